@@ -1,0 +1,20 @@
+"""symdp: symbolic derivation and proof checking for the hypothesis-testing view of DP.
+
+``from symdp import derivation, Status`` is all a derivation file needs.  The
+names are loaded lazily so that the command line's numeric paths
+(``symdp epsilon``) answer without importing SymPy.
+"""
+__version__ = "0.1.0"
+
+_LAZY = {"derivation": "symdp.engine.registry", "Status": "symdp.engine.status",
+         "SymdpError": "symdp.errors"}
+
+
+def __getattr__(name):
+    if name in _LAZY:
+        import importlib
+        return getattr(importlib.import_module(_LAZY[name]), name)
+    raise AttributeError(f"module 'symdp' has no attribute {name!r}")
+
+
+__all__ = ["__version__", *sorted(_LAZY)]

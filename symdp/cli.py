@@ -1,0 +1,155 @@
+"""Command line: argparse front end, no logic of its own (DESIGN.md, "Command line").
+
+Exit codes: 0 every claim holds (errata as expected); 1 a claim failed or the
+reports drifted; 2 bad usage or bad input, reported on one line.
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+
+from . import __version__
+from .errors import SymdpError
+
+DEFAULT_PATH = "derivations"
+
+
+class _Parser(argparse.ArgumentParser):
+    """argparse that reports a usage error on one line, exit code 2."""
+
+    def error(self, message):
+        raise _UsageError(f"{self.prog}: {message}")
+
+
+class _UsageError(Exception):
+    pass
+
+
+def _catalogue(args):
+    from .engine.registry import discover, select
+    return select(discover(args.path), getattr(args, "ids", None) or [])
+
+
+def cmd_list(args) -> int:
+    for spec in _catalogue(args):
+        print(f"{spec.id}  {spec.title}  [{spec.source.paper}, {spec.source.where}]")
+    return 0
+
+
+def _run(args):
+    from .engine.runner import run_all
+    return run_all(_catalogue(args), jobs=args.jobs)
+
+
+def cmd_check(args) -> int:
+    from .engine import serialize
+    results = _run(args)
+    print(serialize.to_json(results) if args.json else serialize.to_text(results), end="")
+    if args.junit:
+        with open(args.junit, "w", encoding="utf-8") as fh:
+            fh.write(serialize.to_junit(results))
+    return 0 if all(r.ok for r in results) else 1
+
+
+def cmd_show(args) -> int:
+    from .engine import serialize
+    args.ids = [args.id]
+    (result,) = _run(args)
+    if args.latex:
+        from .report.render import render_derivation
+        print(render_derivation(result), end="")
+    else:
+        print(serialize.trace_text(result), end="")
+    return 0 if result.ok else 1
+
+
+def cmd_report(args) -> int:
+    from .report import render
+    results = _run(args)
+    files = render.render_all(results)
+    if args.check:
+        drift = render.drift(files, args.out)
+        for line in drift:
+            print(line)
+        return 1 if drift else 0
+    render.write(files, args.out)
+    print(f"wrote {len(files)} files to {args.out}")
+    if args.pdf:
+        pdf = render.compile_pdf(args.out)
+        print(f"compiled {pdf}")
+    return 0 if all(r.ok for r in results) else 1
+
+
+def cmd_epsilon(args) -> int:
+    from .adversary.inverse import largest_epsilon
+    answer = largest_epsilon(args.metric, args.bound, args.beta)
+    if args.json:
+        print(json.dumps(answer.as_dict(), sort_keys=True))
+    elif answer.epsilon is None:
+        print(f"no largest epsilon: {answer.reason}")
+    else:
+        import mpmath as mp
+        print(f"largest epsilon with F*_beta <= {answer.bound!r} (beta = {answer.beta!r}, Laplace): "
+              f"{mp.nstr(answer.epsilon, answer.digits)} ({answer.digits} significant digits)")
+    return 0
+
+
+def _number(text: str) -> float:
+    try:
+        return float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"invalid number: {text!r}")
+
+
+def build_parser() -> argparse.ArgumentParser:
+    p = _Parser(prog="symdp", description="Symbolic derivation and proof checking for the "
+                "hypothesis-testing view of differential privacy.")
+    p.add_argument("--version", action="version", version=f"symdp {__version__}")
+    sub = p.add_subparsers(dest="command", required=True, parser_class=_Parser)
+
+    def add(name, fn, help_):
+        sp = sub.add_parser(name, help=help_, description=help_)
+        sp.set_defaults(fn=fn)
+        return sp
+
+    def catalogue_args(sp):
+        sp.add_argument("--path", default=DEFAULT_PATH, help="folder of derivation files (default: ./derivations)")
+        sp.add_argument("--jobs", type=int, default=None, help="worker processes (default: cores, at most 4)")
+
+    sp = add("list", cmd_list, "list the derivations found, with their sources")
+    catalogue_args(sp)
+    sp = add("check", cmd_check, "run derivations and report every claim's status")
+    sp.add_argument("ids", nargs="*", metavar="ID", help="derivation ids (default: all)")
+    sp.add_argument("--json", action="store_true", help="machine-readable output")
+    sp.add_argument("--junit", metavar="FILE", help="also write JUnit XML, one testcase per claim")
+    catalogue_args(sp)
+    sp = add("show", cmd_show, "show one derivation's trace")
+    sp.add_argument("id", metavar="ID")
+    sp.add_argument("--latex", action="store_true", help="as a LaTeX fragment")
+    catalogue_args(sp)
+    sp = add("report", cmd_report, "render the LaTeX appendix of every derivation")
+    sp.add_argument("--out", default="reports", help="output folder (default: ./reports)")
+    sp.add_argument("--pdf", action="store_true", help="also compile the PDF with latexmk")
+    sp.add_argument("--check", action="store_true", help="compare with the files in --out; exit 1 on drift")
+    catalogue_args(sp)
+    sp = add("epsilon", cmd_epsilon, "largest epsilon whose best adversary stays within a bound")
+    sp.add_argument("--metric", required=True, help="fbeta (highest F-beta of the Neyman-Pearson adversary)")
+    sp.add_argument("--beta", type=_number, default=1.0, help="F-beta weight, > 0 (default 1)")
+    sp.add_argument("--bound", type=_number, required=True, help="bound on the metric, in (0, 1)")
+    sp.add_argument("--json", action="store_true", help="machine-readable output")
+    return p
+
+
+def main(argv=None) -> int:
+    try:
+        args = build_parser().parse_args(argv)
+        if getattr(args, "jobs", None) is not None and args.jobs < 1:
+            raise SymdpError("--jobs", args.jobs, "an integer >= 1")
+        return args.fn(args)
+    except _UsageError as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 2
+    except SymdpError as exc:
+        print(f"symdp: error: {exc}", file=sys.stderr)
+        return 2

@@ -1,0 +1,129 @@
+"""Deciding claims: symbolic proof first, numeric evidence second.
+
+These functions turn a claim (an identity or a sign on a domain) into an
+:class:`Outcome`.  The order is fixed: the symbolic provers of
+:mod:`.provers` under their budget, Piecewise expressions region by region,
+then (unless disabled) a seeded high-precision sample.  Only the symbolic
+route can give PROVED.
+"""
+from __future__ import annotations
+
+import sympy as sp
+
+from . import domain as dom
+from . import numeric as num
+from .provers import Attempts, active_piece, breakpoints, prove_sign, prove_zero, regions
+from .records import Outcome
+from .status import Status, weakest
+
+
+PROBE = 6
+"""Points of the quick numeric probe that refutes a false claim before any symbolic work."""
+
+
+def _numeric_identity(lhs, rhs, domain, key, what="both sides", n=num.POINTS) -> Outcome:
+    syms = tuple(domain)
+    f, g = num.compile_expr(lhs, syms), num.compile_expr(rhs, syms)
+    return num.check_equal(f, g, domain, key, what, n)
+
+
+def _undecided(attempts: Attempts, why: str) -> Outcome:
+    return Outcome(Status.UNDECIDED, "none", why + attempts.note())
+
+
+def identity(lhs, rhs, domain, key, attempts: Attempts, numeric: bool = True) -> Outcome:
+    """Decide ``lhs == rhs`` on ``domain``."""
+    lhs, rhs = sp.sympify(lhs), sp.sympify(rhs)
+    domain = dom.complete(domain, (lhs - rhs).free_symbols)
+    if numeric:  # a false claim cannot be proved: refute it cheaply before the symbolic work
+        probe = _numeric_identity(lhs, rhs, domain, key, n=PROBE)
+        if probe.status is Status.REFUTED:
+            return probe
+    if not (lhs.has(sp.Piecewise) or rhs.has(sp.Piecewise)):
+        method = prove_zero(lhs - rhs, attempts)
+        if method:
+            return Outcome(Status.PROVED, f"symbolic ({method})", "difference reduces to 0" + attempts.note())
+    else:
+        outcome = _piecewise_identity(lhs, rhs, domain, key, attempts, numeric)
+        if outcome is not None:
+            return outcome
+    if not numeric:
+        return _undecided(attempts, "no symbolic rewrite reduced the difference to 0")
+    outcome = _numeric_identity(lhs, rhs, domain, key)
+    note = "no symbolic rewrite reduced the difference to 0" + attempts.note()
+    return Outcome(outcome.status, outcome.method, f"{outcome.detail}; {note}",
+                   outcome.witness, outcome.points, outcome.digits)
+
+
+def _same_conditions(lhs, rhs) -> bool:
+    return (isinstance(lhs, sp.Piecewise) and isinstance(rhs, sp.Piecewise)
+            and [c for _, c in lhs.args] == [c for _, c in rhs.args])
+
+
+def _piecewise_identity(lhs, rhs, domain, key, attempts, numeric):
+    lhs, rhs = sp.piecewise_fold(lhs), sp.piecewise_fold(rhs)
+    if _same_conditions(lhs, rhs):
+        pairs = [(a, b) for (a, _), (b, _) in zip(lhs.args, rhs.args)]
+        if all(prove_zero(a - b, attempts) for a, b in pairs):
+            return Outcome(Status.PROVED, "symbolic, piece by piece",
+                           f"same {len(pairs)} regions; each pair of pieces reduces to 0" + attempts.note())
+    bp = breakpoints([lhs, rhs])
+    if bp is None:
+        return None
+    var, points = bp
+    try:
+        return _by_regions(lhs, rhs, var, points, domain, key, attempts, numeric)
+    except ValueError:  # a condition not decided by the variable alone
+        return None
+
+
+def _by_regions(lhs, rhs, var, points, domain, key, attempts, numeric):
+    """Compare the active pieces on each region of ``var`` and at each breakpoint."""
+    outcomes = []
+    base = domain.get(var, sp.Interval(-sp.oo, sp.oo))
+    for k, (region, probe) in enumerate(regions(points)):
+        part = region.intersect(base)
+        if part.is_empty or not isinstance(part, sp.Interval):
+            continue
+        a, b = active_piece(lhs, var, probe), active_piece(rhs, var, probe)
+        outcomes.append(_region(a, b, {**domain, var: part}, f"{key}/r{k}", attempts, numeric))
+    for k, p in enumerate(points):
+        if base.contains(p) is sp.true:
+            a, b = lhs.subs(var, p), rhs.subs(var, p)
+            rest = {s: iv for s, iv in domain.items() if s != var}
+            outcomes.append(_region(a, b, rest, f"{key}/b{k}", attempts, numeric))
+    status = weakest(o.status for o in outcomes)
+    bad = next((o for o in outcomes if o.status is status), None)
+    where = f"{len(outcomes)} regions and breakpoints of {var} (breakpoints {', '.join(map(str, points))})"
+    if status is Status.PROVED:
+        return Outcome(status, "symbolic, piece by piece", f"pieces agree on all {where}" + attempts.note())
+    return Outcome(status, f"piece by piece; {bad.method}", f"on {where}: {bad.detail}",
+                   bad.witness, max(o.points for o in outcomes), min(o.digits or num.DPS for o in outcomes))
+
+
+def _region(a, b, domain, key, attempts, numeric) -> Outcome:
+    method = prove_zero(a - b, attempts)
+    if method:
+        return Outcome(Status.PROVED, f"symbolic ({method})")
+    if not numeric:
+        return _undecided(attempts, "no rewrite reduced a piece difference to 0")
+    return _numeric_identity(a, b, domain, key, "the pieces")
+
+
+def sign(expr, which: str, domain, key, attempts: Attempts, numeric: bool = True) -> Outcome:
+    """Decide that ``expr`` is ``which`` (positive, negative, ...) on ``domain``."""
+    domain = dom.complete(domain, expr.free_symbols)
+    compiled = num.compile_expr(expr, tuple(domain))
+    if numeric:  # refute cheaply before the symbolic work
+        probe = num.check_sign(compiled, which, domain, key, PROBE)
+        if probe.status is Status.REFUTED:
+            return probe
+    method = prove_sign(expr, which, domain, attempts)
+    if method:
+        return Outcome(Status.PROVED, "symbolic sign analysis", method + attempts.note())
+    if not numeric:
+        return _undecided(attempts, "no substitution or rewrite decided the sign")
+    outcome = num.check_sign(compiled, which, domain, key)
+    note = "symbolic sign analysis did not decide" + attempts.note()
+    return Outcome(outcome.status, outcome.method, f"{outcome.detail}; {note}",
+                   outcome.witness, outcome.points, outcome.digits)

@@ -1,0 +1,247 @@
+"""Symbolic provers: identities (with Piecewise regions) and signs on domains.
+
+Each prover tries cheap targeted rewrites before ``simplify``, every attempt
+under a time budget (:mod:`.budget`).  A prover answers with the method that
+established the claim, or ``None``; it never samples.  Numeric evidence is the
+caller's fallback (:mod:`.numeric`), so PROVED always means SymPy did it.
+"""
+from __future__ import annotations
+
+import itertools
+import time
+
+import sympy as sp
+
+from .budget import BudgetExceeded, within_budget
+
+BUDGET = 8.0
+"""Seconds allowed to one symbolic attempt (one rewrite of one expression)."""
+
+
+def _together(e):
+    return sp.cancel(sp.together(e))
+
+
+def _exp_log(e):
+    return sp.cancel(sp.together(sp.powsimp(sp.expand(sp.expand_log(e), power_exp=True))))
+
+
+def _radicals(e):
+    return sp.cancel(sp.radsimp(sp.together(e)))
+
+
+def _radicands(e):
+    """Factor every radicand, so sqrt((2b + 1)**2) can become 2b + 1."""
+    roots = lambda x: x.is_Pow and x.exp.is_Rational and not x.exp.is_Integer
+    return sp.cancel(sp.together(e.replace(roots, lambda x: sp.Pow(sp.factor(sp.together(x.base)), x.exp))))
+
+
+REWRITES = (
+    ("as written", lambda e: e),
+    ("expand", sp.expand),
+    ("cancel", _together),
+    ("factor", lambda e: sp.factor(sp.together(e))),
+    ("exp/log expansion", _exp_log),
+    ("rationalised radicals", _radicals),
+    ("factored radicands", _radicands),
+    ("simplify", sp.simplify),
+)
+
+
+CLAIM_BUDGET = 6.0
+"""Seconds allowed to all symbolic attempts on one claim together."""
+
+
+class Attempts:
+    """Runs rewrites under the budget and remembers the ones that ran out of time.
+
+    Each attempt gets ``budget`` seconds; all attempts of one claim together
+    get ``total`` seconds, after which the remaining ones are skipped.
+    """
+
+    def __init__(self, budget: float = BUDGET, total: float = CLAIM_BUDGET):
+        self.budget = budget
+        self.deadline = time.monotonic() + total
+        self.total = total
+        self.timed_out: list[str] = []
+        self.exhausted = False
+
+    def first(self, expr, accept, rewrites=REWRITES):
+        """Name of the first rewrite whose result satisfies ``accept``, else None."""
+        for name, rewrite in rewrites:
+            left = self.deadline - time.monotonic()
+            if left <= 0:
+                self.exhausted = True
+                return None
+            try:
+                result = within_budget(lambda: rewrite(expr), min(self.budget, left))
+            except BudgetExceeded:
+                self.timed_out.append(name)
+                continue
+            except (TypeError, ValueError, NotImplementedError, RecursionError, AttributeError):
+                continue
+            if accept(result):
+                return name
+        return None
+
+    def note(self) -> str:
+        notes = []
+        if self.timed_out:
+            notes.append(f"{', '.join(dict.fromkeys(self.timed_out))} ran out of time "
+                         f"(budget {self.budget:g} s per attempt)")
+        if self.exhausted:
+            notes.append(f"the claim's {self.total:g} s symbolic budget was used up")
+        return "".join("; " + n for n in notes)
+
+
+def _is_zero(e) -> bool:
+    return e == 0 or e.is_zero is True
+
+
+def prove_zero(expr, attempts: Attempts) -> str | None:
+    """The rewrite that reduces ``expr`` to zero, or None."""
+    return attempts.first(expr, _is_zero)
+
+
+# --- Piecewise: compare piece by piece on the regions of one variable -------
+
+def _relationals(pw_exprs):
+    rels = set()
+    for e in pw_exprs:
+        for p in e.atoms(sp.Piecewise):
+            for _, cond in p.args:
+                rels |= cond.atoms(sp.core.relational.Relational)
+    return rels
+
+
+def breakpoints(exprs):
+    """(variable, sorted numeric breakpoints) of the Piecewise conditions, or None.
+
+    The variable is the first symbol (by name) in which every condition
+    reduces to comparing it with a number, e.g. ``Q' + dQ psi >= Q' + dQ``
+    gives psi with breakpoint 1.
+    """
+    diffs = [r.lhs - r.rhs for r in _relationals(exprs)]
+    if not diffs:
+        return None
+    for var in sorted(set().union(*(d.free_symbols for d in diffs)), key=str):
+        points = _numeric_roots(diffs, var)
+        if points is not None:
+            return var, points
+    return None
+
+
+def _numeric_roots(diffs, var):
+    points = set()
+    for d in diffs:
+        roots = sp.solve(d, var) if var in d.free_symbols else []
+        if not roots or not all(r.is_number and r.is_real for r in roots):
+            return None
+        points |= set(roots)
+    return sorted(points, key=float)
+
+
+def regions(points):
+    """Open intervals between breakpoints, each with an exact interior point."""
+    if not points:
+        return [(sp.Interval(-sp.oo, sp.oo), sp.Integer(0))]
+    out = [(sp.Interval.open(-sp.oo, points[0]), points[0] - 1)]
+    for a, b in zip(points, points[1:]):
+        out.append((sp.Interval.open(a, b), (a + b) / 2))
+    out.append((sp.Interval.open(points[-1], sp.oo), points[-1] + 1))
+    return out
+
+
+def active_piece(expr, var, at):
+    """``expr`` with every Piecewise replaced by the piece active at ``var = at``."""
+    def pick(*args):
+        for value, cond in args:
+            truth = cond.subs(var, at)
+            if truth is sp.true:
+                return value
+            if truth is not sp.false:
+                raise ValueError(f"condition {cond} undecided at {var} = {at}")
+        raise ValueError(f"no piece active at {var} = {at}")
+    return expr.replace(sp.Piecewise, pick)
+
+
+# --- signs on a domain -------------------------------------------------------
+
+def _shift_candidates(s, iv):
+    """Substitutions s -> f(t) with t a fresh positive symbol covering iv (or a superset)."""
+    lo_t = sp.Dummy("t", nonnegative=True) if not iv.left_open else sp.Dummy("t", positive=True)
+    hi_t = sp.Dummy("t", nonnegative=True) if not iv.right_open else sp.Dummy("t", positive=True)
+    out = []
+    if iv.start.is_finite is not False and iv.end.is_finite is not False:
+        out += [(f"{s} = {iv.start} + ({iv.end} - {iv.start})/(1 + t)", iv.start + (iv.end - iv.start) / (1 + hi_t)),
+                (f"{s} = {iv.start} + ({iv.end} - {iv.start}) t/(1 + t)", iv.start + (iv.end - iv.start) * lo_t / (1 + lo_t))]
+    if iv.start.is_finite is not False:
+        out += [(f"{s} = {iv.start} + t", iv.start + lo_t),
+                (f"{s} = {iv.start} + log(1 + t)", iv.start + sp.log(1 + lo_t))]
+    if iv.end.is_finite is not False:
+        out += [(f"{s} = {iv.end} - t", iv.end - hi_t),
+                (f"{s} = {iv.end} - log(1 + t)", iv.end - sp.log(1 + hi_t))]
+    if iv.start == 0 and iv.left_open and iv.end is sp.oo and s.is_positive:
+        out.insert(0, (f"{s} > 0", s))
+    return out or [(f"{s} real", s)]
+
+
+def substitutions(domain: dict, limit: int = 8):
+    """Combined substitutions that map positive symbols onto the domain."""
+    per_symbol = [_shift_candidates(s, iv) for s, iv in domain.items()]
+    for combo in itertools.islice(itertools.product(*per_symbol), limit):
+        subs = {}
+        for (desc, value), s in zip(combo, domain):
+            subs[s] = value.subs(subs)
+        yield "; ".join(d for d, _ in combo), subs
+
+
+def _substitute(expr, subs: dict):
+    for s in reversed(list(subs)):
+        expr = expr.subs(s, subs[s])
+    return expr
+
+
+def prove_sign(expr, sign: str, domain: dict, attempts: Attempts) -> str | None:
+    """Method that shows ``expr`` has ``sign`` on ``domain``, or None."""
+    accept = lambda e: getattr(e, f"is_{sign}") is True
+    for desc, subs in substitutions(domain):
+        name = attempts.first(_substitute(expr, subs), accept, REWRITES[:-1])
+        if name:
+            return f"sign by assumptions after {desc} ({name})"
+    return _root_free(expr, sign, domain, attempts)
+
+
+def _root_free(expr, sign, domain, attempts):
+    """One free symbol, continuous, no root on the interval: the sign is constant."""
+    free = expr.free_symbols
+    if len(free) != 1 or sign not in ("positive", "negative"):
+        return None
+    s = next(iter(free))
+    iv = domain[s]
+    def decide():
+        if sp.calculus.util.continuous_domain(expr, s, iv) != iv:
+            return False
+        if sp.solveset(expr, s, iv) is not sp.S.EmptySet:
+            return False
+        probe = _interior(iv)
+        value = expr.subs(s, probe)
+        return getattr(value, f"is_{sign}") is True
+    try:
+        ok = within_budget(decide, attempts.budget)
+    except BudgetExceeded:
+        attempts.timed_out.append("root analysis")
+        return None
+    except (TypeError, ValueError, NotImplementedError):
+        return None
+    return f"no root on {iv} (solveset), continuous, {sign} at one point" if ok else None
+
+
+def _interior(iv):
+    if iv.start.is_finite and iv.end.is_finite:
+        return (iv.start + iv.end) / 2
+    if iv.start.is_finite:
+        return iv.start + 1
+    if iv.end.is_finite:
+        return iv.end - 1
+    return sp.Integer(0)

@@ -1,0 +1,196 @@
+"""The recorder a derivation receives: every step it takes lands in the trace.
+
+Bookkeeping steps (define, substitute, rewrite, differentiate, integrate,
+limit, solve) return their result so the derivation reads like the algebra
+it records.  Claim steps (identity, sign, monotone, cross_check, printed)
+are decided by :mod:`.decide` and carry an id, a status and the evidence.
+"""
+from __future__ import annotations
+
+import time
+from contextlib import contextmanager
+
+import mpmath as mp
+import sympy as sp
+
+from . import decide
+from . import numeric as num
+from . import domain as dom
+from .budget import BudgetExceeded, within_budget
+from .provers import BUDGET, REWRITES, Attempts, active_piece
+from .records import Figure, Outcome, Series, Step, Table
+from .status import Status
+
+_DONE = Outcome(Status.PROVED, "")
+
+
+class Recorder:
+    """Collects the trace of one derivation."""
+
+    def __init__(self, derivation_id: str, budget: float = BUDGET):
+        self.derivation_id = derivation_id
+        self.budget = budget
+        self.trace: list = []
+        self._ids: set[str] = set()
+
+    # -- bookkeeping -------------------------------------------------------
+
+    def _step(self, kind, text, exprs, outcome=_DONE, started=None, claim_id=None, expect=None):
+        seconds = time.perf_counter() - started if started else 0.0
+        step = Step(kind, text, tuple(exprs), outcome, claim_id, expect, seconds)
+        self.trace.append(step)
+        return step
+
+    def define(self, label: str, expr, text: str = ""):
+        """State a definition (a density, a metric, a printed formula)."""
+        self._step("define", text, [(label, expr)], Outcome(Status.PROVED, "definition"))
+        return expr
+
+    def substitute(self, label: str, expr, subs: dict, text: str = ""):
+        """Substitute and record before and after."""
+        started = time.perf_counter()
+        result = expr.subs(subs)
+        self._step("substitute", text, [(label, result)], Outcome(Status.PROVED, "substitution"), started)
+        return result
+
+    def _budgeted(self, kind, label, text, method, fn, fallback):
+        started = time.perf_counter()
+        try:
+            result = within_budget(fn, self.budget)
+        except BudgetExceeded:
+            outcome = Outcome(Status.UNDECIDED, method, f"exceeded the {self.budget:g} s budget")
+            self._step(kind, text, [(label, fallback)], outcome, started)
+            return fallback
+        status = Status.UNDECIDED if result.has(sp.Integral, sp.Limit) else Status.PROVED
+        self._step(kind, text, [(label, result)], Outcome(status, method), started)
+        return result
+
+    def piece(self, label: str, expr, var, at, text: str = ""):
+        """Restrict a Piecewise to the interval of ``var`` that contains ``at``."""
+        result = active_piece(expr, var, at)
+        method = f"conditions decided at {var} = {sp.sstr(at)}"
+        self._step("restrict", text, [(label, result)], Outcome(Status.PROVED, method))
+        return result
+
+    def rewrite(self, label: str, expr, how: str = "cancel", text: str = ""):
+        """Apply one of the named rewrites of :data:`.provers.REWRITES`."""
+        fn = dict(REWRITES)[how]
+        return self._budgeted("rewrite", label, text, how, lambda: fn(expr), expr)
+
+    def differentiate(self, label: str, expr, var, text: str = ""):
+        return self._budgeted("differentiate", label, text, "sympy.diff",
+                              lambda: sp.diff(expr, var), sp.Derivative(expr, var))
+
+    def integrate(self, label: str, expr, limits, text: str = ""):
+        return self._budgeted("integrate", label, text, "sympy.integrate",
+                              lambda: sp.integrate(expr, limits), sp.Integral(expr, limits))
+
+    def limit(self, label: str, expr, var, point, direction: str = "+", text: str = ""):
+        return self._budgeted("limit", label, text, "sympy.limit",
+                              lambda: sp.limit(expr, var, point, direction),
+                              sp.Limit(expr, var, point, direction))
+
+    def solve(self, label: str, equation, var, text: str = ""):
+        """Solve ``equation = 0`` for ``var``; solutions are filtered by var's assumptions."""
+        started = time.perf_counter()
+        roots = within_budget(lambda: sp.solve(equation, var), self.budget)
+        exprs = [(f"{label}_{{{k + 1}}}" if len(roots) > 1 else label, r) for k, r in enumerate(roots)]
+        method = f"sympy.solve ({len(roots)} solution(s) consistent with the assumptions on {var})"
+        self._step("solve", text, exprs, Outcome(Status.PROVED, method), started)
+        return roots
+
+    # -- claims --------------------------------------------------------------
+
+    def _claim_id(self, cid: str) -> str:
+        if cid in self._ids:
+            raise ValueError(f"claim id {cid!r} used twice in {self.derivation_id}")
+        self._ids.add(cid)
+        return cid
+
+    @contextmanager
+    def _claim(self, kind, cid, text, exprs, expect):
+        """Run a claim body that yields an outcome; exceptions become ERROR."""
+        cid = self._claim_id(cid)
+        started = time.perf_counter()
+        box: list = []
+        try:
+            yield box
+            outcome = box[0]
+        except Exception as exc:  # recorded, never swallowed silently
+            outcome = Outcome(Status.ERROR, "exception", f"{type(exc).__name__}: {exc}")
+        self._step(kind, text, exprs, outcome, started, cid, expect)
+
+    def identity(self, cid: str, lhs, rhs, domain=None, text: str = "",
+                 expect: Status | None = None, numeric: bool = True):
+        """Claim ``lhs == rhs`` on ``domain``."""
+        with self._claim("identity", cid, text, [("", sp.Eq(lhs, rhs, evaluate=False))], expect) as box:
+            box.append(decide.identity(lhs, rhs, domain, self._key(cid), Attempts(self.budget), numeric))
+
+    def sign(self, cid: str, expr, which: str, domain=None, text: str = "",
+             expect: Status | None = None, numeric: bool = True):
+        """Claim that ``expr`` is positive / negative / nonnegative / nonpositive on ``domain``."""
+        rel = {"positive": sp.Gt, "negative": sp.Lt, "nonnegative": sp.Ge, "nonpositive": sp.Le}[which]
+        with self._claim("sign", cid, text, [("", rel(expr, 0, evaluate=False))], expect) as box:
+            box.append(decide.sign(expr, which, domain, self._key(cid), Attempts(self.budget), numeric))
+
+    def monotone(self, cid: str, expr, var, increasing: bool, domain=None, text: str = "",
+                 expect: Status | None = None):
+        """Claim strict monotonicity in ``var`` on ``domain`` via the sign of the derivative."""
+        which = "positive" if increasing else "negative"
+        with self._claim("monotone", cid, text, [], expect) as box:
+            deriv = sp.diff(expr, var)
+            outcome = decide.sign(deriv, which, domain, self._key(cid), Attempts(self.budget))
+            box.append(Outcome(outcome.status, outcome.method,
+                               f"derivative {which}: {outcome.detail}", outcome.witness,
+                               outcome.points, outcome.digits))
+        last = self.trace[-1]
+        self.trace[-1] = Step(last.kind, last.text, ((rf"\partial/\partial {sp.latex(var)}", sp.diff(expr, var)),),
+                              last.outcome, last.claim_id, last.expect, last.seconds)
+
+    def cross_check(self, cid: str, expr, oracle, domain=None, text: str = "",
+                    n: int = num.POINTS, expect: Status | None = None):
+        """Compare a closed form with an independent numeric ``oracle(**{name: mpf})``."""
+        with self._claim("cross-check", cid, text, [("", expr)], expect) as box:
+            domain = dom.complete(domain, expr.free_symbols)
+            f = num.compile_expr(expr, tuple(domain))
+            g = lambda p: oracle(**{str(s): v for s, v in p.items()})
+            box.append(num.check_equal(f, g, domain, self._key(cid), "closed form and oracle", n))
+
+    def printed(self, cid: str, printed, derived, domain=None, where: str = "",
+                text: str = "", expect: Status | None = None):
+        """Compare a formula as printed in the paper with the derived one."""
+        exprs = [("printed", printed), ("derived", derived)]
+        with self._claim("printed", cid, text or f"printed {where} against the derivation", exprs, expect) as box:
+            outcome = decide.identity(printed, derived, domain, self._key(cid), Attempts(self.budget))
+            box.append(_as_erratum(outcome, where))
+
+    def printed_value(self, cid: str, printed: str, derived, matches: bool, detail: str,
+                      text: str = "", expect: Status | None = None):
+        """Compare a printed number (a table cell) with a derived one."""
+        status = Status.VERIFIED if matches else Status.ERRATUM
+        with self._claim("printed-value", cid, text, [], expect) as box:
+            box.append(Outcome(status, "closed form at 50 digits", detail))
+
+    def _key(self, cid: str) -> str:
+        return f"{self.derivation_id}:{cid}"
+
+    # -- artefacts ---------------------------------------------------------
+
+    def table(self, tid: str, caption: str, header, rows):
+        self.trace.append(Table(tid, caption, tuple(header), tuple(tuple(r) for r in rows)))
+
+    def figure(self, fid: str, caption: str, xlabel: str, ylabel: str, series: dict):
+        """``series`` maps a label to (x, y) pairs of numbers, stored to 6 significant digits."""
+        fmt = lambda v: mp.nstr(mp.mpf(v), 6, strip_zeros=False)
+        curves = tuple(Series(k, tuple((fmt(a), fmt(b)) for a, b in pts)) for k, pts in series.items())
+        self.trace.append(Figure(fid, caption, xlabel, ylabel, curves))
+
+
+def _as_erratum(outcome: Outcome, where: str) -> Outcome:
+    """A refuted printed-vs-derived identity is an erratum of the printed text."""
+    if outcome.status is not Status.REFUTED:
+        return Outcome(outcome.status, outcome.method, "printed form agrees: " + outcome.detail,
+                       None, outcome.points, outcome.digits)
+    return Outcome(Status.ERRATUM, outcome.method,
+                   f"printed {where} disagrees with the derivation; corrected form is the derived one; "
+                   + outcome.detail, outcome.witness, outcome.points, 0)

@@ -1,0 +1,1 @@
+"""Mechanisms: densities, likelihood ratios, Neyman-Pearson thresholds, RSR/GSR."""

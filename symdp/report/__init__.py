@@ -1,0 +1,1 @@
+"""LaTeX reports: Jinja2 environment, filters and templates."""

@@ -1,0 +1,44 @@
+"""Canonical symbols, declared once, with their assumptions and LaTeX names.
+
+Every module and derivation takes its symbols from here, so that two
+occurrences of "epsilon" are always the same SymPy object with the same
+assumptions (a symbol declared twice with different assumptions is a
+different symbol, and identities between them silently fail).
+"""
+import sympy as sp
+
+eps = sp.Symbol("epsilon", positive=True)          # privacy parameter
+beta = sp.Symbol("beta", positive=True)            # F-beta weight
+alpha = sp.Symbol("alpha", positive=True)          # false-alarm rate
+lam = sp.Symbol("lambda", positive=True)           # likelihood-ratio threshold
+theta = sp.Symbol("theta", real=True)              # threshold on the output
+psi = sp.Symbol("psi", real=True)                  # (theta - Q(D')) / Delta Q
+o = sp.Symbol("o", real=True)                      # observed output
+x = sp.Symbol("x", real=True)                      # integration variable
+z = sp.Symbol("z", real=True)                      # standardised output
+u = sp.Symbol("u", real=True)                      # (theta - Q(D')) eps / Delta Q
+w = sp.Symbol("w", positive=True)                  # exp(u) where it helps
+dQ = sp.Symbol("Delta_Q", positive=True)           # sensitivity
+QD = sp.Symbol("Q_D", real=True)                   # Q(D)
+QDp = sp.Symbol("Q_Dp", real=True)                 # Q(D')
+bound = sp.Symbol("F_bound", positive=True)        # a target value of a metric
+rsr = sp.Symbol("RSR", positive=True)              # red shaded region (recall)
+gsr = sp.Symbol("GSR", positive=True)              # green shaded region
+
+LATEX_NAMES = {
+    eps: r"\epsilon",
+    beta: r"\beta",
+    alpha: r"\alpha",
+    lam: r"\lambda",
+    theta: r"\theta",
+    psi: r"\psi",
+    dQ: r"\Delta Q",
+    QD: r"Q(D)",
+    QDp: r"Q(D')",
+    bound: r"F",
+    rsr: r"\mathrm{RSR}",
+    gsr: r"\mathrm{GSR}",
+}
+
+NEIGHBOURS = {QD: QDp + dQ}
+"""Q(D) = Q(D') + Delta Q: the neighbouring outputs differ by the sensitivity."""
