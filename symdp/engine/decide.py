@@ -28,7 +28,7 @@ def _numeric_identity(lhs, rhs, domain, key, what="both sides", n=num.POINTS) ->
 
 
 def _undecided(attempts: Attempts, why: str) -> Outcome:
-    return Outcome(Status.UNDECIDED, "none", why + attempts.note())
+    return Outcome(Status.UNDECIDED, "none", why)
 
 
 def identity(lhs, rhs, domain, key, attempts: Attempts, numeric: bool = True) -> Outcome:
@@ -42,7 +42,7 @@ def identity(lhs, rhs, domain, key, attempts: Attempts, numeric: bool = True) ->
     if not (lhs.has(sp.Piecewise) or rhs.has(sp.Piecewise)):
         method = prove_zero(lhs - rhs, attempts)
         if method:
-            return Outcome(Status.PROVED, f"symbolic ({method})", "difference reduces to 0" + attempts.note())
+            return Outcome(Status.PROVED, f"symbolic ({method})", "difference reduces to 0")
     else:
         outcome = _piecewise_identity(lhs, rhs, domain, key, attempts, numeric)
         if outcome is not None:
@@ -50,7 +50,7 @@ def identity(lhs, rhs, domain, key, attempts: Attempts, numeric: bool = True) ->
     if not numeric:
         return _undecided(attempts, "no symbolic rewrite reduced the difference to 0")
     outcome = _numeric_identity(lhs, rhs, domain, key)
-    note = "no symbolic rewrite reduced the difference to 0" + attempts.note()
+    note = "no symbolic rewrite reduced the difference to 0"
     return Outcome(outcome.status, outcome.method, f"{outcome.detail}; {note}",
                    outcome.witness, outcome.points, outcome.digits)
 
@@ -66,7 +66,7 @@ def _piecewise_identity(lhs, rhs, domain, key, attempts, numeric):
         pairs = [(a, b) for (a, _), (b, _) in zip(lhs.args, rhs.args)]
         if all(prove_zero(a - b, attempts) for a, b in pairs):
             return Outcome(Status.PROVED, "symbolic, piece by piece",
-                           f"same {len(pairs)} regions; each pair of pieces reduces to 0" + attempts.note())
+                           f"same {len(pairs)} regions; each pair of pieces reduces to 0")
     bp = breakpoints([lhs, rhs])
     if bp is None:
         return None
@@ -96,7 +96,7 @@ def _by_regions(lhs, rhs, var, points, domain, key, attempts, numeric):
     bad = next((o for o in outcomes if o.status is status), None)
     where = f"{len(outcomes)} regions and breakpoints of {var} (breakpoints {', '.join(map(str, points))})"
     if status is Status.PROVED:
-        return Outcome(status, "symbolic, piece by piece", f"pieces agree on all {where}" + attempts.note())
+        return Outcome(status, "symbolic, piece by piece", f"pieces agree on all {where}")
     return Outcome(status, f"piece by piece; {bad.method}", f"on {where}: {bad.detail}",
                    bad.witness, max(o.points for o in outcomes), min(o.digits or num.DPS for o in outcomes))
 
@@ -120,10 +120,10 @@ def sign(expr, which: str, domain, key, attempts: Attempts, numeric: bool = True
             return probe
     method = prove_sign(expr, which, domain, attempts)
     if method:
-        return Outcome(Status.PROVED, "symbolic sign analysis", method + attempts.note())
+        return Outcome(Status.PROVED, "symbolic sign analysis", method)
     if not numeric:
         return _undecided(attempts, "no substitution or rewrite decided the sign")
     outcome = num.check_sign(compiled, which, domain, key)
-    note = "symbolic sign analysis did not decide" + attempts.note()
+    note = "symbolic sign analysis did not decide"
     return Outcome(outcome.status, outcome.method, f"{outcome.detail}; {note}",
                    outcome.witness, outcome.points, outcome.digits)

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import time
 from contextlib import contextmanager
+from dataclasses import replace
 
 import mpmath as mp
 import sympy as sp
@@ -124,14 +125,16 @@ class Recorder:
                  expect: Status | None = None, numeric: bool = True):
         """Claim ``lhs == rhs`` on ``domain``."""
         with self._claim("identity", cid, text, [("", sp.Eq(lhs, rhs, evaluate=False))], expect) as box:
-            box.append(decide.identity(lhs, rhs, domain, self._key(cid), Attempts(self.budget), numeric))
+            attempts = Attempts(self.budget)
+            box.append(_noted(decide.identity(lhs, rhs, domain, self._key(cid), attempts, numeric), attempts))
 
     def sign(self, cid: str, expr, which: str, domain=None, text: str = "",
              expect: Status | None = None, numeric: bool = True):
         """Claim that ``expr`` is positive / negative / nonnegative / nonpositive on ``domain``."""
         rel = {"positive": sp.Gt, "negative": sp.Lt, "nonnegative": sp.Ge, "nonpositive": sp.Le}[which]
         with self._claim("sign", cid, text, [("", rel(expr, 0, evaluate=False))], expect) as box:
-            box.append(decide.sign(expr, which, domain, self._key(cid), Attempts(self.budget), numeric))
+            attempts = Attempts(self.budget)
+            box.append(_noted(decide.sign(expr, which, domain, self._key(cid), attempts, numeric), attempts))
 
     def monotone(self, cid: str, expr, var, increasing: bool, domain=None, text: str = "",
                  expect: Status | None = None):
@@ -139,10 +142,9 @@ class Recorder:
         which = "positive" if increasing else "negative"
         with self._claim("monotone", cid, text, [], expect) as box:
             deriv = sp.diff(expr, var)
-            outcome = decide.sign(deriv, which, domain, self._key(cid), Attempts(self.budget))
-            box.append(Outcome(outcome.status, outcome.method,
-                               f"derivative {which}: {outcome.detail}", outcome.witness,
-                               outcome.points, outcome.digits))
+            attempts = Attempts(self.budget)
+            outcome = decide.sign(deriv, which, domain, self._key(cid), attempts)
+            box.append(_noted(replace(outcome, detail=f"derivative {which}: {outcome.detail}"), attempts))
         last = self.trace[-1]
         self.trace[-1] = Step(last.kind, last.text, ((rf"\partial/\partial {sp.latex(var)}", sp.diff(expr, var)),),
                               last.outcome, last.claim_id, last.expect, last.seconds)
@@ -159,10 +161,11 @@ class Recorder:
     def printed(self, cid: str, printed, derived, domain=None, where: str = "",
                 text: str = "", expect: Status | None = None):
         """Compare a formula as printed in the paper with the derived one."""
-        exprs = [("printed", printed), ("derived", derived)]
+        exprs = [(r"\text{printed}", printed), (r"\text{derived}", derived)]
         with self._claim("printed", cid, text or f"printed {where} against the derivation", exprs, expect) as box:
-            outcome = decide.identity(printed, derived, domain, self._key(cid), Attempts(self.budget))
-            box.append(_as_erratum(outcome, where))
+            attempts = Attempts(self.budget)
+            outcome = decide.identity(printed, derived, domain, self._key(cid), attempts)
+            box.append(_noted(_as_erratum(outcome, where), attempts))
 
     def printed_value(self, cid: str, printed: str, derived, matches: bool, detail: str,
                       text: str = "", expect: Status | None = None):
@@ -184,6 +187,10 @@ class Recorder:
         fmt = lambda v: mp.nstr(mp.mpf(v), 6, strip_zeros=False)
         curves = tuple(Series(k, tuple((fmt(a), fmt(b)) for a, b in pts)) for k, pts in series.items())
         self.trace.append(Figure(fid, caption, xlabel, ylabel, curves))
+
+
+def _noted(outcome: Outcome, attempts: Attempts) -> Outcome:
+    return replace(outcome, note=attempts.note().lstrip("; "))
 
 
 def _as_erratum(outcome: Outcome, where: str) -> Outcome:

@@ -45,6 +45,9 @@ class Outcome:
     witness: Witness | None = None
     points: int = 0
     digits: int = 0
+    note: str = ""
+    """Time-dependent remarks (attempts that ran out of budget): shown by
+    ``symdp show``, kept out of JSON and reports so those stay reproducible."""
 
 
 @dataclass(frozen=True)

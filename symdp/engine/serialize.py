@@ -110,4 +110,6 @@ def trace_text(r: DerivationResult) -> str:
         o = e.outcome
         exp = f" (expected {e.expect.value})" if e.expect else ""
         lines.append(f"    -> {o.status.value}{exp} by {o.method}" + (f": {o.detail}" if o.detail else ""))
+        if o.note:
+            lines.append(f"    (time: {o.note})")
     return "\n".join(lines) + "\n"

@@ -49,14 +49,14 @@ PRINTED_DF = {
     "eq28": HALF * B2 * eps * _e(-(A - eps)) / (HALF * _e(-(A - eps))) ** 2,
 }
 ERRATA = {"interval1": "numerator and denominator: both exponents have the wrong sign and the "
-                       "denominator (RSR) uses Q(D') instead of Q(D)",
-          "interval2": "denominator (RSR) printed as 1 - 0.5 e^{-(theta-Q(D'))eps/DQ}: should be "
-                       "1 - 0.5 e^{(theta-Q(D))eps/DQ}",
+                       "denominator (RSR) uses $Q(D')$ instead of $Q(D)$",
+          "interval2": r"denominator (RSR) printed as $1 - 0.5 e^{-(\theta-Q(D'))\epsilon/\Delta Q}$; it is "
+                       r"$1 - 0.5 e^{(\theta-Q(D))\epsilon/\Delta Q}$",
           "interval3": None,
           "eq26": "exponent sign in the numerator and the denominator's RSR (as in the printed f)",
-          "eq27": "the beta^2 term's exponent has the wrong sign and so does the denominator's; "
+          "eq27": r"the $\beta^2$ term's exponent has the wrong sign and so does the denominator's; "
                   "the endpoint values the text then states are those of the corrected form",
-          "eq28": "the derivative lacks the factor 1/Delta Q (the first printed term also has eps^2 for eps); "
+          "eq28": r"the derivative lacks the factor $1/\Delta Q$ (the first printed term also has $\epsilon^2$ for $\epsilon$); "
                   "its sign, which is all the argument uses, is right"}
 
 
@@ -85,13 +85,13 @@ def interval1(d):
     c = (1 + B2) * sp.exp(-eps) - 1
     corrected = eps / (2 * dQ) * sp.exp(A) * c / r**2
     d.identity("eq26:derived", df, corrected, dom, text="the derivative factors as a positive term times "
-               "(1 + beta^2) e^{-eps} - 1")
+               r"$(1 + \beta^2) e^{-\epsilon} - 1$")
     d.printed("eq26", PRINTED_DF["eq26"], df, dom, where="Eq. 26", text=ERRATA["eq26"], expect=Status.ERRATUM)
     d.sign("eq26:factor-positive", eps / (2 * dQ) * sp.exp(A) / r**2, "positive", dom)
-    d.sign("split:low", c, "positive", EPS_LOW, text="eps < log(1 + beta^2): f increases on interval 1")
-    d.sign("split:high", c, "negative", EPS_HIGH, text="eps > log(1 + beta^2): f decreases on interval 1")
+    d.sign("split:low", c, "positive", EPS_LOW, text=r"$\epsilon < \log(1 + \beta^2)$: $f$ increases on interval 1")
+    d.sign("split:high", c, "negative", EPS_HIGH, text=r"$\epsilon > \log(1 + \beta^2)$: $f$ decreases on interval 1")
     limit = d.limit(r"\lim_{\theta\to-\infty} f", f, theta, -sp.oo,
-                    text="the infimum of f on interval 1 when f increases there (not attained)")
+                    text=r"the infimum of $f$ on interval 1 when $f$ increases there (not attained)")
     return f, limit
 
 
@@ -100,35 +100,35 @@ def interval2(d):
     g = sp.exp(-eps) - sp.exp(-A) + B2 * sp.exp(A - eps)
     d.identity("eq27:derived", df, eps / (2 * dQ) * g / r**2, dom)
     d.printed("eq27", PRINTED_DF["eq27"], df, dom, where="Eq. 27", text=ERRATA["eq27"], expect=Status.ERRATUM)
-    d.monotone("eq27:g-increasing", g, theta, True, dom, text="the numerator g increases in theta, "
-               "so f2 has at most one stationary point, a minimum")
-    d.identity("eq27:g-left", g.subs(theta, QDp), (1 + B2) * sp.exp(-eps) - 1, text="g at theta = Q(D')")
-    d.identity("eq27:g-right", g.subs(theta, QDp + dQ), B2, text="g at theta = Q(D) is beta^2 > 0")
+    d.monotone("eq27:g-increasing", g, theta, True, dom, text=r"the numerator $g$ increases in $\theta$, "
+               "so $f$ has at most one stationary point on interval 2, a minimum")
+    d.identity("eq27:g-left", g.subs(theta, QDp), (1 + B2) * sp.exp(-eps) - 1, text=r"$g$ at $\theta = Q(D')$")
+    d.identity("eq27:g-right", g.subs(theta, QDp + dQ), B2, text=r"$g$ at $\theta = Q(D)$ is $\beta^2 > 0$")
     return f, g
 
 
 def stationary(d, f2, g):
     """Solve g = 0 in x = e^{(theta - Q(D')) eps/Delta Q} and evaluate the optimum."""
     g_x = d.substitute("g", g, {sp.exp(A): w, sp.exp(-A): 1 / w, sp.exp(A - eps): w * sp.exp(-eps)},
-                       "x = e^{(theta - Q(D')) eps / Delta Q} > 0")
+                       r"$x = e^{(\theta - Q(D'))\epsilon/\Delta Q} > 0$")
     (x_star,) = d.solve("x^*", g_x, w, "the stationary point (the positive root)")
     theta_star = QDp + dQ / eps * sp.log(x_star)
-    d.identity("stationary:root", g.subs(theta, theta_star), 0, text="g vanishes at theta*")
+    d.identity("stationary:root", g.subs(theta, theta_star), 0, text=r"$g$ vanishes at $\theta^*$")
     s = sp.sqrt(1 + 4 * B2 * sp.exp(eps))
     d.printed("stationary:theta", dQ / eps * sp.log((-1 + s) / (2 * B2)) + QDp, theta_star,
               where="appendix 10.3 (stationary theta)")
     left = 2 * (sp.exp(eps) - 1 - B2) / (s + 1 + 2 * B2)
     d.identity("stationary:x-minus-1", x_star - 1, left,
-               text="theta* > Q(D') exactly when eps > log(1 + beta^2)")
-    d.sign("stationary:inside-left", left, "positive", EPS_HIGH, text="so theta* > Q(D') on that range")
+               text=r"$\theta^* > Q(D')$ exactly when $\epsilon > \log(1 + \beta^2)$")
+    d.sign("stationary:inside-left", left, "positive", EPS_HIGH, text=r"so $\theta^* > Q(D')$ on that range")
     right = 2 * B2 * sp.exp(2 * eps) / (2 * B2 * sp.exp(eps) + 1 + s)
     d.identity("stationary:e-minus-x", sp.exp(eps) - x_star, right)
-    d.sign("stationary:inside-right", right, "positive", text="so theta* < Q(D) always")
+    d.sign("stationary:inside-right", right, "positive", text=r"so $\theta^* < Q(D)$ always")
     best = d.rewrite(r"F_\beta(\theta^*)", (1 + B2) / (1 + f2.subs(theta, theta_star)), "cancel",
-                     "the optimum of F-beta on interval 2")
+                     r"the optimum of $F_\beta$ on interval 2")
     printed_min = (1 + B2) * (1 + 4 * B2 * sp.exp(eps) - s) / ((1 + B2) * (1 + 4 * B2 * sp.exp(eps)) - (1 - B2) * s)
     d.printed("app10.3:optimum", printed_min, best, where="appendix 10.3 (value at theta*)",
-              text="the text calls it the 'minimum value for F'; it is the minimum of f, the maximum of F")
+              text=r"the text calls it the `minimum value for $F_\beta$'; it is the minimum of $f$ and the maximum of $F_\beta$")
     return best
 
 
@@ -136,7 +136,7 @@ def interval3(d):
     f, r, df, dom = on_interval(d, "interval3")
     d.identity("eq28:derived", df, 2 * B2 * eps / dQ * sp.exp(A - eps), dom)
     d.printed("eq28", PRINTED_DF["eq28"], df, dom, where="Eq. 28", text=ERRATA["eq28"], expect=Status.ERRATUM)
-    d.monotone("eq28:increasing", f, theta, True, dom, text="f increases on interval 3")
+    d.monotone("eq28:increasing", f, theta, True, dom, text=r"$f$ increases on interval 3")
     return f
 
 
@@ -144,12 +144,12 @@ def combine(d, f1, f2, f3, limit, best):
     """Continuity at the interval ends and the case split give Eq. 12."""
     d.identity("continuity:Q(D')", f1.subs(theta, QDp), f2.subs(theta, QDp))
     d.identity("continuity:Q(D)", f2.subs(theta, QDp + dQ), f3.subs(theta, QDp + dQ))
-    d.identity("limit", limit, 1 + B2, text="f tends to 1 + beta^2 as theta -> -oo")
+    d.identity("limit", limit, 1 + B2, text=r"$f \to 1 + \beta^2$ as $\theta \to -\infty$")
     derived = sp.Piecewise(((1 + B2) / (1 + limit), eps < TURN), (best, True))
-    d.define(r"F^*_\beta", derived, "eps < log(1+beta^2): f increases on all three intervals, the "
-             "supremum is the limit theta -> -oo (not attained); otherwise the minimum of f is at theta*")
+    d.define(r"F^*_\beta", derived, r"$\epsilon < \log(1+\beta^2)$: $f$ increases on all three intervals, the "
+             r"supremum is the limit $\theta \to -\infty$ (not attained); otherwise the minimum of $f$ is at $\theta^*$")
     d.identity("eq12:continuous", best.subs(eps, TURN), (1 + B2) / (2 + B2),
-               {beta: sp.Interval.open(0, sp.oo)}, text="both branches meet at eps = log(1 + beta^2)")
+               {beta: sp.Interval.open(0, sp.oo)}, text=r"both branches meet at $\epsilon = \log(1 + \beta^2)$")
     s = sp.sqrt(1 + 4 * B2 * sp.exp(eps))
     printed = sp.Piecewise(((1 + B2) / (2 + B2), eps < TURN),
                            ((1 + B2) * (s - 1) / ((1 + B2) * s - 1 + B2), True))
@@ -173,17 +173,21 @@ def brute_force(epsilon, beta):
 def inverse(d):
     """The closed-form inverse used by ``symdp epsilon``."""
     branch = closed_forms.fbeta_star().args[1][0]
-    inv = d.define(r"\epsilon(F)", closed_forms.epsilon_for_fbeta(), "largest eps with F*_beta <= F")
+    inv = d.define(r"\epsilon(F)", closed_forms.epsilon_for_fbeta(), r"the largest $\epsilon$ with $F^*_\beta \le F$")
     dom = {beta: sp.Interval.open(0, sp.oo), bound: sp.Interval.Ropen((1 + B2) / (2 + B2), 1)}
-    d.identity("inverse:round-trip", branch.subs(eps, inv), bound, dom, text="F*_beta(eps(F)) = F")
-    d.sign("inverse:on-branch", inv - TURN, "nonnegative", dom, text="eps(F) lies on the increasing branch")
+    d.identity("inverse:round-trip", branch.subs(eps, inv), bound, dom, text=r"$F^*_\beta(\epsilon(F)) = F$")
+    ratio = sp.exp(inv)
+    poly = bound * (1 + B2 - bound) - (1 + B2) ** 3 * (1 - bound) ** 2
+    d.identity("inverse:on-branch", ratio / (1 + B2) - 1, poly / ((1 + B2) ** 3 * (1 - bound) ** 2), dom)
+    d.sign("inverse:on-branch-sign", poly, "nonnegative", dom,
+           text=r"so $e^{\epsilon(F)} \ge 1 + \beta^2$: $\epsilon(F)$ lies on the increasing branch")
     d.monotone("eq12:increasing", branch, eps, True, EPS_HIGH,
-               text="F*_beta strictly increases for eps > log(1 + beta^2), so eps(F) is the largest")
+               text=r"$F^*_\beta$ strictly increases for $\epsilon > \log(1 + \beta^2)$, so $\epsilon(F)$ is the largest")
 
 
 def figure3b(d):
     import numpy as np
-    grid = np.linspace(0.0, 6.0, 61)[1:]
+    grid = np.linspace(0.0, 6.0, 121)[1:]
     series = {rf"$\beta = {b}$": list(zip(grid, fast.fbeta_star(grid, float(b)))) for b in FIG3B_BETAS}
     d.figure("fig3b", "Highest F-beta of the Neyman-Pearson adversary against epsilon "
              "(Figure 3(b) regenerated from Eq. 12)", r"$\epsilon$", r"$F^*_\beta$", series)
@@ -201,6 +205,7 @@ def fbeta_laplace(d):
     combine(d, f1, f2, f3, limit, best)
     d.cross_check("eq12:brute-force", closed_forms.fbeta_star(), brute_force,
                   text="against maximising F-beta over the threshold by grid and golden-section "
-                       "search (u from -200, standing for theta -> -oo, to eps + 200)")
+                       r"search ($u = (\theta - Q(D'))\epsilon/\Delta Q$ from $-200$, standing for "
+                       r"$\theta \to -\infty$, to $\epsilon + 200$)")
     inverse(d)
     figure3b(d)

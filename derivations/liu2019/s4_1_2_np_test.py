@@ -23,25 +23,25 @@ def likelihood_ratio(d):
     lr = d.define(r"\Lambda(o)", laplace.likelihood_ratio(o), "ratio of the Laplace densities of A(D) and A(D')")
     at_psi = {o: QDp + dQ * psi, **NEIGHBOURS}
     lr_psi = d.rewrite(r"\Lambda", sp.powsimp(lr.subs(at_psi)).rewrite(sp.Piecewise), "expand",
-                       "substitute o = Q(D') + Delta Q psi and Q(D) = Q(D') + Delta Q; absolute values as cases")
+                       r"substitute $o = Q(D') + \Delta Q\,\psi$ and $Q(D) = Q(D') + \Delta Q$; absolute values as cases")
     printed = sp.Piecewise((sp.exp(eps), o > QD),
                            (sp.exp((2 * o - QD - QDp) * eps / dQ), (o >= QDp) & (o <= QD)),
                            (sp.exp(-eps), True))
     d.printed("eq7", printed.subs(at_psi), lr_psi, where="Eq. 7")
     middle = sp.exp((2 * o - QD - QDp) * eps / dQ)
     d.monotone("eq7:middle-increasing", middle, o, True,
-               text="on [Q(D'), Q(D)] the ratio increases in o, so Lambda(o) >= lambda is o >= theta")
+               text=r"on $[Q(D'), Q(D)]$ the ratio increases in $o$, so $\Lambda(o) \ge \lambda$ is $o \ge \theta$")
     return middle
 
 
 def false_alarm(d):
     """P_FA(theta) = P(o >= theta | D') by integrating the density (proof of Thm 3)."""
     half_density = sp.exp(-sp.Abs(z)) / 2
-    d.define(r"p(z)", half_density, "standard Laplace density; o = Q(D') + z Delta Q / epsilon")
+    d.define(r"p(z)", half_density, r"standard Laplace density; $o = Q(D') + z\,\Delta Q/\epsilon$")
     above = d.integrate(r"P_{FA}|_{\theta = Q(D') + k\Delta Q/\epsilon}", half_density.rewrite(sp.Piecewise), (z, K, sp.oo),
-                        "threshold at or above Q(D')")
+                        "threshold at or above $Q(D')$")
     below = d.integrate(r"P_{FA}|_{\theta = Q(D') - k\Delta Q/\epsilon}", half_density.rewrite(sp.Piecewise), (z, -K, sp.oo),
-                        "threshold below Q(D')")
+                        "threshold below $Q(D')$")
     k_of = (theta - QDp) * eps / dQ
     derived = sp.Piecewise((above.subs(K, k_of), theta >= QDp), (below.subs(K, -k_of), True))
     d.identity("pfa:library", laplace.gsr(theta), derived,
@@ -50,39 +50,41 @@ def false_alarm(d):
                            (sp.exp((theta - QDp) * eps / dQ) / 2, True))
     d.printed("pfa:values", printed, derived, where="proof of Thm 3 (values of P_FA)",
               expect=Status.ERRATUM,
-              text="printed: 1 - e^{-(theta-Q(D'))eps/DQ}/2 below Q(D') and e^{(theta-Q(D'))eps/DQ}/2 above; "
-                   "the exponents have the wrong sign (Eq. 6 itself is right)")
+              text=r"printed: $1 - \frac12 e^{-(\theta-Q(D'))\epsilon/\Delta Q}$ below $Q(D')$ and "
+                   r"$\frac12 e^{(\theta-Q(D'))\epsilon/\Delta Q}$ above; the exponents have the wrong sign "
+                   "(Eq. 6, solved from the right values, is correct)")
     cdf = 1 - derived
     d.printed("pfa:integral", cdf, derived, where="proof of Thm 3 (P_FA = 1 - integral)",
               expect=Status.ERRATUM,
-              text="printed P_FA = 1 - int_theta^oo P(A(D') = o) do; that is P(o < theta | D') = 1 - P_FA")
+              text=r"printed $P_{FA} = 1 - \int_\theta^\infty P(\mathcal{A}(D') = o)\,do$; that is "
+                   r"$P(o < \theta \mid D') = 1 - P_{FA}$")
     return derived
 
 
 def threshold(d, pfa):
     """Eq. 6: solve P_FA(theta) = alpha on each branch."""
-    up = d.solve(r"\theta_{\alpha \le 1/2}", pfa.args[0][0] - alpha, theta, "alpha <= 1/2: theta >= Q(D')")
-    down = d.solve(r"\theta_{\alpha > 1/2}", pfa.args[1][0] - alpha, theta, "alpha > 1/2: theta < Q(D')")
+    up = d.solve(r"\theta_{\alpha \le 1/2}", pfa.args[0][0] - alpha, theta, r"$\alpha \le 1/2$: $\theta \ge Q(D')$")
+    down = d.solve(r"\theta_{\alpha > 1/2}", pfa.args[1][0] - alpha, theta, r"$\alpha > 1/2$: $\theta < Q(D')$")
     derived = sp.Piecewise((up[0], alpha <= HALF), (down[0], True))
     d.identity("eq6:inverts-low", pfa.args[0][0].subs(theta, up[0]), alpha, ALPHA_LOW,
-               text="the threshold has false-alarm rate alpha (alpha <= 1/2)")
+               text=r"the threshold has false-alarm rate $\alpha$ ($\alpha \le 1/2$)")
     d.identity("eq6:inverts-high", pfa.args[1][0].subs(theta, down[0]), alpha, ALPHA_HIGH,
-               text="the threshold has false-alarm rate alpha (alpha > 1/2)")
+               text=r"the threshold has false-alarm rate $\alpha$ ($\alpha > 1/2$)")
     d.sign("eq6:branch-low", up[0] - QDp, "nonnegative", ALPHA_LOW,
-           text="for alpha <= 1/2 the threshold lies at or above Q(D'), on the branch used")
+           text=r"for $\alpha \le 1/2$ the threshold lies at or above $Q(D')$, on the branch used")
     d.sign("eq6:branch-high", QDp - down[0], "positive", ALPHA_HIGH,
-           text="for alpha > 1/2 the threshold lies below Q(D'), on the branch used")
+           text=r"for $\alpha > 1/2$ the threshold lies below $Q(D')$, on the branch used")
     printed = sp.Piecewise((-dQ * sp.log(2 * alpha) / eps + QDp, alpha <= HALF),
                            (dQ * sp.log(2 * (1 - alpha)) / eps + QDp, True))
     d.printed("eq6", printed, derived, {alpha: sp.Interval.open(0, 1)}, where="Eq. 6")
     d.identity("eq6:library", laplace.threshold(alpha), derived, {alpha: sp.Interval.open(0, 1)},
-               text="the library's threshold(alpha) is the derived one")
+               text="the library's threshold is the derived one")
     return derived
 
 
 def lr_threshold(d, middle, theta_alpha):
     """Eq. 8 and Sec. 4.1.5: lambda from theta, then from alpha."""
-    lam_theta = d.substitute(r"\lambda", middle, {o: theta}, "lambda = Lambda(theta) on [Q(D'), Q(D)]")
+    lam_theta = d.substitute(r"\lambda", middle, {o: theta}, r"$\lambda = \Lambda(\theta)$ on $[Q(D'), Q(D)]$")
     d.printed("eq8", sp.exp((2 * theta - QD - QDp) * eps / dQ), lam_theta, where="Eq. 8")
     d.identity("eq8:library", laplace.lr_threshold(theta), lam_theta)
     branches = [lam_theta.subs(theta, piece).subs(NEIGHBOURS) for piece, _ in theta_alpha.args]
@@ -92,10 +94,10 @@ def lr_threshold(d, middle, theta_alpha):
                            (sp.exp(-eps) / (4 * (1 - alpha) ** 2), True))
     d.printed("sec4.1.5:lambda", printed, derived, {alpha: sp.Interval.open(0, 1)},
               where="Sec. 4.1.5 (lambda as a function of alpha)", expect=Status.ERRATUM,
-              text="combining Eq. 6 and Eq. 8 gives 4(1-alpha)^2 e^{-eps} for alpha > 1/2, not e^{-eps}/(4(1-alpha)^2)")
+              text=r"combining Eq. 6 and Eq. 8 gives $4(1-\alpha)^2 e^{-\epsilon}$ for $\alpha > 1/2$, not $e^{-\epsilon}/(4(1-\alpha)^2)$")
     d.sign("sec4.1.5:lambda-below-range", derived.args[1][0] - sp.exp(-eps), "negative", ALPHA_HIGH,
-           text="for alpha > 1/2 this lambda is below e^{-eps}, the least value of Lambda: "
-                "Eq. 8 only describes thresholds inside [Q(D'), Q(D)]; outside it Lambda is constant "
+           text=r"for $\alpha > 1/2$ this $\lambda$ is below $e^{-\epsilon}$, the least value of $\Lambda$: "
+                r"Eq. 8 only describes thresholds inside $[Q(D'), Q(D)]$; outside it $\Lambda$ is constant "
                 "and the test o >= theta is the Neyman-Pearson test with randomisation on that plateau")
 
 

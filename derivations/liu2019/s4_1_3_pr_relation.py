@@ -28,14 +28,14 @@ def theorem5(d, rsr, gsr):
     """Substitute theta = Q(D') + Delta Q psi; the result is free of Q and Delta Q."""
     at_psi = {theta: QDp + dQ * psi}
     prec = d.substitute(r"\mathrm{precision}", metrics.precision(rsr, gsr).subs(NEIGHBOURS), at_psi,
-                        "Eq. 11 with theta = Q(D') + Delta Q psi")
+                        r"Eq. 11 with $\theta = Q(D') + \Delta Q\,\psi$")
     rec = d.substitute(r"\mathrm{recall}", metrics.recall(rsr).subs(NEIGHBOURS), at_psi)
     r_psi = sp.Piecewise((HALF * sp.exp(-(psi - 1) * eps), psi >= 1), (1 - HALF * sp.exp((psi - 1) * eps), True))
     g_psi = sp.Piecewise((HALF * sp.exp(-psi * eps), psi >= 0), (1 - HALF * sp.exp(psi * eps), True))
     d.printed("thm5:recall", r_psi, rec, where="proof of Thm 5 (RSR in psi)")
     d.printed("thm5:precision", metrics.precision(r_psi, g_psi), prec, where="proof of Thm 5 (GSR in psi)",
               text="the printed psi-forms of RSR and GSR give the same precision: the PR-relation "
-                   "depends on (epsilon, psi) only, whatever Q, Q(D') and Delta Q are")
+                   r"depends on $(\epsilon, \psi)$ only, whatever $Q$, $Q(D')$ and $\Delta Q$ are")
 
 
 def figure3a(d):
@@ -47,17 +47,17 @@ def figure3a(d):
         prec, rec = laplace_fast.pr_curve(float(e), psis)
         series[rf"$\epsilon = {e}$"] = list(zip(rec, prec))
     d.figure("fig3a", "PR-relation of the Neyman-Pearson adversary against the Laplace mechanism "
-             "(Figure 3(a) regenerated; the threshold sweeps psi over [-8/epsilon, 1 + 8/epsilon])", "recall", "precision", series)
+             r"(Figure 3(a) regenerated; the threshold sweeps $\psi$ over $[-8/\epsilon, 1 + 8/\epsilon]$)", "recall", "precision", series)
 
 
 @derivation(id="liu2019.pr-relation",
             title="RSR, GSR, precision and recall; Theorem 5",
             paper=PAPER, where="Sec. 4.1.3, Eq. 9-11, Theorem 5, Figure 3(a)")
 def pr_relation(d):
-    rsr = d.define(r"\mathrm{RSR}", laplace.rsr(theta), "P(o >= theta | D): survival of Lap(Q(D), DQ/eps)")
-    gsr = d.define(r"\mathrm{GSR}", laplace.gsr(theta), "P(o >= theta | D'): survival of Lap(Q(D'), DQ/eps)")
+    rsr = d.define(r"\mathrm{RSR}", laplace.rsr(theta), r"$P(o \ge \theta \mid D)$: survival function of $\mathrm{Lap}(Q(D), \Delta Q/\epsilon)$")
+    gsr = d.define(r"\mathrm{GSR}", laplace.gsr(theta), r"$P(o \ge \theta \mid D')$: survival function of $\mathrm{Lap}(Q(D'), \Delta Q/\epsilon)$")
     d.printed("eq9", printed_region(QD), rsr, where="Eq. 9", expect=Status.ERRATUM,
-              text="lower branch printed as 1 - 0.5 e^{-(theta-Q(D))eps/DQ}; the exponent's sign is wrong "
+              text=r"lower branch printed as $1 - 0.5 e^{-(\theta-Q(D))\epsilon/\Delta Q}$; the exponent's sign is wrong "
                    "(the proof of Thm 5 has it right)")
     d.printed("eq10", printed_region(QDp), gsr, where="Eq. 10", expect=Status.ERRATUM,
               text="same sign error in the lower branch")

@@ -1,0 +1,97 @@
+"""Render results to LaTeX files; compare with committed ones; compile the PDF.
+
+``render_all`` returns {file name: text}: one fragment per derivation
+(``<id>.tex``) and the document ``symdp-report.tex`` that inputs them.
+Output is deterministic: no dates, fixed digits, catalogue order.
+"""
+from __future__ import annotations
+
+import difflib
+import shutil
+import subprocess
+from pathlib import Path
+
+from ..engine.records import DerivationResult, Figure, Step, Table
+from ..engine.serialize import summary
+from ..engine.status import Status
+from ..errors import SymdpError
+from .latex import environment
+
+MAIN = "symdp-report.tex"
+MACROS = "symdp-macros.tex"
+
+
+def _file(result: DerivationResult) -> str:
+    return result.id.replace(".", "-") + ".tex"
+
+
+def _kind(entry) -> str:
+    if isinstance(entry, Table):
+        return "table"
+    if isinstance(entry, Figure):
+        return "figure"
+    return "claim" if entry.is_claim else "step"
+
+
+def render_derivation(result: DerivationResult) -> str:
+    """One derivation's trace as a LaTeX section."""
+    template = environment().get_template("derivation.tex.j2")
+    entries = [(_kind(e), e) for e in result.trace]
+    errata = [c for c in result.claims if c.status is Status.ERRATUM]
+    return template.render(r=result, entries=entries, errata=errata, Status=Status)
+
+
+def render_main(results: list[DerivationResult]) -> str:
+    template = environment().get_template("report.tex.j2")
+    errata = [(r, c) for r in results for c in r.claims if c.status is Status.ERRATUM]
+    counts = {r.id: summary([r]) for r in results}
+    return template.render(results=results, files=[_file(r)[:-4] for r in results],
+                           errata=errata, counts=counts, total=summary(results),
+                           statuses=[s.value for s in Status])
+
+
+def render_all(results: list[DerivationResult]) -> dict[str, str]:
+    files = {_file(r): render_derivation(r) for r in results}
+    files[MAIN] = render_main(results)
+    files[MACROS] = environment().get_template(MACROS + ".j2").render()
+    return files
+
+
+def write(files: dict[str, str], out) -> None:
+    out = Path(out)
+    out.mkdir(parents=True, exist_ok=True)
+    for name, text in files.items():
+        (out / name).write_text(text, encoding="utf-8")
+
+
+def drift(files: dict[str, str], out) -> list[str]:
+    """Lines describing every difference between ``files`` and the folder ``out``."""
+    out = Path(out)
+    lines = []
+    for name, text in sorted(files.items()):
+        path = out / name
+        if not path.exists():
+            lines.append(f"missing: {path} (run 'symdp report --out {out}')")
+            continue
+        old = path.read_text(encoding="utf-8")
+        if old != text:
+            diff = difflib.unified_diff(old.splitlines(), text.splitlines(), str(path), "rendered", lineterm="", n=1)
+            lines.append(f"drift: {path}")
+            lines.extend(list(diff)[:40])
+    stale = sorted(p.name for p in out.glob("*.tex") if p.name not in files) if out.is_dir() else []
+    lines.extend(f"stale: {out / n} (no derivation renders it)" for n in stale)
+    return lines
+
+
+def compile_pdf(out) -> Path:
+    """Compile the report with latexmk + pdflatex; raise SymdpError if the tools are missing."""
+    if shutil.which("latexmk") is None:
+        raise SymdpError("--pdf", True, "latexmk and pdflatex on PATH (Debian: latexmk, texlive-latex-base, "
+                         "texlive-latex-recommended, texlive-pictures)")
+    out = Path(out)
+    cmd = ["latexmk", "-pdf", "-interaction=nonstopmode", "-halt-on-error", MAIN]
+    proc = subprocess.run(cmd, cwd=out, capture_output=True, text=True)
+    if proc.returncode != 0:
+        tail = "\n".join(proc.stdout.splitlines()[-30:])
+        raise RuntimeError(f"latexmk failed in {out}:\n{tail}")
+    return out / MAIN.replace(".tex", ".pdf")
