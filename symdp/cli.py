@@ -19,7 +19,7 @@ class _Parser(argparse.ArgumentParser):
     """argparse that reports a usage error on one line, exit code 2."""
 
     def error(self, message):
-        raise _UsageError(f"{self.prog}: {message}")
+        raise _UsageError(f"{self.prog}: error: {message}")
 
 
 class _UsageError(Exception):
@@ -148,7 +148,7 @@ def main(argv=None) -> int:
             raise SymdpError("--jobs", args.jobs, "an integer >= 1")
         return args.fn(args)
     except _UsageError as exc:
-        print(f"error: {exc}", file=sys.stderr)
+        print(exc, file=sys.stderr)
         return 2
     except SymdpError as exc:
         print(f"symdp: error: {exc}", file=sys.stderr)

@@ -36,9 +36,9 @@ class Recorder:
 
     # -- bookkeeping -------------------------------------------------------
 
-    def _step(self, kind, text, exprs, outcome=_DONE, started=None, claim_id=None, expect=None):
+    def _step(self, kind, text, exprs, outcome=_DONE, started=None, claim_id=None, expect=None, relation=""):
         seconds = time.perf_counter() - started if started else 0.0
-        step = Step(kind, text, tuple(exprs), outcome, claim_id, expect, seconds)
+        step = Step(kind, text, tuple(exprs), outcome, claim_id, expect, seconds, relation)
         self.trace.append(step)
         return step
 
@@ -109,7 +109,7 @@ class Recorder:
         return cid
 
     @contextmanager
-    def _claim(self, kind, cid, text, exprs, expect):
+    def _claim(self, kind, cid, text, exprs, expect, relation=""):
         """Run a claim body that yields an outcome; exceptions become ERROR."""
         cid = self._claim_id(cid)
         started = time.perf_counter()
@@ -119,20 +119,21 @@ class Recorder:
             outcome = box[0]
         except Exception as exc:  # recorded, never swallowed silently
             outcome = Outcome(Status.ERROR, "exception", f"{type(exc).__name__}: {exc}")
-        self._step(kind, text, exprs, outcome, started, cid, expect)
+        self._step(kind, text, exprs, outcome, started, cid, expect, relation)
 
     def identity(self, cid: str, lhs, rhs, domain=None, text: str = "",
                  expect: Status | None = None, numeric: bool = True):
         """Claim ``lhs == rhs`` on ``domain``."""
-        with self._claim("identity", cid, text, [("", sp.Eq(lhs, rhs, evaluate=False))], expect) as box:
+        exprs = [("", sp.sympify(lhs)), ("", sp.sympify(rhs))]
+        with self._claim("identity", cid, text, exprs, expect, "=") as box:
             attempts = Attempts(self.budget)
             box.append(_noted(decide.identity(lhs, rhs, domain, self._key(cid), attempts, numeric), attempts))
 
     def sign(self, cid: str, expr, which: str, domain=None, text: str = "",
              expect: Status | None = None, numeric: bool = True):
         """Claim that ``expr`` is positive / negative / nonnegative / nonpositive on ``domain``."""
-        rel = {"positive": sp.Gt, "negative": sp.Lt, "nonnegative": sp.Ge, "nonpositive": sp.Le}[which]
-        with self._claim("sign", cid, text, [("", rel(expr, 0, evaluate=False))], expect) as box:
+        rel = {"positive": ">", "negative": "<", "nonnegative": r"\ge", "nonpositive": r"\le"}[which]
+        with self._claim("sign", cid, text, [("", expr), ("", sp.Integer(0))], expect, rel) as box:
             attempts = Attempts(self.budget)
             box.append(_noted(decide.sign(expr, which, domain, self._key(cid), attempts, numeric), attempts))
 
@@ -140,14 +141,11 @@ class Recorder:
                  expect: Status | None = None):
         """Claim strict monotonicity in ``var`` on ``domain`` via the sign of the derivative."""
         which = "positive" if increasing else "negative"
-        with self._claim("monotone", cid, text, [], expect) as box:
-            deriv = sp.diff(expr, var)
+        exprs = [(rf"\frac{{\partial}}{{\partial {sp.latex(var)}}}", expr), ("", sp.Integer(0))]
+        with self._claim("monotone", cid, text, exprs, expect, ">" if increasing else "<") as box:
             attempts = Attempts(self.budget)
-            outcome = decide.sign(deriv, which, domain, self._key(cid), attempts)
+            outcome = decide.sign(sp.diff(expr, var), which, domain, self._key(cid), attempts)
             box.append(_noted(replace(outcome, detail=f"derivative {which}: {outcome.detail}"), attempts))
-        last = self.trace[-1]
-        self.trace[-1] = Step(last.kind, last.text, ((rf"\partial/\partial {sp.latex(var)}", sp.diff(expr, var)),),
-                              last.outcome, last.claim_id, last.expect, last.seconds)
 
     def cross_check(self, cid: str, expr, oracle, domain=None, text: str = "",
                     n: int = num.POINTS, expect: Status | None = None):

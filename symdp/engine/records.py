@@ -61,6 +61,10 @@ class Step:
     claim_id: str | None = None
     expect: Status | None = None
     seconds: float = 0.0
+    relation: str = ""
+    """For identity and sign claims: the LaTeX relation between the two
+    expressions of ``exprs`` (kept apart: an unevaluated ``Eq`` would collapse
+    to ``True`` when a result is pickled back from a worker process)."""
 
     @property
     def status(self) -> Status:

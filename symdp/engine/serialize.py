@@ -105,7 +105,11 @@ def trace_text(r: DerivationResult) -> str:
             continue
         head = f"[{k}] {e.kind}" + (f" {e.claim_id}" if e.claim_id else "")
         lines.append(f"{head}: {e.text}".rstrip(": "))
-        for label, expr in e.exprs:
+        if e.relation:
+            (label, lhs), (_, rhs) = e.exprs
+            lhs_text = f"d/d({label.split()[-1].rstrip('}')}) [{sp.sstr(lhs)}]" if label else sp.sstr(lhs)
+            lines.append(f"    {lhs_text} {e.relation.lstrip(chr(92))} {sp.sstr(rhs)}")
+        for label, expr in ([] if e.relation else e.exprs):
             lines.append(f"    {label + ' = ' if label else ''}{sp.sstr(expr)}")
         o = e.outcome
         exp = f" (expected {e.expect.value})" if e.expect else ""

@@ -1,0 +1,47 @@
+"""Numeric evidence: digits, rounding noise versus real differences, edges."""
+import mpmath as mp
+import sympy as sp
+
+from symdp.engine import domain as dom
+from symdp.engine import numeric as num
+from symdp.engine.status import Status
+
+eps = sp.Symbol("epsilon", positive=True)
+b = sp.Symbol("beta", positive=True)
+
+
+def test_digits_agreed():
+    assert num.digits_agreed(mp.mpf(1), mp.mpf(1), 60) == 60
+    assert num.digits_agreed(mp.mpf("1.0001"), mp.mpf(1), 60) == 4
+
+
+def test_cancellation_at_extreme_points_is_noise_not_a_counterexample():
+    # g(theta*) = 0 exactly; at eps = 700 it cancels terms of size 1e-152 to leave 0
+    s = sp.sqrt(1 + 4 * b**2 * sp.exp(eps))
+    g = -2 * b**2 / (s - 1) + (s - 1) * sp.exp(-eps) / 2 + sp.exp(-eps)
+    syms = (b, eps)
+    out = num.check_equal(num.compile_expr(g, syms), num.compile_expr(sp.Integer(0), syms),
+                          {b: sp.Interval.open(0, sp.oo), eps: sp.Interval.open(0, sp.oo)}, "k")
+    assert out.status is Status.VERIFIED
+
+
+def test_tiny_real_values_keep_their_sign():
+    f = num.compile_expr(-sp.exp(-eps), (eps,))
+    out = num.check_sign(f, "negative", {eps: sp.Interval.open(0, sp.oo)}, "k")
+    assert out.status is Status.VERIFIED
+
+
+def test_samples_are_deterministic_and_include_edges():
+    domain = {eps: sp.Interval.open(0, sp.oo)}
+    with mp.workdps(60):
+        a, c = dom.sample(domain, 30, "key"), dom.sample(domain, 30, "key")
+    assert a == c and len(a) == 30
+    values = sorted(p[eps] for p in a)
+    assert values[0] < 1e-8 and values[-1] >= 700
+
+
+def test_closed_end_nudged_inside():
+    domain = {b: sp.Interval.open(0, sp.oo), eps: sp.Interval(sp.log(1 + b**2), sp.oo)}
+    with mp.workdps(60):
+        for p in dom.sample(domain, 30, "key"):
+            assert p[eps] >= mp.log(1 + p[b] ** 2)

@@ -1,0 +1,75 @@
+"""Registry, discovery and the run verdict: expected errata and their absence."""
+from pathlib import Path
+
+import pytest
+
+from symdp.engine.registry import discover, select
+from symdp.engine.runner import run_all
+from symdp.engine.status import Status
+from symdp.errors import SymdpError
+
+HEADER = '''
+import sympy as sp
+from symdp import Status, derivation
+x = sp.Symbol("x", positive=True)
+'''
+
+DERIVATION = HEADER + '''
+@derivation(id="t.one", title="one", paper="p.txt", where="Eq. 1")
+def one(d):
+    d.printed("eq1", {printed}, (x + 1) ** 2, where="Eq. 1"{expect})
+'''
+
+
+def run(folder):
+    return run_all(discover(folder), jobs=1)
+
+
+def test_expected_erratum_found_passes(derivation_dir):
+    (r,) = run(derivation_dir(DERIVATION.format(printed="x**2 + 1", expect=", expect=Status.ERRATUM")))
+    (c,) = r.claims
+    assert c.status is Status.ERRATUM and c.ok and r.ok
+    assert c.outcome.witness is not None
+
+
+def test_unexpected_erratum_fails(derivation_dir):
+    (r,) = run(derivation_dir(DERIVATION.format(printed="x**2 + 1", expect="")))
+    assert r.claims[0].status is Status.ERRATUM and not r.ok
+
+
+def test_expected_erratum_that_disappears_fails(derivation_dir):
+    (r,) = run(derivation_dir(DERIVATION.format(printed="x**2 + 2*x + 1", expect=", expect=Status.ERRATUM")))
+    assert r.claims[0].status is Status.PROVED and not r.ok
+
+
+def test_exception_becomes_error_step(derivation_dir):
+    src = HEADER + '''
+@derivation(id="t.boom", title="boom", paper="p.txt", where="-")
+def boom(d):
+    d.define("x", x)
+    raise RuntimeError("kaput")
+'''
+    (r,) = run(derivation_dir(src))
+    assert r.status is Status.ERROR and not r.ok
+
+
+def test_duplicate_ids_are_rejected(derivation_dir):
+    src = DERIVATION.format(printed="(x+1)**2", expect="")
+    derivation_dir(src, "a.py")
+    folder = derivation_dir(src, "b.py")
+    with pytest.raises(SymdpError, match="t.one"):
+        discover(folder)
+
+
+def test_unknown_path_and_id():
+    with pytest.raises(SymdpError, match="--path"):
+        discover("/no/such/folder")
+    with pytest.raises(SymdpError, match="nope"):
+        select([], ["nope"])
+
+
+def test_parallel_run_equals_serial(catalogue_results):
+    from symdp.engine.serialize import to_json
+    catalogue = Path(__file__).resolve().parents[2] / "derivations"
+    serial = run_all(discover(catalogue)[:2], jobs=1)
+    assert to_json(serial) == to_json(catalogue_results[:2])
