@@ -6,6 +6,7 @@ the output of two runs can be diffed byte for byte.
 from __future__ import annotations
 
 import json
+import re
 from xml.sax.saxutils import quoteattr, escape
 
 from .records import DerivationResult, Step, Witness
@@ -74,7 +75,7 @@ def _verdict(c: Step) -> str:
 
 def to_text(results: list[DerivationResult]) -> str:
     """The human summary of ``symdp check``."""
-    width = max((len(r.id) for r in results), default=10)
+    width = max([len("derivation")] + [len(r.id) for r in results])
     lines = [f"{'derivation':<{width}}  {'status':<9}  claims  result"]
     for r in results:
         lines.append(f"{r.id:<{width}}  {r.status.value:<9}  {len(r.claims):>6}  {'ok' if r.ok else 'FAILED'}")
@@ -110,6 +111,7 @@ def trace_text(r: DerivationResult) -> str:
             lhs_text = f"d/d({label.split()[-1].rstrip('}')}) [{sp.sstr(lhs)}]" if label else sp.sstr(lhs)
             lines.append(f"    {lhs_text} {e.relation.lstrip(chr(92))} {sp.sstr(rhs)}")
         for label, expr in ([] if e.relation else e.exprs):
+            label = re.sub(r"\\text\{([^}]*)\}", r"\1", label)
             lines.append(f"    {label + ' = ' if label else ''}{sp.sstr(expr)}")
         o = e.outcome
         exp = f" (expected {e.expect.value})" if e.expect else ""

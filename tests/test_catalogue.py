@@ -1,0 +1,40 @@
+"""The whole catalogue: every claim holds, or is exactly the erratum it declares."""
+from symdp.engine.status import Status
+
+EXPECTED_ERRATA = {
+    "liu2019.laplace-np-test": {"pfa:values", "pfa:integral", "sec4.1.5:lambda"},
+    "liu2019.pr-relation": {"eq9", "eq10"},
+    "liu2019.fbeta-laplace": {"app10.3:interval1:f", "app10.3:interval2:f", "eq26", "eq27", "eq28"},
+    "liu2019.table1": {"table1:beta=0.5:F=0.55", "table1:beta=0.8:F=0.62",
+                       "table1:beta=1.5:F=0.76", "table1:beta=2:F=0.83"},
+}
+
+
+def test_every_claim_as_expected(catalogue_results):
+    failing = [(r.id, c.claim_id, c.status.value, c.outcome.detail)
+               for r in catalogue_results for c in r.claims if not c.ok]
+    assert failing == []
+
+
+def test_errata_are_exactly_the_known_ones(catalogue_results):
+    found = {r.id: {c.claim_id for c in r.claims if c.status is Status.ERRATUM} for r in catalogue_results}
+    assert found == EXPECTED_ERRATA
+
+
+def test_errata_carry_witness_and_corrected_form(catalogue_results):
+    for r in catalogue_results:
+        for c in r.claims:
+            if c.status is Status.ERRATUM and c.kind == "printed":
+                assert c.outcome.witness is not None
+                assert [label for label, _ in c.exprs] == [r"\text{printed}", r"\text{derived}"]
+
+
+def test_table1_has_one_claim_per_printed_cell(catalogue_results):
+    (table,) = [r for r in catalogue_results if r.id == "liu2019.table1"]
+    assert len(table.claims) == 48
+    assert "table1:beta=0.5:F=0.55" in {c.claim_id for c in table.claims}
+
+
+def test_no_claim_undecided_or_error(catalogue_results):
+    statuses = {c.status for r in catalogue_results for c in r.claims}
+    assert not statuses & {Status.UNDECIDED, Status.ERROR, Status.REFUTED}

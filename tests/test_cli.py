@@ -1,0 +1,80 @@
+"""The command line: exit codes, one-line errors, machine-readable output."""
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from symdp.cli import main
+
+ROOT = Path(__file__).resolve().parent.parent
+CATALOGUE = str(ROOT / "derivations")
+
+
+def run(capsys, *argv):
+    code = main(list(argv))
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+@pytest.mark.parametrize("argv,param", [
+    (["epsilon", "--metric", "fbeta", "--beta", "0", "--bound", "0.5"], "--beta"),
+    (["epsilon", "--metric", "fbeta", "--beta", "1", "--bound", "1.2"], "--bound"),
+    (["epsilon", "--metric", "recall", "--bound", "0.5"], "--metric"),
+    (["epsilon", "--metric", "fbeta", "--bound", "x"], "--bound"),
+    (["show", "no.such.id", "--path", CATALOGUE], "ID"),
+    (["check", "--path", "/no/such/dir"], "--path"),
+    (["check", "--jobs", "0", "--path", CATALOGUE], "--jobs"),
+])
+def test_bad_input_exit_2_one_line(capsys, argv, param):
+    code, out, err = run(capsys, *argv)
+    assert code == 2 and out == ""
+    assert len(err.strip().splitlines()) == 1 and param in err and "Traceback" not in err
+
+
+def test_epsilon_json(capsys):
+    code, out, _ = run(capsys, "epsilon", "--metric", "fbeta", "--beta", "1", "--bound", "0.67", "--json")
+    doc = json.loads(out)
+    assert code == 0 and {"metric", "beta", "bound", "epsilon", "reason"} <= set(doc)
+    assert doc["epsilon"] == pytest.approx(0.7157322635598, rel=1e-12)
+    code, out, _ = run(capsys, "epsilon", "--metric", "fbeta", "--beta", "2", "--bound", "0.83", "--json")
+    doc = json.loads(out)
+    assert doc["epsilon"] is None and doc["reason"]
+
+
+def test_check_one_derivation_json_and_junit(capsys, tmp_path):
+    junit = tmp_path / "out.xml"
+    code, out, _ = run(capsys, "check", "liu2019.pr-relation", "--json", "--junit", str(junit),
+                       "--path", CATALOGUE, "--jobs", "1")
+    doc = json.loads(out)
+    assert code == 0 and [d["id"] for d in doc["derivations"]] == ["liu2019.pr-relation"]
+    assert junit.read_text().count("<testcase") == len(doc["derivations"][0]["claims"])
+
+
+def test_list_show_and_latex(capsys):
+    code, out, _ = run(capsys, "list", "--path", CATALOGUE)
+    assert code == 0 and "liu2019.fbeta-laplace" in out and "000_0f0c1e9c4d2d1ce3.txt" in out
+    code, out, _ = run(capsys, "show", "liu2019.pr-relation", "--path", CATALOGUE)
+    assert code == 0 and "thm5:precision" in out and "PROVED" in out
+    code, out, _ = run(capsys, "show", "liu2019.pr-relation", "--latex", "--path", CATALOGUE)
+    assert code == 0 and r"\section{" in out
+
+
+def test_failing_claim_exits_1(capsys, derivation_dir):
+    folder = derivation_dir('''
+import sympy as sp
+from symdp import derivation
+x = sp.Symbol("x", positive=True)
+
+@derivation(id="t.false", title="a false claim", paper="p.txt", where="-")
+def false_claim(d):
+    d.identity("wrong", sp.exp(x), 1 + x)
+''')
+    code, out, _ = run(capsys, "check", "--path", str(folder))
+    assert code == 1 and "FAILED t.false :: wrong: REFUTED" in out
+
+
+def test_help_and_module_entry_point():
+    proc = subprocess.run([sys.executable, "-m", "symdp", "epsilon", "--help"], capture_output=True, text=True)
+    assert proc.returncode == 0 and "--bound" in proc.stdout
