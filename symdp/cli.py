@@ -76,7 +76,11 @@ def cmd_report(args) -> int:
     render.write(files, args.out)
     print(f"wrote {len(files)} files to {args.out}")
     if args.pdf:
-        pdf = render.compile_pdf(args.out)
+        try:
+            pdf = render.compile_pdf(args.out)
+        except RuntimeError as exc:
+            print(f"symdp: error: {str(exc).splitlines()[0]} (see {args.out}/symdp-report.log)", file=sys.stderr)
+            return 1
         print(f"compiled {pdf}")
     return 0 if all(r.ok for r in results) else 1
 

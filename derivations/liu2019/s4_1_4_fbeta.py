@@ -175,7 +175,7 @@ def inverse(d):
     branch = closed_forms.fbeta_star().args[1][0]
     inv = d.define(r"\epsilon(F)", closed_forms.epsilon_for_fbeta(), r"the largest $\epsilon$ with $F^*_\beta \le F$")
     dom = {beta: sp.Interval.open(0, sp.oo), bound: sp.Interval.Ropen((1 + B2) / (2 + B2), 1)}
-    d.identity("inverse:round-trip", branch.subs(eps, inv), bound, dom, text=r"$F^*_\beta(\epsilon(F)) = F$")
+    d.identity("inverse:round-trip", branch.subs(eps, inv), bound, dom, hint="factored radicands", text=r"$F^*_\beta(\epsilon(F)) = F$")
     ratio = sp.exp(inv)
     poly = bound * (1 + B2 - bound) - (1 + B2) ** 3 * (1 - bound) ** 2
     d.identity("inverse:on-branch", ratio / (1 + B2) - 1, poly / ((1 + B2) ** 3 * (1 - bound) ** 2), dom)

@@ -12,7 +12,7 @@ import sympy as sp
 
 from . import domain as dom
 from . import numeric as num
-from .provers import Attempts, active_piece, breakpoints, prove_sign, prove_zero, regions
+from .provers import Attempts, active_piece, breakpoints, prove_sign, prove_zero, prove_zero_on, regions
 from .records import Outcome
 from .status import Status, weakest
 
@@ -34,6 +34,7 @@ def _undecided(attempts: Attempts, why: str) -> Outcome:
 def identity(lhs, rhs, domain, key, attempts: Attempts, numeric: bool = True) -> Outcome:
     """Decide ``lhs == rhs`` on ``domain``."""
     lhs, rhs = sp.sympify(lhs), sp.sympify(rhs)
+    restricted = bool(domain)
     domain = dom.complete(domain, (lhs - rhs).free_symbols)
     if numeric:  # a false claim cannot be proved: refute it cheaply before the symbolic work
         probe = _numeric_identity(lhs, rhs, domain, key, n=PROBE)
@@ -41,6 +42,8 @@ def identity(lhs, rhs, domain, key, attempts: Attempts, numeric: bool = True) ->
             return probe
     if not (lhs.has(sp.Piecewise) or rhs.has(sp.Piecewise)):
         method = prove_zero(lhs - rhs, attempts)
+        if not method and restricted:
+            method = prove_zero_on(lhs - rhs, domain, attempts)
         if method:
             return Outcome(Status.PROVED, f"symbolic ({method})", "difference reduces to 0")
     else:

@@ -59,8 +59,9 @@ class Attempts:
     get ``total`` seconds, after which the remaining ones are skipped.
     """
 
-    def __init__(self, budget: float = BUDGET, total: float = CLAIM_BUDGET):
+    def __init__(self, budget: float = BUDGET, total: float = CLAIM_BUDGET, hint: str | None = None):
         self.budget = budget
+        self.hint = hint
         self.deadline = time.monotonic() + total
         self.total = total
         self.timed_out: list[str] = []
@@ -68,7 +69,9 @@ class Attempts:
 
     def first(self, expr, accept, rewrites=None):
         """Name of the first rewrite whose result satisfies ``accept``, else None."""
-        for name, rewrite in REWRITES if rewrites is None else rewrites:
+        rewrites = REWRITES if rewrites is None else rewrites
+        rewrites = sorted(rewrites, key=lambda r: r[0] != self.hint)  # the hinted rewrite first
+        for name, rewrite in rewrites:
             left = self.deadline - time.monotonic()
             if left <= 0:
                 self.exhausted = True
@@ -101,6 +104,21 @@ def _is_zero(e) -> bool:
 def prove_zero(expr, attempts: Attempts) -> str | None:
     """The rewrite that reduces ``expr`` to zero, or None."""
     return attempts.first(expr, _is_zero)
+
+
+def prove_zero_on(expr, domain: dict, attempts: Attempts) -> str | None:
+    """Reduce ``expr`` to zero after mapping positive symbols onto the domain.
+
+    For identities that hold only on the domain (a radicand that is a square
+    only there, an absolute value with a known sign there).
+    """
+    for desc, subs in substitutions(domain):
+        name = attempts.first(_substitute(expr, subs), _is_zero)
+        if name:
+            return f"{name} after {desc}"
+        if attempts.exhausted:
+            return None
+    return None
 
 
 # --- Piecewise: compare piece by piece on the regions of one variable -------

@@ -122,11 +122,11 @@ class Recorder:
         self._step(kind, text, exprs, outcome, started, cid, expect, relation)
 
     def identity(self, cid: str, lhs, rhs, domain=None, text: str = "",
-                 expect: Status | None = None, numeric: bool = True):
-        """Claim ``lhs == rhs`` on ``domain``."""
+                 expect: Status | None = None, numeric: bool = True, hint: str | None = None):
+        """Claim ``lhs == rhs`` on ``domain``; ``hint`` names the rewrite to try first."""
         exprs = [("", sp.sympify(lhs)), ("", sp.sympify(rhs))]
         with self._claim("identity", cid, text, exprs, expect, "=") as box:
-            attempts = Attempts(self.budget)
+            attempts = Attempts(self.budget, hint=hint)
             box.append(_noted(decide.identity(lhs, rhs, domain, self._key(cid), attempts, numeric), attempts))
 
     def sign(self, cid: str, expr, which: str, domain=None, text: str = "",
