@@ -39,3 +39,14 @@ def require_real(parameter: str, value: float, low: float | None = None,
         ok = value <= high if "h" in closed else value < high
     require(ok, parameter, value, allowed)
     return float(value)
+
+
+def require_positive_array(parameter: str, values):
+    """``values`` as a float numpy array, all finite and > 0, or SymdpError naming the first bad one."""
+    import numpy as np
+
+    arr = np.asarray(values, dtype=float)
+    good = np.isfinite(arr) & (arr > 0)
+    if not np.all(good):
+        raise SymdpError(parameter, float(arr[~good].flat[0]), "finite numbers > 0")
+    return arr

@@ -62,7 +62,7 @@ def table1(d):
             answer = epsilon_for_fbeta(float(bound), float(beta))
             matches, detail, cell = judge(printed, answer, beta)
             expect = Status.ERRATUM if (beta, bound) in ERRATA else None
-            d.printed_value(f"table1:beta={beta}:F={bound}", printed, answer.epsilon, matches, detail,
+            d.printed_value(f"table1:beta={beta}:F={bound}", matches, detail,
                             text=rf"$\beta = {beta}$, $F^*_\beta \le {bound}$", expect=expect)
             derived_row.append(cell if cell == printed or (cell != NONE and printed != NONE and matches)
                                else f"{cell} [{printed}]")

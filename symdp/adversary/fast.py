@@ -7,13 +7,13 @@ e^eps would overflow.  Valid for epsilon in [1e-8, 700], beta in [1e-3, 1e3].
 """
 import numpy as np
 
-from ..mechanisms.laplace_fast import _positive
+from ..errors import require_positive_array
 
 
 def fbeta_star(epsilon, beta):
     """Highest F-beta of the Neyman-Pearson adversary, elementwise (Eq. 12)."""
-    e = _positive("epsilon", epsilon)
-    b2 = _positive("beta", beta) ** 2
+    e = require_positive_array("epsilon", epsilon)
+    b2 = require_positive_array("beta", beta) ** 2
     e, b2 = np.broadcast_arrays(e, b2)
     q = np.exp(-e)
     gap = (q + np.sqrt(q * q + 4.0 * b2 * q)) / (2.0 * (1.0 + b2))

@@ -165,9 +165,12 @@ class Recorder:
             outcome = decide.identity(printed, derived, domain, self._key(cid), attempts)
             box.append(_noted(_as_erratum(outcome, where), attempts))
 
-    def printed_value(self, cid: str, printed: str, derived, matches: bool, detail: str,
-                      text: str = "", expect: Status | None = None):
-        """Compare a printed number (a table cell) with a derived one."""
+    def printed_value(self, cid: str, matches: bool, detail: str, text: str = "",
+                      expect: Status | None = None):
+        """A printed number (a table cell) against the derived one, as judged by the derivation.
+
+        ``detail`` must give both numbers; a mismatch is an ERRATUM.
+        """
         status = Status.VERIFIED if matches else Status.ERRATUM
         with self._claim("printed-value", cid, text, [], expect) as box:
             box.append(Outcome(status, "closed form at 50 digits", detail))

@@ -7,7 +7,7 @@ stays in [-epsilon, 0], so nothing underflows before it is divided.
 """
 import numpy as np
 
-from ..errors import SymdpError
+from ..errors import require_positive_array
 
 LOG_HALF = -np.log(2.0)
 
@@ -19,21 +19,13 @@ def log_survival(zs):
     return np.where(zs >= 0, LOG_HALF - np.maximum(zs, 0.0), lower)
 
 
-def _positive(name, values):
-    arr = np.asarray(values, dtype=float)
-    if not np.all(np.isfinite(arr) & (arr > 0)):
-        bad = arr[~(np.isfinite(arr) & (arr > 0))].flat[0]
-        raise SymdpError(name, float(bad), "finite numbers > 0")
-    return arr
-
-
 def pr_curve(epsilon, psi):
     """(precision, recall) of the threshold test o >= theta (Eq. 9-11).
 
     ``psi = (theta - Q(D')) / Delta Q`` (Theorem 5): the curve depends on
     epsilon and psi only.  Broadcasts over both arguments.
     """
-    e = _positive("epsilon", epsilon)
+    e = require_positive_array("epsilon", epsilon)
     p = np.asarray(psi, dtype=float)
     log_r = log_survival((p - 1.0) * e)
     log_g = log_survival(p * e)
