@@ -22,7 +22,7 @@ def likelihood_ratio(d):
     """Eq. 7: Lambda(o) from the two densities, in psi = (o - Q(D'))/Delta Q."""
     lr = d.define(r"\Lambda(o)", laplace.likelihood_ratio(o), "ratio of the Laplace densities of A(D) and A(D')")
     at_psi = {o: QDp + dQ * psi, **NEIGHBOURS}
-    lr_psi = d.rewrite(r"\Lambda", sp.powsimp(lr.subs(at_psi)).rewrite(sp.Piecewise), "expand",
+    lr_psi = d.rewrite(r"\Lambda", sp.piecewise_fold(sp.powsimp(lr.subs(at_psi)).rewrite(sp.Piecewise)), "simplify",
                        r"substitute $o = Q(D') + \Delta Q\,\psi$ and $Q(D) = Q(D') + \Delta Q$; absolute values as cases")
     printed = sp.Piecewise((sp.exp(eps), o > QD),
                            (sp.exp((2 * o - QD - QDp) * eps / dQ), (o >= QDp) & (o <= QD)),

@@ -9,7 +9,9 @@ import json
 import re
 from xml.sax.saxutils import quoteattr, escape
 
-from .records import DerivationResult, Step, Witness
+import sympy as sp
+
+from .records import DerivationResult, Figure, Step, Table, Witness
 from .status import Status
 
 
@@ -93,29 +95,31 @@ def to_text(results: list[DerivationResult]) -> str:
 
 def trace_text(r: DerivationResult) -> str:
     """One derivation's trace as plain text (``symdp show``)."""
-    from .records import Figure, Table
-    import sympy as sp
     lines = [f"{r.id}: {r.title}", f"source: {r.source.paper}, {r.source.where}", f"status: {r.status.value}", ""]
     for k, e in enumerate(r.trace, 1):
         if isinstance(e, Table):
             lines.append(f"[{k}] table {e.id}: {e.caption}")
             lines += ["    " + " | ".join(row) for row in (e.header,) + e.rows]
-            continue
-        if isinstance(e, Figure):
+        elif isinstance(e, Figure):
             lines.append(f"[{k}] figure {e.id}: {e.caption} ({len(e.series)} curves)")
-            continue
-        head = f"[{k}] {e.kind}" + (f" {e.claim_id}" if e.claim_id else "")
-        lines.append(f"{head}: {e.text}".rstrip(": "))
-        if e.relation:
-            (label, lhs), (_, rhs) = e.exprs
-            lhs_text = f"d/d({label.split()[-1].rstrip('}')}) [{sp.sstr(lhs)}]" if label else sp.sstr(lhs)
-            lines.append(f"    {lhs_text} {e.relation.lstrip(chr(92))} {sp.sstr(rhs)}")
-        for label, expr in ([] if e.relation else e.exprs):
-            label = re.sub(r"\\text\{([^}]*)\}", r"\1", label)
-            lines.append(f"    {label + ' = ' if label else ''}{sp.sstr(expr)}")
-        o = e.outcome
-        exp = f" (expected {e.expect.value})" if e.expect else ""
-        lines.append(f"    -> {o.status.value}{exp} by {o.method}" + (f": {o.detail}" if o.detail else ""))
-        if o.note:
-            lines.append(f"    (time: {o.note})")
+        else:
+            lines += _step_lines(k, e)
     return "\n".join(lines) + "\n"
+
+
+def _step_lines(k: int, e: Step) -> list[str]:
+    head = f"[{k}] {e.kind}" + (f" {e.claim_id}" if e.claim_id else "")
+    lines = [f"{head}: {e.text}".rstrip(": ")]
+    if e.relation:
+        (label, lhs), (_, rhs) = e.exprs
+        lhs_text = f"d/d({label.split()[-1].rstrip('}')}) [{sp.sstr(lhs)}]" if label else sp.sstr(lhs)
+        lines.append(f"    {lhs_text} {e.relation.lstrip(chr(92))} {sp.sstr(rhs)}")
+    for label, expr in ([] if e.relation else e.exprs):
+        label = re.sub(r"\\text\{([^}]*)\}", r"\1", label)
+        lines.append(f"    {label + ' = ' if label else ''}{sp.sstr(expr)}")
+    o = e.outcome
+    exp = f" (expected {e.expect.value})" if e.expect else ""
+    lines.append(f"    -> {o.status.value}{exp} by {o.method}" + (f": {o.detail}" if o.detail else ""))
+    if o.note:
+        lines.append(f"    (time: {o.note})")
+    return lines
