@@ -22,6 +22,10 @@ dQ = sp.Symbol("Delta_Q", positive=True)           # sensitivity
 QD = sp.Symbol("Q_D", real=True)                   # Q(D)
 QDp = sp.Symbol("Q_Dp", real=True)                 # Q(D')
 bound = sp.Symbol("F_bound", positive=True)        # a target value of a metric
+sigma = sp.Symbol("sigma", positive=True)          # Gaussian noise scale
+mu = sp.Symbol("mu", positive=True)                # Delta Q / sigma (Gaussian DP parameter)
+delta = sp.Symbol("delta", positive=True)          # (eps, delta)-DP slack
+tau = sp.Symbol("tau", real=True)                  # (theta - Q(D')) / sigma
 rsr = sp.Symbol("RSR", positive=True)              # red shaded region (recall)
 gsr = sp.Symbol("GSR", positive=True)              # green shaded region
 
@@ -36,6 +40,10 @@ LATEX_NAMES = {
     QD: r"Q(D)",
     QDp: r"Q(D')",
     bound: r"F",
+    sigma: r"\sigma",
+    mu: r"\mu",
+    delta: r"\delta",
+    tau: r"\tau",
     rsr: r"\mathrm{RSR}",
     gsr: r"\mathrm{GSR}",
 }

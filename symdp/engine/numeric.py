@@ -35,10 +35,21 @@ class Compiled:
         return self.fn(*(point[s] for s in self.symbols))
 
 
+def erfcinv(y):
+    """Inverse of erfc at the working precision (mpmath has erfinv only; 1 - y would lose the tail)."""
+    y = mp.mpf(y)
+    x = mp.erfinv(1 - y) if y > mp.mpf("1e-10") else mp.sqrt(-mp.log(y * mp.sqrt(mp.pi)))
+    return mp.findroot(lambda v: mp.erfc(v) - y, x)
+
+
+EXTRA = {"erfcinv": erfcinv}
+"""Functions SymPy prints that mpmath lacks under that name."""
+
+
 def compile_expr(expr: sp.Basic, symbols) -> Compiled:
     """Compile a SymPy expression for mpmath (our own expressions, never user text)."""
     symbols = tuple(symbols)
-    return Compiled(sp.lambdify(symbols, expr, modules="mpmath"), symbols)
+    return Compiled(sp.lambdify(symbols, expr, modules=[EXTRA, "mpmath"]), symbols)
 
 
 def digits_agreed(a, b, dps: int) -> int:

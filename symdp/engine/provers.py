@@ -224,10 +224,25 @@ def prove_sign(expr, sign: str, domain: dict, attempts: Attempts) -> str | None:
     """Method that shows ``expr`` has ``sign`` on ``domain``, or None."""
     accept = lambda e: getattr(e, f"is_{sign}") is True
     for desc, subs in substitutions(domain):
-        name = attempts.first(_substitute(expr, subs), accept, REWRITES[:-1])
+        mapped = _substitute(expr, subs)
+        name = attempts.first(mapped, accept, REWRITES[:-1])
         if name:
             return f"sign by assumptions after {desc} ({name})"
+        if mapped.has(sp.erfc):
+            name = attempts.first(_positive_atoms(mapped), accept, REWRITES[:-1])
+            if name:
+                return f"sign by assumptions after {desc}, erfc(real) > 0 ({name})"
     return _root_free(expr, sign, domain, attempts)
+
+
+def _positive_atoms(e):
+    """Each erfc of a real argument replaced by a positive symbol (erfc > 0 on the reals).
+
+    Sound for sign questions: a sign shown for all positive values of the
+    new symbols holds in particular for the actual erfc values.
+    """
+    reps = {a: sp.Dummy("erfc", positive=True) for a in e.atoms(sp.erfc) if a.args[0].is_real}
+    return e.xreplace(reps)
 
 
 def _root_free(expr, sign, domain, attempts):

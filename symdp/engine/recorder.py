@@ -147,14 +147,19 @@ class Recorder:
             outcome = decide.sign(sp.diff(expr, var), which, domain, self._key(cid), attempts)
             box.append(_noted(replace(outcome, detail=f"derivative {which}: {outcome.detail}"), attempts))
 
-    def cross_check(self, cid: str, expr, oracle, domain=None, text: str = "",
+    def cross_check(self, cid: str, closed, oracle, domain=None, text: str = "",
                     n: int = num.POINTS, expect: Status | None = None):
-        """Compare a closed form with an independent numeric ``oracle(**{name: mpf})``."""
-        with self._claim("cross-check", cid, text, [("", expr)], expect) as box:
-            domain = dom.complete(domain, expr.free_symbols)
-            f = num.compile_expr(expr, tuple(domain))
-            g = lambda p: oracle(**{str(s): v for s, v in p.items()})
-            box.append(num.check_equal(f, g, domain, self._key(cid), "closed form and oracle", n))
+        """Compare a closed form with an independent numeric ``oracle(**{name: mpf})``.
+
+        ``closed`` is a SymPy expression, or an mpmath function taking the
+        domain's symbols by name (a library routine with no closed form).
+        """
+        symbolic = isinstance(closed, sp.Basic)
+        exprs = [("", closed)] if symbolic else []
+        with self._claim("cross-check", cid, text, exprs, expect) as box:
+            domain = dom.complete(domain, closed.free_symbols if symbolic else set())
+            f = num.compile_expr(closed, tuple(domain)) if symbolic else _by_name(closed)
+            box.append(num.check_equal(f, _by_name(oracle), domain, self._key(cid), "closed form and oracle", n))
 
     def printed(self, cid: str, printed, derived, domain=None, where: str = "",
                 text: str = "", expect: Status | None = None):
@@ -188,6 +193,11 @@ class Recorder:
         fmt = lambda v: mp.nstr(mp.mpf(v), 6, strip_zeros=False)
         curves = tuple(Series(k, tuple((fmt(a), fmt(b)) for a, b in pts)) for k, pts in series.items())
         self.trace.append(Figure(fid, caption, xlabel, ylabel, curves))
+
+
+def _by_name(fn):
+    """Adapt ``fn(epsilon=..., beta=...)`` to a function of a point {symbol: value}."""
+    return lambda point: fn(**{str(s): v for s, v in point.items()})
 
 
 def _noted(outcome: Outcome, attempts: Attempts) -> Outcome:

@@ -1,0 +1,134 @@
+"""Liu et al. (PoPETs 2019), Sec. 4.3 and appendix 10.4: the Gaussian mechanism.
+
+The Neyman-Pearson test (Thm 6, Eq. 29), precision and recall (Eq. 14), the
+highest F-beta (Eq. 15: no closed form; the stationarity condition is derived
+and its root is unique), and the calibrations: the classical one the paper
+uses and the analytic one of Balle and Wang (2018) that the paper names as
+future work.
+"""
+import mpmath as mp
+import sympy as sp
+
+from symdp import Status, derivation
+from symdp.adversary import gaussian as numeric
+from symdp.adversary import metrics
+from symdp.engine.oracles import maximize
+from symdp.mechanisms import gaussian
+from symdp.symbols import NEIGHBOURS, QD, QDp, alpha, beta, delta, dQ, eps, mu, o, sigma, tau, theta, z
+
+PAPER = "000_0f0c1e9c4d2d1ce3.txt"
+B2 = beta**2
+DELTA = {delta: sp.Interval.open(0, 1)}
+AT_TAU = {theta: QDp + sigma * tau}
+K = sp.Symbol("k", real=True)
+
+
+def likelihood_ratio(d):
+    lr = d.define(r"\Lambda(o)", gaussian.likelihood_ratio(o), "ratio of the two normal densities")
+    lr = d.rewrite(r"\Lambda(o)", sp.powsimp(lr.subs(NEIGHBOURS)), "simplify", r"with $Q(D) = Q(D') + \Delta Q$")
+    simple = sp.exp(dQ * (2 * o - QD - QDp) / (2 * sigma**2))
+    d.identity("eq29:derived", lr, simple.subs(NEIGHBOURS), text=r"$\Lambda(o) = e^{\Delta Q(2o - Q(D) - Q(D'))/(2\sigma^2)}$")
+    lr = simple.subs(NEIGHBOURS)
+    d.monotone("eq29:increasing", lr, o, True, text=r"so $\Lambda(o) \ge \lambda$ is $o \ge \theta$")
+    classic = gaussian.classic_sigma()
+    printed_sigma = sp.sqrt(2 * sp.log(sp.Rational(5, 4) / delta) * dQ / eps)
+    d.printed("sec4.3:sigma", printed_sigma, classic, DELTA, where="Sec. 4.3 (noise scale)", expect=Status.ERRATUM,
+              text=r"printed $\sigma = \sqrt{2\log(1.25/\delta)\Delta Q/\epsilon}$; the classical calibration "
+                   r"(Dwork and Roth 2014, Thm A.1) is $\sigma = \sqrt{2\log(1.25/\delta)}\,\Delta Q/\epsilon$")
+    printed = sp.exp(dQ * (2 * o - QD - QDp) / (4 * sp.log(sp.Rational(5, 4) / delta) * dQ / eps)).subs(NEIGHBOURS)
+    d.printed("eq29", printed, lr.subs(sigma, classic), DELTA, where="Eq. 29", expect=Status.ERRATUM,
+              text=r"Eq. 29 uses the variance $2\log(1.25/\delta)\Delta Q/\epsilon$ of the misprinted $\sigma$; "
+                   r"with $\sigma^2 = 2\log(1.25/\delta)\Delta Q^2/\epsilon^2$ the exponent is "
+                   r"$\epsilon^2 \Delta Q(2o - Q(D) - Q(D'))/(4\log(1.25/\delta)\Delta Q^2)$")
+
+
+def threshold(d):
+    """Thm 6: P_FA by integration, then theta from alpha; P_TD."""
+    pfa_k = d.integrate(r"P_{FA}|_{\theta = Q(D') + k\sigma}", sp.exp(-z**2 / 2) / sp.sqrt(2 * sp.pi), (z, K, sp.oo),
+                        "integrate the standard normal density above the standardised threshold")
+    pfa = pfa_k.subs(K, (theta - QDp) / sigma)
+    d.identity("thm6:gsr", gaussian.gsr(theta), pfa, text="the library's GSR is the false-alarm rate just derived")
+    d.printed("thm6:pfa", 1 - gaussian.cdf((theta - QDp) / sigma), pfa, where="proof of Thm 6 (value of P_FA)")
+    d.printed("thm6:pfa-integral", 1 - pfa, pfa, where="proof of Thm 6 (P_FA as 1 - integral)",
+              expect=Status.ERRATUM, text=r"as in Thm 3: $1 - \int_\theta^\infty P(\mathcal{A}(D') = o)\,do$ is "
+                                          r"$1 - P_{FA}$; the value printed next to it is right")
+    ptd = pfa.subs(QDp, QD)
+    d.printed("thm6:ptd-integral", 1 - ptd, ptd, where="proof of Thm 6 (P_TD as 1 - integral)",
+              expect=Status.ERRATUM, text=r"the same slip for $P_{TD}$; the printed value "
+                                          r"$1 - \Phi((\theta - Q(D))/\sigma)$ is right")
+    (theta_alpha,) = d.solve(r"\theta(\alpha)", pfa - alpha, theta, r"solve $P_{FA}(\theta) = \alpha$")
+    d.printed("thm6:theta", gaussian.quantile(1 - alpha) * sigma + QDp, theta_alpha,
+              {alpha: sp.Interval.open(0, 1)}, where="Thm 6")
+
+
+def pr_relation(d):
+    """Eq. 14 and the analogue of Theorem 5: the PR-relation depends on mu = Delta Q/sigma only."""
+    r, g = gaussian.rsr(), gaussian.gsr()
+    prec = d.define(r"\mathrm{precision}", metrics.precision(r, g), "Eq. 11 with the Gaussian tails")
+    cdf_d, cdf_dp = gaussian.cdf((theta - QD) / sigma), gaussian.cdf((theta - QDp) / sigma)
+    d.printed("eq14:precision", (1 - cdf_d) / (2 - cdf_d - cdf_dp), prec, where="Eq. 14 (precision)")
+    d.printed("eq14:recall", 1 - cdf_d, metrics.recall(r), where="Eq. 14 (recall)")
+    to_mu = {**AT_TAU, QD: QDp + mu * sigma}
+    prec_mu = d.substitute(r"\mathrm{precision}", prec, to_mu,
+                           r"$\theta = Q(D') + \sigma\tau$, $\Delta Q = \mu\sigma$")
+    d.identity("thm5-analogue", prec_mu, metrics.precision(gaussian.tail(tau - mu), gaussian.tail(tau)),
+               text=r"free of $Q(D')$ and $\sigma$: the PR-relation depends on $\mu = \Delta Q/\sigma$ only")
+    fb = metrics.fbeta(prec, metrics.recall(r))
+    d.printed("eq15", (1 + B2) * (1 - cdf_d) / (2 + B2 - cdf_d - cdf_dp), fb, where="Eq. 15 (the objective)")
+
+
+def stationary(d):
+    """f = (GSR + beta^2)/RSR in tau; its derivative's sign is that of k(tau), which increases."""
+    r, g = gaussian.tail(tau - mu), gaussian.tail(tau)
+    f = d.define("f", (g + B2) / r, r"$F_\beta = (1+\beta^2)/(1+f)$ (appendix 10.3, first display)")
+    df = d.differentiate(r"\partial f/\partial\tau", f, tau)
+    phi = sp.exp(-(tau - mu) ** 2 / 2) / sp.sqrt(2 * sp.pi)
+    k = g + B2 - r * sp.exp(mu**2 / 2 - mu * tau)
+    d.identity("stationary:factor", df, phi * k / r**2, text=r"$\partial f/\partial\tau = \varphi(\tau-\mu)\,k(\tau)/\mathrm{RSR}^2$")
+    dk = d.differentiate(r"k'(\tau)", k, tau)
+    d.identity("stationary:k-slope", dk, mu * r * sp.exp(mu**2 / 2 - mu * tau),
+               text=r"the normal densities cancel: $\varphi(\tau-\mu) e^{\mu^2/2-\mu\tau} = \varphi(\tau)$")
+    d.sign("stationary:k-increasing", mu * r * sp.exp(mu**2 / 2 - mu * tau), "positive",
+           text=r"$k$ strictly increases: at most one stationary point, and it is a minimum of $f$")
+    lo = d.limit(r"\lim_{\tau\to-\infty} k", k, tau, -sp.oo)
+    hi = d.limit(r"\lim_{\tau\to\infty} k", k, tau, sp.oo)
+    d.identity("stationary:k-left", lo, -sp.oo, text=r"$k \to -\infty$ as $\tau \to -\infty$")
+    d.identity("stationary:k-right", hi, B2, text=r"$k \to \beta^2 > 0$: exactly one root $\tau^*$, always attained")
+    at_root = d.substitute(r"f(\tau^*)", f, {sp.erfc(tau / sp.sqrt(2)): 2 * (r * sp.exp(mu**2 / 2 - mu * tau) - B2)},
+                           r"at the root, $\mathrm{GSR} + \beta^2 = \mathrm{RSR}\,e^{\mu^2/2-\mu\tau^*}$")
+    d.identity("stationary:optimum", (1 + B2) / (1 + at_root), (1 + B2) / (1 + sp.exp(mu**2 / 2 - mu * tau)),
+               text=r"so $F^*_\beta = (1+\beta^2)/(1 + e^{\mu^2/2 - \mu\tau^*})$")
+    dfdmu = sp.diff((1 + B2) * r / (r + g + B2), mu)
+    d.sign("fstar:increasing-in-mu", dfdmu, "positive",
+           text=r"at fixed $\tau$, $F_\beta$ increases in $\mu$; by the envelope argument so does $F^*_\beta$")
+
+
+def brute_force(mu, beta):
+    """Oracle: maximise F-beta over tau by search, from the normal tails alone."""
+    tail = lambda v: mp.erfc(v / mp.sqrt(2)) / 2
+    b2 = beta**2
+    fb = lambda t: (1 + b2) * tail(t - mu) / (tail(t - mu) + tail(t) + b2)
+    lo = -40 - 4 * b2 / mu
+    return maximize(fb, lo, mu + 40, grid=600)[1]
+
+
+def fstar_checks(d):
+    mu_beta = {mu: sp.Interval.open(sp.Rational(1, 20), 40), beta: sp.Interval.open(sp.Rational(1, 10), 10)}
+    d.cross_check("eq15:brute-force", numeric.fbeta_star, brute_force, mu_beta, n=20,
+                     text=r"the root of $k$ (library, 50 digits) against maximising $F_\beta$ over $\tau$ by "
+                          "grid and golden-section search")
+
+
+@derivation(id="liu2019.gaussian-np-test", title="Neyman-Pearson test against the Gaussian mechanism",
+            paper=PAPER, where="Sec. 4.3, Theorem 6; appendix 10.4, Eq. 29")
+def gaussian_np_test(d):
+    likelihood_ratio(d)
+    threshold(d)
+
+
+@derivation(id="liu2019.fbeta-gaussian", title="Precision, recall and the highest F-beta against the Gaussian mechanism",
+            paper=PAPER, where="Sec. 4.3, Eq. 14-15")
+def fbeta_gaussian(d):
+    pr_relation(d)
+    stationary(d)
+    fstar_checks(d)
