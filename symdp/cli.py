@@ -87,15 +87,19 @@ def cmd_report(args) -> int:
 
 def cmd_epsilon(args) -> int:
     from .adversary.inverse import largest_epsilon
-    answer = largest_epsilon(args.metric, args.bound, args.beta)
+    answer = largest_epsilon(args.metric, args.bound, args.beta, args.mechanism, args.delta, args.calibration)
     if args.json:
         print(json.dumps(answer.as_dict(), sort_keys=True))
     elif answer.epsilon is None:
         print(f"no largest epsilon: {answer.reason}")
     else:
         import mpmath as mp
-        print(f"largest epsilon with F*_beta <= {answer.bound!r} (beta = {answer.beta!r}, Laplace): "
+        which = "Laplace" if answer.mechanism == "laplace" else \
+            f"Gaussian, delta = {answer.delta!r}, {answer.calibration} calibration"
+        print(f"largest epsilon with F*_beta <= {answer.bound!r} (beta = {answer.beta!r}, {which}): "
               f"{mp.nstr(answer.epsilon, answer.digits)} ({answer.digits} significant digits)")
+        if answer.note:
+            print(f"note: {answer.note}")
     return 0
 
 
@@ -141,6 +145,11 @@ def build_parser() -> argparse.ArgumentParser:
     sp.add_argument("--metric", required=True, help="fbeta (highest F-beta of the Neyman-Pearson adversary)")
     sp.add_argument("--beta", type=_number, default=1.0, help="F-beta weight, > 0 (default 1)")
     sp.add_argument("--bound", type=_number, required=True, help="bound on the metric, in (0, 1)")
+    sp.add_argument("--mechanism", default="laplace", help="laplace (default) or gaussian")
+    sp.add_argument("--delta", type=_number, default=None, help="delta in (0, 1), with --mechanism gaussian")
+    sp.add_argument("--calibration", default="classic",
+                    help="gaussian noise calibration: classic, sigma = sqrt(2 log(1.25/delta)) DQ/eps "
+                         "(default), or analytic (Balle and Wang 2018)")
     sp.add_argument("--json", action="store_true", help="machine-readable output")
     return p
 

@@ -43,6 +43,19 @@ def test_epsilon_json(capsys):
     assert doc["epsilon"] is None and doc["reason"]
 
 
+def test_epsilon_gaussian(capsys):
+    code, out, _ = run(capsys, "epsilon", "--metric", "fbeta", "--mechanism", "gaussian", "--delta", "1e-5",
+                       "--calibration", "analytic", "--bound", "0.7", "--json")
+    doc = json.loads(out)
+    assert code == 0 and doc["mechanism"] == "gaussian" and doc["calibration"] == "analytic"
+    assert 3 < doc["epsilon"] < 4
+    code, _, err = run(capsys, "epsilon", "--metric", "fbeta", "--mechanism", "gaussian", "--bound", "0.7")
+    assert code == 2 and "--delta" in err
+    code, _, err = run(capsys, "epsilon", "--metric", "fbeta", "--mechanism", "gaussian", "--delta", "0.1",
+                       "--calibration", "exact", "--bound", "0.7")
+    assert code == 2 and "--calibration" in err
+
+
 def test_check_one_derivation_json_and_junit(capsys, tmp_path):
     junit = tmp_path / "out.xml"
     code, out, _ = run(capsys, "check", "liu2019.pr-relation", "--json", "--junit", str(junit),

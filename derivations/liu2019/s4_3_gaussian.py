@@ -114,6 +114,9 @@ def brute_force(mu, beta):
 
 def fstar_checks(d):
     mu_beta = {mu: sp.Interval.open(sp.Rational(1, 20), 40), beta: sp.Interval.open(sp.Rational(1, 10), 10)}
+    gain = lambda mu, beta: numeric.fbeta_star(mu, beta) - (1 + beta**2) / (2 + beta**2)
+    d.cross_check("eq15:gain", numeric.fbeta_star_gain, gain, mu_beta, n=12,
+                  text=r"the cancellation-free $F^*_\beta - (1+\beta^2)/(2+\beta^2)$ against the plain difference")
     d.cross_check("eq15:brute-force", numeric.fbeta_star, brute_force, mu_beta, n=20,
                      text=r"the root of $k$ (library, 50 digits) against maximising $F_\beta$ over $\tau$ by "
                           "grid and golden-section search")
@@ -132,3 +135,83 @@ def fbeta_gaussian(d):
     pr_relation(d)
     stationary(d)
     fstar_checks(d)
+
+
+def privacy_profile_quadrature(mu, epsilon):
+    """Oracle: delta(eps) = int max(0, p1 - e^eps p0) for p1 = N(mu, 1), p0 = N(0, 1), by quadrature.
+
+    Above the crossing point v* = eps/mu + mu/2 the integrand is
+    phi(v - mu) (1 - e^{-mu (v - v*)}).  mpmath's quad tests convergence
+    against an absolute tolerance, so far in the tail (delta ~ 1e-2000) the
+    integrand is divided by phi(v* - mu) and the integral rescaled.
+    """
+    a = epsilon / mu - mu / 2                     # v* - mu
+    if a <= 1:
+        pdf = lambda v: mp.exp(-v * v / 2) / mp.sqrt(2 * mp.pi)
+        return mp.quad(lambda u: pdf(a + u) * -mp.expm1(-mu * u), [0, 1, 4, 16, mp.inf])
+    h = 1 / (1 + a)                               # the integrand decays on this scale
+    scaled = lambda s: mp.exp(-a * s * h - (s * h) ** 2 / 2) * -mp.expm1(-mu * s * h) * h
+    return mp.exp(-a * a / 2) / mp.sqrt(2 * mp.pi) * mp.quad(scaled, [0, 1, 4, 16, mp.inf])
+
+
+CALIBRATION_GRID = (("0.1", "1e-5"), ("0.5", "1e-5"), ("1", "1e-5"), ("2", "1e-5"), ("4", "1e-5"),
+                    ("1", "1e-10"), ("1", "1e-100"), ("1", "1e-300"))
+
+
+def calibrations(d):
+    prof = d.define(r"\delta(\epsilon)", gaussian.analytic_delta(), r"privacy profile of $N(\mu,1)$ vs $N(0,1)$, "
+                    r"$\mu = \Delta Q/\sigma$ (Balle and Wang 2018, Thm 8)")
+    dom = {mu: sp.Interval.open(sp.Rational(1, 20), 20), eps: sp.Interval.open(0, 10)}
+    d.cross_check("analytic:profile", prof, privacy_profile_quadrature, dom, n=16,
+                  text="against numerical integration of the two densities")
+    a, b = mu / 2 - eps / mu, -mu / 2 - eps / mu
+    phi = lambda v: sp.exp(-v**2 / 2) / sp.sqrt(2 * sp.pi)
+    d.identity("analytic:densities", sp.exp(eps) * phi(b), phi(a), hint="exp/log expansion",
+               text=r"$e^\epsilon \varphi(-\mu/2 - \epsilon/\mu) = \varphi(\mu/2 - \epsilon/\mu)$")
+    d_mu = d.differentiate(r"\partial\delta/\partial\mu", prof, mu)
+    d.identity("analytic:slope-mu", d_mu, phi(a), hint="exp/log expansion")
+    d.sign("analytic:increasing-in-mu", phi(a), "positive",
+           text=r"$\delta$ increases in $\mu$: the largest admissible $\mu$ for $(\epsilon, \delta)$ is a unique root")
+    d_eps = d.differentiate(r"\partial\delta/\partial\epsilon", prof, eps)
+    d.identity("analytic:slope-eps", d_eps, -sp.exp(eps) * gaussian.cdf(b), hint="exp/log expansion")
+    d.sign("analytic:decreasing-in-eps", -sp.exp(eps) * gaussian.cdf(b), "negative",
+           text=r"$\delta$ decreases in $\epsilon$: the least $\epsilon$ for a given $(\mu, \delta)$ is a unique root")
+    mu_classic = eps / sp.sqrt(2 * sp.log(sp.Rational(5, 4) / delta))
+    slack = delta - gaussian.analytic_delta(mu_classic, eps)
+    d.sign("classic:valid-eps-below-1", slack, "nonnegative", {eps: sp.Interval.open(0, 1), **DELTA},
+           text=r"the classical calibration is $(\epsilon,\delta)$-DP for $\epsilon < 1$ (Dwork and Roth, Thm A.1)")
+    d.sign("classic:fails-above-1", slack, "nonnegative", {eps: sp.Interval.open(1, 20), **DELTA},
+           expect=Status.REFUTED,
+           text=r"beyond $\epsilon = 1$ it is not: the paper applies it without that restriction, so its "
+                r"Gaussian curves for $\epsilon > 1$ may describe mechanisms that are not $(\epsilon,\delta)$-DP")
+
+
+def comparison(d):
+    with mp.workdps(numeric.DPS):
+        _comparison(d)
+
+
+def _comparison(d):
+    rows = []
+    for e, dl in CALIBRATION_GRID:
+        mc, ma = numeric.classic_mu(e, dl), numeric.analytic_mu(e, dl)
+        gc, ga = numeric.fbeta_star_gain(mc, 1), numeric.fbeta_star_gain(ma, 1)
+        valid = numeric.analytic_delta(mc, e) <= mp.mpf(dl)
+        rows.append((e, dl, mp.nstr(mc, 6), mp.nstr(ma, 6), mp.nstr(gc, 3) + ("" if valid else " (not DP)"),
+                     mp.nstr(ga, 3), mp.nstr(ga / gc, 3)))
+    d.table("calibration", "Best adversary's F-beta (beta = 1) above the no-information value 2/3, against the "
+            "classical and the analytic calibration at the same (epsilon, delta); mu = Delta Q / sigma",
+            ("epsilon", "delta", "mu classic", "mu analytic", "F* - 2/3 classic", "F* - 2/3 analytic", "ratio"), rows)
+    series = {}
+    grid = [mp.mpf(k) / 20 for k in range(1, 81)]
+    for name, cal in (("classical", numeric.classic_mu), ("analytic", numeric.analytic_mu)):
+        series[name] = [(e, numeric.fbeta_star(cal(e, "1e-5"), 1)) for e in grid]
+    d.figure("fig-calibration", "Highest F-beta (beta = 1) against epsilon at delta = 1e-5, classical vs "
+             "analytic Gaussian calibration", r"$\epsilon$", r"$F^*_1$", series)
+
+
+@derivation(id="liu2019.analytic-gaussian", title="Analytic versus classical Gaussian calibration",
+            paper=PAPER, where="Sec. 4.3 (future direction: Balle and Wang 2018)")
+def analytic_gaussian(d):
+    calibrations(d)
+    comparison(d)

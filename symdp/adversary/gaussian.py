@@ -15,6 +15,12 @@ from __future__ import annotations
 import mpmath as mp
 
 DPS = 50
+GUARD = 10
+
+
+def working_dps() -> int:
+    """Digits to work with: at least DPS, and more than the caller's (a 60-digit check gets 70)."""
+    return max(DPS, mp.mp.dps) + GUARD
 
 
 def _tail(v):
@@ -45,58 +51,81 @@ def log_stationarity(t, mu, b2):
     return mp.log(_tail(t) + b2) - mp.log(_tail(t - mu)) - mu**2 / 2 + mu * t
 
 
+def _threshold(mu, b2):
+    return increasing_root(lambda t: log_stationarity(t, mu, b2), -1, 1)
+
+
+def _fbeta_star(mu, b2):
+    t = _threshold(mu, b2)
+    r = _tail(t - mu)
+    # F itself, not (1+b^2)/(1+e^{mu^2/2-mu t}): F is stationary at the root, so the
+    # root's last-digit error does not reach the value
+    return (1 + b2) * r / (r + _tail(t) + b2)
+
+
 def optimal_threshold(mu, beta):
     """tau* maximising F-beta against N(mu, 1) vs N(0, 1)."""
-    with mp.workdps(DPS):
-        mu, b2 = mp.mpf(mu), mp.mpf(beta) ** 2
-        return increasing_root(lambda t: log_stationarity(t, mu, b2), -1, 1)
+    with mp.workdps(working_dps()):
+        return _threshold(mp.mpf(mu), mp.mpf(beta) ** 2)
 
 
 def fbeta_star(mu, beta):
-    """Highest F-beta of the Neyman-Pearson adversary (Eq. 15), at 50 digits."""
-    with mp.workdps(DPS):
-        t = optimal_threshold(mu, beta)
+    """Highest F-beta of the Neyman-Pearson adversary (Eq. 15), at 50 digits or more."""
+    with mp.workdps(working_dps()):
+        return _fbeta_star(mp.mpf(mu), mp.mpf(beta) ** 2)
+
+
+def fbeta_star_gain(mu, beta):
+    """F*_beta - (1+b^2)/(2+b^2): what the adversary gains over knowing nothing, without cancellation.
+
+    With R = 1 - Phi(tau - mu), G = 1 - Phi(tau) at the optimal tau,
+    F* - (1+b)/(2+b) = (1+b)(Phi(tau) - (1+b) Phi(tau - mu)) / ((R+G+b)(2+b)), b = beta^2,
+    which stays accurate when both are 2/3 to hundreds of digits (mu -> 0).
+    """
+    with mp.workdps(working_dps()):
         mu, b2 = mp.mpf(mu), mp.mpf(beta) ** 2
-        r = _tail(t - mu)
-        # F itself, not (1+b^2)/(1+e^{mu^2/2-mu t}): F is stationary at the root, so the
-        # root's last-digit error does not reach the value
-        return (1 + b2) * r / (r + _tail(t) + b2)
+        t = _threshold(mu, b2)
+        r, g = _tail(t - mu), _tail(t)
+        return (1 + b2) * (_cdf(t) - (1 + b2) * _cdf(t - mu)) / ((r + g + b2) * (2 + b2))
 
 
 def classic_mu(eps, delta):
     """Delta Q/sigma for sigma = sqrt(2 log(1.25/delta)) Delta Q/eps."""
-    with mp.workdps(DPS):
+    with mp.workdps(working_dps()):
         return mp.mpf(eps) / mp.sqrt(2 * mp.log(mp.mpf(5) / 4 / mp.mpf(delta)))
+
+
+def _analytic_delta(mu, eps):
+    return _cdf(mu / 2 - eps / mu) - mp.exp(eps) * _cdf(-mu / 2 - eps / mu)
 
 
 def analytic_delta(mu, eps):
     """Exact delta(eps) of the Gaussian mechanism with Delta Q/sigma = mu (Balle and Wang 2018, Thm 8)."""
-    with mp.workdps(DPS):
-        mu, eps = mp.mpf(mu), mp.mpf(eps)
-        return _cdf(mu / 2 - eps / mu) - mp.exp(eps) * _cdf(-mu / 2 - eps / mu)
+    with mp.workdps(working_dps()):
+        return _analytic_delta(mp.mpf(mu), mp.mpf(eps))
 
 
 def analytic_mu(eps, delta):
     """The largest Delta Q/sigma for which the Gaussian mechanism is (eps, delta)-DP (analytic calibration)."""
-    with mp.workdps(DPS):
-        target = mp.log(mp.mpf(delta))
-        fn = lambda s: mp.log(analytic_delta(mp.exp(s), eps)) - target  # increasing in s = log mu
+    with mp.workdps(working_dps()):
+        eps, target = mp.mpf(eps), mp.log(mp.mpf(delta))
+        fn = lambda s: mp.log(_analytic_delta(mp.exp(s), eps)) - target  # increasing in s = log mu
         return mp.exp(increasing_root(fn, -1, 1))
 
 
 def analytic_epsilon(mu, delta):
     """The least eps for which N(mu, 1) vs N(0, 1) is (eps, delta)-DP, or None if eps = 0 already is."""
-    with mp.workdps(DPS):
+    with mp.workdps(working_dps()):
         mu, delta = mp.mpf(mu), mp.mpf(delta)
-        if analytic_delta(mu, 0) <= delta:
+        if _analytic_delta(mu, mp.mpf(0)) <= delta:
             return None
         target = mp.log(delta)
-        fn = lambda s: target - mp.log(analytic_delta(mu, mp.exp(s)))  # increasing in s = log eps
+        fn = lambda s: target - mp.log(_analytic_delta(mu, mp.exp(s)))  # increasing in s = log eps
         return mp.exp(increasing_root(fn, -1, 1))
 
 
 def mu_for_fbeta(bound, beta):
     """The mu at which F*_beta reaches ``bound`` (F* increases in mu from (1+b^2)/(2+b^2) to 1)."""
-    with mp.workdps(DPS):
-        fn = lambda s: fbeta_star(mp.exp(s), beta) - mp.mpf(bound)
-        return mp.exp(increasing_root(fn, -1, 1))
+    with mp.workdps(working_dps()):
+        b2, f = mp.mpf(beta) ** 2, mp.mpf(bound)
+        return mp.exp(increasing_root(lambda s: _fbeta_star(mp.exp(s), b2) - f, -1, 1))

@@ -16,10 +16,18 @@ import mpmath as mp
 from ..errors import SymdpError, require_real
 
 DPS = 50
+GUARD = 10
+
+
+def working_dps() -> int:
+    """Digits to work with: at least DPS, and more than the caller's (a 60-digit check gets 70)."""
+    return max(DPS, mp.mp.dps) + GUARD
 DIGITS = 15
 """Significant digits reported (the computation carries 50)."""
 
 METRICS = ("fbeta",)
+MECHANISMS = ("laplace", "gaussian")
+CALIBRATIONS = ("classic", "analytic")
 
 
 @dataclass(frozen=True)
@@ -33,17 +41,21 @@ class EpsilonAnswer:
     reason: str | None
     mechanism: str = "laplace"
     digits: int = DIGITS
+    delta: float | None = None
+    calibration: str | None = None
+    note: str | None = None
 
     def as_dict(self) -> dict:
         return {"metric": self.metric, "mechanism": self.mechanism, "beta": self.beta,
                 "bound": self.bound, "epsilon": None if self.epsilon is None else float(self.epsilon),
                 "epsilon_text": None if self.epsilon is None else mp.nstr(self.epsilon, self.digits),
-                "digits": self.digits, "reason": self.reason}
+                "digits": self.digits, "reason": self.reason, "delta": self.delta,
+                "calibration": self.calibration, "note": self.note}
 
 
 def fbeta_star(epsilon, beta):
     """F*_beta at 50 digits (same closed form as ``fast.fbeta_star``)."""
-    with mp.workdps(DPS):
+    with mp.workdps(working_dps()):
         e, b2 = mp.mpf(epsilon), mp.mpf(beta) ** 2
         if e < mp.log1p(b2):
             return (1 + b2) / (2 + b2)
@@ -55,7 +67,7 @@ def epsilon_for_fbeta(bound: float, beta: float) -> EpsilonAnswer:
     """Largest epsilon with F*_beta(epsilon) <= bound for the Laplace mechanism."""
     beta = require_real("--beta", beta, 0.0, None)
     bound = require_real("--bound", bound, 0.0, 1.0)
-    with mp.workdps(DPS):
+    with mp.workdps(working_dps()):
         b2, f = mp.mpf(beta) ** 2, mp.mpf(bound)
         floor = (1 + b2) / (2 + b2)
         if f < floor:
@@ -66,8 +78,53 @@ def epsilon_for_fbeta(bound: float, beta: float) -> EpsilonAnswer:
         return EpsilonAnswer("fbeta", beta, bound, +value, None)
 
 
-def largest_epsilon(metric: str, bound: float, beta: float) -> EpsilonAnswer:
-    """Dispatch on the metric name (validated)."""
+def epsilon_for_fbeta_gaussian(bound: float, beta: float, delta: float, calibration: str) -> EpsilonAnswer:
+    """Largest epsilon with F*_beta <= bound for the Gaussian mechanism calibrated to (epsilon, delta).
+
+    F*_beta increases in mu = Delta Q/sigma (``liu2019.fbeta-gaussian``) and both
+    calibrations give a mu that increases in epsilon, so the answer is the
+    epsilon whose mu reaches the bound (two nested roots at 50+ digits).
+    """
+    from . import gaussian
+
+    beta = require_real("--beta", beta, 0.0, None)
+    bound = require_real("--bound", bound, 0.0, 1.0)
+    delta = require_real("--delta", delta, 0.0, 1.0)
+    base = dict(metric="fbeta", beta=beta, bound=bound, mechanism="gaussian", delta=delta, calibration=calibration)
+    with mp.workdps(DPS):
+        b2 = mp.mpf(beta) ** 2
+        floor = (1 + b2) / (2 + b2)
+        if mp.mpf(bound) <= floor:
+            reason = (f"no epsilon: F*_beta > (1+beta^2)/(2+beta^2) = {mp.nstr(floor, DIGITS)} "
+                      f">= {bound!r} for every epsilon > 0")
+            return EpsilonAnswer(epsilon=None, reason=reason, **base)
+        mu = gaussian.mu_for_fbeta(bound, beta)
+        if calibration == "classic":
+            eps = mu * mp.sqrt(2 * mp.log(mp.mpf(5) / 4 / mp.mpf(delta)))
+            note = None if eps < 1 else ("the classical calibration is (epsilon, delta)-DP only for epsilon < 1 "
+                                         "(Dwork and Roth 2014, Thm A.1); above it the mechanism may not be")
+            return EpsilonAnswer(epsilon=eps, reason=None, note=note, **base)
+        eps = gaussian.analytic_epsilon(mu, delta)
+        if eps is None:
+            return EpsilonAnswer(epsilon=None, reason=f"no epsilon: even epsilon -> 0 with delta = {delta!r} "
+                                 f"allows mu above {mp.nstr(mu, DIGITS)}, where F*_beta exceeds the bound", **base)
+        return EpsilonAnswer(epsilon=eps, reason=None, **base)
+
+
+def largest_epsilon(metric: str, bound: float, beta: float, mechanism: str = "laplace",
+                    delta: float | None = None, calibration: str = "classic") -> EpsilonAnswer:
+    """Dispatch on the metric and mechanism names (validated)."""
     if metric not in METRICS:
         raise SymdpError("--metric", metric, "one of: " + ", ".join(METRICS))
-    return epsilon_for_fbeta(bound, beta)
+    if mechanism not in MECHANISMS:
+        raise SymdpError("--mechanism", mechanism, "one of: " + ", ".join(MECHANISMS))
+    if mechanism == "laplace":
+        if delta is not None:
+            raise SymdpError("--delta", delta, "no value: the Laplace mechanism is pure epsilon-DP "
+                             "(--delta goes with --mechanism gaussian)")
+        return epsilon_for_fbeta(bound, beta)
+    if delta is None:
+        raise SymdpError("--delta", None, "a number in (0, 1), required with --mechanism gaussian")
+    if calibration not in CALIBRATIONS:
+        raise SymdpError("--calibration", calibration, "one of: " + ", ".join(CALIBRATIONS))
+    return epsilon_for_fbeta_gaussian(bound, beta, delta, calibration)

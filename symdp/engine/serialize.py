@@ -90,6 +90,9 @@ def to_text(results: list[DerivationResult]) -> str:
     errata = [f"{r.id} :: {c.claim_id}" for r in results for c in r.claims if c.status is Status.ERRATUM]
     if errata:
         lines.append(f"errata found ({len(errata)}): " + "; ".join(errata))
+    refuted = [f"{r.id} :: {c.claim_id}" for r in results for c in r.claims if c.status is Status.REFUTED]
+    if refuted:
+        lines.append(f"claims refuted ({len(refuted)}): " + "; ".join(refuted))
     return "\n".join(lines) + "\n"
 
 

@@ -37,16 +37,17 @@ def render_derivation(result: DerivationResult) -> str:
     """One derivation's trace as a LaTeX section."""
     template = environment().get_template("derivation.tex.j2")
     entries = [(_kind(e), e) for e in result.trace]
-    errata = [c for c in result.claims if c.status is Status.ERRATUM]
-    return template.render(r=result, entries=entries, errata=errata, Status=Status)
+    findings = [c for c in result.claims if c.status in (Status.ERRATUM, Status.REFUTED)]
+    return template.render(r=result, entries=entries, errata=findings, Status=Status)
 
 
 def render_main(results: list[DerivationResult]) -> str:
     template = environment().get_template("report.tex.j2")
     errata = [(r, c) for r in results for c in r.claims if c.status is Status.ERRATUM]
+    refuted = [(r, c) for r in results for c in r.claims if c.status is Status.REFUTED]
     counts = {r.id: summary([r]) for r in results}
     return template.render(results=results, files=[_file(r)[:-4] for r in results],
-                           errata=errata, counts=counts, total=summary(results),
+                           errata=errata, refuted=refuted, counts=counts, total=summary(results),
                            statuses=[s.value for s in Status])
 
 
