@@ -86,15 +86,16 @@ def cmd_report(args) -> int:
 
 
 def cmd_epsilon(args) -> int:
-    from .adversary.inverse import largest_epsilon
-    answer = largest_epsilon(args.metric, args.bound, args.beta, args.mechanism, args.delta, args.calibration)
+    from .adversary.inverse import kappa_of, largest_epsilon
+    kappa = kappa_of(args.rho_p, args.rho_c, args.rho_t)
+    answer = largest_epsilon(args.metric, args.bound, args.beta, args.mechanism, args.delta, args.calibration, kappa)
     if args.json:
         print(json.dumps(answer.as_dict(), sort_keys=True))
     elif answer.epsilon is None:
-        print(f"no largest epsilon: {answer.reason}")
+        print(answer.reason)
     else:
         import mpmath as mp
-        which = "Laplace" if answer.mechanism == "laplace" else \
+        which = f"Laplace, kappa = {mp.nstr(answer.kappa, 6)}" if answer.mechanism == "laplace" else \
             f"Gaussian, delta = {answer.delta!r}, {answer.calibration} calibration"
         print(f"largest epsilon with F*_beta <= {answer.bound!r} (beta = {answer.beta!r}, {which}): "
               f"{mp.nstr(answer.epsilon, answer.digits)} ({answer.digits} significant digits)")
@@ -150,6 +151,9 @@ def build_parser() -> argparse.ArgumentParser:
     sp.add_argument("--calibration", default="classic",
                     help="gaussian noise calibration: classic, sigma = sqrt(2 log(1.25/delta)) DQ/eps "
                          "(default), or analytic (Balle and Wang 2018)")
+    for name, what in (("p", "prior distribution"), ("c", "record correlation"), ("t", "temporal correlation")):
+        sp.add_argument(f"--rho-{name}", type=_number, default=0.0,
+                        help=f"coefficient of {what} in [0, 1] (Liu et al. Sec. 5; default 0)")
     sp.add_argument("--json", action="store_true", help="machine-readable output")
     return p
 

@@ -26,6 +26,10 @@ sigma = sp.Symbol("sigma", positive=True)          # Gaussian noise scale
 mu = sp.Symbol("mu", positive=True)                # Delta Q / sigma (Gaussian DP parameter)
 delta = sp.Symbol("delta", positive=True)          # (eps, delta)-DP slack
 tau = sp.Symbol("tau", real=True)                  # (theta - Q(D')) / sigma
+kappa = sp.Symbol("kappa", positive=True)          # least odds factor from auxiliary information
+rho_p = sp.Symbol("rho_p", nonnegative=True)       # coefficient of prior distribution
+rho_c = sp.Symbol("rho_c", nonnegative=True)       # coefficient of record correlation
+rho_t = sp.Symbol("rho_t", nonnegative=True)       # coefficient of temporal correlation
 rsr = sp.Symbol("RSR", positive=True)              # red shaded region (recall)
 gsr = sp.Symbol("GSR", positive=True)              # green shaded region
 
@@ -44,6 +48,10 @@ LATEX_NAMES = {
     mu: r"\mu",
     delta: r"\delta",
     tau: r"\tau",
+    kappa: r"\kappa",
+    rho_p: r"\rho_p",
+    rho_c: r"\rho_c",
+    rho_t: r"\rho_t",
     rsr: r"\mathrm{RSR}",
     gsr: r"\mathrm{GSR}",
 }

@@ -1,30 +1,34 @@
 """Closed forms for the best adversary against the Laplace mechanism.
 
-These are the library's forms, chosen for accuracy (no cancellation, no
-overflow at epsilon = 700); ``derivations/liu2019_laplace.py`` derives Eq. 12
-from the metric definitions and proves these forms equal to it.
+``kappa`` is the adversary's least odds factor from auxiliary information
+(Liu et al. Sec. 5): precision = 1/(1 + kappa GSR/RSR); kappa = 1 is the
+uniform prior of Sec. 4.1.  These are the library's forms, chosen for accuracy
+(no cancellation, no overflow at epsilon = 700); ``liu2019.fbeta-laplace`` and
+``liu2019.fbeta-auxiliary`` derive Eq. 12 and Eq. 18 from the metric
+definitions and prove these forms equal to them.
 """
 import sympy as sp
 
 from ..symbols import beta, bound, eps
 
 
-def fbeta_star_gap(e=eps, b=beta):
-    """W with F*_beta = 1 / (1 + W) on the increasing branch epsilon >= log(1 + beta^2)."""
-    return (sp.exp(-e) + sp.sqrt(sp.exp(-2 * e) + 4 * b**2 * sp.exp(-e))) / (2 * (1 + b**2))
+def fbeta_star_gap(e=eps, b=beta, k=1):
+    """W with F*_beta = 1 / (1 + W) on the increasing branch epsilon >= log(1 + beta^2/kappa)."""
+    q = k * sp.exp(-e)
+    return (q + sp.sqrt(q**2 + 4 * b**2 * q)) / (2 * (1 + b**2))
 
 
-def fbeta_star(e=eps, b=beta):
-    """Highest F-beta over the threshold (Eq. 12), as a Piecewise in epsilon."""
+def fbeta_star(e=eps, b=beta, k=1):
+    """Highest F-beta over the threshold (Eq. 12; Eq. 18 with kappa = 1 - rho_p), as a Piecewise in epsilon."""
     return sp.Piecewise(
-        ((1 + b**2) / (2 + b**2), e < sp.log(1 + b**2)),
-        (1 / (1 + fbeta_star_gap(e, b)), True),
+        ((1 + b**2) / (1 + k + b**2), e < sp.log(1 + b**2 / k)),
+        (1 / (1 + fbeta_star_gap(e, b, k)), True),
     )
 
 
-def epsilon_for_fbeta(f=bound, b=beta):
-    """The epsilon at which F*_beta reaches ``f`` on the increasing branch (inverse of Eq. 12).
+def epsilon_for_fbeta(f=bound, b=beta, k=1):
+    """The epsilon at which F*_beta reaches ``f`` on the increasing branch (inverse of Eq. 12 / 18).
 
-    Valid for (1 + b^2)/(2 + b^2) <= f < 1.
+    Valid for (1 + b^2)/(1 + kappa + b^2) <= f < 1.
     """
-    return sp.log(f * (1 + b**2 - f) / ((1 + b**2) ** 2 * (1 - f) ** 2))
+    return sp.log(k * f * (1 + b**2 - f) / ((1 + b**2) ** 2 * (1 - f) ** 2))

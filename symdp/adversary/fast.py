@@ -1,21 +1,23 @@
 """Vectorised F*_beta for the Laplace mechanism (numpy), accurate at the extremes.
 
-Uses F* = 1 / (1 + W) with W = (e^-eps + sqrt(e^-2eps + 4 beta^2 e^-eps)) / (2 (1 + beta^2))
-(``closed_forms.fbeta_star_gap``, proved equal to Eq. 12): every term is
-positive, so there is no cancellation, and e^-eps underflows harmlessly where
-e^eps would overflow.  Valid for epsilon in [1e-8, 700], beta in [1e-3, 1e3].
+Uses F* = 1 / (1 + W) with W = (q + sqrt(q^2 + 4 beta^2 q)) / (2 (1 + beta^2)),
+q = kappa e^-eps (``closed_forms.fbeta_star_gap``, proved equal to Eq. 12 and
+Eq. 18): every term is positive, so there is no cancellation, and e^-eps
+underflows harmlessly where e^eps would overflow.  Valid for epsilon in
+[1e-8, 700], beta in [1e-3, 1e3], kappa in [1e-12, 1].
 """
 import numpy as np
 
 from ..errors import require_positive_array
 
 
-def fbeta_star(epsilon, beta):
-    """Highest F-beta of the Neyman-Pearson adversary, elementwise (Eq. 12)."""
+def fbeta_star(epsilon, beta, kappa=1.0):
+    """Highest F-beta of the Neyman-Pearson adversary, elementwise (Eq. 12; Eq. 18 with kappa)."""
     e = require_positive_array("epsilon", epsilon)
     b2 = require_positive_array("beta", beta) ** 2
-    e, b2 = np.broadcast_arrays(e, b2)
-    q = np.exp(-e)
+    k = require_positive_array("kappa", kappa)
+    e, b2, k = np.broadcast_arrays(e, b2, k)
+    q = k * np.exp(-e)
     gap = (q + np.sqrt(q * q + 4.0 * b2 * q)) / (2.0 * (1.0 + b2))
-    gap = np.where(e < np.log1p(b2), 1.0 / (1.0 + b2), gap)
+    gap = np.where(e < np.log1p(b2 / k), k / (1.0 + b2), gap)
     return 1.0 / (1.0 + gap)

@@ -44,38 +44,58 @@ class EpsilonAnswer:
     delta: float | None = None
     calibration: str | None = None
     note: str | None = None
+    kappa: mp.mpf | None = None
 
     def as_dict(self) -> dict:
         return {"metric": self.metric, "mechanism": self.mechanism, "beta": self.beta,
                 "bound": self.bound, "epsilon": None if self.epsilon is None else float(self.epsilon),
                 "epsilon_text": None if self.epsilon is None else mp.nstr(self.epsilon, self.digits),
                 "digits": self.digits, "reason": self.reason, "delta": self.delta,
-                "calibration": self.calibration, "note": self.note}
+                "calibration": self.calibration, "note": self.note,
+                "kappa": None if self.kappa is None else float(self.kappa)}
 
 
-def fbeta_star(epsilon, beta):
+def fbeta_star(epsilon, beta, kappa=1):
     """F*_beta at 50 digits (same closed form as ``fast.fbeta_star``)."""
     with mp.workdps(working_dps()):
-        e, b2 = mp.mpf(epsilon), mp.mpf(beta) ** 2
-        if e < mp.log1p(b2):
-            return (1 + b2) / (2 + b2)
-        q = mp.exp(-e)
+        e, b2, k = mp.mpf(epsilon), mp.mpf(beta) ** 2, mp.mpf(kappa)
+        if e < mp.log1p(b2 / k):
+            return (1 + b2) / (1 + k + b2)
+        q = k * mp.exp(-e)
         return 1 / (1 + (q + mp.sqrt(q * q + 4 * b2 * q)) / (2 * (1 + b2)))
 
 
-def epsilon_for_fbeta(bound: float, beta: float) -> EpsilonAnswer:
-    """Largest epsilon with F*_beta(epsilon) <= bound for the Laplace mechanism."""
+def kappa_of(rho_p: float = 0.0, rho_c: float = 0.0, rho_t: float = 0.0):
+    """kappa = 1 - rho_p - (2 - rho_p)(rho_c + rho_t (1 - rho_c)) (Liu et al. Eq. 17, 20, 23).
+
+    The adversary's posterior odds are at most 1/kappa; kappa must stay
+    positive (at kappa = 0 the adversary is certain and no epsilon protects).
+    """
+    for name, v in (("--rho-p", rho_p), ("--rho-c", rho_c), ("--rho-t", rho_t)):
+        require_real(name, v, 0.0, 1.0, closed="lh")
+    with mp.workdps(working_dps()):
+        p, c, t = mp.mpf(rho_p), mp.mpf(rho_c), mp.mpf(rho_t)
+        kappa = 1 - p - (2 - p) * (c + t * (1 - c))
+    if kappa <= 0:
+        raise SymdpError("--rho-p/--rho-c/--rho-t", (rho_p, rho_c, rho_t),
+                         f"kappa = 1 - rho_p - (2 - rho_p)(rho_c + rho_t (1 - rho_c)) > 0 (here kappa = "
+                         f"{mp.nstr(kappa, 6)}; at kappa <= 0 the auxiliary information alone decides the record)")
+    return kappa
+
+
+def epsilon_for_fbeta(bound: float, beta: float, kappa=1) -> EpsilonAnswer:
+    """Largest epsilon with F*_beta(epsilon) <= bound for the Laplace mechanism (kappa: auxiliary information)."""
     beta = require_real("--beta", beta, 0.0, None)
     bound = require_real("--bound", bound, 0.0, 1.0)
     with mp.workdps(working_dps()):
-        b2, f = mp.mpf(beta) ** 2, mp.mpf(bound)
-        floor = (1 + b2) / (2 + b2)
+        b2, f, k = mp.mpf(beta) ** 2, mp.mpf(bound), mp.mpf(kappa)
+        floor = (1 + b2) / (1 + k + b2)
         if f < floor:
-            reason = (f"no epsilon: F*_beta >= (1+beta^2)/(2+beta^2) = {mp.nstr(floor, DIGITS)} "
+            reason = (f"no epsilon: F*_beta >= (1+beta^2)/(1+kappa+beta^2) = {mp.nstr(floor, DIGITS)} "
                       f"> {bound!r} for every epsilon > 0")
-            return EpsilonAnswer("fbeta", beta, bound, None, reason)
-        value = mp.log(f) + mp.log(1 + b2 - f) - 2 * mp.log1p(b2) - 2 * mp.log1p(-f)
-        return EpsilonAnswer("fbeta", beta, bound, +value, None)
+            return EpsilonAnswer("fbeta", beta, bound, None, reason, kappa=k)
+        value = mp.log(k) + mp.log(f) + mp.log(1 + b2 - f) - 2 * mp.log1p(b2) - 2 * mp.log1p(-f)
+        return EpsilonAnswer("fbeta", beta, bound, +value, None, kappa=k)
 
 
 def epsilon_for_fbeta_gaussian(bound: float, beta: float, delta: float, calibration: str) -> EpsilonAnswer:
@@ -112,7 +132,7 @@ def epsilon_for_fbeta_gaussian(bound: float, beta: float, delta: float, calibrat
 
 
 def largest_epsilon(metric: str, bound: float, beta: float, mechanism: str = "laplace",
-                    delta: float | None = None, calibration: str = "classic") -> EpsilonAnswer:
+                    delta: float | None = None, calibration: str = "classic", kappa=1) -> EpsilonAnswer:
     """Dispatch on the metric and mechanism names (validated)."""
     if metric not in METRICS:
         raise SymdpError("--metric", metric, "one of: " + ", ".join(METRICS))
@@ -122,7 +142,10 @@ def largest_epsilon(metric: str, bound: float, beta: float, mechanism: str = "la
         if delta is not None:
             raise SymdpError("--delta", delta, "no value: the Laplace mechanism is pure epsilon-DP "
                              "(--delta goes with --mechanism gaussian)")
-        return epsilon_for_fbeta(bound, beta)
+        return epsilon_for_fbeta(bound, beta, kappa)
+    if kappa != 1:
+        raise SymdpError("--rho-p/--rho-c/--rho-t", "nonzero", "zero with --mechanism gaussian "
+                         "(auxiliary information is derived for the Laplace mechanism)")
     if delta is None:
         raise SymdpError("--delta", None, "a number in (0, 1), required with --mechanism gaussian")
     if calibration not in CALIBRATIONS:

@@ -19,16 +19,18 @@ def log_survival(zs):
     return np.where(zs >= 0, LOG_HALF - np.maximum(zs, 0.0), lower)
 
 
-def pr_curve(epsilon, psi):
-    """(precision, recall) of the threshold test o >= theta (Eq. 9-11).
+def pr_curve(epsilon, psi, kappa=1.0):
+    """(precision, recall) of the threshold test o >= theta (Eq. 9-11; Eq. 17, 20, 23 with kappa).
 
     ``psi = (theta - Q(D')) / Delta Q`` (Theorem 5): the curve depends on
-    epsilon and psi only.  Broadcasts over both arguments.
+    epsilon and psi only; ``kappa`` is the auxiliary-information odds factor
+    (precision = 1/(1 + kappa GSR/RSR)).  Broadcasts over the arguments.
     """
     e = require_positive_array("epsilon", epsilon)
+    k = require_positive_array("kappa", kappa)
     p = np.asarray(psi, dtype=float)
     log_r = log_survival((p - 1.0) * e)
     log_g = log_survival(p * e)
     recall = np.exp(log_r)
-    precision = 1.0 / (1.0 + np.exp(log_g - log_r))
+    precision = 1.0 / (1.0 + k * np.exp(log_g - log_r))
     return precision, recall

@@ -4,7 +4,7 @@ import time
 import mpmath as mp
 import pytest
 
-from symdp.adversary.inverse import epsilon_for_fbeta, fbeta_star, largest_epsilon
+from symdp.adversary.inverse import epsilon_for_fbeta, fbeta_star, kappa_of, largest_epsilon
 from symdp.errors import SymdpError
 
 from test_fast import oracle  # independent brute-force F*_beta
@@ -57,3 +57,20 @@ def test_bad_input_names_the_parameter(kwargs, param):
         epsilon_for_fbeta(**kwargs)
     with pytest.raises(SymdpError, match="--metric"):
         largest_epsilon("precision", 0.5, 1.0)
+
+
+def test_kappa_of_and_its_domain():
+    assert float(kappa_of(0.2, 0.1, 0.1)) == pytest.approx(1 - 0.2 - 1.8 * 0.19, rel=1e-15)
+    assert kappa_of() == 1
+    with pytest.raises(SymdpError, match="kappa"):
+        kappa_of(0.5, 0.5)
+    with pytest.raises(SymdpError, match="--rho-t"):
+        kappa_of(0.0, 0.0, -0.1)
+
+
+@pytest.mark.parametrize("kappa", [1e-12, 0.458, 1.0])
+def test_inverse_with_kappa_round_trip(kappa):
+    bound = 1 - 1e-13 if kappa < 1e-6 else 0.9  # the floor 2/(2 + kappa) is 1 - 5e-13 at kappa = 1e-12
+    ans = epsilon_for_fbeta(bound, 1.0, kappa)
+    assert ans.epsilon is not None
+    assert mp.almosteq(fbeta_star(ans.epsilon, 1.0, kappa), mp.mpf(bound), 1e-40)

@@ -1,0 +1,164 @@
+"""Liu et al. (PoPETs 2019), Sec. 5 and appendix 10.5: auxiliary information.
+
+An adversary who knows the prior (rho_p), the correlation across records
+(rho_c) and across time (rho_t) has posterior odds at most 1/kappa with
+kappa = 1 - rho_p - (2 - rho_p)(rho_c + rho_t (1 - rho_c)); precision becomes
+1/(1 + kappa GSR/RSR) (Eq. 17, 20, 23).  The highest F-beta is derived by the
+three-interval analysis of appendix 10.5.1 in kappa (Eq. 18, 30-32), and
+Eq. 21 and 24 follow by the substitutions of appendix 10.5.2-10.5.3.
+"""
+import numpy as np
+import sympy as sp
+
+from symdp import Status, derivation
+from symdp.adversary import closed_forms, fast
+from symdp.adversary.inverse import epsilon_for_fbeta, kappa_of
+from symdp.mechanisms import laplace_fast
+from symdp.procedures import laplace_fbeta as proc
+from symdp.procedures.laplace_fbeta import A, B2
+from symdp.symbols import QDp, beta, dQ, eps, gsr, kappa, rho_c, rho_p, rho_t, rsr
+
+PAPER = "000_0f0c1e9c4d2d1ce3.txt"
+HALF = sp.Rational(1, 2)
+E = sp.exp
+KAPPA_P = 1 - rho_p
+KAPPA_C = 1 - rho_p - rho_c * (2 - rho_p)
+KAPPA_T = 1 - rho_p - (2 - rho_p) * (rho_c + rho_t * (1 - rho_c))
+RHO_DOMAIN = {rho_p: sp.Interval.Ropen(0, 1),
+              rho_c: sp.Interval.Ropen(0, (1 - rho_p) / (2 - rho_p)),
+              rho_t: sp.Interval.Ropen(0, ((1 - rho_p) / (2 - rho_p) - rho_c) / (1 - rho_c))}
+SETTING = proc.Setting(kappa, {kappa: sp.Interval.Lopen(0, 1)})
+SETTINGS = {"none": (0, 0, 0), "prior": (0.2, 0, 0), "prior+records": (0.2, 0.1, 0),
+            "prior+records+time": (0.2, 0.1, 0.1)}
+
+
+def fstar_printed(k, dropped_e: bool):
+    """Eq. 18 / 21 / 24 as printed, with 1 - rho_p replaced by the setting's kappa (``dropped_e``: eps for e^eps)."""
+    growth = eps if dropped_e else sp.exp(eps)
+    s = sp.sqrt(1 + 4 * B2 * growth / k)
+    return sp.Piecewise(((1 + B2) / (1 + k + B2), eps < sp.log(1 + B2 / k)),
+                        ((1 + B2) * (s - 1) / ((1 + B2) * s - 1 + B2), True))
+
+
+S = sp.sqrt(1 + 4 * B2 * sp.exp(eps) / kappa)
+PRINTED = proc.Printed(
+    section="app10.5.1", where="appendix 10.5.1", derivative_ids=("eq30", "eq31", "eq32"), fstar_id="eq18",
+    f={"interval1": (kappa + B2 - HALF * kappa * E(-A)) / (1 - HALF * E(-(A - eps))),
+       "interval2": (HALF * kappa * E(-A) + B2) / (1 - HALF * E(A - eps)),
+       "interval3": (HALF * kappa * E(-A) + B2) / (HALF * E(A - eps))},
+    df={"eq30": eps / (2 * dQ) * E(A) * ((kappa + B2) * E(-eps) - kappa) / (1 - HALF * E(A - eps)) ** 2,
+        "eq31": (kappa * eps / (2 * dQ) * (E(-eps) - E(-A)) + B2 / kappa * E(A - eps)) / (1 - HALF * E(A - eps)) ** 2,
+        "eq32": HALF * B2 * eps / dQ * E(-(A - eps)) / (HALF * E(A - eps)) ** 2},
+    theta_star=dQ / eps * sp.log(kappa / (2 * B2) * (S - 1)) + QDp,
+    optimum=(1 + B2) * (S - 1) / ((1 + B2) * S - 1 + B2),
+    fstar=fstar_printed(kappa, dropped_e=True),
+    errata={
+        "app10.5.1:interval1:f": r"both exponents have the wrong sign: $e^{-(\theta-Q(D'))\epsilon/\Delta Q}$ and "
+                                 r"$e^{-(\theta-Q(D))\epsilon/\Delta Q}$ for $e^{+\ldots}$ (Eq. 30 right below has them right)",
+        "eq31": r"as extracted, the $\beta^2/(1-\rho_p)$ term stands outside the factor "
+                r"$0.5(1-\rho_p)\epsilon/\Delta Q$; the bracket must close after it",
+        "app10.5.1:interval3:f": r"denominator printed as $0.5e^{(\theta-Q(D))\epsilon/\Delta Q}$ (RSR is "
+                                 r"$0.5e^{-(\theta-Q(D))\epsilon/\Delta Q}$); the interval is also printed as "
+                                 r"$[Q(D'), \infty)$ for $[Q(D), \infty)$",
+        "eq32": r"the same sign error in the denominator; the text then says $f$ increases on "
+                r"$(-\infty, Q(D')]$ and cites Eq. 12, meaning $[Q(D), \infty)$ and Eq. 18",
+        "eq18": r"the second branch has $4\beta^2\epsilon$ where the derivation (and Eq. 21) has "
+                r"$4\beta^2 e^\epsilon$: probably an $e$ lost in extraction",
+    },
+)
+
+
+def odds(d):
+    """Eq. 16-17 and the maximal posterior odds behind Eq. 20 and 23."""
+    p1, p2, l1, l2 = sp.symbols("P_1 P_2 L_1 L_2", positive=True)
+    evidence = p1 * l1 + p2 * l2
+    d.identity("eq16", (l1 * p1 / evidence) / (l2 * p2 / evidence), l1 * p1 / (l2 * p2),
+               text="Bayes' rule: the posterior odds are the likelihood ratio times the prior odds")
+    d.identity("eq17", p1 * rsr / (p1 * rsr + p2 * gsr), 1 / (1 + (p2 / p1) * gsr / rsr),
+               text=r"precision with priors; the worst case $P_2/P_1 = 1 - \rho_p = \kappa$ gives Eq. 17")
+    a = 1 / (1 - rho_p)                                  # the largest prior odds
+    p_c = a / ((1 + a) * (1 - rho_c))                    # the largest P(d_i = d_i1 | correlated records)
+    p_t = p_c / (1 - rho_t)
+    dom_c = {k: v for k, v in RHO_DOMAIN.items() if k != rho_t}
+    d.identity("eq20:odds", p_c / (1 - p_c), 1 / KAPPA_C, dom_c,
+               text=r"$\max P^c_{i1}/P^c_{i2} = 1/(1 - \rho_p - \rho_c(2-\rho_p))$")
+    d.printed("eq20:proof-step", p_c / (1 - 1 / ((1 + a) * (1 - rho_c))), p_c / (1 - p_c), dom_c,
+              where="proof of Eq. 20 (intermediate)", expect=Status.ERRATUM,
+              text=r"the printed intermediate divides by $1 - 1/((1 + \frac{1}{1-\rho_p})(1-\rho_c))$; "
+                   r"$1 - P^c_{i1}$ has $\frac{1}{1-\rho_p}$ in that numerator (the final value printed is right)")
+    d.printed("eq23:step", 1 / ((2 - rho_p) * (1 - rho_c) * (1 - rho_t) - 1), p_t / (1 - p_t), RHO_DOMAIN,
+              where="proof of Eq. 23 (second step)")
+    d.identity("eq23:odds", p_t / (1 - p_t), 1 / KAPPA_T, RHO_DOMAIN,
+               text=r"$\max P^t_{i1}/P^t_{i2} = 1/\kappa$, "
+                    r"$\kappa = 1 - \rho_p - (2-\rho_p)(\rho_c + \rho_t(1-\rho_c))$")
+
+
+def substitutions(d, derived):
+    """Appendix 10.5.2-10.5.3: Eq. 21 and 24 from Eq. 18 by replacing rho_p."""
+    d.identity("app10.5.2:substitution", KAPPA_P.subs(rho_p, rho_p + rho_c * (2 - rho_p)), KAPPA_C,
+               text=r"replacing $\rho_p$ by $\rho_p + \rho_c(2-\rho_p)$ in $1-\rho_p$ gives $\kappa$ of Eq. 20")
+    d.identity("app10.5.3:substitution", KAPPA_P.subs(rho_p, rho_p + (2 - rho_p) * (rho_c + rho_t * (1 - rho_c))),
+               KAPPA_T, text=r"and $\rho_p + (2-\rho_p)(\rho_c + \rho_t(1-\rho_c))$ gives $\kappa$ of Eq. 23")
+    corrected = fstar_printed(kappa, dropped_e=False)
+    d.identity("eq18:corrected", corrected, derived, SETTING.kappa_domain,
+               text=r"Eq. 18 with $e^\epsilon$ restored is the derived $F^*_\beta$")
+    dom_c = {k: v for k, v in RHO_DOMAIN.items() if k != rho_t}
+    d.printed("eq21", fstar_printed(KAPPA_C, dropped_e=False), corrected.subs(kappa, KAPPA_C), dom_c, where="Eq. 21",
+              text=r"Eq. 21 is (corrected) Eq. 18 with $\rho_p \to \rho_p + \rho_c(2-\rho_p)$, and "
+                   r"$\kappa$ stays in $(0, 1]$ on this domain")
+    d.printed("eq24", fstar_printed(KAPPA_T, dropped_e=True), corrected.subs(kappa, KAPPA_T), RHO_DOMAIN,
+              where="Eq. 24", expect=Status.ERRATUM,
+              text=r"as in Eq. 18, $4\beta^2\epsilon$ for $4\beta^2 e^\epsilon$ (probably an $e$ lost in extraction)")
+
+
+def certainty(d, derived):
+    """kappa -> 0+: the adversary becomes certain."""
+    low = derived.args[0][0]
+    top = d.limit(r"\lim_{\kappa\to 0^+} F^*_\beta", low, kappa, 0, "+",
+                  r"for fixed $\epsilon$, $\kappa < \beta^2/(e^\epsilon - 1)$ puts $\epsilon$ on the flat branch")
+    d.identity("kappa:certain", top, 1, text=r"$F^*_\beta \to 1$ as $\kappa \to 0^+$: no $\epsilon$ protects "
+               "against an adversary whose auxiliary information alone decides the record")
+
+
+def table(d):
+    rows = []
+    k = kappa_of(0.2, 0.1, 0.1)
+    for b in ("0.5", "0.6", "0.8", "1", "1.5", "2"):
+        cells = []
+        for bound in ("0.55", "0.58", "0.62", "0.67", "0.76", "0.83", "0.9", "0.95"):
+            ans = epsilon_for_fbeta(float(bound), float(b), k)
+            cells.append("—" if ans.epsilon is None else f"{float(ans.epsilon):.2f}")
+        rows.append((f"beta = {b}",) + tuple(cells))
+    d.table("table1-aux", "Table 1 regenerated for an adversary with rho_p = 0.2, rho_c = 0.1, rho_t = 0.1 "
+            f"(kappa = {float(k):.3f}): the largest epsilon with F*_beta <= bound", ("F*_beta <=", "0.55", "0.58", "0.62",
+            "0.67", "0.76", "0.83", "0.9", "0.95"), rows)
+
+
+def figures(d):
+    grid = np.linspace(0.0, 5.0, 101)[1:]
+    series = {name: list(zip(grid, fast.fbeta_star(grid, 1.0, float(kappa_of(*rho)))))
+              for name, rho in SETTINGS.items()}
+    d.figure("fig8", "Highest F1 under auxiliary information (Figure 8 regenerated; kappa from "
+             "(rho_p, rho_c, rho_t) = (0,0,0), (0.2,0,0), (0.2,0.1,0), (0.2,0.1,0.1))", r"$\epsilon$", r"$F^*_1$", series)
+    for fig, name in (("fig5b", "prior"), ("fig6b", "prior+records"), ("fig7b", "prior+records+time")):
+        k = float(kappa_of(*SETTINGS[name]))
+        curves = {}
+        for e in ("0.1", "0.5", "1", "2", "5"):
+            psis = np.linspace(-8.0 / float(e), 1.0 + 8.0 / float(e), 81)
+            prec, rec = laplace_fast.pr_curve(float(e), psis, k)
+            curves[rf"$\epsilon = {e}$"] = list(zip(rec, prec))
+        d.figure(fig, f"PR-relation with auxiliary information {SETTINGS[name]} (kappa = {k:.4g}); "
+                 f"Figure {fig[3:]} regenerated", "recall", "precision", curves)
+
+
+@derivation(id="liu2019.fbeta-auxiliary", title="Highest F-beta under auxiliary information (Eq. 16-24)",
+            paper=PAPER, where="Sec. 5, Eq. 16-24; appendix 10.5, Eq. 30-32; Figures 5(b), 6(b), 7(b), 8")
+def fbeta_auxiliary(d):
+    odds(d)
+    derived = proc.derive(d, PRINTED, SETTING)
+    substitutions(d, derived)
+    certainty(d, derived)
+    proc.cross_check(d, PRINTED, SETTING)
+    proc.inverse(d, PRINTED, SETTING)
+    table(d)
+    figures(d)
