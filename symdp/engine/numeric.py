@@ -131,13 +131,13 @@ SIGNS = {
 def _sign_at(f, point: dict, sign: str):
     """(holds, value) at a point.
 
-    The value is evaluated at the working precision and at four times it: if
-    the two agree to 10 or more digits the value is real, whatever its size
+    A value above 10^-(DPS/3) in size is taken as it is.  A smaller one is
+    evaluated again at four times the working precision: if the two agree to 10 or more digits the value is real, whatever its size
     (e^-700 is not zero); if the precise one is smaller by DPS/2 orders, the
     first was rounding noise around 0; otherwise the precise one is used.
     """
     v = _evaluate(f, point, DPS)
-    if v == 0:
+    if v == 0 or abs(v) > mp.mpf(10) ** (-(DPS // 3)):  # far from 0: not rounding noise
         return SIGNS[sign](v), v
     v4 = _evaluate(f, point, 4 * DPS)
     if digits_agreed(v, v4, DPS) < 10:

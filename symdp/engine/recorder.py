@@ -130,12 +130,27 @@ class Recorder:
             box.append(_noted(decide.identity(lhs, rhs, domain, self._key(cid), attempts, numeric), attempts))
 
     def sign(self, cid: str, expr, which: str, domain=None, text: str = "",
-             expect: Status | None = None, numeric: bool = True):
-        """Claim that ``expr`` is positive / negative / nonnegative / nonpositive on ``domain``."""
+             expect: Status | None = None, numeric: bool = True, n: int = num.POINTS,
+             symbolic: bool = True):
+        """Claim that ``expr`` is positive / negative / nonnegative / nonpositive on ``domain``.
+
+        ``expr`` may also be an mpmath function of the domain's symbols (by
+        name), for quantities with no closed form; that, and a claim with
+        ``symbolic=False`` (known to be out of SymPy's reach), is decided by
+        sampling only.
+        """
         rel = {"positive": ">", "negative": "<", "nonnegative": r"\ge", "nonpositive": r"\le"}[which]
-        with self._claim("sign", cid, text, [("", expr), ("", sp.Integer(0))], expect, rel) as box:
-            attempts = Attempts(self.budget)
-            box.append(_noted(decide.sign(expr, which, domain, self._key(cid), attempts, numeric), attempts))
+        if not isinstance(expr, sp.Basic):
+            symbolic = False
+        exprs = [("", expr), ("", sp.Integer(0))] if isinstance(expr, sp.Basic) else []
+        with self._claim("sign", cid, text, exprs, expect, rel if exprs else "") as box:
+            if symbolic:
+                attempts = Attempts(self.budget)
+                box.append(_noted(decide.sign(expr, which, domain, self._key(cid), attempts, numeric), attempts))
+            else:  # no symbolic route: sampling only (VERIFIED at best)
+                f = _by_name(expr) if not exprs else num.compile_expr(expr, tuple(dom.complete(domain, expr.free_symbols)))
+                full = dom.complete(domain, expr.free_symbols if exprs else set())
+                box.append(num.check_sign(f, which, full, self._key(cid), n))
 
     def monotone(self, cid: str, expr, var, increasing: bool, domain=None, text: str = "",
                  expect: Status | None = None):
