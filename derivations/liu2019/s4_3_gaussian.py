@@ -122,6 +122,28 @@ def fstar_checks(d):
                           "grid and golden-section search")
 
 
+def pr_points(m):
+    """(recall, precision) of the test tau >= t for N(mu, 1) vs N(0, 1), t over [-4, mu + 4]."""
+    tail = lambda v: mp.erfc(v / mp.sqrt(2)) / 2
+    pts = []
+    for k in range(61):
+        t = -4 + (m + 8) * k / 60
+        r, g = tail(t - m), tail(t)
+        pts.append((r, r / (r + g)))
+    return pts
+
+
+def figure4(d):
+    """Figure 4: PR-relations of the classically calibrated Gaussian mechanism, varying eps and delta."""
+    with mp.workdps(20):
+        by_eps = {rf"$\epsilon = {e}$": pr_points(numeric.classic_mu(e, "1e-5")) for e in ("0.1", "0.5", "1", "2")}
+        by_delta = {rf"$\delta = {dl}$": pr_points(numeric.classic_mu(1, dl)) for dl in ("1e-2", "1e-5", "1e-10")}
+    d.figure("fig4a", "PR-relation against the Gaussian mechanism (classical calibration, delta = 1e-5), varying "
+             "epsilon (Figure 4(a) regenerated)", "recall", "precision", by_eps)
+    d.figure("fig4b", "The same at epsilon = 1, varying delta (Figure 4(b) regenerated)", "recall", "precision",
+             by_delta)
+
+
 @derivation(id="liu2019.gaussian-np-test", title="Neyman-Pearson test against the Gaussian mechanism",
             paper=PAPER, where="Sec. 4.3, Theorem 6; appendix 10.4, Eq. 29")
 def gaussian_np_test(d):
@@ -130,11 +152,12 @@ def gaussian_np_test(d):
 
 
 @derivation(id="liu2019.fbeta-gaussian", title="Precision, recall and the highest F-beta against the Gaussian mechanism",
-            paper=PAPER, where="Sec. 4.3, Eq. 14-15")
+            paper=PAPER, where="Sec. 4.3, Eq. 14-15, Figure 4")
 def fbeta_gaussian(d):
     pr_relation(d)
     stationary(d)
     fstar_checks(d)
+    figure4(d)
 
 
 def privacy_profile_quadrature(mu, epsilon):

@@ -92,13 +92,23 @@ class Recorder:
                               sp.Limit(expr, var, point, direction))
 
     def solve(self, label: str, equation, var, text: str = ""):
-        """Solve ``equation = 0`` for ``var``; solutions are filtered by var's assumptions."""
+        """Solve ``equation = 0`` for ``var`` (a symbol, or a list of symbols for a system).
+
+        Solutions are filtered by the symbols' assumptions.  Returns the list
+        of roots for one symbol, the list of {symbol: value} for a system.
+        """
         started = time.perf_counter()
-        roots = within_budget(lambda: sp.solve(equation, var), self.budget)
-        exprs = [(f"{label}_{{{k + 1}}}" if len(roots) > 1 else label, r) for k, r in enumerate(roots)]
-        method = f"sympy.solve ({len(roots)} solution(s) consistent with the assumptions on {var})"
+        found = within_budget(lambda: sp.solve(equation, var, dict=True), self.budget)
+        system = isinstance(var, (list, tuple))
+        sols = found if system else [sol[var] for sol in found]
+        exprs = []
+        for k, sol in enumerate(found):
+            tag = f"_{{{k + 1}}}" if len(found) > 1 else ""
+            exprs += [(f"{sp.latex(v)}{tag}" if system else f"{label}{tag}", e) for v, e in sol.items()]
+        names = ", ".join(map(str, var)) if system else str(var)
+        method = f"sympy.solve ({len(found)} solution(s) consistent with the assumptions on {names})"
         self._step("solve", text, exprs, Outcome(Status.PROVED, method), started)
-        return roots
+        return sols
 
     # -- claims --------------------------------------------------------------
 
