@@ -104,6 +104,30 @@ def cmd_epsilon(args) -> int:
     return 0
 
 
+def cmd_table1(args) -> int:
+    from .adversary import table
+    from .adversary.inverse import kappa_of
+    kappa = kappa_of(args.rho_p, args.rho_c, args.rho_t)
+    if args.json:
+        answers = table.table1(kappa)
+        doc = {"kappa": float(kappa), "bounds": [float(f) for f in table.BOUNDS],
+               "rows": [{"beta": float(b), "epsilon": [a.as_dict()["epsilon"] for a in row]}
+                        for b, row in zip(table.BETAS, answers)]}
+        print(json.dumps(doc, sort_keys=True))
+        return 0
+    print(f"largest epsilon with F*_beta <= bound (Laplace, kappa = {float(kappa):.6g}; two decimals, rounded)")
+    print("  ".join(f"{h:>10}" for h in ("F* <=",) + table.BOUNDS))
+    for r in table.rows(kappa):
+        print("  ".join(f"{c:>10}" for c in r))
+    return 0
+
+
+def _rho_args(sp):
+    for name, what in (("p", "prior distribution"), ("c", "record correlation"), ("t", "temporal correlation")):
+        sp.add_argument(f"--rho-{name}", type=_number, default=0.0,
+                        help=f"coefficient of {what} in [0, 1] (Liu et al. Sec. 5; default 0)")
+
+
 def _number(text: str) -> float:
     try:
         return float(text)
@@ -151,9 +175,11 @@ def build_parser() -> argparse.ArgumentParser:
     sp.add_argument("--calibration", default="classic",
                     help="gaussian noise calibration: classic, sigma = sqrt(2 log(1.25/delta)) DQ/eps "
                          "(default), or analytic (Balle and Wang 2018)")
-    for name, what in (("p", "prior distribution"), ("c", "record correlation"), ("t", "temporal correlation")):
-        sp.add_argument(f"--rho-{name}", type=_number, default=0.0,
-                        help=f"coefficient of {what} in [0, 1] (Liu et al. Sec. 5; default 0)")
+    _rho_args(sp)
+    sp.add_argument("--json", action="store_true", help="machine-readable output")
+    sp = add("table1", cmd_table1, "Table 1 of Liu et al. (largest epsilon under F*_beta bounds) for any "
+             "auxiliary information")
+    _rho_args(sp)
     sp.add_argument("--json", action="store_true", help="machine-readable output")
     return p
 

@@ -56,6 +56,16 @@ def test_epsilon_gaussian(capsys):
     assert code == 2 and "--calibration" in err
 
 
+def test_table1_with_auxiliary_information(capsys):
+    code, out, _ = run(capsys, "table1")
+    assert code == 0 and "4.29" in out and "0.72" in out  # beta = 1, F = 0.67: 0.7157 rounds to 0.72
+    code, out, _ = run(capsys, "table1", "--rho-p", "0.2", "--rho-c", "0.1", "--rho-t", "0.1", "--json")
+    doc = json.loads(out)
+    assert abs(doc["kappa"] - 0.458) < 1e-12 and len(doc["rows"]) == 6
+    code, _, err = run(capsys, "table1", "--rho-p", "0.9", "--rho-c", "0.9")
+    assert code == 2 and "kappa" in err
+
+
 def test_check_one_derivation_json_and_junit(capsys, tmp_path):
     junit = tmp_path / "out.xml"
     code, out, _ = run(capsys, "check", "liu2019.pr-relation", "--json", "--junit", str(junit),

@@ -12,7 +12,8 @@ import sympy as sp
 
 from symdp import Status, derivation
 from symdp.adversary import closed_forms, fast
-from symdp.adversary.inverse import epsilon_for_fbeta, kappa_of
+from symdp.adversary import table as table1
+from symdp.adversary.inverse import kappa_of
 from symdp.mechanisms import laplace_fast
 from symdp.procedures import laplace_fbeta as proc
 from symdp.procedures.laplace_fbeta import A, B2
@@ -121,17 +122,10 @@ def certainty(d, derived):
 
 
 def table(d):
-    rows = []
     k = kappa_of(0.2, 0.1, 0.1)
-    for b in ("0.5", "0.6", "0.8", "1", "1.5", "2"):
-        cells = []
-        for bound in ("0.55", "0.58", "0.62", "0.67", "0.76", "0.83", "0.9", "0.95"):
-            ans = epsilon_for_fbeta(float(bound), float(b), k)
-            cells.append("—" if ans.epsilon is None else f"{float(ans.epsilon):.2f}")
-        rows.append((f"beta = {b}",) + tuple(cells))
     d.table("table1-aux", "Table 1 regenerated for an adversary with rho_p = 0.2, rho_c = 0.1, rho_t = 0.1 "
-            f"(kappa = {float(k):.3f}): the largest epsilon with F*_beta <= bound", ("F*_beta <=", "0.55", "0.58", "0.62",
-            "0.67", "0.76", "0.83", "0.9", "0.95"), rows)
+            f"(kappa = {float(k):.3f}): the largest epsilon with F*_beta <= bound",
+            ("F*_beta <=",) + table1.BOUNDS, table1.rows(k))
 
 
 def figures(d):

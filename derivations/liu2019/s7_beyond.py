@@ -33,6 +33,9 @@ def randomized_response(d):
     d.identity("rr:ratio", p / (1 - p), sp.exp(eps), text=r"the likelihood ratio of answer 1 is $e^\epsilon$: "
                r"$\epsilon$-DP, with equality")
     vertices = discrete.roc_vertices([p, 1 - p], [1 - p, p], [0, 1])
+    d.define(r"(\mathrm{recall}, \mathrm{precision})", sp.Matrix([[p, p], [1, sp.Rational(1, 2)]]),
+             "the PR-relation: the Neyman-Pearson tests (randomised at the two answers) run along the segments "
+             "through these points: answer 1 alone, and everything")
     d.identity("rr:vertex", discrete.fbeta(*vertices[1], B2), p, text=r"at the vertex $(1-p, p)$, $F_\beta = p$")
     d.identity("rr:all", discrete.fbeta(*vertices[2], B2), (1 + B2) / (2 + B2))
     gg, rr = sp.symbols("g r", positive=True)

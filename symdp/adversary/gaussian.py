@@ -32,13 +32,31 @@ def _cdf(v):
 
 
 def increasing_root(fn, lo, hi):
-    """Root of an increasing function: widen [lo, hi] until it brackets a sign change, then solve."""
+    """Root of an increasing function: widen [lo, hi] to a sign change, bisect, then polish.
+
+    Bisection keeps the bracket; after 40 halvings the secant-type ``anderson``
+    solver polishes the root, and if it fails or leaves the bracket, bisection
+    simply goes on to the working precision.
+    """
     lo, hi = mp.mpf(lo), mp.mpf(hi)
     while fn(lo) > 0:
         lo, hi = 2 * lo - abs(hi), lo
     while fn(hi) < 0:
         lo, hi = hi, 2 * hi + abs(lo) + 1
-    return mp.findroot(fn, (lo, hi), solver="anderson")
+    tol = mp.mpf(10) ** (-(mp.mp.dps - 5))
+    for step in range(4 * mp.mp.prec):
+        if hi - lo <= tol * (1 + abs(lo) + abs(hi)):
+            break
+        if step == 40:
+            try:
+                root = mp.findroot(fn, (lo, hi), solver="anderson")
+                if lo <= root <= hi:
+                    return root
+            except (ValueError, ZeroDivisionError):
+                pass
+        mid = (lo + hi) / 2
+        lo, hi = (mid, hi) if fn(mid) < 0 else (lo, mid)
+    return (lo + hi) / 2
 
 
 def stationarity(t, mu, b2):

@@ -74,3 +74,12 @@ def test_inverse_round_trip(calibration):
 def test_inverse_no_answer_below_floor():
     ans = largest_epsilon("fbeta", 0.6, 1.0, "gaussian", 1e-5, "analytic")
     assert ans.epsilon is None and "no epsilon" in ans.reason
+
+
+@pytest.mark.parametrize("eps,delta", [(700, "1e-5"), (1e-8, "1e-300"), (1e-8, "0.5"), (700, "1e-300"), (50, "1e-300")])
+def test_analytic_calibration_at_the_extremes(eps, delta):
+    with mp.workdps(80):
+        mu = gaussian.analytic_mu(eps, delta)
+        e = mp.mpf(eps)
+        profile = mp.ncdf(mu / 2 - e / mu) - mp.exp(e) * mp.ncdf(-mu / 2 - e / mu)  # mpmath's ncdf, not erfc
+        assert mp.almosteq(profile, mp.mpf(delta), 1e-30)
