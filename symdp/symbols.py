@@ -30,6 +30,10 @@ kappa = sp.Symbol("kappa", positive=True)          # least odds factor from auxi
 rho_p = sp.Symbol("rho_p", nonnegative=True)       # coefficient of prior distribution
 rho_c = sp.Symbol("rho_c", nonnegative=True)       # coefficient of record correlation
 rho_t = sp.Symbol("rho_t", nonnegative=True)       # coefficient of temporal correlation
+alpha_tv = sp.Symbol("alpha_TV", positive=True)    # total-variation-distance privacy parameter
+sp_a = sp.Symbol("a_SP", positive=True)            # semantic-privacy parameter
+fpr = sp.Symbol("a", nonnegative=True)             # type I error of a test (trade-off functions)
+eps2 = sp.Symbol("epsilon_2", positive=True)       # a second privacy level (profiles, envelopes)
 rsr = sp.Symbol("RSR", positive=True)              # red shaded region (recall)
 gsr = sp.Symbol("GSR", positive=True)              # green shaded region
 
@@ -49,6 +53,9 @@ LATEX_NAMES = {
     delta: r"\delta",
     tau: r"\tau",
     kappa: r"\kappa",
+    alpha_tv: r"\alpha_{TV}",
+    sp_a: r"a_{SP}",
+    eps2: r"\epsilon'",
     rho_p: r"\rho_p",
     rho_c: r"\rho_c",
     rho_t: r"\rho_t",

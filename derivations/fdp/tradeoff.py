@@ -1,0 +1,93 @@
+"""Trade-off functions, privacy profiles and the envelope claim (blog post 001; Dong, Roth and Su 2022).
+
+The (eps, delta) trade-off f_{eps,delta}; the exact trade-off curves of the
+Gaussian (G_mu) and Laplace mechanisms, derived from their tests; their
+privacy profiles; and the claim that a mechanism's trade-off curve is the
+envelope over delta of f_{eps(delta), delta}: it is the *upper* envelope
+(pointwise supremum).  The blog post says "lower envelope", which is false.
+"""
+import mpmath as mp
+import sympy as sp
+
+from symdp import Status, derivation, fdp
+from symdp.engine.oracles import maximize
+from symdp.mechanisms import gaussian
+from symdp.symbols import delta, eps, eps2, fpr, mu
+
+PAPER = "001_ba0a18552870e88c.txt"
+T = sp.Symbol("t", real=True)
+U = sp.Symbol("u", positive=True)
+A01 = {fpr: sp.Interval.open(0, 1)}
+
+
+def gaussian_curve(d):
+    a_of_t = d.define(r"a(t)", gaussian.tail(T), "type I error of the test x >= t, N(0,1) vs N(mu,1)")
+    (t_of_a,) = d.solve(r"t(a)", a_of_t - fpr, T, "the threshold for type I error a")
+    b = d.substitute(r"\beta(a)", gaussian.cdf(T - mu), {T: t_of_a}, "type II error of that test")
+    d.printed("G_mu", fdp.gaussian_tradeoff(fpr, mu), b, {fpr: sp.Interval.open(0, 1)},
+              where="G_mu(a) = Phi(Phi^{-1}(1-a) - mu)", text="the Gaussian trade-off curve")
+
+
+def laplace_curve(d):
+    """Lap(0,1) vs Lap(eps,1): tests x >= u; three ranges of u."""
+    pieces = {"above": (sp.exp(-U) / 2, 1 - sp.exp(-(U - eps)) / 2, U + eps, "u >= eps"),
+              "middle": (sp.exp(-U) / 2, sp.exp(U - eps) / 2, U, "0 <= u <= eps")}
+    for name, (a, b, at, where) in pieces.items():
+        curve = fdp.laplace_tradeoff(a.subs(U, at), eps)
+        d.identity(f"laplace:{name}", curve, b.subs(U, at), {U: sp.Interval.open(0, eps if name == "middle" else sp.oo)},
+                   text=rf"tests with the threshold at {where}: type I $a$, type II on the curve")
+    a_low, b_low = 1 - sp.exp(-U) / 2, sp.exp(-U - eps) / 2
+    d.identity("laplace:below", fdp.laplace_tradeoff(a_low, eps), b_low,
+               text="thresholds below 0: the third piece")
+
+
+def profiles(d):
+    obj = d.define("h(a)", 1 - sp.exp(eps2) * fpr - sp.exp(-eps) / (4 * fpr),
+                   r"$\delta(\epsilon') = \sup_a\, 1 - e^{\epsilon'}a - T(a)$ on the middle piece of the Laplace curve")
+    (a_star,) = d.solve("a^*", sp.diff(obj, fpr), fpr, "stationary point")
+    d.identity("laplace:profile", obj.subs(fpr, a_star), 1 - sp.exp((eps2 - eps) / 2),
+               {eps2: sp.Interval.open(0, eps)}, hint="exp/log expansion",
+               text=r"the Laplace privacy profile $\delta(\epsilon') = 1 - e^{(\epsilon'-\epsilon)/2}$, "
+                    r"$\epsilon' \le \epsilon$")
+    d.identity("gaussian:profile", gaussian.analytic_delta(mu, eps2),
+               gaussian.cdf(mu / 2 - eps2 / mu) - sp.exp(eps2) * gaussian.cdf(-mu / 2 - eps2 / mu),
+               text=r"mu-GDP implies $(\epsilon', \delta_\mu(\epsilon'))$-DP for every $\epsilon'$ (Balle and Wang; "
+                    "cross-checked by quadrature in liu2019.analytic-gaussian)")
+
+
+def envelope(name, curve, profile, param):
+    def upper(a):
+        return maximize(lambda e2: fdp.mp_f_eps_delta(a, e2, profile(e2, param)), mp.mpf("1e-12"),
+                        8 * param + 8, grid=300)[1]
+
+    def lower(a):
+        return min(fdp.mp_f_eps_delta(a, e2, profile(e2, param)) for e2 in (mp.mpf(k) / 4 for k in range(1, 200)))
+    return upper, lower, (lambda a: curve(a, param))
+
+
+def envelopes(d):
+    for name, curve, profile, param in (("gaussian", fdp.mp_gaussian_tradeoff, fdp.mp_gaussian_profile, mp.mpf(1)),
+                                        ("laplace", fdp.mp_laplace_tradeoff, fdp.mp_laplace_profile, mp.mpf(1))):
+        upper, lower, exact = envelope(name, curve, profile, param)
+        d.cross_check(f"{name}:upper-envelope", lambda a: exact(a), lambda a: upper(a), A01, n=8,
+                      text=rf"{name} (parameter 1): the trade-off curve is the supremum over $\epsilon'$ of "
+                           r"$f_{\epsilon', \delta(\epsilon')}$ (Dong, Roth and Su, Prop. 2.12)")
+        d.cross_check(f"{name}:lower-envelope", lambda a: exact(a), lambda a: lower(a), A01, n=4,
+                      expect=Status.REFUTED,
+                      text=r"the blog post's `lower envelope' is false: the infimum over $\epsilon'$ goes to 0 "
+                           r"as $\epsilon'$ grows")
+        one = lambda a: fdp.mp_f_eps_delta(a, param, profile(param, param))
+        d.cross_check(f"{name}:single-pair", lambda a: exact(a), one, A01, n=8, expect=Status.REFUTED,
+                      text=r"a single pair $(\epsilon', \delta(\epsilon'))$ (here $\epsilon' = 1$) is loose: its "
+                           r"$f_{\epsilon',\delta}$ lies strictly below the curve somewhere")
+        d.sign(f"{name}:single-pair-below", lambda a: exact(a) - one(a), "nonnegative", A01, n=16,
+               text=r"but never above it: $(\epsilon', \delta(\epsilon'))$-DP holds")
+
+
+@derivation(id="fdp.tradeoff", title="Trade-off functions, privacy profiles, and the envelope over delta",
+            paper=PAPER, where="Definition 3.2-3.3, Lemma 3.4, and the envelope claim")
+def tradeoff(d):
+    gaussian_curve(d)
+    laplace_curve(d)
+    profiles(d)
+    envelopes(d)
