@@ -122,6 +122,62 @@ def cmd_table1(args) -> int:
     return 0
 
 
+VALUE_OPTIONS = (("eps", "epsilon"), ("mu", "mu"), ("a", "a_SP"), ("alpha", "alpha_TV"), ("delta", "delta"))
+
+
+def cmd_notions(args) -> int:
+    from .notions import graph, registry
+    if args.action == "list":
+        for n in registry.NOTIONS.values():
+            print(f"{n.id:<4} {n.name} [{n.parameter}: {n.domain}] ({n.source})")
+        return 0
+    if args.action == "show":
+        n = registry.notion(_one(args.names, "show NOTION"))
+        print(f"{n.id}: {n.name}\nparameter: {n.parameter} ({n.domain})\nsource: {n.source}")
+        for e in sorted(registry.IMPLICATIONS.values(), key=lambda e: e.id):
+            if n.id in (e.source, e.target):
+                print(f"  {e.id}: {e.source} => {e.target} with {e.map}  [{e.reference}]")
+        return 0
+    source, target = _two(args.names)
+    values = {sym: getattr(args, opt) for opt, sym in VALUE_OPTIONS if getattr(args, opt) is not None}
+    answer = graph.implies(source, target, values)
+    print(json.dumps(_answer_json(answer), sort_keys=True) if args.json else _answer_text(answer))
+    return 0
+
+
+def _one(names, usage):
+    if len(names) != 1:
+        raise SymdpError("NOTION", " ".join(names), f"exactly one notion id ({usage})")
+    return names[0]
+
+
+def _two(names):
+    if len(names) != 2:
+        raise SymdpError("NOTIONS", " ".join(names), "two notion ids: implies SOURCE TARGET")
+    return names
+
+
+def _conclusion_json(c) -> dict:
+    import sympy as sp
+    return {"parameter": float(c.value) if c.value is not None else str(c.expression),
+            "expression": sp.latex(c.expression), "chain": list(c.chain), "conditions": list(c.conditions)}
+
+
+def _answer_json(a) -> dict:
+    return {"from": a.source, "to": a.target, **_conclusion_json(a.best), "comparison": a.comparison,
+            "alternatives": [_conclusion_json(c) for c in a.alternatives]}
+
+
+def _answer_text(a) -> str:
+    def line(c):
+        val = f" = {c.value}" if c.value is not None else ""
+        cond = f"; needs: {'; '.join(c.conditions)}" if c.conditions else ""
+        return f"{a.target} parameter {c.expression}{val} via {' -> '.join(c.chain)}{cond}"
+    out = [f"{a.source} implies {line(a.best)}", f"  (best: {a.comparison})"]
+    out += [f"  also: {line(c)}" for c in a.alternatives]
+    return "\n".join(out)
+
+
 def _rho_args(sp):
     for name, what in (("p", "prior distribution"), ("c", "record correlation"), ("t", "temporal correlation")):
         sp.add_argument(f"--rho-{name}", type=_number, default=0.0,
@@ -176,6 +232,13 @@ def build_parser() -> argparse.ArgumentParser:
                     help="gaussian noise calibration: classic, sigma = sqrt(2 log(1.25/delta)) DQ/eps "
                          "(default), or analytic (Balle and Wang 2018)")
     _rho_args(sp)
+    sp.add_argument("--json", action="store_true", help="machine-readable output")
+    sp = add("notions", cmd_notions, "privacy notions and the implications between them")
+    sp.add_argument("action", choices=("list", "show", "implies"), help="list | show NOTION | implies SOURCE TARGET")
+    sp.add_argument("names", nargs="*", metavar="NOTION")
+    for opt, sym in VALUE_OPTIONS:
+        sp.add_argument(f"--{opt}", type=_number, default=None, help=f"value of {sym} (the source's parameter "
+                        "or the level epsilon of (eps, delta)-DP)")
     sp.add_argument("--json", action="store_true", help="machine-readable output")
     sp = add("table1", cmd_table1, "Table 1 of Liu et al. (largest epsilon under F*_beta bounds) for any "
              "auxiliary information")

@@ -1,0 +1,1 @@
+"""Privacy notions and the implications between them, as a checked graph."""

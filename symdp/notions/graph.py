@@ -1,0 +1,123 @@
+"""Queries on the implication graph: chains, their composed maps, the strongest conclusion."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import sympy as sp
+
+from ..engine import decide
+from ..engine.budget import BudgetExceeded, within_budget
+from ..engine.provers import Attempts
+from ..engine.status import Status
+from ..errors import SymdpError
+from .registry import IMPLICATIONS, NOTIONS, Implication, notion
+
+
+@dataclass(frozen=True)
+class Conclusion:
+    """What one chain of implications gives: the composed map and, with values, the number."""
+
+    chain: tuple[str, ...]
+    expression: sp.Basic
+    conditions: tuple[str, ...]
+    value: sp.Basic | None
+    simplified: Status          # how the simplified map was checked against the plain composition
+
+
+@dataclass(frozen=True)
+class Answer:
+    source: str
+    target: str
+    best: Conclusion
+    alternatives: tuple[Conclusion, ...]
+    comparison: str
+
+
+def chains(source: str, target: str) -> list[tuple[Implication, ...]]:
+    """All simple paths of edges from ``source`` to ``target``, shortest first, then by edge ids."""
+    notion(source), notion(target)
+    found, stack = [], [(source, ())]
+    while stack:
+        here, path = stack.pop()
+        for e in sorted(IMPLICATIONS.values(), key=lambda e: e.id):
+            visited = {source} | {p.target for p in path}
+            if e.source != here or e.target in visited:
+                continue
+            if e.target == target:
+                found.append(path + (e,))
+            else:
+                stack.append((e.target, path + (e,)))
+    return sorted(found, key=lambda p: (len(p), [e.id for e in p]))
+
+
+def compose(path) -> sp.Basic:
+    """g_k(... g_1(p)): each map takes the previous notion's value for its source parameter.
+
+    A notion whose parameter is epsilon also fixes the level epsilon of the
+    (eps, delta)-DP maps after it ("at the same epsilon"); where no epsilon
+    has been fixed (from mu-GDP), the level stays a free symbol.
+    """
+    expr = NOTIONS[path[0].source].parameter
+    bound = {expr: expr}
+    for e in path:
+        env = {**bound, NOTIONS[e.source].parameter: expr}
+        expr = e.map.xreplace(env)
+        bound[NOTIONS[e.target].parameter] = expr
+    return expr
+
+
+def _simplified(expr):
+    try:
+        simple = within_budget(lambda: sp.simplify(expr), 4.0)
+    except BudgetExceeded:
+        return expr, Status.UNDECIDED
+    if simple == expr:
+        return expr, Status.PROVED
+    check = decide.identity(simple, expr, None, "notions:compose", Attempts(total=2.0))
+    return (simple, check.status) if check.status.holds else (expr, Status.PROVED)
+
+
+def conclude(path, values: dict) -> Conclusion:
+    expr, status = _simplified(compose(path))
+    subs = {s: sp.Float(str(values[str(s)]), 30) for s in expr.free_symbols if str(s) in values}
+    value = expr.subs(subs).evalf(20) if subs and not (expr.free_symbols - set(subs)) else None
+    conds = tuple(dict.fromkeys(c for e in path for c in e.conditions))
+    return Conclusion(tuple(e.id for e in path), expr, conds, value, status)
+
+
+def _stronger(a: Conclusion, b: Conclusion, source: str) -> tuple[Conclusion, str]:
+    """The conclusion with the smaller parameter, by value if given, else by a sign proof."""
+    if a.value is not None and b.value is not None:
+        return (a, "by value") if a.value <= b.value else (b, "by value")
+    diff = a.expression - b.expression
+    out = decide.sign(diff, "nonpositive", None, f"notions:{source}", Attempts(total=3.0))
+    if out.status.holds:
+        return a, f"for every parameter ({out.status.value})"
+    out = decide.sign(-diff, "nonpositive", None, f"notions:{source}", Attempts(total=3.0))
+    if out.status.holds:
+        return b, f"for every parameter ({out.status.value})"
+    return a, "not comparable for every parameter; the first chain is shown"
+
+
+def implies(source: str, target: str, values: dict | None = None) -> Answer:
+    """The best known parameter for ``target`` from ``source``, through the best chain."""
+    paths = chains(source, target)
+    if not paths:
+        raise SymdpError("TARGET", target, f"a notion reachable from {source} "
+                         f"(reachable: {', '.join(sorted(reachable(source))) or 'none'})")
+    found = [conclude(p, values or {}) for p in paths]
+    best, how = found[0], "only one chain"
+    for other in found[1:]:
+        best, how = _stronger(best, other, source)
+    return Answer(source, target, best, tuple(c for c in found if c is not best), how)
+
+
+def reachable(source: str) -> set[str]:
+    seen, todo = set(), [source]
+    while todo:
+        here = todo.pop()
+        for e in IMPLICATIONS.values():
+            if e.source == here and e.target not in seen:
+                seen.add(e.target)
+                todo.append(e.target)
+    return seen - {source}

@@ -1,0 +1,94 @@
+"""The notions and the implication edges ("eps-A implies g(eps)-B").
+
+Each edge carries its map g as a SymPy expression in the source's parameter
+(and, for (eps, delta)-DP, the level eps), the conditions it needs, where it
+comes from, and the derivation claims that check it; an edge with no claim
+says why (a definition, or not derived yet).  For every notion here a smaller
+parameter is a stronger guarantee.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import sympy as sp
+
+from ..errors import SymdpError
+from ..symbols import alpha_tv, delta, eps, mu, sp_a
+
+
+@dataclass(frozen=True)
+class Notion:
+    id: str
+    name: str
+    parameter: sp.Symbol
+    domain: str
+    source: str
+
+
+@dataclass(frozen=True)
+class Implication:
+    id: str
+    source: str
+    target: str
+    map: sp.Basic
+    conditions: tuple[str, ...]
+    reference: str
+    evidence: tuple[tuple[str, str], ...] = ()   # (derivation id, claim id)
+    basis: str = ""                               # why there is no evidence, or what it covers
+
+
+ZHAO, LIU, TVD, BLOG = "002_a00d4f65f210ea49.txt", "000_0f0c1e9c4d2d1ce3.txt", "003_0de8f9880065b2b9.txt", "001_ba0a18552870e88c.txt"
+
+NOTIONS = {n.id: n for n in (
+    Notion("DP", "epsilon-differential privacy", eps, "eps > 0", f"{LIU}, Definition 1"),
+    Notion("ADP", "(epsilon, delta)-differential privacy, at a given epsilon", delta, "0 <= delta <= 1", f"{LIU}, Sec. 2.1"),
+    Notion("BDP", "epsilon-Bayesian differential privacy", eps, "eps > 0", f"{ZHAO}, Sec. III-A2"),
+    Notion("SP", "a-semantic privacy (Kasiviswanathan and Smith)", sp_a, "0 < a", f"{ZHAO}, Sec. III-A1"),
+    Notion("BSP", "a-Bayesian semantic privacy", sp_a, "0 < a", f"{ZHAO}, Sec. III-A1"),
+    Notion("MP", "epsilon-membership privacy (Li et al.)", eps, "eps > 0", f"{ZHAO}, Sec. III-B"),
+    Notion("TVD", "alpha-total-variation-distance privacy", alpha_tv, "0 <= alpha <= 1", f"{TVD}, Definition"),
+    Notion("GDP", "mu-Gaussian differential privacy (f-DP with G_mu)", mu, "mu > 0", f"{BLOG}; Dong, Roth and Su"),
+)}
+
+TANH_EPS = (sp.exp(2 * eps) - 1) / (sp.exp(2 * eps) + 1)
+FROM_SP = sp.log((1 + 2 * sp_a) / (1 - 2 * sp_a))
+GDP_DELTA = (sp.erfc(-(mu / 2 - eps / mu) / sp.sqrt(2)) - sp.exp(eps) * sp.erfc((mu / 2 + eps / mu) / sp.sqrt(2))) / 2
+
+IMPLICATIONS = {e.id: e for e in (
+    Implication("dp-sp", "DP", "SP", sp.exp(2 * eps) - 1, (), f"{ZHAO}, Thm 2 (Kasiviswanathan and Smith, Thm 2.2)",
+                (("zhao2019.dp-sp", "thm2:posterior-upper"), ("zhao2019.dp-sp", "thm2:posterior-lower")),
+                "posteriors within e^{+-2 eps}; SD <= e^{2 eps} - 1 by [3, Lemma 3.3]"),
+    Implication("dp-sp-tight", "DP", "SP", TANH_EPS, (), f"{ZHAO}, proof of Thm 2 with the exact SD constant",
+                (("zhao2019.dp-sp", "thm2:posterior-upper"), ("zhao2019.dp-sp", "sd:extremal"),
+                 ("zhao2019.dp-sp", "sd:loose")),
+                "posteriors within e^{+-2 eps}; the largest SD of such a pair is tanh(eps)"),
+    Implication("sp-dp", "SP", "DP", FROM_SP, ("a < 1/2",), f"{ZHAO}, Thm 2 (second part)",
+                (("zhao2019.dp-sp", "thm2:inverse"),),
+                "the map inverts a = 1/2 - 1/(e^eps + 1); the theorem's proof is Zhao's, not re-derived"),
+    Implication("bdp-bsp", "BDP", "BSP", sp.exp(2 * eps) - 1, (), f"{ZHAO}, Thm 1",
+                (("zhao2019.dp-sp", "thm2:posterior-upper"),), "the same posterior argument as Thm 2"),
+    Implication("bsp-bdp", "BSP", "BDP", FROM_SP, ("a < 1/2",), f"{ZHAO}, Thm 1",
+                (("zhao2019.dp-sp", "thm2:inverse"),), "as sp-dp"),
+    Implication("bsp-sp", "BSP", "SP", sp_a, ("definitions: SP is BSP for independent tuples",), f"{ZHAO}, Sec. III-A",
+                basis="definition"),
+    Implication("bdp-dp", "BDP", "DP", eps, ("definitions: BDP with independent tuples is DP",), f"{ZHAO}, Sec. III-A2",
+                basis="definition"),
+    Implication("bdp-mp", "BDP", "MP", eps, (), f"{ZHAO}, Thm 3 (via Lemma 1, Corollary 1)",
+                basis="not derived yet (Lemma 1's g(b) analysis is open work)"),
+    Implication("mp-bdp", "MP", "BDP", eps, ("the family of distributions is downward scalable",), f"{ZHAO}, Thm 4",
+                basis="not derived yet"),
+    Implication("dp-adp", "DP", "ADP", sp.Integer(0), ("at the same epsilon",), f"{LIU}, Sec. 2.1", basis="definition"),
+    Implication("dp-tvd", "DP", "TVD", (sp.exp(eps) - 1) / (sp.exp(eps) + 1), ("tight (randomized response)",),
+                f"{TVD}, Sec. 4.2 and Thm 18", (("tvd2023.relations", "dp-tvd:corner"),
+                                                 ("tvd2023.relations", "thm18:conversion"))),
+    Implication("adp-tvd", "ADP", "TVD", (sp.exp(eps) - 1 + 2 * delta) / (sp.exp(eps) + 1), ("at the level epsilon",),
+                f"{TVD}, Thm 3 with Thm 4", (("tvd2023.relations", "adp-tvd"),)),
+    Implication("gdp-adp", "GDP", "ADP", GDP_DELTA, ("for every level epsilon",), "Balle and Wang 2018, Thm 8; "
+                f"{BLOG}", (("fdp.tradeoff", "gaussian:profile"), ("liu2019.analytic-gaussian", "analytic:profile"))),
+)}
+
+
+def notion(nid: str) -> Notion:
+    if nid not in NOTIONS:
+        raise SymdpError("notion", nid, "one of: " + ", ".join(sorted(NOTIONS)))
+    return NOTIONS[nid]
