@@ -19,6 +19,7 @@ from .latex import environment
 
 MAIN = "symdp-report.tex"
 MACROS = "symdp-macros.tex"
+NOTIONS_FILE = "notions.tex"
 
 
 def _file(result: DerivationResult) -> str:
@@ -51,8 +52,39 @@ def render_main(results: list[DerivationResult]) -> str:
                            statuses=[s.value for s in Status])
 
 
+def _edge_status(edge, claims: dict) -> tuple[str, str]:
+    """The weakest status of an edge's evidence claims, or why it has none."""
+    if not edge.evidence:
+        return "—", edge.basis
+    found = [claims.get(ref) for ref in edge.evidence]
+    if any(c is None for c in found):
+        return "UNDECIDED", "evidence not in this run: " + ", ".join("::".join(r) for r in edge.evidence)
+    status = max((c.status for c in found), key=lambda s: s.rank)
+    return status.value, "; ".join("::".join(r) for r in edge.evidence) + (f" ({edge.basis})" if edge.basis else "")
+
+
+def render_notions(results: list[DerivationResult]) -> str:
+    """The notions chapter: TikZ graph of the registry and its table with statuses from ``results``."""
+    import math
+    from ..notions.registry import IMPLICATIONS, NOTIONS
+    claims = {(r.id, c.claim_id): c for r in results for c in r.claims}
+    ids = list(NOTIONS)
+    nodes = [(NOTIONS[n], f"{4 * math.cos(2 * math.pi * k / len(ids)):.3f}",
+              f"{3 * math.sin(2 * math.pi * k / len(ids)):.3f}") for k, n in enumerate(ids)]
+    edges = sorted(IMPLICATIONS.values(), key=lambda e: e.id)
+    seen: dict = {}
+    bends = {}
+    for e in edges:  # parallel edges bend further apart
+        key = (e.source, e.target)
+        seen[key] = seen.get(key, 0) + 1
+        bends[e.id] = 8 + 14 * (seen[key] - 1)
+    rows = [(e, *_edge_status(e, claims)) for e in edges]
+    return environment().get_template(NOTIONS_FILE + ".j2").render(nodes=nodes, edges=edges, bends=bends, rows=rows)
+
+
 def render_all(results: list[DerivationResult]) -> dict[str, str]:
     files = {_file(r): render_derivation(r) for r in results}
+    files[NOTIONS_FILE] = render_notions(results)
     files[MAIN] = render_main(results)
     files[MACROS] = environment().get_template(MACROS + ".j2").render()
     return files

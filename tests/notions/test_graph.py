@@ -1,0 +1,58 @@
+"""The implication graph: chains, composition, choice of the strongest conclusion, evidence."""
+import json
+
+import mpmath as mp
+import pytest
+import sympy as sp
+
+from symdp.cli import main
+from symdp.errors import SymdpError
+from symdp.notions import graph, registry
+from symdp.symbols import eps
+
+
+def test_two_chains_the_tighter_wins_and_both_are_reported():
+    ans = graph.implies("DP", "SP", {"epsilon": 1})
+    assert ans.best.chain == ("dp-sp-tight",)
+    assert mp.almosteq(mp.mpf(str(ans.best.value)), mp.tanh(1), 1e-18)
+    assert [c.chain for c in ans.alternatives] == [("dp-sp",)]
+
+
+def test_composition_carries_the_level_epsilon():
+    # SP -> DP -> TVD: tanh(log((1+2a)/(1-2a))/2) = 2a, through either chain
+    ans = graph.implies("SP", "TVD")
+    assert sp.simplify(ans.best.expression - 2 * registry.sp_a) == 0
+    assert all(sp.simplify(c.expression - 2 * registry.sp_a) == 0 for c in ans.alternatives)
+
+
+def test_gdp_to_tvd_at_level_zero_is_the_total_variation():
+    ans = graph.implies("GDP", "TVD", {"mu": 1, "epsilon": "1e-30"})
+    assert mp.almosteq(mp.mpf(str(ans.best.value)), 2 * mp.ncdf(0.5) - 1, 1e-15)
+
+
+def test_unknown_and_unreachable():
+    with pytest.raises(SymdpError, match="notion"):
+        graph.implies("DP", "XX")
+    with pytest.raises(SymdpError, match="reachable"):
+        graph.implies("TVD", "DP")
+
+
+def test_every_edge_with_evidence_holds_in_the_catalogue(catalogue_results):
+    claims = {(r.id, c.claim_id): c for r in catalogue_results for c in r.claims}
+    for e in registry.IMPLICATIONS.values():
+        assert e.evidence or e.basis, e.id
+        for ref in e.evidence:
+            assert ref in claims and claims[ref].status.holds, (e.id, ref)
+
+
+def test_edge_maps_use_only_their_parameters():
+    for e in registry.IMPLICATIONS.values():
+        allowed = {registry.NOTIONS[e.source].parameter, eps}
+        assert e.map.free_symbols <= allowed, e.id
+
+
+def test_cli_json(capsys):
+    assert main(["notions", "implies", "DP", "TVD", "--eps", "1", "--json"]) == 0
+    doc = json.loads(capsys.readouterr().out)
+    assert {"from", "to", "parameter", "expression", "chain", "conditions"} <= set(doc)
+    assert doc["parameter"] == pytest.approx(float(mp.tanh(0.5)), rel=1e-15)
