@@ -69,6 +69,6 @@ def theorem4(d):
 def membership(d):
     a21, a22 = lemma1(d)
     g_function(d, a21, a22)
-    d.define(r"\text{Thm 3}", sp.Integer(1), "definitions-level step, not algebra: under D_{i,K}, Eq. 24-25 "
-             "identify A with the ratio that eps-BDP bounds by e^eps; with Corollary 1 this gives eps-MP")
+    d.note("definitions-level step, not algebra (Thm 3): under D_{i,K}, Eq. 24-25 identify A with the ratio "
+           "that eps-BDP bounds by e^eps; with Corollary 1 this gives eps-MP")
     theorem4(d)

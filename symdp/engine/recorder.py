@@ -19,7 +19,7 @@ from . import numeric as num
 from . import domain as dom
 from .budget import BudgetExceeded, within_budget
 from .provers import BUDGET, REWRITES, Attempts, active_piece
-from .records import Figure, Outcome, Series, Step, Table
+from .records import Figure, Note, Outcome, Series, Step, Table
 from .status import Status
 
 _DONE = Outcome(Status.PROVED, "")
@@ -209,6 +209,10 @@ class Recorder:
         return f"{self.derivation_id}:{cid}"
 
     # -- artefacts ---------------------------------------------------------
+
+    def note(self, text: str):
+        """A remark that is not algebra (say, a definitions-level argument): recorded, never a claim."""
+        self.trace.append(Note(text))
 
     def table(self, tid: str, caption: str, header, rows):
         self.trace.append(Table(tid, caption, tuple(header), tuple(tuple(r) for r in rows)))

@@ -94,6 +94,14 @@ class Table:
 
 
 @dataclass(frozen=True)
+class Note:
+    """A remark in the trace that is not a step of algebra (a definitions-level argument)."""
+
+    text: str
+    kind: str = field(default="note", init=False)
+
+
+@dataclass(frozen=True)
 class Series:
     """One curve of a figure: a label and (x, y) points as fixed-digit strings."""
 
@@ -120,7 +128,7 @@ class DerivationResult:
     id: str
     title: str
     source: Source
-    trace: tuple[Step | Table | Figure, ...]
+    trace: tuple[Step | Table | Figure | Note, ...]
     seconds: float = 0.0
 
     @property

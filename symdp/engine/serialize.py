@@ -11,7 +11,7 @@ from xml.sax.saxutils import quoteattr, escape
 
 import sympy as sp
 
-from .records import DerivationResult, Figure, Step, Table, Witness
+from .records import DerivationResult, Figure, Note, Step, Table, Witness
 from .status import Status
 
 
@@ -105,6 +105,8 @@ def trace_text(r: DerivationResult) -> str:
             lines += ["    " + " | ".join(row) for row in (e.header,) + e.rows]
         elif isinstance(e, Figure):
             lines.append(f"[{k}] figure {e.id}: {e.caption} ({len(e.series)} curves)")
+        elif isinstance(e, Note):
+            lines.append(f"[{k}] note: {e.text}")
         else:
             lines += _step_lines(k, e)
     return "\n".join(lines) + "\n"

@@ -106,6 +106,10 @@ def implies(source: str, target: str, values: dict | None = None) -> Answer:
         raise SymdpError("TARGET", target, f"a notion reachable from {source} "
                          f"(reachable: {', '.join(sorted(reachable(source))) or 'none'})")
     found = [conclude(p, values or {}) for p in paths]
+    found = [c for c in found if c.value is None or c.value.is_real]   # a chain outside its conditions gives non-reals
+    if not found:
+        raise SymdpError("values", values, f"values at which some chain from {source} to {target} applies "
+                         "(every chain's conditions fail here)")
     best, how = found[0], "only one chain"
     for other in found[1:]:
         best, how = _stronger(best, other, source)

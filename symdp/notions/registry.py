@@ -48,6 +48,10 @@ NOTIONS = {n.id: n for n in (
     Notion("MP", "epsilon-membership privacy (Li et al.)", eps, "eps > 0", f"{ZHAO}, Sec. III-B"),
     Notion("TVD", "alpha-total-variation-distance privacy", alpha_tv, "0 <= alpha <= 1", f"{TVD}, Definition"),
     Notion("GDP", "mu-Gaussian differential privacy (f-DP with G_mu)", mu, "mu > 0", f"{BLOG}; Dong, Roth and Su"),
+    Notion("IP", "epsilon-inferential privacy", eps, "eps > 0", f"{LIU}, Sec. 6, appendix 10.6"),
+    Notion("DDP", "epsilon-dependent differential privacy", eps, "eps > 0", f"{LIU}, Sec. 6"),
+    Notion("BP", "epsilon-Blowfish privacy (count/marginal constraints)", eps, "eps > 0", f"{LIU}, Sec. 6"),
+    Notion("MIDP", "epsilon-mutual-information differential privacy", eps, "eps > 0", f"{LIU}, Sec. 6"),
 )}
 
 TANH_EPS = (sp.exp(2 * eps) - 1) / (sp.exp(2 * eps) + 1)
@@ -86,6 +90,19 @@ IMPLICATIONS = {e.id: e for e in (
                                                  ("tvd2023.relations", "thm18:conversion"))),
     Implication("adp-tvd", "ADP", "TVD", (sp.exp(eps) - 1 + 2 * delta) / (sp.exp(eps) + 1), ("at the level epsilon",),
                 f"{TVD}, Thm 3 with Thm 4", (("tvd2023.relations", "adp-tvd"),)),
+    Implication("ip-ddp", "IP", "DDP", eps, (), f"{LIU}, Thm 7 (appendix 10.6)",
+                (("liu2019.notions", "thm7:ip-ddp"),), "Bayes' rule: the two bounds are the same inequality"),
+    Implication("ddp-ip", "DDP", "IP", eps, (), f"{LIU}, Thm 7 (appendix 10.6)",
+                (("liu2019.notions", "thm7:ip-ddp"),), "Bayes' rule"),
+    Implication("mp-ip", "MP", "IP", 2 * eps, (), f"{LIU}, Thm 7 (appendix 10.6)",
+                (("liu2019.notions", "thm7:mp-2eps"), ("liu2019.notions", "thm7:mp-2eps-tight")),
+                "posterior/prior ratios within e^{+-eps} give odds within e^{2 eps}, attained"),
+    Implication("ddp-dp", "DDP", "DP", eps, ("definitions: DP's neighbours are among DDP's",), f"{LIU}, Thm 7",
+                basis="definition"),
+    Implication("bp-ddp", "BP", "DDP", eps, ("definitions: DDP's neighbours are among Blowfish's",), f"{LIU}, Thm 7",
+                basis="definition"),
+    Implication("mp-midp", "MP", "MIDP", eps, ("definitions: worst case bounds the average",), f"{LIU}, Thm 7",
+                basis="definition (Liu et al.'s argument, not re-derived)"),
     Implication("gdp-adp", "GDP", "ADP", GDP_DELTA, ("for every level epsilon",), "Balle and Wang 2018, Thm 8; "
                 f"{BLOG}", (("fdp.tradeoff", "gaussian:profile"), ("liu2019.analytic-gaussian", "analytic:profile"))),
 )}

@@ -11,7 +11,7 @@ import shutil
 import subprocess
 from pathlib import Path
 
-from ..engine.records import DerivationResult, Figure, Step, Table
+from ..engine.records import DerivationResult, Figure, Note, Step, Table
 from ..engine.serialize import summary
 from ..engine.status import Status
 from ..errors import SymdpError
@@ -31,6 +31,8 @@ def _kind(entry) -> str:
         return "table"
     if isinstance(entry, Figure):
         return "figure"
+    if isinstance(entry, Note):
+        return "note"
     return "claim" if entry.is_claim else "step"
 
 

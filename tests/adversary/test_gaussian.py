@@ -83,3 +83,10 @@ def test_analytic_calibration_at_the_extremes(eps, delta):
         e = mp.mpf(eps)
         profile = mp.ncdf(mu / 2 - e / mu) - mp.exp(e) * mp.ncdf(-mu / 2 - e / mu)  # mpmath's ncdf, not erfc
         assert mp.almosteq(profile, mp.mpf(delta), 1e-30)
+
+
+@pytest.mark.parametrize("eps,delta,sigma", [(1.0, "0.5", 0.50706503), (mp.log(3), "0.00001", 3.42466239)])
+def test_analytic_calibration_matches_published_values(eps, delta, sigma):
+    # Published oracle: TensorFlow Federated, python/analytics/differential_privacy_test.py,
+    # test_analytic_gauss_stddev_as_expected (Balle-Wang analytic Gaussian, norm bound 1; 7 decimals).
+    assert abs(float(1 / gaussian.analytic_mu(eps, delta)) - sigma) < 5e-8
