@@ -34,7 +34,7 @@ def lemma1(d):
     (cross,) = d.solve(r"b^*", a21 - a22, B, "where the two bounds cross")
     d.identity("lemma1:cross", cross, CROSS, text=r"they cross at $b = 1/(1+e^\epsilon)$")
     d.sign("lemma1:23a-binds", a22 - a21, "positive", LOW, text=r"below it (23a) is the smaller bound")
-    d.sign("lemma1:23b-binds", a21 - a22, "positive", {eps: sp.Interval.open(0, 20),
+    d.sign("lemma1:23b-binds", a21 - a22, "positive", symbolic=False, domain={eps: sp.Interval.open(0, 20),
            B: sp.Interval.open(CROSS, 1 / E)}, text=r"above it (23b) is (and (23a) no longer applies for "
            r"$b \ge e^{-\epsilon}$, where (21) holds for every $A$); sampled for $\epsilon < 20$, since "
            r"beyond that the interval $(1/(1+e^\epsilon), e^{-\epsilon})$ is narrower than 60 digits resolve")
@@ -48,7 +48,9 @@ def g_function(d, a21, a22):
                r"at $b = 1/(1+e^\epsilon)$")
     d.identity("g:peak", a22.subs(B, CROSS), sp.exp(2 * eps))
     d.monotone("g:increasing", a21, B, True, LOW, text="g increases on the first piece")
-    d.monotone("g:decreasing", a22, B, False, HIGH, text="and decreases on the second")
+    d.identity("g:slope-2", sp.diff(a22, B), -(E - 1) / B**2)
+    d.sign("g:decreasing", (E - 1) / B**2, "positive", text=r"so g decreases on the second piece "
+           r"($\partial g/\partial b = -(e^\epsilon - 1)/b^2 < 0$)")
     d.identity("g:ends", a21.subs(B, 0), E, text=r"$g(0) = e^\epsilon$")
     d.identity("g:ends-1", a22.subs(B, 1), E, text=r"$g(1) = e^\epsilon$: the minimum of $g$, hence Corollary 1 "
                r"($A \le e^\epsilon$ suffices for membership privacy)")
