@@ -73,6 +73,20 @@ def improvement(d):
     d.sign("improvement:root-after", h.subs(eps, r + sp.Float("1e-40", 50)), "negative", symbolic=False)
 
 
+def uniform_prior(d):
+    """Proof of the converse: a uniform two-point belief turns posteriors into likelihoods (Eq. 20)."""
+    l1, l2, x = sp.symbols("P_1 P_2 x", positive=True)
+    half = sp.Rational(1, 2)
+    post = l1 * half / (l1 * half + l2 * half)
+    d.identity("eq20:bayes", post / (1 - post), l1 / l2, text=r"with $b = (\frac12, \frac12)$ the posterior odds "
+               r"are the likelihood ratio $P[Y(x_{i+S}) = y] / P[Y(x'_{i+S}) = y]$")
+    a = sp.Rational(1, 2) - 1 / (sp.exp(eps) + 1)
+    d.printed("eq20", (half + a) / (half - a), sp.exp(eps), where="Eq. 20",
+              text=r"a-BSP keeps the posterior in $[\frac12 - a, \frac12 + a]$; the largest odds are $e^\epsilon$")
+    d.sign("eq20:odds-increasing", sp.diff(x / (1 - x), x), "positive", {x: sp.Interval.open(0, 1)},
+           text="the odds increase with the posterior, so the bound is at the interval's end")
+
+
 def converse(d):
     """Thm 2, second part: the SP parameter a corresponds to eps = log((1 + 2a)/(1 - 2a))."""
     a_of = sp.Rational(1, 2) - 1 / (sp.exp(eps) + 1)
@@ -90,4 +104,5 @@ def dp_sp(d):
     posteriors(d)
     statistical_distance(d)
     improvement(d)
+    uniform_prior(d)
     converse(d)
