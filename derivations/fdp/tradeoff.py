@@ -84,10 +84,27 @@ def envelopes(d):
                text=r"but never above it: $(\epsilon', \delta(\epsilon'))$-DP holds")
 
 
+def dp_to_gdp(d):
+    """eps-DP implies mu-GDP for mu = 2 Phi^{-1}(e^eps/(1+e^eps)): G_mu meets f_{eps,0} at its kink."""
+    kink = 1 / (1 + sp.exp(eps))
+    m = 2 * gaussian.quantile(sp.exp(eps) / (1 + sp.exp(eps)))
+    d.define(r"\mu(\epsilon)", m, r"the least $\mu$ with $G_\mu \le f_{\epsilon,0}$ at the kink "
+             r"$a^* = 1/(1+e^\epsilon)$, where $f_{\epsilon,0}(a^*) = a^*$")
+    d.identity("dp-gdp:kink", fdp.gaussian_tradeoff(kink, m), kink,
+               text=r"$G_{\mu(\epsilon)}(a^*) = a^* = f_{\epsilon,0}(a^*)$")
+    d.note("G_mu is convex and f_{eps,0} is linear on [0, a*] and on [a*, 1], with G_mu = f at 0 and 1: "
+           "G_mu - f is convex on each piece and <= 0 at both ends, so G_mu <= f_{eps,0} everywhere")
+    gap = lambda a, epsilon: (fdp.mp_gaussian_tradeoff(a, 2 * mp.sqrt(2) * mp.erfinv(2 * mp.exp(epsilon)
+                              / (1 + mp.exp(epsilon)) - 1)) - fdp.mp_f_eps_delta(a, epsilon, 0))
+    d.sign("dp-gdp:below", gap, "nonpositive", {**A01, eps: sp.Interval.open(sp.Rational(1, 20), 10)}, n=20,
+           text=r"$G_{\mu(\epsilon)} \le f_{\epsilon,0}$: every $\epsilon$-DP mechanism is $\mu(\epsilon)$-GDP")
+
+
 @derivation(id="fdp.tradeoff", title="Trade-off functions, privacy profiles, and the envelope over delta",
             paper=PAPER, where="Definition 3.2-3.3, Lemma 3.4, and the envelope claim")
 def tradeoff(d):
     gaussian_curve(d)
     laplace_curve(d)
     profiles(d)
+    dp_to_gdp(d)
     envelopes(d)

@@ -3,9 +3,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+import mpmath as mp
 import sympy as sp
 
 from ..engine import decide
+from ..engine import numeric as num
 from ..engine.budget import BudgetExceeded, within_budget
 from ..engine.provers import Attempts
 from ..engine.status import Status
@@ -79,10 +81,24 @@ def _simplified(expr):
 
 def conclude(path, values: dict) -> Conclusion:
     expr, status = _simplified(compose(path))
-    subs = {s: sp.Float(str(values[str(s)]), 30) for s in expr.free_symbols if str(s) in values}
-    value = expr.subs(subs).evalf(20) if subs and not (expr.free_symbols - set(subs)) else None
+    value = _evaluate(expr, values)
     conds = tuple(dict.fromkeys(c for e in path for c in e.conditions))
     return Conclusion(tuple(e.id for e in path), expr, conds, value, status)
+
+
+def _evaluate(expr, values: dict):
+    """The map's value at the given parameters (20 digits), None if some symbol has no value.
+
+    Evaluated with mpmath (SymPy leaves erfcinv unevaluated); a complex result,
+    from a chain used outside its conditions, comes back as a complex number.
+    """
+    if not values or any(str(s) not in values for s in expr.free_symbols):
+        return None
+    syms = tuple(sorted(expr.free_symbols, key=str))
+    with mp.workdps(30):
+        v = num.compile_expr(expr, syms)({s: mp.mpf(str(values[str(s)])) for s in syms})
+        v = mp.mpc(v)
+        return sp.Float(mp.nstr(v.real, 20), 20) if abs(v.imag) <= 1e-25 * max(1, abs(v)) else sp.I
 
 
 def _stronger(a: Conclusion, b: Conclusion, source: str) -> tuple[Conclusion, str]:

@@ -104,6 +104,9 @@ IMPLICATIONS = {e.id: e for e in (
                 basis="definition"),
     Implication("mp-midp", "MP", "MIDP", eps, ("definitions: worst case bounds the average",), f"{LIU}, Thm 7",
                 basis="definition (Liu et al.'s argument, not re-derived)"),
+    Implication("dp-gdp", "DP", "GDP", -2 * sp.sqrt(2) * sp.erfcinv(2 * sp.exp(eps) / (1 + sp.exp(eps))), (),
+                "Dong, Roth and Su 2022; " + BLOG, (("fdp.tradeoff", "dp-gdp:kink"), ("fdp.tradeoff", "dp-gdp:below")),
+                "G_mu touches f_{eps,0} at its kink; convexity gives the rest"),
     Implication("gdp-adp", "GDP", "ADP", GDP_DELTA, ("for every level epsilon",), "Balle and Wang 2018, Thm 8; "
                 f"{BLOG}", (("fdp.tradeoff", "gaussian:profile"), ("liu2019.analytic-gaussian", "analytic:profile"))),
 )}
