@@ -39,7 +39,7 @@ def cmd_list(args) -> int:
 
 def _run(args):
     from .engine.runner import run_all
-    return run_all(_catalogue(args), jobs=args.jobs)
+    return run_all(_catalogue(args), jobs=args.jobs, cache=None if args.no_cache else args.cache)
 
 
 def cmd_check(args) -> int:
@@ -205,6 +205,9 @@ def build_parser() -> argparse.ArgumentParser:
     def catalogue_args(sp):
         sp.add_argument("--path", default=DEFAULT_PATH, help="folder of derivation files (default: ./derivations)")
         sp.add_argument("--jobs", type=int, default=None, help="worker processes (default: cores, at most 4)")
+        sp.add_argument("--cache", default=".symdp-cache", help="folder of cached results of unchanged "
+                        "derivations (default: ./.symdp-cache)")
+        sp.add_argument("--no-cache", action="store_true", help="run every derivation afresh")
 
     sp = add("list", cmd_list, "list the derivations found, with their sources")
     catalogue_args(sp)

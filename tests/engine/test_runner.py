@@ -73,3 +73,16 @@ def test_parallel_run_equals_serial(catalogue_results):
     catalogue = Path(__file__).resolve().parents[2] / "derivations"
     serial = run_all(discover(catalogue)[:2], jobs=1)
     assert to_json(serial) == to_json(catalogue_results[:2])
+
+
+def test_cache_reuses_unchanged_and_reruns_changed(derivation_dir, tmp_path):
+    from symdp.engine.serialize import to_json
+    folder = derivation_dir(DERIVATION.format(printed="(x + 1)**2", expect=""))
+    cache = tmp_path / "cache"
+    first = run_all(discover(folder), jobs=1, cache=str(cache))
+    assert len(list(cache.iterdir())) == 1
+    again = run_all(discover(folder), jobs=1, cache=str(cache))
+    assert to_json(again) == to_json(first)
+    derivation_dir(DERIVATION.format(printed="x**2 + 2*x + 1", expect=""))
+    changed = run_all(discover(folder), jobs=1, cache=str(cache))
+    assert len(list(cache.iterdir())) == 2 and changed[0].ok
