@@ -43,7 +43,7 @@ def laplace_profile(eps2, epsilon):
 
 def normal_cdf(x):
     """Phi(x), elementwise, via erfc (no cancellation in either tail)."""
-    return (_erfc(-np.asarray(x, dtype=float) / math.sqrt(2)) / 2).astype(float)
+    return np.asarray(_erfc(-np.asarray(x, dtype=float) / math.sqrt(2)), dtype=float) / 2
 
 
 def normal_quantile(p):
@@ -63,3 +63,53 @@ def gaussian_tradeoff(a, mu):
     """G_mu(a) = Phi(Phi^{-1}(1 - a) - mu)."""
     m = require_positive_array("mu", mu)
     return normal_cdf(-normal_quantile(a) - m)
+
+
+_SQRT2PI = math.sqrt(2 * math.pi)
+
+
+def _mills(x):
+    """R(x) = Phi(x)/phi(x), elementwise: directly for x >= -30, by its asymptotic series below."""
+    x = np.asarray(x, dtype=float)
+    safe = np.maximum(x, -30.0)
+    direct = normal_cdf(safe) * _SQRT2PI * np.exp(np.minimum(safe * safe / 2, 700.0))
+    inv = 1 / (x * x)
+    series, term = np.ones_like(x), np.ones_like(x)
+    for k in range(1, 9):                      # 1 - 1/x^2 + 3/x^4 - 15/x^6 ...
+        term = -term * (2 * k - 1) * inv
+        series = series + term
+    return np.where(x >= -30.0, direct, series / np.abs(x))
+
+
+def _profile_mp(eps, mu):
+    import mpmath as mp
+    with mp.workdps(40):
+        e, m = mp.mpf(eps), mp.mpf(mu)
+        return float(mp.ncdf(m / 2 - e / m) - mp.exp(e) * mp.ncdf(-m / 2 - e / m))
+
+
+def gaussian_profile(epsilon, mu):
+    """delta(eps) of N(mu,1) vs N(0,1) (Balle and Wang 2018), elementwise.
+
+    With a = mu/2 - eps/mu and b = a - mu, e^eps phi(b) = phi(a) exactly, so
+    delta = Phi(a) - phi(a) R(b) with R the Mills ratio: no e^eps is formed.
+    Where the two terms nearly cancel (|difference| < 1e-3 of Phi(a)), or
+    phi(a) underflows, the element is computed with mpmath at 40 digits.
+    """
+    e = np.asarray(epsilon, dtype=float)
+    if np.any(~np.isfinite(e) | (e < 0)):
+        from .errors import SymdpError
+        raise SymdpError("epsilon", float(e[~(np.isfinite(e) & (e >= 0))].flat[0]), "finite numbers >= 0")
+    m = require_positive_array("mu", mu)
+    shape = np.broadcast_shapes(e.shape, m.shape)
+    e, m = (np.array(np.broadcast_to(v, shape), ndmin=1) for v in (e, m))
+    a = m / 2 - e / m
+    with np.errstate(over="ignore", under="ignore", invalid="ignore"):
+        t1 = normal_cdf(a)
+        t2 = np.exp(-a * a / 2) / _SQRT2PI * _mills(a - m)
+        fast = t1 - t2
+    ok = (a > -37.5) & (t2 < 0.999 * t1)
+    out = np.where(ok, fast, 0.0)
+    for idx in zip(*np.nonzero(~ok & (t1 > 0))):   # where Phi(a) underflows, so does delta
+        out[idx] = _profile_mp(e[idx], m[idx])
+    return out.reshape(shape)

@@ -43,3 +43,22 @@ def test_gaussian_tradeoff(mu):
     with mp.workdps(50):
         want = [fdp.mp_gaussian_tradeoff(mp.mpf(v), mp.mpf(mu)) for v in a]
     assert got == pytest.approx([float(w) for w in want], rel=1e-12)
+
+
+@pytest.mark.parametrize("mu", [1e-3, 0.05, 1.0, 5.0, 40.0])
+def test_gaussian_profile(mu):
+    eps = np.array([0.0, 1e-8, 0.1, 1.0, 10.0, 100.0, 700.0])
+    got = fdp_fast.gaussian_profile(eps, mu)
+    with mp.workdps(60):
+        want = [fdp.mp_gaussian_profile(mp.mpf(e), mp.mpf(mu)) if e > 0 else 2 * mp.ncdf(mp.mpf(mu) / 2) - 1
+                for e in eps]
+    for e, g, w in zip(eps, got, want):
+        if w > mp.mpf("1e-300"):
+            assert g == pytest.approx(float(w), rel=1e-12), (e, mu)
+
+
+def test_gaussian_profile_reaches_tiny_delta():
+    # mu = 0.0271256... is the analytic calibration for (eps, delta) = (1, 1e-300)
+    from symdp.adversary import gaussian
+    m = float(gaussian.analytic_mu(1, "1e-300"))
+    assert fdp_fast.gaussian_profile(1.0, m) == pytest.approx(1e-300, rel=1e-10)
