@@ -62,3 +62,13 @@ def test_gaussian_profile_reaches_tiny_delta():
     from symdp.adversary import gaussian
     m = float(gaussian.analytic_mu(1, "1e-300"))
     assert fdp_fast.gaussian_profile(1.0, m) == pytest.approx(1e-300, rel=1e-10)
+
+
+@pytest.mark.parametrize("scale,sensitivity,eps,delta", [(1, 1, 1, 0.0), (3, 3, 1, 0.0), (2, 4, 2, 0.0),
+                                                         (2, 4, 0.5, 0.52763345), (1, 1, 0, 0.39346934),
+                                                         (2, 2, 0, 0.39346934)])
+def test_laplace_profile_matches_published_values(scale, sensitivity, eps, delta):
+    # Published oracle: Google's dp_accounting, pld/privacy_loss_mechanism_test.py,
+    # test_laplace_get_delta_for_epsilon (sampling_prob = 1; values to 8 decimals).
+    got = float(fdp_fast.laplace_profile(eps, sensitivity / scale))
+    assert abs(got - delta) < 5e-9
