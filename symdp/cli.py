@@ -122,7 +122,8 @@ def cmd_table1(args) -> int:
     return 0
 
 
-VALUE_OPTIONS = (("eps", "epsilon"), ("mu", "mu"), ("a", "a_SP"), ("alpha", "alpha_TV"), ("delta", "delta"))
+VALUE_OPTIONS = (("eps", "epsilon"), ("mu", "mu"), ("a", "a_SP"), ("alpha", "alpha_TV"), ("delta", "delta"),
+                 ("eps2", "epsilon_2"))
 
 
 def cmd_notions(args) -> int:

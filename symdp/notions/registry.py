@@ -13,7 +13,7 @@ from dataclasses import dataclass
 import sympy as sp
 
 from ..errors import SymdpError
-from ..symbols import alpha_tv, delta, eps, mu, sp_a
+from ..symbols import alpha_tv, delta, eps, eps2, mu, sp_a
 
 
 @dataclass(frozen=True)
@@ -48,6 +48,8 @@ NOTIONS = {n.id: n for n in (
     Notion("MP", "epsilon-membership privacy (Li et al.)", eps, "eps > 0", f"{ZHAO}, Sec. III-B"),
     Notion("TVD", "alpha-total-variation-distance privacy", alpha_tv, "0 <= alpha <= 1", f"{TVD}, Definition"),
     Notion("GDP", "mu-Gaussian differential privacy (f-DP with G_mu)", mu, "mu > 0", f"{BLOG}; Dong, Roth and Su"),
+    Notion("LFDP", "f-DP with the Laplace trade-off curve of Lap(0,1) vs Lap(eps',1)", eps2, "eps' > 0",
+           f"{BLOG}; Dong, Roth and Su"),
     Notion("IP", "epsilon-inferential privacy", eps, "eps > 0", f"{LIU}, Sec. 6, appendix 10.6"),
     Notion("DDP", "epsilon-dependent differential privacy", eps, "eps > 0", f"{LIU}, Sec. 6"),
     Notion("BP", "epsilon-Blowfish privacy (count/marginal constraints)", eps, "eps > 0", f"{LIU}, Sec. 6"),
@@ -107,6 +109,10 @@ IMPLICATIONS = {e.id: e for e in (
     Implication("dp-gdp", "DP", "GDP", -2 * sp.sqrt(2) * sp.erfcinv(2 * sp.exp(eps) / (1 + sp.exp(eps))), (),
                 "Dong, Roth and Su 2022; " + BLOG, (("fdp.tradeoff", "dp-gdp:kink"), ("fdp.tradeoff", "dp-gdp:below")),
                 "G_mu touches f_{eps,0} at its kink; convexity gives the rest"),
+    Implication("lfdp-adp", "LFDP", "ADP", sp.Piecewise((1 - sp.exp((eps - eps2) / 2), eps <= eps2), (0, True)),
+                ("for every level epsilon",), f"{BLOG}; Dong, Roth and Su, Prop. 2.12",
+                (("fdp.tradeoff", "laplace:profile"), ("fdp.tradeoff", "laplace:upper-envelope")),
+                "delta(eps) = 1 + f*(-e^eps), the conjugate of the Laplace trade-off curve"),
     Implication("gdp-adp", "GDP", "ADP", GDP_DELTA, ("for every level epsilon",), "Balle and Wang 2018, Thm 8; "
                 f"{BLOG}", (("fdp.tradeoff", "gaussian:profile"), ("liu2019.analytic-gaussian", "analytic:profile"))),
 )}
