@@ -3,7 +3,8 @@
 T(P, Q)(a) is the least type II error of a test with type I error at most a.
 f_{eps,delta} is the trade-off of (eps, delta)-DP; G_mu that of N(0,1) vs
 N(mu,1); the Laplace one is for Lap(0,1) vs Lap(eps,1).  Privacy profiles
-delta(eps') say which (eps', delta) pairs a mechanism meets.
+delta(eps') say which (eps', delta) pairs a mechanism meets (the Gaussian one is
+``symdp.adversary.gaussian.analytic_delta``).
 """
 import mpmath as mp
 import sympy as sp
@@ -40,10 +41,6 @@ def mp_f_eps_delta(a, e, d):
 
 def mp_gaussian_tradeoff(a, m):
     return mp.ncdf(-mp.sqrt(2) * mp.erfinv(2 * a - 1) - m) if 0 < a < 1 else (mp.mpf(1) if a == 0 else mp.mpf(0))
-
-
-def mp_gaussian_profile(e2, m):
-    return mp.ncdf(m / 2 - e2 / m) - mp.exp(e2) * mp.ncdf(-m / 2 - e2 / m)
 
 
 def mp_laplace_tradeoff(a, e):

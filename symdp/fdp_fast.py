@@ -82,10 +82,8 @@ def _mills(x):
 
 
 def _profile_mp(eps, mu):
-    import mpmath as mp
-    with mp.workdps(40):
-        e, m = mp.mpf(eps), mp.mpf(mu)
-        return float(mp.ncdf(m / 2 - e / m) - mp.exp(e) * mp.ncdf(-m / 2 - e / m))
+    from .adversary.gaussian import analytic_delta
+    return float(analytic_delta(mu, eps))
 
 
 def gaussian_profile(epsilon, mu):

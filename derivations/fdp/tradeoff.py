@@ -10,6 +10,7 @@ import mpmath as mp
 import sympy as sp
 
 from symdp import Status, derivation, fdp
+from symdp.adversary.gaussian import analytic_delta
 from symdp.engine.oracles import maximize
 from symdp.mechanisms import gaussian
 from symdp.symbols import delta, eps, eps2, fpr, mu
@@ -66,7 +67,8 @@ def envelope(name, curve, profile, param):
 
 
 def envelopes(d):
-    for name, curve, profile, param in (("gaussian", fdp.mp_gaussian_tradeoff, fdp.mp_gaussian_profile, mp.mpf(1)),
+    gaussian_profile = lambda e2, m: analytic_delta(m, e2)
+    for name, curve, profile, param in (("gaussian", fdp.mp_gaussian_tradeoff, gaussian_profile, mp.mpf(1)),
                                         ("laplace", fdp.mp_laplace_tradeoff, fdp.mp_laplace_profile, mp.mpf(1))):
         upper, lower, exact = envelope(name, curve, profile, param)
         d.cross_check(f"{name}:upper-envelope", lambda a: exact(a), lambda a: upper(a), A01, n=8,
