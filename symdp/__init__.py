@@ -7,7 +7,7 @@ names are loaded lazily so that the command line's numeric paths
 __version__ = "0.1.0"
 
 _LAZY = {"derivation": "symdp.engine.registry", "Status": "symdp.engine.status",
-         "SymdpError": "symdp.errors"}
+         "SymdpError": "symdp.errors", "Phi": "symdp.special", "PhiInv": "symdp.special"}
 
 
 def __getattr__(name):

@@ -31,25 +31,61 @@ def _catalogue(args):
     return select(discover(args.path), getattr(args, "ids", None) or [])
 
 
+def _collected(args):
+    """The selected derivations and the files that did not import (reported, not raised)."""
+    from .engine.registry import collect, select
+    found = collect(args.path)
+    return select(list(found.specs), getattr(args, "ids", None) or [], found.errors), found.errors
+
+
 def cmd_list(args) -> int:
-    for spec in _catalogue(args):
+    from .engine.serialize import error_line
+    specs, errors = _collected(args)
+    for spec in specs:
         print(f"{spec.id}  {spec.title}  [{spec.source.paper}, {spec.source.where}]")
-    return 0
+    for e in errors:
+        print(error_line(e), file=sys.stderr)
+    return 1 if errors else 0
+
+
+def _run_specs(args, specs, certify: bool = False):
+    from .engine.runner import run_all
+    return run_all(specs, jobs=args.jobs, cache=args.cache, fresh=args.no_cache, certify=certify,
+                   timeout=args.timeout)
 
 
 def _run(args):
-    from .engine.runner import run_all
-    return run_all(_catalogue(args), jobs=args.jobs, cache=None if args.no_cache else args.cache)
+    return _run_specs(args, _catalogue(args))
 
 
 def cmd_check(args) -> int:
     from .engine import serialize
-    results = _run(args)
-    print(serialize.to_json(results) if args.json else serialize.to_text(results), end="")
+    specs, errors = _collected(args)
+    results = _run_specs(args, specs)
+    print(serialize.to_json(results, errors) if args.json else serialize.to_text(results, errors), end="")
     if args.junit:
         with open(args.junit, "w", encoding="utf-8") as fh:
-            fh.write(serialize.to_junit(results))
-    return 0 if all(r.ok for r in results) else 1
+            fh.write(serialize.to_junit(results, errors))
+    return 0 if serialize.passed(results, errors) else 1
+
+
+def cmd_certify(args) -> int:
+    """Search every claim's symbolic route afresh and write the certificates beside the files."""
+    from .engine import certificates, serialize
+    specs = _catalogue(args)
+    results = _run_specs(args, specs, certify=True)
+    written = certificates.write(results, {s.id: s.file for s in specs})
+    proved = sum(1 for r in results for c in r.certificates if c.proved)
+    total = sum(len(r.certificates) for r in results)
+    print(f"certified {total} claims ({proved} proved symbolically) in {len(written)} file(s)")
+    print(serialize.to_text(results), end="")
+    return 0 if serialize.passed(results, ()) else 1
+
+
+def cmd_cache(args) -> int:
+    from .engine.cache import clear
+    print(f"removed {clear(args.cache)} cached result(s) from {args.cache}")
+    return 0
 
 
 def cmd_show(args) -> int:
@@ -208,7 +244,10 @@ def build_parser() -> argparse.ArgumentParser:
         sp.add_argument("--jobs", type=int, default=None, help="worker processes (default: cores, at most 4)")
         sp.add_argument("--cache", default=".symdp-cache", help="folder of cached results of unchanged "
                         "derivations (default: ./.symdp-cache)")
-        sp.add_argument("--no-cache", action="store_true", help="run every derivation afresh")
+        sp.add_argument("--no-cache", action="store_true", help="run every derivation afresh (failing "
+                        "results still evict their cache entries)")
+        sp.add_argument("--timeout", type=_number, default=900.0, help="wall-clock limit of one derivation in "
+                        "seconds, > 0 (default 900); a derivation over it is an error, never a verdict")
 
     sp = add("list", cmd_list, "list the derivations found, with their sources")
     catalogue_args(sp)
@@ -217,6 +256,13 @@ def build_parser() -> argparse.ArgumentParser:
     sp.add_argument("--json", action="store_true", help="machine-readable output")
     sp.add_argument("--junit", metavar="FILE", help="also write JUnit XML, one testcase per claim")
     catalogue_args(sp)
+    sp = add("certify", cmd_certify, "search the symbolic proofs afresh and record them as certificates "
+             "(<file>.proofs.json beside each derivation file) that check replays on any machine")
+    sp.add_argument("ids", nargs="*", metavar="ID", help="derivation ids (default: all)")
+    catalogue_args(sp)
+    sp = add("cache", cmd_cache, "manage the result cache")
+    sp.add_argument("action", choices=("clear",), help="clear: empty the cache folder")
+    sp.add_argument("--cache", default=".symdp-cache", help="cache folder (default: ./.symdp-cache)")
     sp = add("show", cmd_show, "show one derivation's trace")
     sp.add_argument("id", metavar="ID")
     sp.add_argument("--latex", action="store_true", help="as a LaTeX fragment")
@@ -256,6 +302,8 @@ def main(argv=None) -> int:
         args = build_parser().parse_args(argv)
         if getattr(args, "jobs", None) is not None and args.jobs < 1:
             raise SymdpError("--jobs", args.jobs, "an integer >= 1")
+        if getattr(args, "timeout", 1.0) <= 0:
+            raise SymdpError("--timeout", args.timeout, "a number of seconds > 0")
         return args.fn(args)
     except _UsageError as exc:
         print(exc, file=sys.stderr)

@@ -1,8 +1,9 @@
 """Trade-off functions, privacy profiles and the envelope claim (blog post 001; Dong, Roth and Su 2022).
 
-The (eps, delta) trade-off f_{eps,delta}; the exact trade-off curves of the
-Gaussian (G_mu) and Laplace mechanisms, derived from their tests; their
-privacy profiles; and the claim that a mechanism's trade-off curve is the
+The (eps, delta) trade-off f_{eps,delta}; the trade-off curves of the
+Gaussian (G_mu) and Laplace mechanisms, derived from their threshold tests
+(the Neyman-Pearson tests: both likelihood ratios are monotone, checked below);
+their privacy profiles; and the claim that a mechanism's trade-off curve is the
 envelope over delta of f_{eps(delta), delta}: it is the *upper* envelope
 (pointwise supremum).  The blog post says "lower envelope", which is false.
 """
@@ -22,6 +23,9 @@ A01 = {fpr: sp.Interval.open(0, 1)}
 
 
 def gaussian_curve(d):
+    d.monotone("gaussian:np-test", sp.exp(mu * T - mu**2 / 2), T, True, {mu: sp.Interval.open(0, sp.oo)},
+               text=r"the likelihood ratio of $N(\mu,1)$ to $N(0,1)$ increases in $x$: the tests $x \ge t$ are the "
+                    "Neyman-Pearson tests, so their errors trace the least type II error (the trade-off function)")
     a_of_t = d.define(r"a(t)", gaussian.tail(T), "type I error of the test x >= t, N(0,1) vs N(mu,1)")
     (t_of_a,) = d.solve(r"t(a)", a_of_t - fpr, T, "the threshold for type I error a")
     b = d.substitute(r"\beta(a)", gaussian.cdf(T - mu), {T: t_of_a}, "type II error of that test")
@@ -31,6 +35,11 @@ def gaussian_curve(d):
 
 def laplace_curve(d):
     """Lap(0,1) vs Lap(eps,1): tests x >= u; three ranges of u."""
+    d.monotone("laplace:np-test", sp.exp(2 * U - eps), U, True, {U: sp.Interval.open(0, eps)},
+               text=r"the likelihood ratio of $\mathrm{Lap}(\epsilon,1)$ to $\mathrm{Lap}(0,1)$ is "
+                    r"$e^{|x| - |x-\epsilon|}$: $e^{-\epsilon}$ below 0, $e^{2x-\epsilon}$ (increasing) on "
+                    r"$[0, \epsilon]$, $e^\epsilon$ above; nondecreasing, so the tests $x \ge u$ are Neyman-Pearson "
+                    "tests (on the flat parts any set of the same mass does as well)")
     pieces = {"above": (sp.exp(-U) / 2, 1 - sp.exp(-(U - eps)) / 2, U + eps, "u >= eps"),
               "middle": (sp.exp(-U) / 2, sp.exp(U - eps) / 2, U, "0 <= u <= eps")}
     for name, (a, b, at, where) in pieces.items():
@@ -94,6 +103,14 @@ def dp_to_gdp(d):
              r"$a^* = 1/(1+e^\epsilon)$, where $f_{\epsilon,0}(a^*) = a^*$")
     d.identity("dp-gdp:kink", fdp.gaussian_tradeoff(kink, m), kink,
                text=r"$G_{\mu(\epsilon)}(a^*) = a^* = f_{\epsilon,0}(a^*)$")
+    d.monotone("dp-gdp:decreasing-in-mu", fdp.gaussian_tradeoff(kink, mu), mu, False,
+               text=r"$G_\mu(a^*)$ decreases in $\mu$: for $\mu < \mu(\epsilon)$, $G_\mu(a^*) > a^*$")
+    p = sp.exp(eps) / (1 + sp.exp(eps))
+    d.identity("dp-gdp:least", 1 - p, kink,
+               text=r"randomized response (the true bit with probability $p = e^\epsilon/(1+e^\epsilon)$, "
+                    r"$\epsilon$-DP) with the test `answer 1' has type I and type II error both $1 - p = a^*$: its "
+                    r"trade-off at $a^*$ is $a^* < G_\mu(a^*)$ for every $\mu < \mu(\epsilon)$, so it is not "
+                    r"$\mu$-GDP and $\mu(\epsilon)$ is the least $\mu$ that every $\epsilon$-DP mechanism meets")
     d.note("G_mu is convex and f_{eps,0} is linear on [0, a*] and on [a*, 1], with G_mu = f at 0 and 1: "
            "G_mu - f is convex on each piece and <= 0 at both ends, so G_mu <= f_{eps,0} everywhere")
     gap = lambda a, epsilon: (fdp.mp_gaussian_tradeoff(a, 2 * mp.sqrt(2) * mp.erfinv(2 * mp.exp(epsilon)

@@ -39,9 +39,9 @@ def false_alarm(d):
     half_density = sp.exp(-sp.Abs(z)) / 2
     d.define(r"p(z)", half_density, r"standard Laplace density; $o = Q(D') + z\,\Delta Q/\epsilon$")
     above = d.integrate(r"P_{FA}|_{\theta = Q(D') + k\Delta Q/\epsilon}", half_density.rewrite(sp.Piecewise), (z, K, sp.oo),
-                        "threshold at or above $Q(D')$")
+                        text="threshold at or above $Q(D')$")
     below = d.integrate(r"P_{FA}|_{\theta = Q(D') - k\Delta Q/\epsilon}", half_density.rewrite(sp.Piecewise), (z, -K, sp.oo),
-                        "threshold below $Q(D')$")
+                        text="threshold below $Q(D')$")
     k_of = (theta - QDp) * eps / dQ
     derived = sp.Piecewise((above.subs(K, k_of), theta >= QDp), (below.subs(K, -k_of), True))
     d.identity("pfa:library", laplace.gsr(theta), derived,

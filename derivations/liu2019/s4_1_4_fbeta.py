@@ -6,6 +6,8 @@ the three intervals of theta, its derivative on each (Eq. 26-28), the sign
 analysis that splits at epsilon = log(1 + beta^2), the stationary threshold and
 the optimum; then the result is compared with the printed Eq. 12, with the
 library's closed form, and with a brute-force maximisation over the threshold.
+First, why the best threshold is the best test: F-beta increases in recall and
+decreases in the false-alarm rate, so the Neyman-Pearson tests dominate.
 """
 import numpy as np
 import sympy as sp
@@ -50,6 +52,19 @@ PRINTED = proc.Printed(
 )
 
 
+def best_test(d):
+    """F-beta rewards recall and penalises false alarms: the best test is a Neyman-Pearson one."""
+    g, r = sp.symbols("G R", positive=True)
+    f = (1 + B2) * r / (r + g + B2)
+    d.define(r"F_\beta(G, R)", f, r"F-beta of a test with false-alarm rate (GSR) $G$ and recall (RSR) $R$ (Eq. 11)")
+    d.sign("best-test:recall", sp.diff(f, r), "positive", text=r"$F_\beta$ increases in $R$")
+    d.sign("best-test:false-alarm", sp.diff(f, g), "negative",
+           text=r"and decreases in $G$: at every false-alarm rate the test with the largest recall, the "
+                r"Neyman-Pearson test (a threshold on $o$, since $\Lambda(o)$ is nondecreasing: "
+                "liu2019.laplace-np-test, eq7:middle-increasing), does at least as well as any other, so the "
+                r"highest $F_\beta$ over the threshold $\theta$ is the highest over all tests")
+
+
 def figure3b(d):
     grid = np.linspace(0.0, 6.0, 121)[1:]
     series = {rf"$\beta = {b}$": list(zip(grid, fast.fbeta_star(grid, float(b)))) for b in FIG3B_BETAS}
@@ -61,6 +76,7 @@ def figure3b(d):
             title="Highest F-beta against the Laplace mechanism (Eq. 12)",
             paper=PAPER, where="Sec. 4.1.4, Eq. 12; appendix 10.3, Eq. 26-28; Figure 3(b)")
 def fbeta_laplace(d):
+    best_test(d)
     proc.derive(d, PRINTED)
     proc.cross_check(d, PRINTED, proc.Setting())
     proc.inverse(d, PRINTED, proc.Setting())

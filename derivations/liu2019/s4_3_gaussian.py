@@ -12,6 +12,7 @@ import sympy as sp
 from symdp import Status, derivation
 from symdp.adversary import gaussian as numeric
 from symdp.adversary import metrics
+from symdp.engine.bounds import AT_MOST, safe_round
 from symdp.engine.oracles import maximize
 from symdp.mechanisms import gaussian
 from symdp.symbols import NEIGHBOURS, QD, QDp, alpha, beta, delta, dQ, eps, mu, o, sigma, tau, theta, z
@@ -45,7 +46,7 @@ def likelihood_ratio(d):
 def threshold(d):
     """Thm 6: P_FA by integration, then theta from alpha; P_TD."""
     pfa_k = d.integrate(r"P_{FA}|_{\theta = Q(D') + k\sigma}", sp.exp(-z**2 / 2) / sp.sqrt(2 * sp.pi), (z, K, sp.oo),
-                        "integrate the standard normal density above the standardised threshold")
+                        text="integrate the standard normal density above the standardised threshold")
     pfa = pfa_k.subs(K, (theta - QDp) / sigma)
     d.identity("thm6:gsr", gaussian.gsr(theta), pfa, text="the library's GSR is the false-alarm rate just derived")
     d.printed("thm6:pfa", 1 - gaussian.cdf((theta - QDp) / sigma), pfa, where="proof of Thm 6 (value of P_FA)")
@@ -209,6 +210,12 @@ def calibrations(d):
                 r"Gaussian curves for $\epsilon > 1$ may describe mechanisms that are not $(\epsilon,\delta)$-DP")
 
 
+def truncated(value, digits: int) -> str:
+    """``value`` (> 0) cut to ``digits`` significant digits toward zero: the safe side of a largest mu."""
+    decimals = digits - 1 - int(mp.floor(mp.log10(value)))
+    return str(safe_round(value, AT_MOST, max(decimals, 0)))
+
+
 def comparison(d):
     with mp.workdps(numeric.DPS):
         _comparison(d)
@@ -220,10 +227,11 @@ def _comparison(d):
         mc, ma = numeric.classic_mu(e, dl), numeric.analytic_mu(e, dl)
         gc, ga = numeric.fbeta_star_gain(mc, 1), numeric.fbeta_star_gain(ma, 1)
         valid = numeric.analytic_delta(mc, e) <= mp.mpf(dl)
-        rows.append((e, dl, mp.nstr(mc, 6), mp.nstr(ma, 6), mp.nstr(gc, 3) + ("" if valid else " (not DP)"),
+        rows.append((e, dl, truncated(mc, 6), truncated(ma, 6), mp.nstr(gc, 3) + ("" if valid else " (not DP)"),
                      mp.nstr(ga, 3), mp.nstr(ga / gc, 3)))
     d.table("calibration", "Best adversary's F-beta (beta = 1) above the no-information value 2/3, against the "
-            "classical and the analytic calibration at the same (epsilon, delta); mu = Delta Q / sigma",
+            "classical and the analytic calibration at the same (epsilon, delta); mu = Delta Q / sigma, truncated to "
+            "6 significant digits (a larger mu, i.e. less noise, would break the calibration)",
             ("epsilon", "delta", "mu classic", "mu analytic", "F* - 2/3 classic", "F* - 2/3 analytic", "ratio"), rows)
     series = {}
     grid = [mp.mpf(k) / 20 for k in range(1, 81)]

@@ -14,6 +14,7 @@ from symdp import Status, derivation
 from symdp.adversary import closed_forms, fast
 from symdp.adversary import table as table1
 from symdp.adversary.inverse import kappa_of
+from symdp.engine.bounds import AT_MOST, safe_round
 from symdp.mechanisms import laplace_fast
 from symdp.procedures import laplace_fbeta as proc
 from symdp.procedures.laplace_fbeta import A, B2
@@ -77,6 +78,14 @@ def odds(d):
                text="Bayes' rule: the posterior odds are the likelihood ratio times the prior odds")
     d.identity("eq17", p1 * rsr / (p1 * rsr + p2 * gsr), 1 / (1 + (p2 / p1) * gsr / rsr),
                text=r"precision with priors; the worst case $P_2/P_1 = 1 - \rho_p = \kappa$ gives Eq. 17")
+    ratio = sp.Symbol("x", positive=True)
+    d.monotone("eq17:worst-case", 1 / (1 + ratio * gsr / rsr), ratio, False,
+               text=r"precision decreases in $x = P_2/P_1$: the adversary does best at the least $P_2/P_1$ the prior "
+                    r"allows, $1 - \rho_p$ (attained by the prior $P_1 = 1/(2-\rho_p)$)")
+    q = sp.Symbol("q", positive=True)
+    d.monotone("odds:increasing", q / (1 - q), q, True, {q: sp.Interval.open(0, 1)},
+               text=r"odds $q/(1-q)$ increase in $q$: the largest posterior odds below come from the largest "
+                    r"probability of $d_{i1}$ the model allows")
     a = 1 / (1 - rho_p)                                  # the largest prior odds
     p_c = a / ((1 + a) * (1 - rho_c))                    # the largest P(d_i = d_i1 | correlated records)
     p_t = p_c / (1 - rho_t)
@@ -92,6 +101,17 @@ def odds(d):
     d.identity("eq23:odds", p_t / (1 - p_t), 1 / KAPPA_T, RHO_DOMAIN,
                text=r"$\max P^t_{i1}/P^t_{i2} = 1/\kappa$, "
                     r"$\kappa = 1 - \rho_p - (2-\rho_p)(\rho_c + \rho_t(1-\rho_c))$")
+
+
+def best_test(d):
+    """With auxiliary information F-beta still rewards recall and penalises false alarms."""
+    g, r = sp.symbols("G R", positive=True)
+    f = (1 + B2) / (1 + (kappa * g + B2) / r)
+    d.define(r"F_\beta(G, R)", f, r"F-beta with precision $1/(1 + \kappa G/R)$, false-alarm rate $G$, recall $R$")
+    d.sign("best-test:recall", sp.diff(f, r), "positive", {kappa: sp.Interval.Lopen(0, 1)}, text=r"$F_\beta$ increases in $R$")
+    d.sign("best-test:false-alarm", sp.diff(f, g), "negative", {kappa: sp.Interval.Lopen(0, 1)},
+           text=r"and decreases in $G$: the Neyman-Pearson tests (thresholds on $o$) dominate, so the highest "
+                r"$F_\beta$ over the threshold is the highest over all tests")
 
 
 def substitutions(d, derived):
@@ -123,9 +143,12 @@ def certainty(d, derived):
 
 def table(d):
     k = kappa_of(0.2, 0.1, 0.1)
+    rows = [(f"beta = {b}",) + tuple(table1.NONE if a.epsilon is None else str(safe_round(a.epsilon, AT_MOST, 2))
+                                     for a in row)
+            for b, row in zip(table1.BETAS, table1.table1(k))]
     d.table("table1-aux", "Table 1 regenerated for an adversary with rho_p = 0.2, rho_c = 0.1, rho_t = 0.1 "
-            f"(kappa = {float(k):.3f}): the largest epsilon with F*_beta <= bound",
-            ("F*_beta <=",) + table1.BOUNDS, table1.rows(k))
+            f"(kappa = {float(k):.3f}): the largest epsilon with F*_beta <= bound, truncated to two decimals "
+            "(the safe side of a largest epsilon)", ("F*_beta <=",) + table1.BOUNDS, rows)
 
 
 def figures(d):
@@ -149,6 +172,7 @@ def figures(d):
             paper=PAPER, where="Sec. 5, Eq. 16-24; appendix 10.5, Eq. 30-32; Figures 5(b), 6(b), 7(b), 8")
 def fbeta_auxiliary(d):
     odds(d)
+    best_test(d)
     derived = proc.derive(d, PRINTED, SETTING)
     substitutions(d, derived)
     certainty(d, derived)

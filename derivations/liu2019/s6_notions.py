@@ -34,8 +34,34 @@ def membership(d):
     d.sign("thm7:mp-2eps", sp.exp(2 * eps) - ratio, "nonnegative", unit,
            text=r"so the odds ratio is at most $e^{2\epsilon}$: $\epsilon$-MP gives $2\epsilon$-IP, "
                 r"i.e. $\epsilon_{DDP} \le 2\epsilon_{MP}$")
-    d.sign("thm7:mp-2eps-tight", ratio.subs({S1: 1, S2: -1}) - sp.exp(2 * eps), "nonnegative",
-           text=r"and $2\epsilon$ is attained (one posterior at $e^\epsilon$ times its prior, the other at $e^{-\epsilon}$)")
+    attained(d)
+
+
+def attained(d):
+    """A mechanism and prior at which epsilon-MP holds and the odds ratio is e^{2 eps}: 2 eps cannot be improved."""
+    b = 1 / (1 + sp.exp(eps))                                   # prior P(d_i1)
+    on = {1: sp.Rational(1, 2), 2: sp.exp(-2 * eps) / 2}        # P(o = 1 | d_ik)
+    d.define(r"(P(d_{i1}), P(o=1|d_{i1}), P(o=1|d_{i2}))", sp.Tuple(b, on[1], on[2]),
+             r"the witness: prior $P(d_{i1}) = 1/(1+e^\epsilon)$ on two record values, a two-outcome mechanism "
+             r"with $P(o=1 \mid d_{i1}) = 1/2$, $P(o=1 \mid d_{i2}) = e^{-2\epsilon}/2$")
+    prior = {1: b, 2: 1 - b}
+    ratios = {}
+    for o in (1, 0):
+        like = {k: on[k] if o else 1 - on[k] for k in (1, 2)}
+        evidence = prior[1] * like[1] + prior[2] * like[2]
+        for k in (1, 2):
+            ratios[o, k] = like[k] / evidence                   # P(d_ik | o) / P(d_ik), Bayes' rule
+    d.identity("thm7:witness-o1-d1", ratios[1, 1], sp.exp(eps),
+               text=r"at $o = 1$ the posterior/prior ratio of $d_{i1}$ is $e^\epsilon$")
+    d.identity("thm7:witness-o1-d2", ratios[1, 2], sp.exp(-eps), text=r"and that of $d_{i2}$ is $e^{-\epsilon}$")
+    for k in (1, 2):
+        d.sign(f"thm7:witness-o0-d{k}", (sp.exp(eps) - ratios[0, k]) * (ratios[0, k] - sp.exp(-eps)), "nonnegative",
+               {eps: sp.Interval.open(0, sp.oo)},
+               text=rf"at $o = 0$ the ratio of $d_{{i{k}}}$ lies in $[e^{{-\epsilon}}, e^\epsilon]$"
+                    + (r": the mechanism is $\epsilon$-MP for this prior" if k == 2 else ""))
+    d.identity("thm7:mp-2eps-tight", ratios[1, 1] / ratios[1, 2], sp.exp(2 * eps),
+               text=r"and at $o = 1$ the posterior odds over the prior odds are $e^{2\epsilon}$: the bound "
+                    r"$\epsilon_{IP} \le 2\epsilon_{MP}$ is attained")
 
 
 def definitions(d):

@@ -7,6 +7,7 @@ import sympy as sp
 from symdp import derivation
 from symdp.adversary import closed_forms, gaussian
 from symdp.adversary.inverse import fbeta_star as laplace_fstar
+from symdp.engine.bounds import AT_LEAST, safe_round
 from symdp.mechanisms import discrete, laplace_loss
 from symdp.symbols import beta, eps, mu
 
@@ -33,22 +34,38 @@ def randomized_response(d):
     d.identity("rr:ratio", p / (1 - p), sp.exp(eps), text=r"the likelihood ratio of answer 1 is $e^\epsilon$: "
                r"$\epsilon$-DP, with equality")
     vertices = discrete.roc_vertices([p, 1 - p], [1 - p, p], [0, 1])
-    d.define(r"(\mathrm{recall}, \mathrm{precision})", sp.Matrix([[p, p], [1, sp.Rational(1, 2)]]),
+    d.define(r"(\mathrm{recall}, \mathrm{precision})", sp.ImmutableMatrix([[p, p], [1, sp.Rational(1, 2)]]),
              "the PR-relation: the Neyman-Pearson tests (randomised at the two answers) run along the segments "
              "through these points: answer 1 alone, and everything")
     d.identity("rr:vertex", discrete.fbeta(*vertices[1], B2), p, text=r"at the vertex $(1-p, p)$, $F_\beta = p$")
     d.identity("rr:all", discrete.fbeta(*vertices[2], B2), (1 + B2) / (2 + B2))
     gg, rr = sp.symbols("g r", positive=True)
     (vertex,) = d.solve(r"(G, R)", [rr - sp.exp(eps) * gg, rr - 1 + sp.exp(-eps) * (1 - gg)], [gg, rr],
-                        r"the corner of the $\epsilon$-DP region $R \le e^\epsilon G$, $1 - G \ge e^{-\epsilon}(1 - R)$")
+                        r"the corner of the $\epsilon$-DP region $R \le e^\epsilon G$, $1 - R \ge e^{-\epsilon}(1 - G)$ "
+                        r"($G$, $R$: the test's rejection probabilities under $D'$ and $D$)")
     d.identity("rr:corner-G", vertex[gg], 1 - p)
-    d.identity("rr:corner-R", vertex[rr], p, text="randomized response sits at the corner: by the mixture "
-               "argument no epsilon-DP mechanism's best F-beta exceeds max(p, (1+beta^2)/(2+beta^2))")
+    d.identity("rr:corner-R", vertex[rr], p, text="randomized response sits at the corner")
+    g, u = sp.Symbol("g", positive=True), sp.Symbol("u", positive=True)
+
+    def slack(epsilon, beta, g, u):
+        """max(p, (1+b^2)/(2+b^2)) - F_beta at a point (G, R) of the epsilon-DP region, R = u * its upper edge."""
+        e, b2 = mp.exp(epsilon), beta**2
+        r = u * min(e * g, 1 - (1 - g) / e)
+        return max(e / (1 + e), (1 + b2) / (2 + b2)) - (1 + b2) * r / (r + g + b2)
+    d.sign("rr:optimal", slack, "nonnegative", {eps: sp.Interval.Lopen(0, 10), beta: sp.Interval.open(sp.Rational(1, 5), 5),
+                                                g: sp.Interval.open(0, 1), u: sp.Interval.Lopen(0, 1)},
+           text=r"no $\epsilon$-DP mechanism does better: every test of every $\epsilon$-DP mechanism has "
+                r"$(G, R)$ in that region (randomised tests too), and $F_\beta \le \max(p, (1+\beta^2)/(2+\beta^2))$ "
+                r"at every point of it ($R$ sampled up to the region's upper edge); randomized response attains it "
+                "(rr:vertex, rr:all)")
     fstar = sp.Max(p, (1 + B2) / (2 + B2))
     d.sign("rr:crossing", (p - (1 + B2) / (2 + B2)).subs(eps, sp.log(1 + B2) + sp.log(1 + sp.Symbol("t", positive=True))),
            "positive", {beta: sp.Interval.open(0, sp.oo)},
-           text=r"$p$ exceeds the no-information value exactly beyond $\epsilon = \log(1 + \beta^2)$, the turning "
+           text=r"$p$ exceeds the no-information value beyond $\epsilon = \log(1 + \beta^2)$, the turning "
                 "point of Eq. 12")
+    d.sign("rr:crossing-below", (p - (1 + B2) / (2 + B2)).subs(eps, sp.log(1 + B2) - sp.log(1 + sp.Symbol("t", positive=True))),
+           "negative", {beta: sp.Interval.open(0, sp.oo)},
+           text=r"and falls below it before: the crossing is exactly at $\epsilon = \log(1 + \beta^2)$")
     d.cross_check("rr:all-tests", fstar, lambda epsilon, beta: discrete.fbeta_star_all_tests(
         [mp.exp(epsilon) / (1 + mp.exp(epsilon)), 1 / (1 + mp.exp(epsilon))],
         [1 / (1 + mp.exp(epsilon)), mp.exp(epsilon) / (1 + mp.exp(epsilon))], beta), EB,
@@ -64,9 +81,9 @@ def exponential(d):
     zp = [sp.exp(eps * u / 2) for u in UTIL_DP]
     p1 = [v / sum(z) for v in z]
     p0 = [v / sum(zp) for v in zp]
-    d.define(r"P_D", sp.Matrix(p1), r"exponential mechanism, utilities $(2,1,0)$ on $D$, $(1,2,0)$ on $D'$, "
+    d.define(r"P_D", sp.ImmutableMatrix(p1), r"exponential mechanism, utilities $(2,1,0)$ on $D$, $(1,2,0)$ on $D'$, "
              r"$\Delta u = 1$: $P(r) \propto e^{\epsilon u(r)/2}$")
-    d.define(r"P_{D'}", sp.Matrix(p0))
+    d.define(r"P_{D'}", sp.ImmutableMatrix(p0))
     ratios = [sp.simplify(a / b) for a, b in zip(p1, p0)]
     d.sign("em:order-1", ratios[0] - ratios[2], "positive", text="outcome 1 has the largest likelihood ratio")
     d.sign("em:order-2", ratios[2] - ratios[1], "positive", text="then outcome 3, then outcome 2")
@@ -97,12 +114,14 @@ def composition(d):
             exact = gaussian.fbeta_star(m * mp.sqrt(kk), 1)
             naive = gaussian.fbeta_star(m * kk, 1)
             lap = laplace_loss.fbeta_star([1] * kk, 1) if kk <= 2 else None
+            with mp.workdps(60):   # an upper bound: printed rounded up (symdp.engine.bounds)
+                bound = str(safe_round(max(mp.exp(kk) / (1 + mp.exp(kk)), mp.mpf(2) / 3), AT_LEAST, 8))
             rows.append((str(kk), mp.nstr(exact, 8), mp.nstr(naive, 8),
-                         "—" if lap is None else mp.nstr(lap, 8), mp.nstr(laplace_fstar(kk, 1), 8),
-                         mp.nstr(max(mp.exp(kk) / (1 + mp.exp(kk)), mp.mpf(2) / 3), 8)))
+                         "—" if lap is None else mp.nstr(lap, 8), mp.nstr(laplace_fstar(kk, 1), 8), bound))
     d.table("composition", "Best F1 after k releases: Gaussian (classical calibration at eps = 1, delta = 1e-5) "
             "exactly (mu sqrt k) and if mu added up (k mu); Laplace at eps = 1 exactly (k <= 2, two-coordinate "
-            "privacy loss), a single Laplace at k eps, and the bound every k eps-DP mechanism obeys",
+            "privacy loss), a single Laplace at k eps, and the bound every k eps-DP mechanism obeys (rr:optimal at "
+            "k eps; rounded up, since it is an upper bound)",
             ("k", "Gauss exact", "Gauss k mu", "Laplace exact", "Laplace k eps", "k eps-DP bound"), rows)
 
 

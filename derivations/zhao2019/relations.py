@@ -5,8 +5,13 @@ Theorem 2: eps-DP implies (e^{2 eps} - 1)-SP and is implied by
 The proofs rest on two facts checked here: posteriors of neighbouring inputs
 are point-wise within e^{+-2 eps}, and point-wise (eps', 0)-indistinguishable
 distributions are at statistical distance at most e^{eps'} - 1 (which is loose:
-the exact maximum is tanh(eps'/2)).  The claimed improvement
-1/2 - 1/(e^eps + 1) > eps/6 is proved and its exact range computed.
+the largest distance is tanh(eps'/2), with an attaining pair and a certificate
+that no pair does better).  Through that route eps-DP gives tanh(eps)-SP; but
+the two posteriors are re-weightings of each other by factors in
+[e^-eps, e^eps], and the tight constant is tanh(eps/2): proved as a bound, and
+attained by randomized response on x_1 xor x_2 under a two-point prior.  The
+claimed improvement 1/2 - 1/(e^eps + 1) > eps/6 is proved and its exact range
+computed.
 """
 import mpmath as mp
 import sympy as sp
@@ -37,16 +42,72 @@ def posteriors(d):
 
 
 def statistical_distance(d):
-    """Point-wise (e', 0)-indistinguishable distributions: SD <= e^{e'} - 1, loose; tight is tanh(e'/2)."""
+    """Point-wise (e', 0)-indistinguishable distributions: SD <= e^{e'} - 1, loose; the largest SD is tanh(e'/2)."""
     tight = (sp.exp(eps) - 1) / (sp.exp(eps) + 1)
     q = sp.exp(eps) / (1 + sp.exp(eps))
     d.identity("sd:extremal", q - (1 - q), tight,
                text=r"two-point distributions $(q, 1-q)$ and $(1-q, q)$ with $q = e^{\epsilon'}/(1+e^{\epsilon'})$ "
-                    r"are point-wise $(\epsilon',0)$-indistinguishable at distance $\tanh(\epsilon'/2)$, the most "
-                    r"any such pair can have (the corner of the region, as for randomized response)")
+                    r"are point-wise $(\epsilon',0)$-indistinguishable at distance $\tanh(\epsilon'/2)$")
+    g, r = sp.symbols("Q(S) P(S)", positive=True)
+    w = 1 / (1 + sp.exp(eps))
+    d.identity("sd:upper", tight - (r - g), w * (sp.exp(eps) * g - r) + (1 - w) * ((1 - r) - sp.exp(-eps) * (1 - g)),
+               text=r"and no such pair is farther apart: summing the point-wise bounds, every set $S$ has "
+                    r"$P(S) \le e^{\epsilon'} Q(S)$ and $P(S^c) \ge e^{-\epsilon'} Q(S^c)$, and "
+                    r"$\tanh(\epsilon'/2) - (P(S) - Q(S))$ is $w$ times the first slack plus $1-w$ times the second, "
+                    r"$w = 1/(1+e^{\epsilon'}) \in (0, 1)$ (a linear-programming certificate)")
+    d.sign("sd:weights", w * (1 - w), "positive", POS, text=r"$w(1-w) > 0$, so both weights are positive")
     d.sign("sd:loose", sp.exp(eps) - 1 - tight, "positive", POS,
            text=r"so the bound $e^{\epsilon'} - 1$ of [3, Lemma 3.3] used in Thm 1 and 2 is loose: with it "
-                r"$\epsilon$-DP gives $(e^{2\epsilon}-1)$-SP; the exact constant is $\tanh(\epsilon)$")
+                r"$\epsilon$-DP gives $(e^{2\epsilon}-1)$-SP, with the largest distance of a point-wise "
+                r"$(2\epsilon, 0)$-indistinguishable pair it gives $\tanh(\epsilon)$-SP (still not tight: see "
+                "sp:upper and sp:attained below)")
+
+
+def semantic_tight(d):
+    """eps-DP gives tanh(eps/2)-SP, and no less: b_0 is b_i re-weighted by factors in [e^-eps, e^eps]."""
+    b = sp.symbols("b_1:4", positive=True)             # the prior on three databases x_1, x_2, x_3
+    lik = sp.symbols("L_1:4", positive=True)           # P[Y(x_k) = y]         (Game 0)
+    lik_i = sp.symbols("M_1:4", positive=True)         # P[Y((x_k)_{-i}) = y]  (Game i)
+    b0 = [bk * lk / sum(bj * lj for bj, lj in zip(b, lik)) for bk, lk in zip(b, lik)]
+    bi = [bk * mk / sum(bj * mj for bj, mj in zip(b, lik_i)) for bk, mk in zip(b, lik_i)]
+    ratio = [lk / mk for lk, mk in zip(lik, lik_i)]
+    d.identity("sp:tilt", b0[0] / bi[0], ratio[0] / sum(v * rk for v, rk in zip(bi, ratio)),
+               text=r"Eq. 2 over Eq. 3: $\overline{b}_0(x) = \overline{b}_i(x)\,r(x)/E_{\overline{b}_i}[r]$ with "
+                    r"$r(x) = P[Y(x)=y]/P[Y(x_{-i})=y]$, which $\epsilon$-DP keeps in $[e^{-\epsilon}, e^\epsilon]$ "
+                    r"($x$ and $x_{-i}$ are neighbours); shown for three databases, the sums work alike for any number")
+    t, a, c = sp.symbols("t a c", positive=True)
+    unit_t = {t: sp.Interval.open(0, 1)}
+    b0_set = t * a / (t * a + (1 - t) * c)
+    d.define(r"\overline{b}_0(S)", b0_set, r"for a set $S$ of databases with $\overline{b}_i(S) = t$: $a$ and $c$ "
+             r"are the $\overline{b}_i$-averages of $r$ on $S$ and off it, both in $[e^{-\epsilon}, e^\epsilon]$")
+    d.monotone("sp:extreme-a", b0_set, a, True, unit_t, text=r"$\overline{b}_0(S)$ increases in $a$")
+    d.monotone("sp:extreme-c", b0_set, c, False, unit_t,
+               text=r"and decreases in $c$: it is largest at $a = e^\epsilon$, $c = e^{-\epsilon}$")
+    half = (sp.exp(eps) - 1) / (sp.exp(eps) + 1)
+    top = b0_set.subs({a: sp.exp(eps), c: sp.exp(-eps)})
+    gap = (sp.exp(eps) - 1) * (1 - (sp.exp(eps) + 1) * t) ** 2 / ((sp.exp(eps) + 1) * (1 + (sp.exp(2 * eps) - 1) * t))
+    d.identity("sp:upper", half - (top - t), gap, unit_t,
+               text=r"there $\tanh(\epsilon/2) - (\overline{b}_0(S) - \overline{b}_i(S))$ is a square over a "
+                    r"positive denominator")
+    d.sign("sp:upper-sign", gap, "nonnegative", {**POS, **unit_t},
+           text=r"so $\mathrm{SD}(\overline{b}_0, \overline{b}_i) \le \tanh(\epsilon/2)$: $\epsilon$-DP implies "
+                r"$\tanh(\epsilon/2)$-SP, with equality possible only at $\overline{b}_i(S) = 1/(1+e^\epsilon)$")
+    p = sp.exp(eps) / (1 + sp.exp(eps))
+    d.define("p", p, r"the witness: $n = 2$ binary entries, default value 0; $Y$ is randomized response on "
+             r"$x_1 \oplus x_2$ (the true bit with probability $p$); the prior is uniform on $x = (1,0)$, "
+             r"$z = (1,1)$; transcript $y = 1$, $i = 1$, so $x_{-1} = (0,0)$, $z_{-1} = (0,1)$")
+    d.identity("sp:witness-dp", p / (1 - p), sp.exp(eps),
+               text=r"$Y$ is $\epsilon$-DP: changing one entry flips $x_1 \oplus x_2$, and the likelihood ratios of "
+                    r"the two answers are $e^{\pm\epsilon}$")
+    on = lambda x1, x2: p if (x1 + x2) % 2 else 1 - p          # P[Y(x1, x2) = 1]
+    b0_x = on(1, 0) / (on(1, 0) + on(1, 1))                    # Eq. 2, uniform prior
+    bi_x = on(0, 0) / (on(0, 0) + on(0, 1))                    # Eq. 3
+    d.define(r"\overline{b}_0(x)", b0_x, "Eq. 2: the posterior of x in Game 0")
+    d.define(r"\overline{b}_1(x)", bi_x, "Eq. 3: the posterior of x in Game 1")
+    d.identity("sp:attained", b0_x - bi_x, half,
+               text=r"their distance is $2p - 1 = \tanh(\epsilon/2)$: the bound is attained, so $\tanh(\epsilon/2)$ "
+                    r"is the exact DP-to-SP constant (Thm 2's $e^{2\epsilon} - 1$ and the point-wise route's "
+                    r"$\tanh(\epsilon)$ are not)")
 
 
 def improvement(d):
@@ -103,6 +164,7 @@ def converse(d):
 def dp_sp(d):
     posteriors(d)
     statistical_distance(d)
+    semantic_tight(d)
     improvement(d)
     uniform_prior(d)
     converse(d)

@@ -6,12 +6,21 @@ symbolic attempt goes through :func:`within_budget`, which raises
 UNDECIDED record instead of a hung run.  In the main thread a SIGALRM timer
 interrupts the attempt in place (SymPy is pure Python); elsewhere the attempt
 runs in a forked child that is killed when the time is up.
+
+An outer ITIMER_REAL timer (pytest-timeout, a caller's own alarm, a nested
+budget) is never cancelled: the attempt gets at most the outer timer's
+remaining time, the outer handler runs if the outer timer is the one that
+expires, and the outer timer is re-armed with what is left of it afterwards.
+
+Budgets only ever stop a *search*; which proof a claim gets is decided by the
+certificates of :mod:`.certificates`, never by how fast this machine is.
 """
 from __future__ import annotations
 
 import multiprocessing
 import signal
 import threading
+import time
 
 
 class BudgetExceeded(Exception):
@@ -26,17 +35,43 @@ def within_budget(fn, seconds: float):
     return _with_fork(fn, seconds)
 
 
-def _with_alarm(fn, seconds):
-    def expire(signum, frame):
-        raise BudgetExceeded(f"exceeded {seconds:g} s")
+class _Expired(BaseException):
+    """Raised by our own alarm handler (BaseException: SymPy code catches Exception)."""
 
-    previous = signal.signal(signal.SIGALRM, expire)
-    signal.setitimer(signal.ITIMER_REAL, seconds)
+
+def _with_alarm(fn, seconds):
+    outer_left, _ = signal.getitimer(signal.ITIMER_REAL)
+    outer_handler = signal.getsignal(signal.SIGALRM)
+    ours_first = not outer_left or seconds < outer_left
+    started, state = time.monotonic(), {"outer_fired": False}
+
+    def expire(signum, frame):
+        if ours_first:
+            raise _Expired(state)
+        state["outer_fired"] = True  # the outer timer ran out: its handler decides
+        _restore(outer_handler, 0.0, started)
+        if callable(outer_handler):
+            outer_handler(signum, frame)
+
+    signal.signal(signal.SIGALRM, expire)
+    signal.setitimer(signal.ITIMER_REAL, seconds if ours_first else outer_left)
     try:
         return fn()
+    except _Expired as exc:
+        if exc.args[0] is not state:  # an enclosing budget's timer: not ours to handle
+            raise
+        raise BudgetExceeded(f"exceeded {seconds:g} s") from None
     finally:
-        signal.setitimer(signal.ITIMER_REAL, 0)
-        signal.signal(signal.SIGALRM, previous)
+        if not state["outer_fired"]:
+            _restore(outer_handler, outer_left, started)
+
+
+def _restore(handler, outer_left, started):
+    """Disarm our timer, put the outer handler back and re-arm the outer timer with its rest."""
+    signal.setitimer(signal.ITIMER_REAL, 0)
+    signal.signal(signal.SIGALRM, handler)
+    if outer_left:
+        signal.setitimer(signal.ITIMER_REAL, max(outer_left - (time.monotonic() - started), 1e-6))
 
 
 def _child(fn, conn):

@@ -17,13 +17,12 @@ from .records import Outcome
 from .status import Status, weakest
 
 
-PROBE = 6
-"""Points of the quick numeric probe that refutes a false claim before any symbolic work."""
-
-
 def _numeric_identity(lhs, rhs, domain, key, what="both sides", n=num.POINTS) -> Outcome:
     syms = tuple(domain)
-    f, g = num.compile_expr(lhs, syms), num.compile_expr(rhs, syms)
+    try:
+        f, g = num.compile_expr(lhs, syms), num.compile_expr(rhs, syms)
+    except Exception as exc:  # lambdify of unusual expressions: say so, do not guess
+        return Outcome(Status.UNDECIDED, "numeric", f"could not evaluate numerically: {type(exc).__name__}: {exc}")
     return num.check_equal(f, g, domain, key, what, n)
 
 
@@ -31,17 +30,18 @@ def _undecided(attempts: Attempts, why: str) -> Outcome:
     return Outcome(Status.UNDECIDED, "none", why)
 
 
+def _with_note(outcome: Outcome, note: str) -> Outcome:
+    return Outcome(outcome.status, outcome.method, f"{outcome.detail}; {note}",
+                   outcome.witness, outcome.points, outcome.digits)
+
+
 def identity(lhs, rhs, domain, key, attempts: Attempts, numeric: bool = True) -> Outcome:
-    """Decide ``lhs == rhs`` on ``domain``."""
+    """Decide ``lhs == rhs`` on ``domain``: the symbolic route first, then (certified) numerics."""
     lhs, rhs = sp.sympify(lhs), sp.sympify(rhs)
     if lhs == rhs:
         return Outcome(Status.PROVED, "symbolic (identical)", "both sides are the same expression")
     restricted = bool(domain)
     domain = dom.complete(domain, (lhs - rhs).free_symbols)
-    if numeric:  # a false claim cannot be proved: refute it cheaply before the symbolic work
-        probe = _numeric_identity(lhs, rhs, domain, key, n=PROBE)
-        if probe.status is Status.REFUTED:
-            return probe
     if not (lhs.has(sp.Piecewise) or rhs.has(sp.Piecewise)):
         method = prove_zero(lhs - rhs, attempts)
         if not method and restricted:
@@ -54,10 +54,7 @@ def identity(lhs, rhs, domain, key, attempts: Attempts, numeric: bool = True) ->
             return outcome
     if not numeric:
         return _undecided(attempts, "no symbolic rewrite reduced the difference to 0")
-    outcome = _numeric_identity(lhs, rhs, domain, key)
-    note = "no symbolic rewrite reduced the difference to 0"
-    return Outcome(outcome.status, outcome.method, f"{outcome.detail}; {note}",
-                   outcome.witness, outcome.points, outcome.digits)
+    return _with_note(_numeric_identity(lhs, rhs, domain, key), "no symbolic rewrite reduced the difference to 0")
 
 
 def _same_conditions(lhs, rhs) -> bool:
@@ -66,13 +63,16 @@ def _same_conditions(lhs, rhs) -> bool:
 
 
 def _piecewise_identity(lhs, rhs, domain, key, attempts, numeric):
-    lhs, rhs = sp.piecewise_fold(lhs), sp.piecewise_fold(rhs)
+    folded = attempts.call("piecewise_fold", lambda: (sp.piecewise_fold(lhs), sp.piecewise_fold(rhs)))
+    if folded is None:
+        return None
+    lhs, rhs = folded
     if _same_conditions(lhs, rhs):
         pairs = [(a, b) for (a, _), (b, _) in zip(lhs.args, rhs.args)]
         if all(prove_zero(a - b, attempts) for a, b in pairs):
             return Outcome(Status.PROVED, "symbolic, piece by piece",
                            f"same {len(pairs)} regions; each pair of pieces reduces to 0")
-    bp = breakpoints([lhs, rhs])
+    bp = breakpoints([lhs, rhs], attempts)
     if bp is None:
         return None
     var, points = bp
@@ -116,19 +116,15 @@ def _region(a, b, domain, key, attempts, numeric) -> Outcome:
 
 
 def sign(expr, which: str, domain, key, attempts: Attempts, numeric: bool = True) -> Outcome:
-    """Decide that ``expr`` is ``which`` (positive, negative, ...) on ``domain``."""
+    """Decide that ``expr`` is ``which`` (positive, negative, ...) on ``domain``: symbolic first."""
     domain = dom.complete(domain, expr.free_symbols)
-    compiled = num.compile_expr(expr, tuple(domain))
-    if numeric:  # refute cheaply before the symbolic work
-        probe = num.check_sign(compiled, which, domain, key, PROBE)
-        if probe.status is Status.REFUTED:
-            return probe
     method = prove_sign(expr, which, domain, attempts)
     if method:
         return Outcome(Status.PROVED, "symbolic sign analysis", method)
     if not numeric:
         return _undecided(attempts, "no substitution or rewrite decided the sign")
-    outcome = num.check_sign(compiled, which, domain, key)
-    note = "symbolic sign analysis did not decide"
-    return Outcome(outcome.status, outcome.method, f"{outcome.detail}; {note}",
-                   outcome.witness, outcome.points, outcome.digits)
+    try:
+        compiled = num.compile_expr(expr, tuple(domain))
+    except Exception as exc:
+        return Outcome(Status.UNDECIDED, "numeric", f"could not evaluate numerically: {type(exc).__name__}: {exc}")
+    return _with_note(num.check_sign(compiled, which, domain, key), "symbolic sign analysis did not decide")

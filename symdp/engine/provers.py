@@ -36,6 +36,13 @@ def _radicands(e):
     return sp.cancel(sp.together(e.replace(roots, lambda x: sp.Pow(sp.factor(sp.together(x.base)), x.exp))))
 
 
+def _doit(e):
+    """Evaluate sums, products, integrals and derivatives, then cancel (only where there are some)."""
+    if not e.has(sp.Sum, sp.Product, sp.Integral, sp.Derivative):
+        raise NotImplementedError("nothing to evaluate")
+    return sp.cancel(sp.together(sp.expand(e.doit())))
+
+
 REWRITES = (
     ("as written", lambda e: e),
     ("expand", sp.expand),
@@ -44,57 +51,157 @@ REWRITES = (
     ("exp/log expansion", _exp_log),
     ("rationalised radicals", _radicals),
     ("factored radicands", _radicands),
+    ("evaluate sums and integrals", _doit),
     ("simplify", sp.simplify),
 )
 
 
 CLAIM_BUDGET = 6.0
-"""Seconds allowed to all symbolic attempts on one claim together."""
+"""Seconds allowed to all symbolic attempts on one claim together (search only)."""
+
+REPLAY_LIMIT = 120.0
+"""Seconds a recorded proof step may take when it is replayed: a safety net, not a budget."""
+
+
+class ReplayFailed(Exception):
+    """A recorded proof (a certificate) no longer goes through."""
 
 
 class Attempts:
-    """Runs rewrites under the budget and remembers the ones that ran out of time.
+    """Runs rewrites under the budget, and records or replays the answers.
 
-    Each attempt gets ``budget`` seconds; all attempts of one claim together
-    get ``total`` seconds, after which the remaining ones are skipped.
+    In *search* mode each attempt gets ``budget`` seconds and all attempts of
+    one claim together get ``total`` seconds; every answer (the rewrite that
+    worked, or None) is appended to :attr:`log`, the claim's transcript.  In
+    *replay* mode (``transcript`` given) the recorded answers are followed: a
+    recorded None is not tried again, a recorded rewrite is run with the
+    generous :data:`REPLAY_LIMIT` and must still succeed, else
+    :class:`ReplayFailed`.  The decision procedures depend only on these
+    answers, so a replayed claim gets the same verdict on any machine.
     """
 
-    def __init__(self, budget: float = BUDGET, total: float = CLAIM_BUDGET, hint: str | None = None):
-        self.budget = budget
-        self.hint = hint
-        self.deadline = time.monotonic() + total
-        self.total = total
+    def __init__(self, budget: float = BUDGET, total: float = CLAIM_BUDGET, hint: str | None = None,
+                 transcript=None):
+        self.budget, self.total, self.hint = budget, total, hint
+        self.replaying = transcript is not None
+        self._script = list(transcript or ())
+        self.log: list = []
+        self.deadline = None
         self.timed_out: list[str] = []
         self.exhausted = False
 
     def first(self, expr, accept, rewrites=None):
         """Name of the first rewrite whose result satisfies ``accept``, else None."""
         rewrites = REWRITES if rewrites is None else rewrites
-        rewrites = sorted(rewrites, key=lambda r: r[0] != self.hint)  # the hinted rewrite first
+        if self.replaying:
+            return self._replay_first(expr, accept, dict(rewrites))
+        if self._out_of_time():
+            return None
+        name = self._search(expr, accept, sorted(rewrites, key=lambda r: r[0] != self.hint))
+        self.log.append(name)
+        return name
+
+    def call(self, label: str, fn):
+        """``fn()`` under the budget (None if it ran out of time or raised); recorded like a rewrite."""
+        if self.replaying:
+            entry = self._next()
+            if entry in (None, f"{label}: timeout"):
+                return None
+            if entry != f"{label}: done":
+                self._replay_mismatch(entry, f"'{label}: done'")
+            return _quiet(lambda: within_budget(fn, REPLAY_LIMIT), replay=label)
+        if self._out_of_time():
+            return None
+        try:
+            value = _quiet(lambda: within_budget(fn, min(self.budget, self._left())))
+        except BudgetExceeded:
+            self.timed_out.append(label)
+            self.log.append(f"{label}: timeout")
+            return None
+        self.log.append(f"{label}: done")
+        return value
+
+    # -- search ----------------------------------------------------------------
+
+    def _left(self) -> float:
+        if self.deadline is None:
+            self.deadline = time.monotonic() + self.total
+        return self.deadline - time.monotonic()
+
+    def _out_of_time(self) -> bool:
+        if self._left() <= 0:
+            self.exhausted = True
+        return self.exhausted
+
+    def _search(self, expr, accept, rewrites):
         for name, rewrite in rewrites:
-            left = self.deadline - time.monotonic()
-            if left <= 0:
-                self.exhausted = True
+            if self._out_of_time():
                 return None
             try:
-                result = within_budget(lambda: rewrite(expr), min(self.budget, left))
+                ok = within_budget(lambda: accept(rewrite(expr)), min(self.budget, self._left()))
             except BudgetExceeded:
                 self.timed_out.append(name)
                 continue
-            except (TypeError, ValueError, NotImplementedError, RecursionError, AttributeError):
+            except SKIPPED:
                 continue
-            if accept(result):
+            if ok:
                 return name
         return None
+
+    # -- replay ----------------------------------------------------------------
+
+    def _next(self):
+        """The next recorded answer; past the end the search had run out of time."""
+        if not self._script:
+            self.exhausted = True
+            return None
+        return self._script.pop(0)
+
+    def _replay_first(self, expr, accept, rewrites):
+        name = self._next()
+        if name is None:
+            return None
+        if name not in rewrites:
+            return self._replay_mismatch(name, "a rewrite name")
+        try:
+            ok = within_budget(lambda: accept(rewrites[name](expr)), REPLAY_LIMIT)
+        except BudgetExceeded:
+            raise ReplayFailed(f"the recorded rewrite '{name}' exceeded {REPLAY_LIMIT:g} s") from None
+        except SKIPPED as exc:
+            raise ReplayFailed(f"the recorded rewrite '{name}' raised {type(exc).__name__}") from None
+        if not ok:
+            raise ReplayFailed(f"the recorded rewrite '{name}' no longer reduces the claim")
+        return name
+
+    @staticmethod
+    def _replay_mismatch(found, wanted):
+        raise ReplayFailed(f"the certificate is out of step with the prover (found {found!r}, "
+                           f"expected {wanted}); run `symdp certify`")
 
     def note(self) -> str:
         notes = []
         if self.timed_out:
             notes.append(f"{', '.join(dict.fromkeys(self.timed_out))} ran out of time "
                          f"(budget {self.budget:g} s per attempt)")
-        if self.exhausted:
+        if self.exhausted and not self.replaying:
             notes.append(f"the claim's {self.total:g} s symbolic budget was used up")
         return "".join("; " + n for n in notes)
+
+
+SKIPPED = (TypeError, ValueError, NotImplementedError, RecursionError, AttributeError, ZeroDivisionError)
+"""Exceptions of a rewrite that mean "this rewrite does not apply" (deterministic, not time)."""
+
+
+def _quiet(fn, replay: str | None = None):
+    """``fn()``; a deterministic failure (SKIPPED) gives None; a replay that times out fails loudly."""
+    try:
+        return fn()
+    except SKIPPED:
+        return None
+    except BudgetExceeded:
+        if replay is None:
+            raise
+        raise ReplayFailed(f"the recorded step '{replay}' exceeded {REPLAY_LIMIT:g} s") from None
 
 
 def _is_zero(e) -> bool:
@@ -132,7 +239,7 @@ def _relationals(pw_exprs):
     return rels
 
 
-def breakpoints(exprs):
+def breakpoints(exprs, attempts: Attempts):
     """(variable, sorted numeric breakpoints) of the Piecewise conditions, or None.
 
     The variable is the first symbol (by name) in which every condition
@@ -143,7 +250,7 @@ def breakpoints(exprs):
     if not diffs:
         return None
     for var in sorted(set().union(*(d.free_symbols for d in diffs)), key=str):
-        points = _numeric_roots(diffs, var)
+        points = attempts.call(f"breakpoints in {var}", lambda: _numeric_roots(diffs, var))
         if points is not None:
             return var, points
     return None
@@ -257,16 +364,9 @@ def _root_free(expr, sign, domain, attempts):
             return False
         if sp.solveset(expr, s, iv) is not sp.S.EmptySet:
             return False
-        probe = _interior(iv)
-        value = expr.subs(s, probe)
+        value = expr.subs(s, _interior(iv))
         return getattr(value, f"is_{sign}") is True
-    try:
-        ok = within_budget(decide, attempts.budget)
-    except BudgetExceeded:
-        attempts.timed_out.append("root analysis")
-        return None
-    except (TypeError, ValueError, NotImplementedError):
-        return None
+    ok = attempts.call("root analysis", decide)
     return f"no root on {iv} (solveset), continuous, {sign} at one point" if ok else None
 
 

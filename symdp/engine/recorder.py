@@ -15,30 +15,43 @@ import mpmath as mp
 import sympy as sp
 
 from . import decide
+from . import provers
 from . import numeric as num
 from . import domain as dom
+from . import certificates as certs
 from .budget import BudgetExceeded, within_budget
-from .provers import BUDGET, REWRITES, Attempts, active_piece
+from .provers import BUDGET, REWRITES, Attempts, ReplayFailed, active_piece
 from .records import Figure, Note, Outcome, Series, Step, Table
 from .status import Status
 
 _DONE = Outcome(Status.PROVED, "")
 
+STEP_LIMIT = 120.0
+"""Seconds a bookkeeping step (diff, integrate, solve, ...) may take: a safety net, not a search
+budget, so that the trace does not depend on the machine's speed."""
+CERTIFY_TOTAL = 12.0
+"""Seconds of symbolic search per claim when certificates are being made (``symdp certify``)."""
+
 
 class Recorder:
     """Collects the trace of one derivation."""
 
-    def __init__(self, derivation_id: str, budget: float = BUDGET):
+    def __init__(self, derivation_id: str, budget: float = BUDGET, book: dict | None = None,
+                 certify: bool = False):
         self.derivation_id = derivation_id
         self.budget = budget
+        self.book = {} if book is None or certify else book
+        self.certify = certify
+        self.certificates: list = []
         self.trace: list = []
         self._ids: set[str] = set()
 
     # -- bookkeeping -------------------------------------------------------
 
-    def _step(self, kind, text, exprs, outcome=_DONE, started=None, claim_id=None, expect=None, relation=""):
+    def _step(self, kind, text, exprs, outcome=_DONE, started=None, claim_id=None, expect=None, relation="",
+              certificate=""):
         seconds = time.perf_counter() - started if started else 0.0
-        step = Step(kind, text, tuple(exprs), outcome, claim_id, expect, seconds, relation)
+        step = Step(kind, text, tuple(exprs), outcome, claim_id, expect, seconds, relation, certificate)
         self.trace.append(step)
         return step
 
@@ -57,9 +70,9 @@ class Recorder:
     def _budgeted(self, kind, label, text, method, fn, fallback):
         started = time.perf_counter()
         try:
-            result = within_budget(fn, self.budget)
+            result = within_budget(fn, STEP_LIMIT)
         except BudgetExceeded:
-            outcome = Outcome(Status.UNDECIDED, method, f"exceeded the {self.budget:g} s budget")
+            outcome = Outcome(Status.UNDECIDED, method, f"exceeded the {STEP_LIMIT:g} s limit")
             self._step(kind, text, [(label, fallback)], outcome, started)
             return fallback
         status = Status.UNDECIDED if result.has(sp.Integral, sp.Limit) else Status.PROVED
@@ -82,23 +95,28 @@ class Recorder:
         return self._budgeted("differentiate", label, text, "sympy.diff",
                               lambda: sp.diff(expr, var), sp.Derivative(expr, var))
 
-    def integrate(self, label: str, expr, limits, text: str = ""):
+    def integrate(self, label: str, expr, *limits, text: str = ""):
+        """Integrate over one or more ranges: ``d.integrate("I", f, (x, 0, 1), (y, 0, x))``."""
+        if limits and isinstance(limits[-1], str):  # the older form integrate(label, expr, limits, text)
+            limits, text = limits[:-1], limits[-1]
         return self._budgeted("integrate", label, text, "sympy.integrate",
-                              lambda: sp.integrate(expr, limits), sp.Integral(expr, limits))
+                              lambda: sp.integrate(expr, *limits), sp.Integral(expr, *limits))
 
     def limit(self, label: str, expr, var, point, direction: str = "+", text: str = ""):
         return self._budgeted("limit", label, text, "sympy.limit",
                               lambda: sp.limit(expr, var, point, direction),
                               sp.Limit(expr, var, point, direction))
 
-    def solve(self, label: str, equation, var, text: str = ""):
+    def solve(self, label: str, equation, var, text: str = "", domain=None):
         """Solve ``equation = 0`` for ``var`` (a symbol, or a list of symbols for a system).
 
-        Solutions are filtered by the symbols' assumptions.  Returns the list
-        of roots for one symbol, the list of {symbol: value} for a system.
+        Solutions are filtered by the symbols' assumptions and, with ``domain``
+        (an interval for one symbol, or {symbol: interval}), by membership.
+        Returns the list of roots for one symbol, the list of {symbol: value}
+        for a system.
         """
         started = time.perf_counter()
-        found = within_budget(lambda: sp.solve(equation, var, dict=True), self.budget)
+        found = within_budget(lambda: _solutions(equation, var, domain), STEP_LIMIT)
         system = isinstance(var, (list, tuple))
         sols = found if system else [sol[var] for sol in found]
         exprs = []
@@ -106,7 +124,8 @@ class Recorder:
             tag = f"_{{{k + 1}}}" if len(found) > 1 else ""
             exprs += [(f"{sp.latex(v)}{tag}" if system else f"{label}{tag}", e) for v, e in sol.items()]
         names = ", ".join(map(str, var)) if system else str(var)
-        method = f"sympy.solve ({len(found)} solution(s) consistent with the assumptions on {names})"
+        where = f" and the domain {_domain_text(domain, var)}" if domain is not None else ""
+        method = f"sympy.solve ({len(found)} solution(s) consistent with the assumptions on {names}{where})"
         self._step("solve", text, exprs, Outcome(Status.PROVED, method), started)
         return sols
 
@@ -120,24 +139,43 @@ class Recorder:
 
     @contextmanager
     def _claim(self, kind, cid, text, exprs, expect, relation=""):
-        """Run a claim body that yields an outcome; exceptions become ERROR."""
+        """Run a claim body that fills ``box["outcome"]``; exceptions become ERROR."""
         cid = self._claim_id(cid)
         started = time.perf_counter()
-        box: list = []
+        box: dict = {"certificate": ""}
         try:
             yield box
-            outcome = box[0]
+            outcome = box["outcome"]
+        except ReplayFailed as exc:  # reported as such, never silently downgraded
+            outcome = Outcome(Status.ERROR, "certificate replay",
+                              f"the recorded proof did not replay: {exc}; run `symdp certify`")
         except Exception as exc:  # recorded, never swallowed silently
             outcome = Outcome(Status.ERROR, "exception", f"{type(exc).__name__}: {exc}")
-        self._step(kind, text, exprs, outcome, started, cid, expect, relation)
+        self._step(kind, text, exprs, outcome, started, cid, expect, relation, box["certificate"])
+
+    def _decide(self, box, cid, fingerprint, decider, hint=None):
+        """Run ``decider(attempts)``: replaying the claim's certificate if there is one, else searching."""
+        recorded = self.book.get(fingerprint)
+        total = CERTIFY_TOTAL if self.certify else provers.CLAIM_BUDGET
+        attempts = Attempts(self.budget, total, hint, recorded.transcript if recorded else None)
+        outcome = _noted(decider(attempts), attempts)
+        proved = outcome.method if outcome.status is Status.PROVED else ""
+        if recorded and recorded.proved != proved:
+            raise ReplayFailed(f"the certificate records {recorded.proved or 'no proof'!r}, "
+                               f"the replay gave {proved or 'no proof'!r}")
+        box["certificate"] = "replayed" if recorded else ("recorded" if self.certify else "searched")
+        label = f"{self.derivation_id}::{cid}"
+        self.certificates.append(certs.Certificate(fingerprint, label, tuple(
+            recorded.transcript if recorded else attempts.log), proved))
+        box["outcome"] = outcome
 
     def identity(self, cid: str, lhs, rhs, domain=None, text: str = "",
                  expect: Status | None = None, numeric: bool = True, hint: str | None = None):
         """Claim ``lhs == rhs`` on ``domain``; ``hint`` names the rewrite to try first."""
         exprs = [("", sp.sympify(lhs)), ("", sp.sympify(rhs))]
         with self._claim("identity", cid, text, exprs, expect, "=") as box:
-            attempts = Attempts(self.budget, hint=hint)
-            box.append(_noted(decide.identity(lhs, rhs, domain, self._key(cid), attempts, numeric), attempts))
+            fp = certs.fingerprint("identity", lhs, rhs, domain, numeric, hint)
+            self._decide(box, cid, fp, lambda a: decide.identity(lhs, rhs, domain, fp, a, numeric), hint)
 
     def sign(self, cid: str, expr, which: str, domain=None, text: str = "",
              expect: Status | None = None, numeric: bool = True, n: int = num.POINTS,
@@ -155,12 +193,12 @@ class Recorder:
         exprs = [("", expr), ("", sp.Integer(0))] if isinstance(expr, sp.Basic) else []
         with self._claim("sign", cid, text, exprs, expect, rel if exprs else "") as box:
             if symbolic:
-                attempts = Attempts(self.budget)
-                box.append(_noted(decide.sign(expr, which, domain, self._key(cid), attempts, numeric), attempts))
+                fp = certs.fingerprint("sign", expr, which, domain, numeric)
+                self._decide(box, cid, fp, lambda a: decide.sign(expr, which, domain, fp, a, numeric))
             else:  # no symbolic route: sampling only (VERIFIED at best)
-                f = _by_name(expr) if not exprs else num.compile_expr(expr, tuple(dom.complete(domain, expr.free_symbols)))
                 full = dom.complete(domain, expr.free_symbols if exprs else set())
-                box.append(num.check_sign(f, which, full, self._key(cid), n))
+                f = num.compile_expr(expr, tuple(full)) if exprs else _by_name(expr)
+                box["outcome"] = num.check_sign(f, which, full, self._key(cid, full, which), n)
 
     def monotone(self, cid: str, expr, var, increasing: bool, domain=None, text: str = "",
                  expect: Status | None = None):
@@ -168,9 +206,10 @@ class Recorder:
         which = "positive" if increasing else "negative"
         exprs = [(rf"\frac{{\partial}}{{\partial {sp.latex(var)}}}", expr), ("", sp.Integer(0))]
         with self._claim("monotone", cid, text, exprs, expect, ">" if increasing else "<") as box:
-            attempts = Attempts(self.budget)
-            outcome = decide.sign(sp.diff(expr, var), which, domain, self._key(cid), attempts)
-            box.append(_noted(replace(outcome, detail=f"derivative {which}: {outcome.detail}"), attempts))
+            deriv = sp.diff(expr, var)
+            fp = certs.fingerprint("monotone", deriv, which, domain)
+            decider = lambda a: _prefixed(decide.sign(deriv, which, domain, fp, a), f"derivative {which}: ")
+            self._decide(box, cid, fp, decider)
 
     def cross_check(self, cid: str, closed, oracle, domain=None, text: str = "",
                     n: int = num.POINTS, expect: Status | None = None):
@@ -184,16 +223,17 @@ class Recorder:
         with self._claim("cross-check", cid, text, exprs, expect) as box:
             domain = dom.complete(domain, closed.free_symbols if symbolic else set())
             f = num.compile_expr(closed, tuple(domain)) if symbolic else _by_name(closed)
-            box.append(num.check_equal(f, _by_name(oracle), domain, self._key(cid), "closed form and oracle", n))
+            key = self._key(cid, domain, closed if symbolic else "")
+            box["outcome"] = num.check_equal(f, _by_name(oracle), domain, key, "closed form and oracle", n)
 
     def printed(self, cid: str, printed, derived, domain=None, where: str = "",
                 text: str = "", expect: Status | None = None):
         """Compare a formula as printed in the paper with the derived one."""
         exprs = [(r"\text{printed}", printed), (r"\text{derived}", derived)]
         with self._claim("printed", cid, text or f"printed {where} against the derivation", exprs, expect) as box:
-            attempts = Attempts(self.budget)
-            outcome = decide.identity(printed, derived, domain, self._key(cid), attempts)
-            box.append(_noted(_as_erratum(outcome, where), attempts))
+            fp = certs.fingerprint("identity", printed, derived, domain, True, None)
+            decider = lambda a: _as_erratum(decide.identity(printed, derived, domain, fp, a), where)
+            self._decide(box, cid, fp, decider)
 
     def printed_value(self, cid: str, matches: bool, detail: str, text: str = "",
                       expect: Status | None = None):
@@ -203,10 +243,26 @@ class Recorder:
         """
         status = Status.VERIFIED if matches else Status.ERRATUM
         with self._claim("printed-value", cid, text, [], expect) as box:
-            box.append(Outcome(status, "closed form at 50 digits", detail))
+            box["outcome"] = Outcome(status, "closed form at 50 digits", detail)
 
-    def _key(self, cid: str) -> str:
-        return f"{self.derivation_id}:{cid}"
+    def printed_bound(self, cid: str, printed, derived, safe: str, decimals: int, text: str = "",
+                      expect: Status | None = None, what: str = ""):
+        """A printed number that is one side of a bound (a largest epsilon, a smallest noise).
+
+        ``safe`` is "at most" (printed must be <= derived) or "at least"; a
+        printed value on the unsafe side is an ERRATUM even when it rounds to the
+        derived one.  ``derived`` is None when no value meets the bound,
+        ``printed`` None when the text prints none.  Decided by
+        :func:`.bounds.one_sided`; ``what`` names the quantity in the detail.
+        """
+        from .bounds import one_sided
+        with self._claim("printed-value", cid, text, [], expect) as box:
+            box["outcome"] = one_sided(printed, derived, safe, decimals, what)
+
+    @staticmethod
+    def _key(cid: str, *parts) -> str:
+        """Seed of a sampling-only claim: its id and content, never the derivation's id."""
+        return certs.fingerprint("sample", cid, *parts)
 
     # -- artefacts ---------------------------------------------------------
 
@@ -241,3 +297,25 @@ def _as_erratum(outcome: Outcome, where: str) -> Outcome:
     return Outcome(Status.ERRATUM, outcome.method,
                    f"printed {where} disagrees with the derivation; corrected form is the derived one; "
                    + outcome.detail, outcome.witness, outcome.points, 0)
+
+
+def _domain_map(domain, var) -> dict:
+    if domain is None:
+        return {}
+    return dict(domain) if isinstance(domain, dict) else {var: domain}
+
+
+def _domain_text(domain, var) -> str:
+    return ", ".join(f"{s} in {iv}" for s, iv in _domain_map(domain, var).items())
+
+
+def _solutions(equation, var, domain) -> list:
+    """sympy.solve as dicts, keeping the solutions that lie in ``domain`` (undecidable ones too? no)."""
+    found = sp.solve(equation, var, dict=True)
+    limits = _domain_map(domain, var)
+    return [sol for sol in found
+            if all(iv.contains(sol[s]) is sp.true for s, iv in limits.items() if s in sol)]
+
+
+def _prefixed(outcome: Outcome, prefix: str) -> Outcome:
+    return replace(outcome, detail=prefix + outcome.detail)

@@ -7,7 +7,9 @@ that produced them and a status.
 """
 from __future__ import annotations
 
+import traceback
 from dataclasses import dataclass, field
+from pathlib import Path
 
 import sympy as sp
 
@@ -65,6 +67,10 @@ class Step:
     """For identity and sign claims: the LaTeX relation between the two
     expressions of ``exprs`` (kept apart: an unevaluated ``Eq`` would collapse
     to ``True`` when a result is pickled back from a worker process)."""
+    certificate: str = ""
+    """How the symbolic route was decided: "replayed" (a recorded certificate),
+    "searched" (no certificate: a time-budgeted search; run ``symdp certify``)
+    or "" (no symbolic route: sampling only, or identical sides)."""
 
     @property
     def status(self) -> Status:
@@ -122,6 +128,49 @@ class Figure:
 
 
 @dataclass(frozen=True)
+class ErrorReport:
+    """Where code raised: a derivation file that did not import, or a derivation that raised.
+
+    ``message`` is one line, ``ExcType: message``; ``derivation`` is the id of
+    the derivation that raised, or None when its file did not import.
+    """
+
+    file: str
+    line: int
+    message: str
+    derivation: str | None = None
+
+    @classmethod
+    def of(cls, exc: BaseException, file: str, derivation: str | None = None) -> ErrorReport:
+        """The innermost place in ``file`` where ``exc`` was raised (else the innermost overall)."""
+        where, line = _innermost(exc, file)
+        return cls(where, line, _one_line(exc), derivation)
+
+    def describe(self) -> str:
+        return f"{self.file}:{self.line}: {self.message}"
+
+
+def _frames(exc: BaseException) -> list[tuple[str, int]]:
+    frames = [(f.filename, f.lineno or 0) for f in traceback.extract_tb(exc.__traceback__)]
+    if isinstance(exc, SyntaxError) and exc.filename:  # the file never ran: no frame of its own
+        frames.append((exc.filename, exc.lineno or 0))
+    return frames
+
+
+def _innermost(exc: BaseException, file: str) -> tuple[str, int]:
+    frames = _frames(exc) or [(file, 0)]
+    target = Path(file).resolve()
+    inside = [(file, line) for name, line in frames if Path(name).resolve() == target]
+    return (inside or frames)[-1]
+
+
+def _one_line(exc: BaseException) -> str:
+    text = exc.msg if isinstance(exc, SyntaxError) else str(exc)
+    first = text.strip().splitlines()[0] if text.strip() else ""
+    return f"{type(exc).__name__}: {first}" if first else type(exc).__name__
+
+
+@dataclass(frozen=True)
 class DerivationResult:
     """Everything one derivation produced."""
 
@@ -130,6 +179,10 @@ class DerivationResult:
     source: Source
     trace: tuple[Step | Table | Figure | Note, ...]
     seconds: float = 0.0
+    error: ErrorReport | None = None
+    """Where the derivation raised, if it did (its trace then ends with an ERROR step)."""
+    certificates: tuple = ()
+    """The :class:`~.certificates.Certificate` of every claim with a symbolic route, in trace order."""
 
     @property
     def claims(self) -> tuple[Step, ...]:

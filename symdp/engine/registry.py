@@ -1,9 +1,13 @@
 """Registering derivations and discovering them in files, the way pytest finds tests.
 
 A derivation is a function ``f(d)`` taking a :class:`~.recorder.Recorder`,
-marked with :func:`derivation`.  :func:`discover` imports every ``*.py`` file
+marked with :func:`derivation`.  :func:`collect` imports every ``*.py`` file
 under a folder (sorted, so the catalogue has a stable order) and collects the
-marked functions; ids must be unique across the catalogue.
+marked functions; ids must be unique across the catalogue.  A file that raises
+on import (a SyntaxError, an ImportError, any Exception) becomes an
+:class:`~.records.ErrorReport`, as pytest reports collection errors, and the
+other files are still collected.  :func:`discover` is the strict form: the
+derivations, or a :class:`~..errors.SymdpError` naming the first broken file.
 """
 from __future__ import annotations
 
@@ -13,7 +17,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from ..errors import SymdpError
-from .records import Source
+from .records import ErrorReport, Source
 
 MARK = "__symdp_derivation__"
 
@@ -27,6 +31,8 @@ class Spec:
     source: Source
     fn: object
     file: str = ""
+    root: str = ""
+    """The folder discovery started from: every file below it is part of the cache key."""
 
 
 def derivation(id: str, title: str, paper: str, where: str):
@@ -37,41 +43,78 @@ def derivation(id: str, title: str, paper: str, where: str):
     return mark
 
 
+@dataclass(frozen=True)
+class Collection:
+    """What discovery found below a folder: the derivations, and the files that did not import."""
+
+    specs: tuple[Spec, ...]
+    errors: tuple[ErrorReport, ...] = ()
+
+
 def _load(path: Path):
     name = "symdp_catalogue_" + "_".join(path.with_suffix("").parts[-2:]).replace("-", "_").replace(".", "_")
     spec = importlib.util.spec_from_file_location(name, path)
     module = importlib.util.module_from_spec(spec)
     sys.modules[name] = module
-    spec.loader.exec_module(module)
+    try:
+        spec.loader.exec_module(module)
+    except BaseException:
+        del sys.modules[name]
+        raise
     return module
 
 
-def discover(path: str | Path) -> list[Spec]:
-    """All derivations in the ``*.py`` files below ``path``, sorted by file then line."""
+def _marked(module, file: Path, root: Path) -> list[Spec]:
+    """The derivations defined (not merely imported) in ``module``."""
+    marks = [getattr(obj, MARK, None) for obj in vars(module).values()
+             if getattr(obj, "__module__", None) == module.__name__]
+    return [Spec(m.id, m.title, m.source, m.fn, str(file), str(root)) for m in marks if m is not None]
+
+
+def _unique(specs: list[Spec]) -> list[Spec]:
+    """``specs`` sorted by file then line; an id used twice is an error."""
+    seen: dict[str, Spec] = {}
+    for spec in specs:
+        if spec.id in seen:
+            raise SymdpError("derivation id", spec.id, f"an id used once (again in {spec.file})")
+        seen[spec.id] = spec
+    return sorted(specs, key=lambda s: (s.file, s.fn.__code__.co_firstlineno))
+
+
+def collect(path: str | Path) -> Collection:
+    """All derivations in the ``*.py`` files below ``path``, and an error for each file that did not import."""
     root = Path(path)
     if not root.is_dir():
         raise SymdpError("--path", str(path), "an existing folder of derivation files (default: ./derivations)")
-    found: dict[str, Spec] = {}
-    for file in sorted(root.rglob("*.py")):
-        if file.name.startswith("_"):
-            continue
-        module = _load(file)
-        for obj in vars(module).values():
-            spec = getattr(obj, MARK, None)
-            if spec is None or getattr(obj, "__module__", None) != module.__name__:
-                continue
-            if spec.id in found:
-                raise SymdpError("derivation id", spec.id, f"an id used once (again in {file})")
-            found[spec.id] = Spec(spec.id, spec.title, spec.source, spec.fn, str(file))
-    return sorted(found.values(), key=lambda s: (s.file, s.fn.__code__.co_firstlineno))
+    specs, errors = [], []
+    for file in sorted(f for f in root.rglob("*.py") if not f.name.startswith("_")):
+        try:
+            specs += _marked(_load(file), file, root)
+        except Exception as exc:
+            errors.append(ErrorReport.of(exc, str(file)))
+    return Collection(tuple(_unique(specs)), tuple(errors))
 
 
-def select(specs: list[Spec], ids) -> list[Spec]:
-    """The specs named by ``ids`` (all when empty); an unknown id is an error."""
+def discover(path: str | Path) -> list[Spec]:
+    """The derivations below ``path``, sorted by file then line; a file that does not import is an error."""
+    found = collect(path)
+    if found.errors:
+        first = found.errors[0]
+        raise SymdpError("derivation file", f"{first.file}:{first.line}", f"a file that imports ({first.message})")
+    return list(found.specs)
+
+
+def select(specs: list[Spec], ids, errors: tuple[ErrorReport, ...] = ()) -> list[Spec]:
+    """The specs named by ``ids`` (all when empty); an unknown id is an error.
+
+    ``errors`` (the files that did not import) are named in that error: the
+    id may be defined in one of them.
+    """
     if not ids:
         return specs
     known = {s.id: s for s in specs}
+    broken = f" (not imported: {', '.join(e.file for e in errors)})" if errors else ""
     for i in ids:
         if i not in known:
-            raise SymdpError("ID", i, "one of: " + ", ".join(sorted(known)))
+            raise SymdpError("ID", i, "one of: " + ", ".join(sorted(known)) + broken)
     return [known[i] for i in ids]

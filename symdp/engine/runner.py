@@ -1,36 +1,52 @@
-"""Running derivations: one recorder each, optionally on several processes."""
+"""Running derivations: one recorder each, optionally on several processes.
+
+Verdicts do not depend on the machine: each claim's symbolic route replays its
+certificate (:mod:`.certificates`), sampling is seeded by the claim's content,
+and results come back in catalogue order whatever ``jobs`` is.
+"""
 from __future__ import annotations
 
-import functools
-import hashlib
-import os
-import pickle
-import sys
-import time
-from pathlib import Path
-
-import mpmath
-import sympy
-from concurrent.futures import ProcessPoolExecutor
 import multiprocessing
+import os
+import time
+from concurrent.futures import ProcessPoolExecutor
+from functools import partial
 
-from .records import DerivationResult, Outcome, Step
+from . import cache as result_cache
+from . import certificates as certs
+from .budget import BudgetExceeded, within_budget
+from .records import DerivationResult, ErrorReport, Outcome, Step
 from .recorder import Recorder
 from .registry import Spec
 from .status import Status
 
+TIMEOUT = 900.0
+"""Default wall-clock limit of one derivation (``--timeout``): a safety net against hangs."""
 
-def run_one(spec: Spec) -> DerivationResult:
-    """Run one derivation; an exception becomes an ERROR step, never a crash."""
-    d = Recorder(spec.id)
+
+def run_one(spec: Spec, certify: bool = False, timeout: float = TIMEOUT) -> DerivationResult:
+    """Run one derivation; an exception or a timeout becomes an ERROR step, never a crash.
+
+    Claims replay the certificates beside the derivation's file; with
+    ``certify`` they are searched afresh (and the new certificates are in the
+    result, for :func:`.certificates.write`).
+    """
+    book = certs.load(certs.path_for(spec.file)) if spec.file and not certify else {}
+    d = Recorder(spec.id, book=book, certify=certify)
     started = time.perf_counter()
+    error = None
     try:
-        spec.fn(d)
+        within_budget(lambda: spec.fn(d), timeout)
+    except BudgetExceeded:
+        error = ErrorReport(spec.file, spec.fn.__code__.co_firstlineno,
+                            f"TimeoutError: the derivation exceeded --timeout {timeout:g} s", spec.id)
     except Exception as exc:
-        d.trace.append(Step("error", f"the derivation raised {type(exc).__name__}", (),
-                            Outcome(Status.ERROR, "exception", str(exc))))
+        error = ErrorReport.of(exc, spec.file or spec.fn.__code__.co_filename, spec.id)
+    if error is not None:
+        d.trace.append(Step("error", f"the derivation raised {error.message.split(':')[0]}", (),
+                            Outcome(Status.ERROR, "exception", error.describe())))
     return DerivationResult(spec.id, spec.title, spec.source, tuple(d.trace),
-                            time.perf_counter() - started)
+                            time.perf_counter() - started, error, tuple(d.certificates))
 
 
 def default_jobs() -> int:
@@ -38,57 +54,26 @@ def default_jobs() -> int:
     return max(1, min(4, os.cpu_count() or 1))
 
 
-def run_all(specs: list[Spec], jobs: int | None = None, cache: str | None = None) -> list[DerivationResult]:
+def run_all(specs: list[Spec], jobs: int | None = None, cache: str | None = None, fresh: bool = False,
+            certify: bool = False, timeout: float = TIMEOUT) -> list[DerivationResult]:
     """Run derivations in catalogue order, on ``jobs`` forked processes when > 1.
 
-    With ``cache`` (a folder), a derivation whose file and whose library code
-    are unchanged since it last ran is loaded instead of run again (the
-    results are deterministic: seeded samples, no clocks in what is kept).
+    With ``cache`` (a folder), a derivation whose inputs are unchanged since it
+    last passed is loaded instead of run (:mod:`.cache`); ``fresh`` runs
+    everything but still refreshes, or evicts, the entries.
     """
     jobs = default_jobs() if jobs is None else jobs
-    found = {s.id: cached for s in specs if (cached := _load(cache, s)) is not None}
+    use = cache if not (fresh or certify) else None
+    found = {s.id: cached for s in specs if (cached := result_cache.load(use, s)) is not None}
     todo = [s for s in specs if s.id not in found]
+    run = partial(run_one, certify=certify, timeout=timeout)
     if jobs <= 1 or len(todo) <= 1:
-        fresh = [run_one(s) for s in todo]
+        fresh_results = [run(s) for s in todo]
     else:
         ctx = multiprocessing.get_context("fork")
         with ProcessPoolExecutor(max_workers=min(jobs, len(todo)), mp_context=ctx) as pool:
-            fresh = list(pool.map(run_one, todo))
-    for spec, result in zip(todo, fresh):
-        _store(cache, spec, result)
+            fresh_results = list(pool.map(run, todo))
+    for spec, result in zip(todo, fresh_results):
+        result_cache.store(cache, spec, result)
         found[spec.id] = result
     return [found[s.id] for s in specs]
-
-
-@functools.lru_cache(maxsize=1)
-def _library_digest() -> str:
-    h = hashlib.sha256(f"{sys.version}|{sympy.__version__}|{mpmath.__version__}".encode())
-    for path in sorted(Path(__file__).resolve().parents[1].rglob("*")):
-        if path.suffix in (".py", ".j2"):
-            h.update(str(path.name).encode() + path.read_bytes())
-    return h.hexdigest()
-
-
-def _cache_file(cache, spec: Spec) -> Path | None:
-    if not cache or not spec.file:
-        return None
-    h = hashlib.sha256((_library_digest() + spec.id).encode() + Path(spec.file).read_bytes())
-    return Path(cache) / f"{h.hexdigest()}.pickle"
-
-
-def _load(cache, spec: Spec):
-    path = _cache_file(cache, spec)
-    if path is None or not path.exists():
-        return None
-    try:
-        return pickle.loads(path.read_bytes())
-    except Exception:  # a stale or broken cache entry is simply run again
-        return None
-
-
-def _store(cache, spec: Spec, result: DerivationResult) -> None:
-    path = _cache_file(cache, spec)
-    if path is None or not result.ok:
-        return
-    path.parent.mkdir(parents=True, exist_ok=True)
-    path.write_bytes(pickle.dumps(result))

@@ -2,6 +2,12 @@
 
 Everything here is deterministic: sorted keys, no timings, no timestamps, so
 the output of two runs can be diffed byte for byte.
+
+Each function takes the run's results and, optionally, the collection errors
+(files that did not import, :func:`~.registry.collect`).  Those and the
+derivations that raised are *errors*: each is one ``ERROR`` line of text, one
+entry of the JSON ``errors`` list, one JUnit testcase with an ``<error>``, and
+one ``ERROR`` in the summary counts.
 """
 from __future__ import annotations
 
@@ -11,17 +17,41 @@ from xml.sax.saxutils import quoteattr, escape
 
 import sympy as sp
 
-from .records import DerivationResult, Figure, Note, Step, Table, Witness
+from .records import DerivationResult, ErrorReport, Figure, Note, Step, Table, Witness
 from .status import Status
 
 
-def summary(results: list[DerivationResult]) -> dict[str, int]:
-    """Claims counted by status (every status present, zero or not)."""
+def errors_of(results: list[DerivationResult], collected=()) -> list[ErrorReport]:
+    """The collection errors, then the errors of the derivations that raised, in catalogue order."""
+    return list(collected) + [r.error for r in results if r.error is not None]
+
+
+def passed(results: list[DerivationResult], collected=()) -> bool:
+    """Every claim as expected, no derivation raised, every file imported."""
+    return all(r.ok for r in results) and not collected
+
+
+def summary(results: list[DerivationResult], collected=()) -> dict[str, int]:
+    """Claims counted by status (every status present, zero or not).
+
+    ``ERROR`` also counts the errors: each collection error and each
+    derivation that raised adds one (a claim that raised is already one claim).
+    """
     counts = {s.value: 0 for s in Status}
     for r in results:
         for c in r.claims:
             counts[c.status.value] += 1
+    counts[Status.ERROR.value] += len(errors_of(results, collected))
     return counts
+
+
+def error_dict(e: ErrorReport) -> dict:
+    return {"file": e.file, "line": e.line, "message": e.message, "derivation": e.derivation}
+
+
+def error_line(e: ErrorReport) -> str:
+    """``ERROR file:line: ExcType: message``, as pytest reports collection errors."""
+    return "ERROR " + (f"{e.derivation} :: " if e.derivation else "") + e.describe()
 
 
 def _witness(w: Witness | None):
@@ -34,7 +64,8 @@ def claim_dict(c: Step) -> dict:
     o = c.outcome
     return {"id": c.claim_id, "kind": c.kind, "status": o.status.value, "method": o.method,
             "detail": o.detail, "expected": c.expect.value if c.expect else None, "ok": c.ok,
-            "points": o.points, "digits": o.digits, "witness": _witness(o.witness)}
+            "points": o.points, "digits": o.digits, "witness": _witness(o.witness),
+            "certificate": c.certificate or None}
 
 
 def derivation_dict(r: DerivationResult) -> dict:
@@ -44,27 +75,41 @@ def derivation_dict(r: DerivationResult) -> dict:
             "claims": [claim_dict(c) for c in r.claims]}
 
 
-def to_json(results: list[DerivationResult]) -> str:
+def to_json(results: list[DerivationResult], collected=()) -> str:
+    """``summary["ERROR"]`` counts the entries of ``errors`` too (see :func:`summary`)."""
     doc = {"derivations": [derivation_dict(r) for r in results],
-           "summary": summary(results), "ok": all(r.ok for r in results)}
+           "errors": [error_dict(e) for e in errors_of(results, collected)],
+           "summary": summary(results, collected), "ok": passed(results, collected)}
     return json.dumps(doc, indent=2, sort_keys=True) + "\n"
 
 
-def to_junit(results: list[DerivationResult]) -> str:
-    """One testcase per claim; failing claims carry a failure element."""
+def to_junit(results: list[DerivationResult], collected=()) -> str:
+    """One testcase per claim and per error; failing claims carry a failure element, errors an error element."""
     cases = [c for r in results for c in r.claims]
+    errors = errors_of(results, collected)
     failures = sum(not c.ok for c in cases)
     lines = ['<?xml version="1.0" encoding="utf-8"?>',
-             f'<testsuite name="symdp" tests="{len(cases)}" failures="{failures}" errors="0">']
-    for r in results:
-        for c in r.claims:
-            lines.append(f'  <testcase classname={quoteattr(r.id)} name={quoteattr(c.claim_id)}>')
-            if not c.ok:
-                lines.append(f'    <failure message={quoteattr(_verdict(c))}>{escape(c.outcome.detail)}</failure>')
-            lines.append(f'    <system-out>{escape(c.status.value + ": " + c.outcome.detail)}</system-out>')
-            lines.append('  </testcase>')
+             f'<testsuite name="symdp" tests="{len(cases) + len(errors)}" failures="{failures}" '
+             f'errors="{len(errors)}">']
+    lines += [line for r in results for c in r.claims for line in _claim_case(r, c)]
+    lines += [line for e in errors for line in _error_case(e)]
     lines.append('</testsuite>')
     return "\n".join(lines) + "\n"
+
+
+def _claim_case(r: DerivationResult, c: Step) -> list[str]:
+    lines = [f'  <testcase classname={quoteattr(r.id)} name={quoteattr(c.claim_id)}>']
+    if not c.ok:
+        lines.append(f'    <failure message={quoteattr(_verdict(c))}>{escape(c.outcome.detail)}</failure>')
+    lines.append(f'    <system-out>{escape(c.status.value + ": " + c.outcome.detail)}</system-out>')
+    return lines + ['  </testcase>']
+
+
+def _error_case(e: ErrorReport) -> list[str]:
+    """A collection error is named after its file, a derivation's error after the derivation."""
+    return [f'  <testcase classname={quoteattr(e.derivation or e.file)} name={quoteattr(f"{e.file}:{e.line}")}>',
+            f'    <error message={quoteattr(e.message)}>{escape(e.describe())}</error>',
+            '  </testcase>']
 
 
 def _verdict(c: Step) -> str:
@@ -75,25 +120,37 @@ def _verdict(c: Step) -> str:
     return c.status.value
 
 
-def to_text(results: list[DerivationResult]) -> str:
-    """The human summary of ``symdp check``."""
+def to_text(results: list[DerivationResult], collected=()) -> str:
+    """The human summary of ``symdp check``: the table, what failed and raised, the counts."""
+    lines = _table(results)
+    lines += [f"FAILED {r.id} :: {c.claim_id}: {_verdict(c)} -- {c.outcome.detail}"
+              for r in results for c in r.claims if not c.ok]
+    lines += [error_line(e) for e in errors_of(results, collected)]
+    return "\n".join(lines + _totals(results, collected)) + "\n"
+
+
+def _table(results: list[DerivationResult]) -> list[str]:
     width = max([len("derivation")] + [len(r.id) for r in results])
-    lines = [f"{'derivation':<{width}}  {'status':<9}  claims  result"]
-    for r in results:
-        lines.append(f"{r.id:<{width}}  {r.status.value:<9}  {len(r.claims):>6}  {'ok' if r.ok else 'FAILED'}")
-    for r in results:
-        for c in r.claims:
-            if not c.ok:
-                lines.append(f"FAILED {r.id} :: {c.claim_id}: {_verdict(c)} -- {c.outcome.detail}")
-    counts = summary(results)
-    lines.append("claims: " + ", ".join(f"{k} {v}" for k, v in counts.items()))
-    errata = [f"{r.id} :: {c.claim_id}" for r in results for c in r.claims if c.status is Status.ERRATUM]
-    if errata:
-        lines.append(f"errata found ({len(errata)}): " + "; ".join(errata))
-    refuted = [f"{r.id} :: {c.claim_id}" for r in results for c in r.claims if c.status is Status.REFUTED]
-    if refuted:
-        lines.append(f"claims refuted ({len(refuted)}): " + "; ".join(refuted))
-    return "\n".join(lines) + "\n"
+    return [f"{'derivation':<{width}}  {'status':<9}  claims  result"] + [
+        f"{r.id:<{width}}  {r.status.value:<9}  {len(r.claims):>6}  {'ok' if r.ok else 'FAILED'}" for r in results]
+
+
+def _totals(results: list[DerivationResult], collected) -> list[str]:
+    counts = summary(results, collected)
+    lines = ["claims: " + ", ".join(f"{k} {v}" for k, v in counts.items())]
+    raised = len(errors_of(results))
+    if collected or raised:
+        lines.append(f"errors ({len(collected) + raised}, counted in ERROR): "
+                     f"{len(collected)} file(s) did not import, {raised} derivation(s) raised")
+    searched = sum(c.certificate == "searched" for r in results for c in r.claims)
+    if searched:
+        lines.append(f"uncertified: {searched} claim(s) were decided by a time-budgeted search, which can differ "
+                     f"on a slower machine; run `symdp certify` and commit the .proofs.json files")
+    for status, what in ((Status.ERRATUM, "errata found"), (Status.REFUTED, "claims refuted")):
+        found = [f"{r.id} :: {c.claim_id}" for r in results for c in r.claims if c.status is status]
+        if found:
+            lines.append(f"{what} ({len(found)}): " + "; ".join(found))
+    return lines
 
 
 def trace_text(r: DerivationResult) -> str:

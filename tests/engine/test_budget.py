@@ -36,3 +36,51 @@ def test_worker_thread_attempt_is_killed_in_a_forked_child():
 def test_exceptions_pass_through():
     with pytest.raises(ZeroDivisionError):
         within_budget(lambda: 1 / 0, 1.0)
+
+
+def test_an_outer_timer_is_not_cancelled():
+    """Regression: the budget used to disarm an outer SIGALRM timer (pytest-timeout)."""
+    import signal
+    import time
+
+    fired = []
+    previous = signal.signal(signal.SIGALRM, lambda *a: fired.append(time.monotonic()))
+    try:
+        signal.setitimer(signal.ITIMER_REAL, 0.6)
+        assert within_budget(lambda: 1, 5.0) == 1
+        left, _ = signal.getitimer(signal.ITIMER_REAL)
+        assert 0 < left <= 0.6
+        time.sleep(1.0)
+        assert len(fired) == 1
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, previous)
+
+
+def test_an_outer_timer_shorter_than_the_budget_still_fires():
+    import signal
+
+    class Outer(Exception):
+        pass
+
+    def outer(*a):
+        raise Outer()
+
+    previous = signal.signal(signal.SIGALRM, outer)
+    try:
+        signal.setitimer(signal.ITIMER_REAL, 0.2)
+        with pytest.raises(Outer):
+            within_budget(_spin, 30.0)
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, previous)
+
+
+def test_nested_budgets_each_stop_their_own_attempt():
+    def inner_then_spin():
+        with pytest.raises(BudgetExceeded):
+            within_budget(_spin, 0.1)  # the inner budget expires first
+        within_budget(_spin, 30.0)     # the outer one (0.5 s) interrupts this one
+
+    with pytest.raises(BudgetExceeded, match="0.5"):
+        within_budget(inner_then_spin, 0.5)

@@ -63,7 +63,7 @@ def test_piecewise_compared_region_by_region():
 def test_breakpoints_found_through_parameters():
     d, q = sp.Symbol("d", positive=True), sp.Symbol("q", real=True)
     cond = q + d * y >= q + d
-    assert provers.breakpoints([sp.Piecewise((1, cond), (0, True))]) == (y, [1])
+    assert provers.breakpoints([sp.Piecewise((1, cond), (0, True))], Attempts()) == (y, [1])
 
 
 def test_sign_proved_by_shift_and_refuted_by_sample():

@@ -1,0 +1,207 @@
+"""One-sided printed values: a printed number that is one side of a bound.
+
+A paper that prints "the largest epsilon meeting a bound" may print it
+truncated, never rounded up: a reader who uses a printed 2.18 where the largest
+admissible epsilon is 2.1734... breaks the bound.  Likewise a smallest noise
+scale may be rounded up, never down.  :func:`one_sided` decides such a
+comparison: the printed value must lie on the *safe side* of the derived one and
+within one unit of its last printed digit.
+
+The comparison is exact: the printed value is read as the decimal it is (a
+string such as ``"2.17"``, an integer, a ``Fraction``/``Decimal``/SymPy
+``Rational``), the derived value (an mpmath number carried to at least
+:data:`DIGITS` significant digits) is turned into the exact binary fraction it
+holds, and the two are compared in rational arithmetic.  A difference smaller
+than the derived value's own precision (:data:`DIGITS` minus :data:`GUARD`
+digits) is no witness: the two count as equal, which is the safe side.  The
+outcome depends on the inputs only (no clock, no sampling).
+"""
+from __future__ import annotations
+
+from decimal import Decimal
+from fractions import Fraction
+from numbers import Integral
+
+import mpmath as mp
+import sympy as sp
+
+from ..errors import SymdpError
+from .records import Outcome
+from .status import Status
+
+AT_MOST = "at most"
+"""The printed value must not exceed the derived one (a largest epsilon, an upper bound on risk)."""
+AT_LEAST = "at least"
+"""The printed value must not fall below the derived one (a smallest noise scale, a lower bound)."""
+SIDES = (AT_MOST, AT_LEAST)
+DIGITS = 50
+"""Significant digits the derived value is expected to carry."""
+GUARD = 5
+"""Digits given up to the derived value's own rounding: a relative difference below
+10^-(DIGITS - GUARD) cannot be told from zero and counts as equality."""
+SHOWN = 10
+"""Significant digits of the derived value shown in a detail."""
+_DEFAULT_WHAT = {AT_MOST: "the largest admissible value", AT_LEAST: "the smallest admissible value"}
+
+
+def method(safe: str) -> str:
+    """The (deterministic) method string of a one-sided comparison."""
+    return (f"one-sided comparison (printed {safe} derived), exact rational arithmetic "
+            f"against the derived value at {DIGITS} digits")
+
+
+def printed_fraction(printed, decimals: int) -> Fraction:
+    """The exact value of a printed number, checked to have at most ``decimals`` decimals."""
+    if isinstance(printed, bool):
+        raise SymdpError("printed", printed, "a number as printed, e.g. '2.17'")
+    try:
+        if isinstance(printed, str):
+            value = Fraction(Decimal(printed.strip()))
+        elif isinstance(printed, float):
+            value = Fraction(Decimal(repr(printed)))   # the shortest decimal that round-trips
+        elif isinstance(printed, (Integral, Fraction, Decimal)):
+            value = Fraction(printed)
+        elif isinstance(printed, sp.Rational):
+            value = Fraction(int(printed.p), int(printed.q))
+        else:
+            raise TypeError(type(printed).__name__)
+    except (ArithmeticError, ValueError, TypeError):
+        raise SymdpError("printed", printed, "a finite decimal number as printed, e.g. '2.17', or an exact "
+                         "rational; None when no value is printed") from None
+    if (value * 10**decimals).denominator != 1:
+        raise SymdpError("printed", printed, f"a number with at most {decimals} decimal(s) (decimals={decimals})")
+    return value
+
+
+def derived_fraction(derived) -> tuple[Fraction, mp.mpf]:
+    """The exact binary fraction an mpmath number holds (and the number itself)."""
+    with mp.workdps(DIGITS + 2 * GUARD):
+        if isinstance(derived, sp.Basic):
+            derived = sp.N(derived, DIGITS + 2 * GUARD)
+            if not derived.is_real or not derived.is_finite:
+                raise SymdpError("derived", derived, "a finite real number, or None when no value meets the bound")
+            value = mp.mpf(str(derived))
+        else:
+            value = mp.mpf(derived) if not isinstance(derived, str) else mp.mpf(derived.strip())
+    if not mp.isfinite(value):
+        raise SymdpError("derived", derived, "a finite real number, or None when no value meets the bound")
+    man, exp = value.man_exp
+    return Fraction(int(man)) * Fraction(2) ** int(exp), value
+
+
+def safe_round(derived, safe: str, decimals: int) -> Decimal:
+    """``derived`` rounded to ``decimals`` places toward the safe side (down for "at most", up for "at least").
+
+    A derived value within its own precision of a multiple of the unit is that multiple.
+    """
+    _check(safe, decimals)
+    return _safe_round(derived_fraction(derived)[0], safe, decimals)
+
+
+def _tie(exact: Fraction) -> Fraction:
+    """Differences up to this size cannot be told from zero at the derived value's precision."""
+    return max(abs(exact), Fraction(1)) / Fraction(10) ** (DIGITS - GUARD)
+
+
+def _safe_round(exact: Fraction, safe: str, decimals: int) -> Decimal:
+    scaled = exact * 10**decimals
+    near = round(scaled)
+    if abs(scaled - near) <= _tie(exact) * 10**decimals:
+        return Decimal(near).scaleb(-decimals)
+    whole = scaled.numerator // scaled.denominator          # floor
+    if safe == AT_LEAST:
+        whole += 1
+    return Decimal(whole).scaleb(-decimals)
+
+
+def _nearest(exact: Fraction, decimals: int) -> Decimal:
+    """Rounded to ``decimals`` places, half to even (exact: ``round`` of a Fraction)."""
+    return Decimal(round(exact * 10**decimals)).scaleb(-decimals)
+
+
+def one_sided(printed, derived, safe: str, decimals: int, what: str = "") -> Outcome:
+    """Judge a printed number that is one side of a bound against the derived value.
+
+    ``printed``: the number as printed (``"2.17"``, an integer, an exact
+    rational), or None when the text prints that no value exists (a dash).
+    ``derived``: the derived value (mpmath number at >= :data:`DIGITS` digits),
+    or None when no value meets the bound.  ``safe``: :data:`AT_MOST` (printed
+    must be <= derived, e.g. a largest epsilon) or :data:`AT_LEAST` (printed
+    must be >= derived, e.g. a smallest noise).  ``decimals``: how many
+    decimals the printed number has (trailing zeros may be dropped in print).
+    ``what`` names the derived quantity in the detail ("the largest epsilon").
+
+    VERIFIED: the printed value is on the safe side and within one unit of its
+    last printed digit of the derived value (or both say no value exists).
+    ERRATUM: it is on the unsafe side (even by less than the rounding), further
+    off than one unit, printed where no value exists, or missing where one does.
+    """
+    _check(safe, decimals)
+    what = what or _DEFAULT_WHAT[safe]
+    how = method(safe)
+    shown_p = None if printed is None else _show_printed(printed_fraction(printed, decimals), printed)
+    if derived is None:
+        if printed is None:
+            return Outcome(Status.VERIFIED, how, "no value meets the bound, as printed")
+        return Outcome(Status.ERRATUM, how, f"printed {shown_p}, but no value meets the bound: "
+                                            f"{what} does not exist")
+    exact, value = derived_fraction(derived)
+    shown_d = _show_derived(exact, value)
+    if printed is None:
+        return Outcome(Status.ERRATUM, how, f"printed that no value exists, but {what} is {shown_d}",
+                       digits=DIGITS)
+    p = printed_fraction(printed, decimals)
+    unit = Fraction(1, 10**decimals)
+    excess = p - exact if safe == AT_MOST else exact - p      # > 0: on the unsafe side
+    rel = "<=" if safe == AT_MOST else ">="
+    if abs(excess) <= _tie(exact):
+        return Outcome(Status.VERIFIED, how, f"printed {shown_p} equals {what} {shown_d} to "
+                                             f"{DIGITS - GUARD} significant digits (safe side)", digits=DIGITS)
+    if excess > 0:
+        verb = "exceeds" if safe == AT_MOST else "is below"
+        why = ""
+        if Fraction(_nearest(exact, decimals)) == p:
+            why = (f" ({shown_p} is {shown_d} rounded to nearest; toward the safe side it is "
+                   f"{_show_decimal(_safe_round(exact, safe, decimals))})")
+        return Outcome(Status.ERRATUM, how, f"printed {shown_p} {verb} {what} {shown_d}: a reader using it "
+                                            f"would break the bound{why}", digits=DIGITS)
+    toward_safe = _show_decimal(_safe_round(exact, safe, decimals))
+    if -excess > unit + _tie(exact):
+        return Outcome(Status.ERRATUM, how, f"printed {shown_p} is on the safe side of {what} {shown_d} but off by "
+                                            f"more than one unit of its last printed digit "
+                                            f"({_show_decimal(Decimal(1).scaleb(-decimals))}); toward the safe "
+                                            f"side it is {toward_safe}", digits=DIGITS)
+    if Fraction(_safe_round(exact, safe, decimals)) == p:
+        how_printed = "truncated" if safe == AT_MOST else "rounded up"
+    else:
+        how_printed = "within one unit of the last printed digit"
+    return Outcome(Status.VERIFIED, how, f"printed {shown_p} {rel} derived {shown_d} (safe side, {how_printed})",
+                   digits=DIGITS)
+
+
+def _check(safe: str, decimals: int) -> None:
+    if safe not in SIDES:
+        raise SymdpError("safe", safe, "'at most' (printed <= derived) or 'at least' (printed >= derived)")
+    if isinstance(decimals, bool) or not isinstance(decimals, Integral) or not 0 <= decimals <= 30:
+        raise SymdpError("decimals", decimals, "an integer in [0, 30]")
+
+
+def _show_decimal(d: Decimal) -> str:
+    return format(d, "f")
+
+
+def _show_printed(value: Fraction, printed) -> str:
+    if isinstance(printed, str):
+        return printed.strip()
+    return _show_decimal(Decimal(value.numerator) / Decimal(value.denominator))
+
+
+def _show_derived(exact: Fraction, value: mp.mpf) -> str:
+    """SHOWN significant digits; "..." when that is not the derived value (to its precision)."""
+    with mp.workdps(DIGITS + 2 * GUARD):
+        text = mp.nstr(value, SHOWN)
+    if "e" in text:
+        return text + "..."
+    if text.endswith(".0"):
+        text = text[:-2]
+    return text if abs(Fraction(Decimal(text)) - exact) <= _tie(exact) else text + "..."

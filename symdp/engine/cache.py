@@ -1,0 +1,110 @@
+"""The result cache: a derivation whose inputs are unchanged is loaded, not run again.
+
+The key covers everything a derivation executes: every file below the folder
+it was discovered in (its own file, the helper modules it imports from there,
+its proof certificates), the symdp package, the versions of Python, SymPy,
+mpmath, numpy and scipy, and the engine's settings.  Entries are JSON, decoded
+by :mod:`.codec` (an allow-list of SymPy classes, validated on read; never
+pickle), so a crafted file in the cache folder cannot run code.  Only passing
+results are kept, and a fresh run that fails evicts the entry.
+"""
+from __future__ import annotations
+
+import functools
+import hashlib
+import shutil
+import sys
+from pathlib import Path
+
+import mpmath
+import numpy
+import sympy
+
+from . import certify, numeric, provers, recorder
+from .records import DerivationResult
+from .registry import Spec
+
+SUFFIX = ".result.json"
+
+
+def _settings() -> str:
+    values = (certify.DPS, certify.LEVELS, certify.STABLE, numeric.DIGITS, numeric.POINTS,
+              provers.BUDGET, provers.CLAIM_BUDGET, provers.REPLAY_LIMIT, recorder.STEP_LIMIT)
+    return repr(values)
+
+
+def _versions() -> str:
+    try:
+        import scipy
+        sci = scipy.__version__
+    except ImportError:
+        sci = "-"
+    return f"{sys.version}|{sympy.__version__}|{mpmath.__version__}|{numpy.__version__}|{sci}"
+
+
+def _tree_digest(root: Path, suffixes=(".py", ".j2", ".proofs.json")) -> str:
+    h = hashlib.sha256()
+    for path in sorted(root.rglob("*")):
+        if path.is_file() and path.name.endswith(suffixes) and "__pycache__" not in path.parts:
+            h.update(str(path.relative_to(root)).encode() + b"\0" + path.read_bytes())
+    return h.hexdigest()
+
+
+@functools.lru_cache(maxsize=1)
+def _library_digest() -> str:
+    package = Path(__file__).resolve().parents[1]
+    return hashlib.sha256(f"{_versions()}|{_settings()}|{_tree_digest(package)}".encode()).hexdigest()
+
+
+def _folder_digest(spec: Spec) -> str:
+    root = Path(spec.root) if spec.root else Path(spec.file).parent
+    return _tree_digest(root)
+
+
+def entry(cache, spec: Spec) -> Path | None:
+    """The cache file of ``spec``, or None when there is no cache or no file."""
+    if not cache or not spec.file:
+        return None
+    key = "|".join((_library_digest(), _folder_digest(spec), spec.id, str(Path(spec.file).resolve())))
+    return Path(cache) / (hashlib.sha256(key.encode()).hexdigest() + SUFFIX)
+
+
+def load(cache, spec: Spec) -> DerivationResult | None:
+    """The cached result of ``spec``, or None (no entry, or an entry that fails validation)."""
+    from .codec import CodecError, loads
+    path = entry(cache, spec)
+    if path is None or not path.is_file():
+        return None
+    try:
+        result = loads(path.read_bytes())
+    except (CodecError, ValueError, TypeError, KeyError, RecursionError):
+        path.unlink(missing_ok=True)
+        return None
+    return result if result.id == spec.id and result.ok else None
+
+
+def store(cache, spec: Spec, result: DerivationResult) -> None:
+    """Keep a passing result; a failing one evicts whatever was kept for the same inputs."""
+    from .codec import CodecError, dumps
+    path = entry(cache, spec)
+    if path is None:
+        return
+    path.unlink(missing_ok=True)
+    if not result.ok:
+        return
+    try:
+        text = dumps(result)
+    except (CodecError, ValueError, TypeError, RecursionError):
+        return  # a result the codec cannot hold is simply not cached
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(text, encoding="utf-8")
+
+
+def clear(cache) -> int:
+    """Remove the cache folder; returns the number of entries removed."""
+    folder = Path(cache)
+    if not folder.is_dir():
+        return 0
+    count = sum(1 for _ in folder.glob("*" + SUFFIX))
+    shutil.rmtree(folder)
+    return count

@@ -1,0 +1,121 @@
+"""Proof certificates: the symbolic decisions of a run, recorded and replayed.
+
+A claim's symbolic route is a sequence of questions ("does rewrite R reduce
+this to 0?", "do the breakpoints come out?"); :class:`~.provers.Attempts`
+records the answers as a *transcript*.  ``symdp certify`` searches (under time
+budgets) and writes the transcripts to ``<derivation file>.proofs.json`` beside
+the derivation file; ``symdp check`` replays them, so the same code gives the
+same PROVED / VERIFIED verdicts on a fast or a loaded machine and with any
+``--jobs``.  A certificate is keyed by the claim's *content* (its kind,
+expressions, domain and the prover's source), never by its name, so renaming
+a claim or a derivation changes nothing, and a changed claim or prover is
+searched afresh and reported as uncertified.
+"""
+from __future__ import annotations
+
+import functools
+import hashlib
+import json
+import re
+from dataclasses import dataclass
+from pathlib import Path
+
+import sympy as sp
+
+from ..errors import SymdpError
+
+FORMAT = 1
+SUFFIX = ".proofs.json"
+
+
+@dataclass(frozen=True)
+class Certificate:
+    """The recorded symbolic route of one claim: its answers and the proof it reached."""
+
+    fingerprint: str
+    claim: str
+    transcript: tuple
+    proved: str = ""
+    """The method that proved the claim, or "" when the symbolic route did not."""
+
+
+@functools.lru_cache(maxsize=1)
+def prover_digest() -> str:
+    """Hash of the decision procedures: a changed prover invalidates every certificate."""
+    here = Path(__file__).resolve().parent
+    h = hashlib.sha256()
+    for name in ("provers.py", "decide.py"):
+        h.update((here / name).read_bytes())
+    return h.hexdigest()[:16]
+
+
+_DUMMY = re.compile(r"dummy_index=\d+")
+
+
+def _canonical(value) -> str:
+    if isinstance(value, sp.Basic):
+        return _DUMMY.sub("dummy_index=?", sp.srepr(value))
+    if isinstance(value, dict):
+        return "{" + ", ".join(f"{_canonical(k)}: {_canonical(v)}" for k, v in value.items()) + "}"
+    if isinstance(value, (list, tuple)):
+        return "(" + ", ".join(_canonical(v) for v in value) + ")"
+    return repr(value)
+
+
+def fingerprint(kind: str, *parts) -> str:
+    """Content hash of a claim (and of the prover that decides it)."""
+    text = "|".join([kind, prover_digest()] + [_canonical(p) for p in parts])
+    return hashlib.sha256(text.encode()).hexdigest()[:24]
+
+
+def path_for(derivation_file: str) -> Path:
+    return Path(derivation_file).with_suffix(SUFFIX)
+
+
+def load(path: Path) -> dict[str, Certificate]:
+    """The certificates in ``path`` by fingerprint ({} when there is no file); validated."""
+    if not path.exists():
+        return {}
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+        return {c.fingerprint: c for c in map(_decode, _entries(data))}
+    except (ValueError, TypeError, KeyError) as exc:
+        raise SymdpError("certificate file", str(path), f"a valid symdp proofs file ({exc})") from None
+
+
+def _entries(data) -> list:
+    if not isinstance(data, dict) or data.get("format") != FORMAT or set(data) != {"format", "proofs"}:
+        raise ValueError(f"format {FORMAT} with keys 'format' and 'proofs'")
+    return [dict(v, fingerprint=k) for k, v in data["proofs"].items()]
+
+
+def _decode(e: dict) -> Certificate:
+    if set(e) != {"fingerprint", "claim", "transcript", "proved"}:
+        raise ValueError(f"unexpected keys {sorted(e)}")
+    if not all(t is None or isinstance(t, str) for t in e["transcript"]):
+        raise ValueError("a transcript holds strings and nulls only")
+    if not (isinstance(e["claim"], str) and isinstance(e["proved"], str)):
+        raise ValueError("claim and proved are strings")
+    return Certificate(e["fingerprint"], e["claim"], tuple(e["transcript"]), e["proved"])
+
+
+def dumps(certificates) -> str:
+    """Deterministic JSON text for a set of certificates (sorted, no timestamps)."""
+    proofs = {c.fingerprint: {"claim": c.claim, "transcript": list(c.transcript), "proved": c.proved}
+              for c in sorted(certificates, key=lambda c: (c.claim, c.fingerprint))}
+    return json.dumps({"format": FORMAT, "proofs": proofs}, indent=1, sort_keys=True) + "\n"
+
+
+def write(results, files: dict[str, str]) -> list[Path]:
+    """Write the certificates of ``results`` beside their derivation files (``files``: id -> file)."""
+    by_file: dict[str, list] = {}
+    for r in results:
+        by_file.setdefault(files[r.id], []).extend(r.certificates)
+    rerun = {r.id for r in results}
+    written = []
+    for file, certs in sorted(by_file.items()):
+        path = path_for(file)
+        kept = [c for c in load(path).values() if c.claim.split("::")[0] not in rerun]
+        path.write_text(dumps(kept + certs), encoding="utf-8")
+        written.append(path)
+    return written

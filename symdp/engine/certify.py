@@ -1,0 +1,233 @@
+"""Judging one sample point with certainty: agreement, a certain disagreement, or unclear.
+
+A disagreement is *certain* only when, at two consecutive precisions (DPS, then
+twice, four and eight times DPS as needed), both sides and their difference
+keep their sign and :data:`STABLE` leading digits, no side is an exact 0 that
+the claim did not write as 0, nothing overflowed, and, for expressions with an
+unevaluated integral, two quadrature rules (tanh-sinh and Gauss-Legendre) give
+the same difference, well clear of the estimated quadrature error.  Anything
+less is *unclear*: never a witness.  Witnesses are then shrunk to points a
+reader can check by hand (:func:`shrink`).
+"""
+from __future__ import annotations
+
+import builtins
+from dataclasses import dataclass
+
+import mpmath as mp
+import sympy as sp
+
+from . import domain as dom
+
+DPS = 60
+"""Working precision (significant decimal digits) of every numeric check."""
+LEVELS = (1, 2, 4, 8)
+"""Multiples of DPS through which an unsettled point is escalated."""
+STABLE = 10
+"""Leading digits a witness must keep when the precision doubles."""
+QUAD = {"method": "tanh-sinh", "error": mp.mpf(0), "used": False}
+"""The quadrature rule in force and the largest error estimate seen (module state, one process)."""
+
+
+def _quad(f, *intervals):
+    value, err = mp.quad(f, *intervals, method=QUAD["method"], error=True)
+    QUAD["used"], QUAD["error"] = True, max(QUAD["error"], abs(err))
+    return value
+
+
+def _mp_range(a, b=None):
+    """``range`` over mpf numbers, for sums with integer or floor limits."""
+    lo, hi = (0, a) if b is None else (a, b)
+    return (mp.mpf(k) for k in builtins.range(int(lo), int(hi)))
+
+
+def _namespace() -> dict:
+    from ..special import MPMATH_NAMESPACE  # Phi, PhiInv, erfcinv deep in the tails
+    return {**MPMATH_NAMESPACE, "quad": _quad, "range": _mp_range}
+
+
+@dataclass(frozen=True)
+class Compiled:
+    """An expression compiled to an mpmath function of the domain's symbols."""
+
+    fn: object
+    symbols: tuple
+    zero: bool = False
+    """The expression is the literal 0 (its exact zeros are genuine)."""
+
+    def __call__(self, point: dict):
+        return self.fn(*(point[s] for s in self.symbols))
+
+
+class NotCompilable(ValueError):
+    """SymPy could not turn the expression into an mpmath function."""
+
+
+def compile_expr(expr: sp.Basic, symbols) -> Compiled:
+    """Compile a SymPy expression for mpmath (our own expressions, never user text).
+
+    Expressions too large for Python's compiler (lambdify of ~3000-term sums
+    raises RecursionError) are evaluated through SymPy's ``evalf`` instead.
+    """
+    symbols = tuple(symbols)
+    try:
+        fn = sp.lambdify(symbols, expr, modules=[_namespace(), "mpmath"])
+        fn.__globals__["range"] = _mp_range  # lambdify puts the builtin back for Sum; ours yields mpf
+    except (RecursionError, SyntaxError, MemoryError):
+        fn = _evalf(expr, symbols)
+    return Compiled(fn, symbols, sp.sympify(expr) == 0)
+
+
+def _evalf(expr, symbols):
+    def fn(*values):
+        subs = {s: sp.Float(mp.nstr(v, mp.mp.dps + 5), mp.mp.dps + 5) for s, v in zip(symbols, values)}
+        return mp.mpf(sp.N(expr.xreplace(subs), mp.mp.dps))
+    return fn
+
+
+def digits_agreed(a, b, dps: int) -> int:
+    """Significant decimal digits on which ``a`` and ``b`` agree (capped at ``dps``)."""
+    diff = abs(a - b)
+    if diff == 0:
+        return dps
+    scale = max(abs(a), abs(b))
+    return max(0, min(dps, int(mp.floor(-mp.log10(diff / scale)))))
+
+
+@dataclass(frozen=True)
+class Verdict:
+    """What one point shows: "agrees"/"holds" (with digits), "differs" (certain) or "unclear"."""
+
+    kind: str
+    digits: int = 0
+    lhs: object = None
+    rhs: object = None
+    why: str = ""
+
+
+def _evaluate(f, point: dict, dps: int):
+    with mp.workdps(dps):
+        value = f({s: mp.mpf(v) for s, v in point.items()})
+        if isinstance(value, (int, float)):
+            value = mp.mpf(value)
+        if not isinstance(value, mp.mpf) or not mp.isfinite(value):
+            raise ArithmeticError(f"not a finite real number: {value}")
+        return +value
+
+
+def _values(fs, point: dict, dps: int, method: str = "tanh-sinh"):
+    """Each of ``fs`` at ``point``; QUAD then says whether quadrature ran, and its worst error."""
+    QUAD.update(method=method, error=mp.mpf(0), used=False)
+    return [_evaluate(f, point, dps) for f in fs]
+
+
+def _settled(x, y, exact_zero_ok: bool) -> bool:
+    """``y`` (higher precision) repeats ``x``'s leading digits and is not a suspicious 0."""
+    if y == 0:
+        return x == 0 and exact_zero_ok
+    return digits_agreed(x, y, STABLE) >= STABLE
+
+
+def _confirmed(fs, point, dps, combine) -> bool:
+    """No quadrature ran, or Gauss-Legendre repeats the quantity far above both error estimates."""
+    if not QUAD["used"]:
+        return True
+    first_err = QUAD["error"]
+    value = combine(_values(fs, point, dps))
+    other = combine(_values(fs, point, dps, "gauss-legendre"))
+    err = max(first_err, QUAD["error"])
+    return abs(value) > 1000 * err and _settled(value, other, False)
+
+
+def judge_equal(f, g, point: dict, digits: int) -> Verdict:
+    """Agreement to ``digits`` at some precision, a certain disagreement, or unclear.
+
+    A difference that shrinks by DPS/2 orders when the precision doubles is
+    rounding noise around a common value ("vanishes": the sides agree to the
+    precision of the arithmetic, though perhaps not relatively, e.g. a gain of
+    1e-939 against a plain difference of two numbers near 1).
+    """
+    prev = None
+    for k in LEVELS:
+        dps = k * DPS
+        a, b = _values((f, g), point, dps)
+        if digits_agreed(a, b, dps) >= digits:
+            return Verdict("agrees", min(DPS, digits_agreed(a, b, dps)), a, b)
+        if prev and abs(a - b) <= abs(prev[0] - prev[1]) * mp.mpf(10) ** (-(DPS // 2)):
+            return Verdict("vanishes", 0, a, b)
+        if prev and _certain_pair(prev, (a, b), f, g) and _confirmed((f, g), point, dps, lambda v: v[0] - v[1]):
+            return Verdict("differs", 0, a, b, f"certified: the difference keeps its sign and {STABLE} "
+                                               f"leading digits at {dps // 2} and {dps} digits")
+        prev = (a, b)
+    return Verdict("unclear")
+
+
+def _certain_pair(prev, now, f, g) -> bool:
+    (a0, b0), (a1, b1) = prev, now
+    return (_settled(a0, a1, getattr(f, "zero", False)) and _settled(b0, b1, getattr(g, "zero", False))
+            and a1 - b1 != 0 and _settled(a0 - b0, a1 - b1, False))
+
+
+SIGNS = {
+    "positive": lambda v: v > 0,
+    "negative": lambda v: v < 0,
+    "nonnegative": lambda v: v >= 0,
+    "nonpositive": lambda v: v <= 0,
+}
+
+
+def judge_sign(f, point: dict, sign: str) -> Verdict:
+    """The sign holds, a certain violation, or unclear.
+
+    A value far from 0 (above 10^-(DPS/3)) with the right sign holds at once.
+    Otherwise the point is escalated: a value that repeats its leading digits
+    at the next precision is real, whatever its size (e^-700 is not 0); an
+    exact 0 satisfies a non-strict sign but never witnesses a violation.
+    """
+    prev = None
+    for k in LEVELS:
+        (v,) = _values((f,), point, k * DPS)
+        far = abs(v) > mp.mpf(10) ** (-(DPS // 3))
+        if SIGNS[sign](v) and (far or (v == 0 and sign.startswith("non"))):
+            return Verdict("holds", DPS, v, 0)
+        if prev is not None and v != 0 and _settled(prev, v, False):
+            if SIGNS[sign](v):
+                return Verdict("holds", DPS, v, 0)
+            if _confirmed((f,), point, k * DPS, lambda vs: vs[0]):
+                return Verdict("differs", 0, v, mp.mpf(0), f"certified: the value keeps its sign and {STABLE} "
+                                                           f"leading digits at {k * DPS // 2} and {k * DPS} digits")
+        prev = v
+    return Verdict("unclear")
+
+
+# --- witnesses a reader can check by hand --------------------------------------
+
+SIMPLE = ("1", "2", "0.5", "0.1", "10")
+SHRINK_TRIES = 24
+"""At most this many candidate points are judged while shrinking a witness."""
+
+
+def _candidates(v):
+    """Simpler numbers near ``v``: canonical ones first, then ``v`` rounded to 1-3 digits."""
+    out = [mp.mpf(c) for c in SIMPLE] + [mp.mpf(mp.nint(v))]
+    out += [mp.mpf(mp.nstr(v, k)) for k in (1, 2, 3)]
+    return [c for c in dict.fromkeys(out) if c != v]
+
+
+def shrink(judge, domain: dict, point: dict, verdict: Verdict):
+    """A simpler point where the disagreement is still certain (coordinate by coordinate)."""
+    tries = 0
+    for s in list(point):
+        for c in _candidates(point[s]):
+            trial = {**point, s: c}
+            if tries >= SHRINK_TRIES or not dom.contains(domain, trial):
+                continue
+            tries += 1
+            try:
+                found = judge(trial)
+            except (ValueError, ZeroDivisionError, TypeError, OverflowError, ArithmeticError):
+                continue
+            if found.kind == "differs":
+                point, verdict = trial, found
+                break
+    return point, verdict

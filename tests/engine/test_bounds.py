@@ -1,0 +1,144 @@
+"""One-sided printed values (symdp.engine.bounds): hand-checkable cases."""
+from decimal import Decimal
+from fractions import Fraction
+
+import mpmath as mp
+import pytest
+import sympy as sp
+
+from symdp.engine.bounds import AT_LEAST, AT_MOST, method, one_sided, safe_round
+from symdp.engine.status import Status
+from symdp.errors import SymdpError
+
+
+def derived(text="2.1734"):
+    with mp.workdps(60):
+        return mp.mpf(text)
+
+
+# -- "at most": a largest epsilon, derived 2.1734 -------------------------------------------------
+
+def test_truncated_value_on_the_safe_side_is_verified():
+    out = one_sided("2.17", derived(), AT_MOST, 2, "the largest epsilon")
+    assert out.status is Status.VERIFIED
+    assert out.detail == "printed 2.17 <= derived 2.1734 (safe side, truncated)"
+
+
+def test_value_above_the_largest_epsilon_is_an_erratum():
+    out = one_sided("2.18", derived(), AT_MOST, 2, "the largest epsilon")
+    assert out.status is Status.ERRATUM
+    assert out.detail.startswith("printed 2.18 exceeds the largest epsilon 2.1734: "
+                                 "a reader using it would break the bound")
+
+
+def test_rounded_up_by_less_than_the_rounding_is_still_an_erratum():
+    # 2.1756 rounds to 2.18, which is above it: the unsafe side
+    out = one_sided("2.18", derived("2.1756"), AT_MOST, 2, "the largest epsilon")
+    assert out.status is Status.ERRATUM
+    assert "rounded to nearest; toward the safe side it is 2.17" in out.detail
+
+
+def test_more_than_one_unit_below_is_an_erratum():
+    out = one_sided("2.16", derived(), AT_MOST, 2)
+    assert out.status is Status.ERRATUM
+    assert "more than one unit of its last printed digit (0.01)" in out.detail
+
+
+def test_printed_where_no_value_exists_is_an_erratum():
+    out = one_sided("2.17", None, AT_MOST, 2, "the largest epsilon")
+    assert out.status is Status.ERRATUM
+    assert out.detail == "printed 2.17, but no value meets the bound: the largest epsilon does not exist"
+
+
+def test_dash_against_no_value_is_verified_and_dash_against_a_value_is_not():
+    assert one_sided(None, None, AT_MOST, 2).status is Status.VERIFIED
+    out = one_sided(None, derived(), AT_MOST, 2, "the largest epsilon")
+    assert out.status is Status.ERRATUM and "2.1734" in out.detail
+
+
+def test_one_unit_below_an_exact_two_decimal_value_is_within_the_unit():
+    assert one_sided("2.17", derived("2.18"), AT_MOST, 2).status is Status.VERIFIED
+    assert one_sided("2.18", derived("2.18"), AT_MOST, 2).status is Status.VERIFIED   # equal: safe
+    assert one_sided("2.16", derived("2.18"), AT_MOST, 2).status is Status.ERRATUM
+
+
+def test_trailing_zeros_dropped_in_print():
+    # Liu et al. print 3 for 3.00: decimals is the table's, not the cell's
+    assert one_sided("3", derived("3.0037"), AT_MOST, 2).status is Status.VERIFIED
+    assert one_sided("3", derived("2.9969"), AT_MOST, 2).status is Status.ERRATUM
+
+
+# -- "at least": a smallest noise, mirrored ------------------------------------------------------
+
+def test_at_least_mirrors_at_most():
+    assert one_sided("2.18", derived(), AT_LEAST, 2).status is Status.VERIFIED
+    assert one_sided("2.18", derived(), AT_LEAST, 2).detail == "printed 2.18 >= derived 2.1734 (safe side, rounded up)"
+    below = one_sided("2.17", derived(), AT_LEAST, 2, "the smallest noise")
+    assert below.status is Status.ERRATUM
+    assert below.detail.startswith("printed 2.17 is below the smallest noise 2.1734: a reader using it would break")
+    assert one_sided("2.19", derived(), AT_LEAST, 2).status is Status.ERRATUM     # more than one unit above
+    assert one_sided("2.17", None, AT_LEAST, 2).status is Status.ERRATUM
+
+
+# -- inputs, exactness, determinism --------------------------------------------------------------
+
+@pytest.mark.parametrize("printed", ["2.17", " 2.17 ", sp.Rational(217, 100), Fraction(217, 100), Decimal("2.17"), 2.17])
+def test_printed_forms(printed):
+    assert one_sided(printed, derived(), AT_MOST, 2).status is Status.VERIFIED
+
+
+def test_equality_within_the_derived_precision_is_the_safe_side():
+    # mpf("2.18") is a binary fraction a hair off 2.18; that is no witness either way
+    for safe in (AT_MOST, AT_LEAST):
+        out = one_sided("2.18", derived("2.18"), safe, 2)
+        assert out.status is Status.VERIFIED and "to 45 significant digits" in out.detail
+
+
+def test_a_difference_beyond_the_precision_counts():
+    with mp.workdps(80):
+        d = mp.mpf("2.17") - mp.mpf("1e-30")
+    assert one_sided("2.17", d, AT_MOST, 2).status is Status.ERRATUM
+
+
+def test_sympy_derived_value():
+    assert one_sided("0.69", sp.log(2), AT_MOST, 2).status is Status.VERIFIED
+    assert one_sided("0.7", sp.log(2), AT_MOST, 2).status is Status.ERRATUM
+
+
+def test_safe_round():
+    assert safe_round(derived(), AT_MOST, 2) == Decimal("2.17")
+    assert safe_round(derived(), AT_LEAST, 2) == Decimal("2.18")
+    assert safe_round(derived("2.18"), AT_MOST, 2) == Decimal("2.18")
+    assert safe_round(derived("2.18"), AT_LEAST, 2) == Decimal("2.18")
+
+
+def test_deterministic_method_and_detail():
+    a, b = one_sided("2.18", derived(), AT_MOST, 2), one_sided("2.18", derived(), AT_MOST, 2)
+    assert a == b
+    assert a.method == method(AT_MOST) == ("one-sided comparison (printed at most derived), exact rational "
+                                           "arithmetic against the derived value at 50 digits")
+
+
+@pytest.mark.parametrize("args, param", [
+    (("2.175", derived(), AT_MOST, 2), "printed"),
+    (("two", derived(), AT_MOST, 2), "printed"),
+    (("2.17", derived(), "below", 2), "safe"),
+    (("2.17", derived(), AT_MOST, -1), "decimals"),
+    (("2.17", mp.inf, AT_MOST, 2), "derived"),
+])
+def test_bad_input_names_the_parameter(args, param):
+    with pytest.raises(SymdpError) as err:
+        one_sided(*args)
+    assert err.value.parameter == param
+
+
+def test_recorder_printed_bound():
+    from symdp.engine.recorder import Recorder
+    d = Recorder("t.bounds")
+    d.printed_bound("ok", "2.17", derived(), AT_MOST, 2, text="cell", what="the largest epsilon")
+    d.printed_bound("up", "2.18", derived(), AT_MOST, 2, expect=Status.ERRATUM)
+    d.printed_bound("bad", "2.175", derived(), AT_MOST, 2)
+    ok, up, bad = d.trace
+    assert (ok.kind, ok.claim_id, ok.status, ok.ok) == ("printed-value", "ok", Status.VERIFIED, True)
+    assert up.status is Status.ERRATUM and up.ok
+    assert bad.status is Status.ERROR and "decimals" in bad.outcome.detail
