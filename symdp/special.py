@@ -1,7 +1,7 @@
 """The standard normal CDF Phi and its quantile PhiInv, symbolic and numeric.
 
 Symbolic: :class:`Phi` and :class:`PhiInv` are SymPy functions, with
-``Phi(x) = (1/2) erfc(-x/sqrt(2))`` (DLMF 7.2.2 / 7.18.2) and
+``Phi(x) = (1/2) erfc(-x/sqrt(2))`` (A&S 26.2.2 defines Phi; erfc is DLMF 7.2.2) and
 ``PhiInv(p) = -sqrt(2) erfcinv(2p)``.
 
 Numeric: :func:`ncdf`, :func:`ncdf_inv` and :func:`erfcinv` are mpmath
@@ -108,7 +108,7 @@ def erfcinv(y):
 
 @_guarded
 def ncdf(x):
-    """Standard normal CDF Phi(x) = erfc(-x/sqrt(2))/2 (DLMF 7.18.2); no cancellation in either tail."""
+    """Standard normal CDF Phi(x) = erfc(-x/sqrt(2))/2 (A&S 26.2.2, DLMF 7.2.2); no cancellation in either tail."""
     return mp.erfc(-mp.mpmathify(x) / mp.sqrt(2)) / 2
 
 
@@ -145,7 +145,7 @@ def _latex_call(head, expr, printer, exp=None):
 
 
 class Phi(sp.Function):
-    """Standard normal CDF, Phi(x) = (1 + erf(x/sqrt(2)))/2 (DLMF 7.18.2)."""
+    """Standard normal CDF, Phi(x) = (1 + erf(x/sqrt(2)))/2 (A&S 26.2.2, DLMF 7.2.1)."""
 
     nargs = 1
 

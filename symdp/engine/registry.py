@@ -86,6 +86,8 @@ def collect(path: str | Path) -> Collection:
     root = Path(path)
     if not root.is_dir():
         raise SymdpError("--path", str(path), "an existing folder of derivation files (default: ./derivations)")
+    if str(root.resolve()) not in sys.path:  # a derivation folder may import its own helper modules
+        sys.path.insert(0, str(root.resolve()))
     specs, errors = [], []
     for file in sorted(f for f in root.rglob("*.py") if not f.name.startswith("_")):
         try:

@@ -1,0 +1,84 @@
+"""The result cache cannot lie: its key covers what a derivation runs, entries are validated JSON."""
+import pickle
+
+from symdp.cli import main
+from symdp.engine import cache
+from symdp.engine.registry import discover
+from symdp.engine.runner import run_all
+from symdp.engine.status import Status
+
+HELPER = "import sympy as sp\nx = sp.Symbol('x', positive=True)\nSQUARE = {square}\n"
+DERIVATION = '''
+import sympy as sp
+from symdp import derivation
+from helper_mod import SQUARE, x
+
+@derivation(id="t.helper", title="uses a helper module", paper="p.txt", where="-")
+def uses_helper(d):
+    d.identity("square", SQUARE, x**2 + 2*x + 1)
+'''
+
+
+def _folder(tmp_path, square):
+    (tmp_path / "helper_mod.py").write_text(HELPER.format(square=square))
+    (tmp_path / "uses.py").write_text(DERIVATION)
+    return tmp_path
+
+
+def _run(folder, store, fresh=False):
+    import sys
+    sys.path.insert(0, str(folder))
+    sys.modules.pop("helper_mod", None)
+    try:
+        (result,) = run_all(discover(folder), jobs=1, cache=str(store), fresh=fresh)
+    finally:
+        sys.path.remove(str(folder))
+    return result
+
+
+def test_a_changed_helper_module_is_not_served_from_the_cache(tmp_path):
+    """Was: a helper module made a claim false and `symdp check` still said PROVED from the cache."""
+    (tmp_path / "d").mkdir()
+    folder = _folder(tmp_path / "d", "(x + 1)**2")
+    store = tmp_path / "cache"
+    assert _run(folder, store).claims[0].status is Status.PROVED
+    _folder(folder, "(x + 2)**2")
+    assert _run(folder, store).claims[0].status is Status.REFUTED
+
+
+def test_a_failing_fresh_run_evicts_the_entry(tmp_path, monkeypatch):
+    (tmp_path / "d").mkdir()
+    folder, store = _folder(tmp_path / "d", "(x + 1)**2"), tmp_path / "cache"
+    (spec,) = discover(folder)
+    _run(folder, store)
+    assert cache.entry(str(store), spec).exists()
+    monkeypatch.setattr("symdp.engine.cache._folder_digest", lambda spec: "same key")
+    _run(folder, store)
+    _folder(folder, "(x + 2)**2")  # the key is pinned: only the eviction can stop a stale answer
+    assert _run(folder, store, fresh=True).claims[0].status is Status.REFUTED
+    assert not cache.entry(str(store), spec).exists()
+
+
+def test_a_crafted_entry_is_never_executed(tmp_path):
+    (tmp_path / "d").mkdir()
+    folder, store = _folder(tmp_path / "d", "(x + 1)**2"), tmp_path / "cache"
+    (spec,) = discover(folder)
+    marker = tmp_path / "pwned"
+
+    class Evil:
+        def __reduce__(self):
+            return (open, (str(marker), "w"))
+
+    path = cache.entry(str(store), spec)
+    path.parent.mkdir(parents=True)
+    path.write_bytes(pickle.dumps(Evil()))
+    assert _run(folder, store).claims[0].status is Status.PROVED
+    assert not marker.exists()
+
+
+def test_cache_clear_empties_the_folder(tmp_path, capsys):
+    (tmp_path / "d").mkdir()
+    folder, store = _folder(tmp_path / "d", "(x + 1)**2"), tmp_path / "cache"
+    _run(folder, store)
+    assert main(["cache", "clear", "--cache", str(store)]) == 0
+    assert not store.exists() and "removed 1" in capsys.readouterr().out

@@ -1,0 +1,71 @@
+"""Verdicts do not depend on the machine: a loaded run equals an unloaded one.
+
+The claims below went from PROVED to VERIFIED on a busy 2-core machine when a
+wall-clock claim budget decided how far the proof search got.  Now each claim
+replays its recorded certificate, so a run on a machine made to look a
+thousand times slower (search budgets of a millisecond, both cores busy with
+other processes) gives the same statuses, methods and witnesses.  No timing
+is asserted.
+"""
+import multiprocessing
+from pathlib import Path
+
+import pytest
+
+from symdp.engine import certificates, provers
+from symdp.engine.recorder import Recorder
+from symdp.engine.registry import discover, select
+from symdp.engine.status import Status
+
+CATALOGUE = Path(__file__).resolve().parents[2] / "derivations"
+FLIPPED = {"liu2019.fbeta-auxiliary": ("eq18:continuous", "inverse:round-trip"),
+           "liu2019.fbeta-laplace": ("inverse:round-trip",)}
+
+
+def _burn():
+    while True:
+        pass
+
+
+def _verdicts(spec, budget=provers.BUDGET):
+    d = Recorder(spec.id, budget=budget, book=certificates.load(certificates.path_for(spec.file)))
+    spec.fn(d)
+    return {s.claim_id: (s.status, s.outcome.method, s.outcome.detail, s.outcome.witness, s.certificate)
+            for s in d.trace if getattr(s, "claim_id", None)}
+
+
+@pytest.fixture
+def loaded_machine(monkeypatch):
+    """Both cores busy, and every symbolic search allowed a millisecond."""
+    monkeypatch.setattr(provers, "CLAIM_BUDGET", 1e-3)
+    ctx = multiprocessing.get_context("fork")
+    burners = [ctx.Process(target=_burn, daemon=True) for _ in range(2)]
+    for p in burners:
+        p.start()
+    yield 1e-3
+    for p in burners:
+        p.kill()
+        p.join()
+
+
+@pytest.fixture(scope="module")
+def idle_verdicts():
+    specs = select(discover(CATALOGUE), sorted(FLIPPED))
+    return {s.id: _verdicts(s) for s in specs}
+
+
+def test_loaded_run_equals_idle_run(idle_verdicts, loaded_machine):
+    for spec in select(discover(CATALOGUE), sorted(FLIPPED)):
+        assert _verdicts(spec, budget=loaded_machine) == idle_verdicts[spec.id]
+
+
+def test_the_claims_that_flipped_are_proved_from_their_certificates(idle_verdicts):
+    for did, claims in FLIPPED.items():
+        for cid in claims:
+            status, method, _, _, certificate = idle_verdicts[did][cid]
+            assert status is Status.PROVED and certificate == "replayed", (did, cid, method)
+
+
+def test_every_catalogue_claim_with_a_symbolic_route_replays_a_certificate(catalogue_results):
+    searched = [(r.id, c.claim_id) for r in catalogue_results for c in r.claims if c.certificate == "searched"]
+    assert searched == [], "run `symdp certify` and commit the .proofs.json files"
