@@ -59,8 +59,8 @@ class Compiled:
         return self.fn(*(point[s] for s in self.symbols))
 
 
-class NotCompilable(ValueError):
-    """SymPy could not turn the expression into an mpmath function."""
+COMPILE_LIMIT = 120.0
+"""Seconds lambdify may take (a safety net: it raises BudgetExceeded, reported as UNDECIDED)."""
 
 
 def compile_expr(expr: sp.Basic, symbols) -> Compiled:
@@ -69,9 +69,10 @@ def compile_expr(expr: sp.Basic, symbols) -> Compiled:
     Expressions too large for Python's compiler (lambdify of ~3000-term sums
     raises RecursionError) are evaluated through SymPy's ``evalf`` instead.
     """
+    from .budget import within_budget
     symbols = tuple(symbols)
     try:
-        fn = sp.lambdify(symbols, expr, modules=[_namespace(), "mpmath"])
+        fn = within_budget(lambda: sp.lambdify(symbols, expr, modules=[_namespace(), "mpmath"]), COMPILE_LIMIT)
         fn.__globals__["range"] = _mp_range  # lambdify puts the builtin back for Sum; ours yields mpf
     except (RecursionError, SyntaxError, MemoryError):
         fn = _evalf(expr, symbols)

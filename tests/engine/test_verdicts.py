@@ -163,3 +163,42 @@ def test_replay_of_a_recorded_proof_ignores_the_search_budget():
 def test_failed_replay_is_reported_not_downgraded():
     with pytest.raises(provers.ReplayFailed):
         provers.prove_zero(sp.exp(x) - 1 - x, Attempts(transcript=["simplify"]))
+
+
+def test_multiple_integrals_and_solve_on_a_domain():
+    """Was: integrate took one range only (a double integral raised); solve took no domain."""
+    from symdp.engine.recorder import Recorder
+    y = sp.Symbol("y", real=True)
+    d = Recorder("t")
+    inner_first = d.integrate("I", x * y, (y, 0, x), (x, 0, 1))
+    assert inner_first == sp.Rational(1, 8)
+    assert d.solve("r", x**2 - 4, x, domain=sp.Interval(0, sp.oo)) == [2]
+    assert d.solve("r", x**2 - 4, x, domain={x: sp.Interval(-sp.oo, 0)}) == [-2]
+
+
+def test_inverse_normal_tail_evaluates_between_1e_67_and_1e_10():
+    """Was: "Could not find root within given tolerance" for erfcinv(y), 1e-67 < y < 1e-10."""
+    f = num.compile_expr(sp.erfc(sp.erfcinv(t)), (t,))
+    with mp.workdps(60):
+        for k in (11, 30, 66):
+            y = mp.mpf(10) ** -k
+            assert mp.almosteq(f({t: y}), y, rel_eps=mp.mpf(10) ** -50)
+
+
+def test_a_declared_refutation_survives_renaming_the_derivation(tmp_path):
+    """Was: under another id, fdp.tradeoff :: laplace:single-pair drew no point where the curves differ."""
+    import shutil
+    from pathlib import Path
+
+    from symdp.engine.registry import discover
+    from symdp.engine.runner import run_one
+
+    source = Path(__file__).resolve().parents[2] / "derivations" / "fdp"
+    text = (source / "tradeoff.py").read_text().replace('id="fdp.tradeoff"', 'id="renamed.elsewhere"')
+    (tmp_path / "renamed.py").write_text(text)
+    shutil.copy(source / "tradeoff.proofs.json", tmp_path / "renamed.proofs.json")
+    (spec,) = discover(tmp_path)
+    claims = {c.claim_id: c for c in run_one(spec).claims}
+    assert claims["laplace:single-pair"].status is Status.REFUTED
+    assert all(c.ok for c in claims.values())
+    assert all(c.certificate != "searched" for c in claims.values())  # certificates are keyed by content
