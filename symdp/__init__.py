@@ -1,13 +1,15 @@
 """symdp: symbolic derivation and proof checking for the hypothesis-testing view of DP.
 
-``from symdp import derivation, Status`` is all a derivation file needs.  The
+``from symdp import derivation, Status`` is all a derivation file needs;
+``symdp.run(path_or_function)`` runs derivations and returns frozen results.  The
 names are loaded lazily so that the command line's numeric paths
 (``symdp epsilon``) answer without importing SymPy.
 """
 __version__ = "0.1.0"
 
 _LAZY = {"derivation": "symdp.engine.registry", "Status": "symdp.engine.status",
-         "SymdpError": "symdp.errors", "Phi": "symdp.special", "PhiInv": "symdp.special"}
+         "SymdpError": "symdp.errors", "Phi": "symdp.special", "PhiInv": "symdp.special",
+         "run": "symdp.api", "Run": "symdp.api"}
 
 
 def __getattr__(name):

@@ -65,3 +65,9 @@ LATEX_NAMES = {
 
 NEIGHBOURS = {QD: QDp + dQ}
 """Q(D) = Q(D') + Delta Q: the neighbouring outputs differ by the sensitivity."""
+
+# Guessing advantage under d-privacy (Pankova & Laud; symdp.guessing)
+eta = sp.Symbol("eta", positive=True)              # guessing advantage Pr_post - Pr_pre
+p_pre = sp.Symbol("p_pre", positive=True)          # Pr_pre(g(x)), the prior probability of a correct guess
+R_sup = sp.Symbol("R", positive=True)              # sup_{x, x'} d(x, x')
+LATEX_NAMES.update({eta: r"\eta", p_pre: r"\Pr_{pre}(g(x))", R_sup: r"R"})

@@ -4,6 +4,9 @@ import numpy as np
 import pytest
 
 from symdp import fdp, fdp_fast
+from symdp.errors import SymdpError
+
+ULP = 2.0 ** -53
 
 A = np.array([1e-300, 1e-100, 1e-12, 1e-3, 0.2, 0.5, 0.73, 0.999999])
 
@@ -73,3 +76,101 @@ def test_laplace_profile_matches_published_values(scale, sensitivity, eps, delta
     # test_laplace_get_delta_for_epsilon (sampling_prob = 1; values to 8 decimals).
     got = float(fdp_fast.laplace_profile(eps, sensitivity / scale))
     assert abs(got - delta) < 5e-9
+
+
+# ------------------------------------------------------------------ accuracy relative to the conditioning
+# Goal: relative error <= 4 (kappa + 1) ulps, kappa the relative change one ulp of each input causes
+# (the + 1 is the rounding of the result itself).  References: mpmath's ncdf at 100 digits (50 kept).
+
+def _ref_gaussian_profile(e, m):
+    with mp.workdps(100):
+        e, m = mp.mpf(float(e)), mp.mpf(float(m))
+        a, b = m / 2 - e / m, -m / 2 - e / m
+        d = mp.ncdf(a) - mp.exp(e) * mp.ncdf(b)
+        return d, (abs(e) * mp.exp(e) * mp.ncdf(b) + m * mp.npdf(a)) / d
+
+
+def _profile_points():
+    rng = np.random.default_rng(14)
+    mus = 10 ** rng.uniform(-4, 3, 150)
+    eps = np.concatenate([rng.uniform(-50, 50, 50), 10 ** rng.uniform(-8, np.log10(700), 50),
+                          -(10 ** rng.uniform(-9, np.log10(50), 50))])
+    edge_mu = np.array([1e-8, 1e-5, 1e-3, 0.01, 0.1, 1, 2, 10, 37, 1e3, 1e4])
+    edge_eps = np.array([-50, -1, -1e-9, 0, 1e-12, 1e-3, 1, 10, 100, 700])
+    em, ee = np.meshgrid(edge_mu, edge_eps)
+    # the cancelling region: a = mu/2 - eps/mu in [-10, 6] with small mu
+    a = rng.uniform(-10.5, 6, 60)
+    m2 = 10 ** rng.uniform(-6, 1, 60)
+    return np.concatenate([eps, ee.ravel(), (m2 / 2 - a) * m2]), np.concatenate([mus, em.ravel(), m2])
+
+
+def test_gaussian_profile_within_four_times_conditioning():
+    eps, mus = _profile_points()
+    keep = (eps >= -50) & (eps <= 700)
+    eps, mus = eps[keep], mus[keep]
+    got = fdp_fast.gaussian_profile(eps, mus)
+    logs = fdp_fast.gaussian_log_profile(eps, mus)
+    checked = 0
+    for e, m, g, lg in zip(eps, mus, got, logs):
+        d, cond = _ref_gaussian_profile(e, m)
+        if d < mp.mpf("1e-300"):
+            assert g < 1e-290
+            continue
+        checked += 1
+        assert abs(g - d) / d <= 4 * (cond + 1) * ULP, (e, m, g, d, cond)
+        assert abs(lg - mp.log(d)) <= 4 * (cond + 1) * ULP + 4 * ULP * abs(lg), (e, m)
+    assert checked > 200
+
+
+def test_gaussian_profile_negative_epsilon_limits():
+    # mu -> 0: delta -> 1 - e^eps for eps < 0, 0 for eps > 0; mu -> oo: delta -> 1
+    assert fdp_fast.gaussian_profile(-1.0, 1e-300) == pytest.approx(-np.expm1(-1.0), rel=1e-15)
+    assert fdp_fast.gaussian_profile(1.0, 1e-300) == 0.0
+    assert fdp_fast.gaussian_profile(-50.0, 1.0) == pytest.approx(1.0, rel=1e-15)
+    assert fdp_fast.gaussian_profile(np.array([[0.5], [1.0]]), np.array([1.0, 2.0])).shape == (2, 2)
+
+
+def test_gaussian_profile_rejects_bad_input():
+    with pytest.raises(SymdpError, match="epsilon"):
+        fdp_fast.gaussian_profile(np.inf, 1.0)
+    with pytest.raises(SymdpError, match="mu"):
+        fdp_fast.gaussian_profile(1.0, 0.0)
+
+
+def test_gaussian_tradeoff_within_four_times_conditioning():
+    rng = np.random.default_rng(7)
+    a = np.concatenate([10 ** rng.uniform(-300, -1, 60), rng.uniform(1e-6, 1 - 1e-6, 40)])
+    m = 10 ** rng.uniform(-3, 1.5, 100)
+    got = fdp_fast.gaussian_tradeoff(a, m)
+    for av, mv, g in zip(a, m, got):
+        with mp.workdps(60):
+            a_, m_ = mp.mpf(av), mp.mpf(mv)
+            x = (-mp.sqrt(2) * mp.erfinv(2 * a_ - 1) if a_ > 1e-20 else
+                 -mp.findroot(lambda t: mp.log(mp.ncdf(t)) - mp.log(a_), -mp.sqrt(-2 * mp.log(a_))))
+            want = mp.ncdf(x - m_)
+            if want < mp.mpf("1e-300"):
+                continue
+            cond = (a_ * mp.npdf(x - m_) / mp.npdf(x) + m_ * mp.npdf(x - m_)) / want
+            assert abs(g - want) / want <= 4 * (cond + 1) * ULP, (av, mv)
+
+
+def _laplace_profile_by_quadrature(e2, e):
+    """delta(eps') = integral of (p - e^eps' q)^+, p = Lap(0,1), q = Lap(eps,1): no closed form used."""
+    with mp.workdps(40):
+        e2, e = mp.mpf(e2), mp.mpf(e)
+        k = mp.exp(e2)
+        f = lambda x: max(mp.mpf(0), mp.exp(-abs(x)) / 2 - k * mp.exp(-abs(x - e)) / 2)
+        cut = min(max((e - e2) / 2, mp.mpf(0)), e)
+        return mp.quad(f, [-mp.inf, *sorted({mp.mpf(0), cut, e}), mp.inf])
+
+
+@pytest.mark.parametrize("eps", [1e-3, 0.5, 1.0, 3.0, 20.0])
+def test_laplace_profile_matches_quadrature_on_minus_50_to_50(eps):
+    e2 = np.concatenate([np.linspace(-50, 50, 41), [-eps * 3, -eps * 1.5, -eps, -eps / 2, eps / 3, eps * 0.999]])
+    got = fdp_fast.laplace_profile(e2, eps)
+    for x, g in zip(e2, got):
+        want = _laplace_profile_by_quadrature(x, eps)
+        if want == 0:
+            assert g == 0
+        else:
+            assert abs(g - want) / want <= 1e-12, (x, eps, g, want)

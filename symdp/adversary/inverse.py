@@ -13,7 +13,7 @@ from dataclasses import dataclass
 
 import mpmath as mp
 
-from ..errors import SymdpError, require_real
+from ..errors import SymdpError, finite_result, require_choice, require_mp, require_real
 
 DPS = 50
 GUARD = 10
@@ -55,14 +55,24 @@ class EpsilonAnswer:
                 "kappa": None if self.kappa is None else float(self.kappa)}
 
 
+def _kappa(kappa):
+    return require_mp("kappa", kappa, 0, 1, closed="h")
+
+
 def fbeta_star(epsilon, beta, kappa=1):
-    """F*_beta at 50 digits (same closed form as ``fast.fbeta_star``)."""
+    """F*_beta at 50 digits (same closed form as ``fast.fbeta_star``), in ((1+b^2)/(2+b^2)... , 1).
+
+    ``epsilon`` >= 0, ``beta`` > 0, ``kappa`` in (0, 1], all finite (SymdpError otherwise).
+    """
     with mp.workdps(working_dps()):
-        e, b2, k = mp.mpf(epsilon), mp.mpf(beta) ** 2, mp.mpf(kappa)
+        e = require_mp("epsilon", epsilon, 0, None, closed="l")
+        b2, k = require_mp("beta", beta, 0, None) ** 2, _kappa(kappa)
         if e < mp.log1p(b2 / k):
-            return (1 + b2) / (1 + k + b2)
-        q = k * mp.exp(-e)
-        return 1 / (1 + (q + mp.sqrt(q * q + 4 * b2 * q)) / (2 * (1 + b2)))
+            value = (1 + b2) / (1 + k + b2)
+        else:
+            q = k * mp.exp(-e)
+            value = 1 / (1 + (q + mp.sqrt(q * q + 4 * b2 * q)) / (2 * (1 + b2)))
+        return finite_result("F*_beta", value, 0, 1)
 
 
 def kappa_of(rho_p: float = 0.0, rho_c: float = 0.0, rho_t: float = 0.0):
@@ -71,13 +81,13 @@ def kappa_of(rho_p: float = 0.0, rho_c: float = 0.0, rho_t: float = 0.0):
     The adversary's posterior odds are at most 1/kappa; kappa must stay
     positive (at kappa = 0 the adversary is certain and no epsilon protects).
     """
-    for name, v in (("--rho-p", rho_p), ("--rho-c", rho_c), ("--rho-t", rho_t)):
+    for name, v in (("rho_p", rho_p), ("rho_c", rho_c), ("rho_t", rho_t)):
         require_real(name, v, 0.0, 1.0, closed="lh")
     with mp.workdps(working_dps()):
         p, c, t = mp.mpf(rho_p), mp.mpf(rho_c), mp.mpf(rho_t)
         kappa = 1 - p - (2 - p) * (c + t * (1 - c))
     if kappa <= 0:
-        raise SymdpError("--rho-p/--rho-c/--rho-t", (rho_p, rho_c, rho_t),
+        raise SymdpError("rho_p/rho_c/rho_t", (rho_p, rho_c, rho_t),
                          f"kappa = 1 - rho_p - (2 - rho_p)(rho_c + rho_t (1 - rho_c)) > 0 (here kappa = "
                          f"{mp.nstr(kappa, 6)}; at kappa <= 0 the auxiliary information alone decides the record)")
     return kappa
@@ -85,17 +95,17 @@ def kappa_of(rho_p: float = 0.0, rho_c: float = 0.0, rho_t: float = 0.0):
 
 def epsilon_for_fbeta(bound: float, beta: float, kappa=1) -> EpsilonAnswer:
     """Largest epsilon with F*_beta(epsilon) <= bound for the Laplace mechanism (kappa: auxiliary information)."""
-    beta = require_real("--beta", beta, 0.0, None)
-    bound = require_real("--bound", bound, 0.0, 1.0)
+    beta = require_real("beta", beta, 0.0, None)
+    bound = require_real("bound", bound, 0.0, 1.0)
     with mp.workdps(working_dps()):
-        b2, f, k = mp.mpf(beta) ** 2, mp.mpf(bound), mp.mpf(kappa)
+        b2, f, k = mp.mpf(beta) ** 2, mp.mpf(bound), _kappa(kappa)
         floor = (1 + b2) / (1 + k + b2)
         if f < floor:
             reason = (f"no epsilon: F*_beta >= (1+beta^2)/(1+kappa+beta^2) = {mp.nstr(floor, DIGITS)} "
                       f"> {bound!r} for every epsilon > 0")
             return EpsilonAnswer("fbeta", beta, bound, None, reason, kappa=k)
         value = mp.log(k) + mp.log(f) + mp.log(1 + b2 - f) - 2 * mp.log1p(b2) - 2 * mp.log1p(-f)
-        return EpsilonAnswer("fbeta", beta, bound, +value, None, kappa=k)
+        return EpsilonAnswer("fbeta", beta, bound, finite_result("epsilon", +value, 0), None, kappa=k)
 
 
 def epsilon_for_fbeta_gaussian(bound: float, beta: float, delta: float, calibration: str) -> EpsilonAnswer:
@@ -107,9 +117,10 @@ def epsilon_for_fbeta_gaussian(bound: float, beta: float, delta: float, calibrat
     """
     from . import gaussian
 
-    beta = require_real("--beta", beta, 0.0, None)
-    bound = require_real("--bound", bound, 0.0, 1.0)
-    delta = require_real("--delta", delta, 0.0, 1.0)
+    beta = require_real("beta", beta, 0.0, None)
+    bound = require_real("bound", bound, 0.0, 1.0)
+    delta = require_real("delta", delta, 0.0, 1.0)
+    calibration = require_choice("calibration", calibration, CALIBRATIONS)
     base = dict(metric="fbeta", beta=beta, bound=bound, mechanism="gaussian", delta=delta, calibration=calibration)
     with mp.workdps(DPS):
         b2 = mp.mpf(beta) ** 2
@@ -123,31 +134,27 @@ def epsilon_for_fbeta_gaussian(bound: float, beta: float, delta: float, calibrat
             eps = mu * mp.sqrt(2 * mp.log(mp.mpf(5) / 4 / mp.mpf(delta)))
             note = None if eps < 1 else ("the classical calibration is (epsilon, delta)-DP only for epsilon < 1 "
                                          "(Dwork and Roth 2014, Thm A.1); above it the mechanism may not be")
-            return EpsilonAnswer(epsilon=eps, reason=None, note=note, **base)
+            return EpsilonAnswer(epsilon=finite_result("epsilon", eps, 0), reason=None, note=note, **base)
         eps = gaussian.analytic_epsilon(mu, delta)
         if eps is None:
             return EpsilonAnswer(epsilon=None, reason=f"no epsilon: even epsilon -> 0 with delta = {delta!r} "
                                  f"allows mu above {mp.nstr(mu, DIGITS)}, where F*_beta exceeds the bound", **base)
-        return EpsilonAnswer(epsilon=eps, reason=None, **base)
+        return EpsilonAnswer(epsilon=finite_result("epsilon", eps, 0), reason=None, **base)
 
 
 def largest_epsilon(metric: str, bound: float, beta: float, mechanism: str = "laplace",
                     delta: float | None = None, calibration: str = "classic", kappa=1) -> EpsilonAnswer:
     """Dispatch on the metric and mechanism names (validated)."""
-    if metric not in METRICS:
-        raise SymdpError("--metric", metric, "one of: " + ", ".join(METRICS))
-    if mechanism not in MECHANISMS:
-        raise SymdpError("--mechanism", mechanism, "one of: " + ", ".join(MECHANISMS))
+    require_choice("metric", metric, METRICS)
+    require_choice("mechanism", mechanism, MECHANISMS)
     if mechanism == "laplace":
         if delta is not None:
-            raise SymdpError("--delta", delta, "no value: the Laplace mechanism is pure epsilon-DP "
-                             "(--delta goes with --mechanism gaussian)")
+            raise SymdpError("delta", delta, "None: the Laplace mechanism is pure epsilon-DP "
+                             "(delta goes with mechanism='gaussian')")
         return epsilon_for_fbeta(bound, beta, kappa)
-    if kappa != 1:
-        raise SymdpError("--rho-p/--rho-c/--rho-t", "nonzero", "zero with --mechanism gaussian "
+    if _kappa(kappa) != 1:
+        raise SymdpError("kappa", kappa, "1 with mechanism='gaussian' "
                          "(auxiliary information is derived for the Laplace mechanism)")
     if delta is None:
-        raise SymdpError("--delta", None, "a number in (0, 1), required with --mechanism gaussian")
-    if calibration not in CALIBRATIONS:
-        raise SymdpError("--calibration", calibration, "one of: " + ", ".join(CALIBRATIONS))
+        raise SymdpError("delta", None, "a number in (0, 1), required with mechanism='gaussian'")
     return epsilon_for_fbeta_gaussian(bound, beta, delta, calibration)

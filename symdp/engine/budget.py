@@ -18,7 +18,9 @@ certificates of :mod:`.certificates`, never by how fast this machine is.
 from __future__ import annotations
 
 import multiprocessing
+import os
 import signal
+import sys
 import threading
 import time
 
@@ -27,8 +29,17 @@ class BudgetExceeded(Exception):
     """The attempt did not finish within its time budget."""
 
 
+def require_posix(what: str) -> None:
+    """symdp's budgets (SIGALRM) and parallel runs (fork) are POSIX-only: a clear error elsewhere (Windows)."""
+    if not (hasattr(os, "fork") and hasattr(signal, "setitimer")):
+        from ..errors import SymdpError
+        raise SymdpError("platform", sys.platform, f"a POSIX system (Linux, macOS, BSD): {what} needs fork() "
+                         "and SIGALRM, which this platform lacks")
+
+
 def within_budget(fn, seconds: float):
-    """Return ``fn()``, or raise :class:`BudgetExceeded` after ``seconds``."""
+    """Return ``fn()``, or raise :class:`BudgetExceeded` after ``seconds`` (POSIX only: :func:`require_posix`)."""
+    require_posix("a time budget")
     on_main = threading.current_thread() is threading.main_thread()
     if on_main and hasattr(signal, "setitimer"):
         return _with_alarm(fn, seconds)

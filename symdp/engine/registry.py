@@ -11,7 +11,9 @@ derivations, or a :class:`~..errors.SymdpError` naming the first broken file.
 """
 from __future__ import annotations
 
+import hashlib
 import importlib.util
+import re
 import sys
 from dataclasses import dataclass
 from pathlib import Path
@@ -20,6 +22,13 @@ from ..errors import SymdpError
 from .records import ErrorReport, Source
 
 MARK = "__symdp_derivation__"
+
+ID_PATTERN = re.compile(r"[A-Za-z0-9_][A-Za-z0-9._:-]{0,199}")
+"""Derivation ids: letters, digits and . _ - : (not first: . or -), at most 200 characters.
+
+Ids become file names (``report --out``) and command-line arguments, so no
+slash, no leading dot (no ``..``, no hidden files) and no leading dash.
+"""
 
 
 @dataclass(frozen=True)
@@ -36,8 +45,19 @@ class Spec:
 
 
 def derivation(id: str, title: str, paper: str, where: str):
-    """Decorator: mark ``fn(d)`` as a derivation with its id, title and paper source."""
+    """Decorator: mark ``fn(d)`` as a derivation with its id, title and paper source.
+
+    ``id`` must match :data:`ID_PATTERN`; ``title``, ``paper`` and ``where`` are strings.
+    """
+    if not isinstance(id, str) or not ID_PATTERN.fullmatch(id):
+        raise SymdpError("id", id, "letters, digits and . _ - : (not starting with . or -), 1 to 200 characters")
+    for name, value in (("title", title), ("paper", paper), ("where", where)):
+        if not isinstance(value, str):
+            raise SymdpError(name, value, "a string")
+
     def mark(fn):
+        if not callable(fn):
+            raise SymdpError("fn", fn, "a function f(d) taking a recorder")
         setattr(fn, MARK, Spec(id, title, Source(paper, where), fn))
         return fn
     return mark
@@ -51,8 +71,20 @@ class Collection:
     errors: tuple[ErrorReport, ...] = ()
 
 
+def _module_name(path: Path) -> str:
+    """A module name unique to the file: readable tail plus a digest of the resolved path.
+
+    Two files with the same folder and file name under one root (a/x/y.py,
+    b/x/y.py) must not share a name: the second would replace the first in
+    sys.modules and its functions could no longer be pickled for --jobs.
+    """
+    tail = re.sub(r"\W", "_", "_".join(path.with_suffix("").parts[-2:]))
+    digest = hashlib.sha256(str(path.resolve()).encode()).hexdigest()[:10]
+    return f"symdp_catalogue_{tail}_{digest}"
+
+
 def _load(path: Path):
-    name = "symdp_catalogue_" + "_".join(path.with_suffix("").parts[-2:]).replace("-", "_").replace(".", "_")
+    name = _module_name(path)
     spec = importlib.util.spec_from_file_location(name, path)
     module = importlib.util.module_from_spec(spec)
     sys.modules[name] = module
@@ -76,7 +108,7 @@ def _unique(specs: list[Spec]) -> list[Spec]:
     seen: dict[str, Spec] = {}
     for spec in specs:
         if spec.id in seen:
-            raise SymdpError("derivation id", spec.id, f"an id used once (again in {spec.file})")
+            raise SymdpError("id", spec.id, f"an id used once (again in {spec.file})")
         seen[spec.id] = spec
     return sorted(specs, key=lambda s: (s.file, s.fn.__code__.co_firstlineno))
 
@@ -85,7 +117,7 @@ def collect(path: str | Path) -> Collection:
     """All derivations in the ``*.py`` files below ``path``, and an error for each file that did not import."""
     root = Path(path)
     if not root.is_dir():
-        raise SymdpError("--path", str(path), "an existing folder of derivation files (default: ./derivations)")
+        raise SymdpError("path", str(path), "an existing folder of derivation files")
     if str(root.resolve()) not in sys.path:  # a derivation folder may import its own helper modules
         sys.path.insert(0, str(root.resolve()))
     specs, errors = [], []
@@ -118,5 +150,5 @@ def select(specs: list[Spec], ids, errors: tuple[ErrorReport, ...] = ()) -> list
     broken = f" (not imported: {', '.join(e.file for e in errors)})" if errors else ""
     for i in ids:
         if i not in known:
-            raise SymdpError("ID", i, "one of: " + ", ".join(sorted(known)) + broken)
+            raise SymdpError("ids", i, "one of: " + ", ".join(sorted(known)) + broken)
     return [known[i] for i in ids]

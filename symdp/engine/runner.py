@@ -14,7 +14,7 @@ from functools import partial
 
 from . import cache as result_cache
 from . import certificates as certs
-from .budget import BudgetExceeded, within_budget
+from .budget import BudgetExceeded, require_posix, within_budget
 from .records import DerivationResult, ErrorReport, Outcome, Step
 from .recorder import Recorder
 from .registry import Spec
@@ -70,6 +70,7 @@ def run_all(specs: list[Spec], jobs: int | None = None, cache: str | None = None
     if jobs <= 1 or len(todo) <= 1:
         fresh_results = [run(s) for s in todo]
     else:
+        require_posix("--jobs > 1 (forked workers)")
         ctx = multiprocessing.get_context("fork")
         with ProcessPoolExecutor(max_workers=min(jobs, len(todo)), mp_context=ctx) as pool:
             fresh_results = list(pool.map(run, todo))

@@ -75,16 +75,44 @@ def derivation_dict(r: DerivationResult) -> dict:
             "claims": [claim_dict(c) for c in r.claims]}
 
 
+SCHEMA_VERSION = 1
+"""Version of the ``symdp check --json`` document (symdp/schemas/check.schema.json); raised on any
+incompatible change of its shape."""
+
+
+def tool_versions() -> dict[str, str]:
+    """The versions a verdict depends on: symdp, SymPy, mpmath, Python (fixed for a given install)."""
+    import platform
+
+    import mpmath
+
+    from .. import __version__
+    return {"symdp": __version__, "sympy": sp.__version__, "mpmath": mpmath.__version__,
+            "python": platform.python_version()}
+
+
 def to_json(results: list[DerivationResult], collected=()) -> str:
-    """``summary["ERROR"]`` counts the entries of ``errors`` too (see :func:`summary`)."""
-    doc = {"derivations": [derivation_dict(r) for r in results],
+    """``summary["ERROR"]`` counts the entries of ``errors`` too (see :func:`summary`).
+
+    The document carries ``schema_version`` and the tool versions, never a
+    time or a timestamp: two runs of the same code on the same install give
+    the same bytes.
+    """
+    doc = {"schema_version": SCHEMA_VERSION, "tools": tool_versions(),
+           "derivations": [derivation_dict(r) for r in results],
            "errors": [error_dict(e) for e in errors_of(results, collected)],
            "summary": summary(results, collected), "ok": passed(results, collected)}
     return json.dumps(doc, indent=2, sort_keys=True) + "\n"
 
 
 def to_junit(results: list[DerivationResult], collected=()) -> str:
-    """One testcase per claim and per error; failing claims carry a failure element, errors an error element."""
+    """One testcase per claim and per error; failing claims carry a failure element, errors an error element.
+
+    There is no ``time`` attribute: a claim's wall-clock time differs from
+    run to run (and is 0 for a cached result), and this file is meant to be
+    diffed.  For times, use ``symdp check --durations`` or the pytest plugin's
+    ``--junitxml`` (pytest's own, timed, one testcase per claim).
+    """
     cases = [c for r in results for c in r.claims]
     errors = errors_of(results, collected)
     failures = sum(not c.ok for c in cases)

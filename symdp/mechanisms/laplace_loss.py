@@ -14,6 +14,7 @@ from __future__ import annotations
 import mpmath as mp
 
 from ..engine.oracles import maximize
+from ..errors import SymdpError, require_mp
 
 DPS = 30
 GUARD = 5
@@ -24,9 +25,28 @@ def working_dps() -> int:
     return max(DPS, mp.mp.dps) + GUARD
 
 
+def _h(h):
+    if h not in (0, 1) or isinstance(h, float):
+        raise SymdpError("h", h, "0 (under h0) or 1 (under h1)")
+    return int(h)
+
+
+def _strict(strict):
+    if not isinstance(strict, bool):
+        raise SymdpError("strict", strict, "True (P(Z > x)) or False (P(Z >= x))")
+    return strict
+
+
+def _shifts(shifts):
+    if isinstance(shifts, (str, bytes)) or not hasattr(shifts, "__len__") or not 1 <= len(shifts) <= 2:
+        raise SymdpError("shifts", shifts, "a sequence of one or two shifts (Laplace coordinates)")
+    return [require_mp("shifts", v, 0, None, "l") for v in shifts]
+
+
 def survival(x, s, h: int, strict: bool):
-    """P_h(Z > x) if strict else P_h(Z >= x), for one coordinate with shift s (h = 0 or 1)."""
-    x, s = mp.mpf(x), mp.mpf(s)
+    """P_h(Z > x) if strict else P_h(Z >= x), for one coordinate with shift s >= 0 (h = 0 or 1)."""
+    x, s = require_mp("x", x), require_mp("s", s, 0, None, "l")
+    h, strict = _h(h), _strict(strict)
     if s == 0:
         return mp.mpf(1) if (x < 0 or (x == 0 and not strict)) else mp.mpf(0)
     if x > s or (x == s and strict):
@@ -82,6 +102,8 @@ def _continuous_part(t, s1, s2, h: int):
 
 def sum_survival(t, shifts, h: int, strict: bool):
     """P_h(Z_1 + Z_2 (>=|>) t) for independent coordinates with the given shifts (one or two)."""
+    shifts, h, strict = _shifts(shifts), _h(h), _strict(strict)
+    t = require_mp("t", t)
     if len(shifts) == 1:
         return survival(t, shifts[0], h, strict)
     s1, s2 = (mp.mpf(v) for v in shifts)
@@ -105,8 +127,8 @@ def fbeta_star(shifts, beta):
     the limit t -> -oo.
     """
     with mp.workdps(working_dps()):
-        shifts = [mp.mpf(v) for v in shifts]
-        b2 = mp.mpf(beta) ** 2
+        shifts = _shifts(shifts)
+        b2 = require_mp("beta", beta, 0, None) ** 2
         combos = [[a for a, _ in _atoms(s, 0)] for s in shifts]
         points = sorted({sum(c) for c in _product(combos)})
         best = (1 + b2) / (2 + b2)

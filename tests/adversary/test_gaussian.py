@@ -90,3 +90,59 @@ def test_analytic_calibration_matches_published_values(eps, delta, sigma):
     # Published oracle: TensorFlow Federated, python/analytics/differential_privacy_test.py,
     # test_analytic_gauss_stddev_as_expected (Balle-Wang analytic Gaussian, norm bound 1; 7 decimals).
     assert abs(float(1 / gaussian.analytic_mu(eps, delta)) - sigma) < 5e-8
+
+
+# ------------------------------------------------------------------ input validation and iteration caps
+
+from symdp.errors import SymdpError  # noqa: E402
+
+
+@pytest.mark.parametrize("call,args,parameter", [
+    (gaussian.mu_for_fbeta, (0, 1), "bound"),
+    (gaussian.mu_for_fbeta, (0.6, 1), "bound"),          # below the floor 2/3
+    (gaussian.mu_for_fbeta, (1, 1), "bound"),
+    (gaussian.mu_for_fbeta, (0.7, 0), "beta"),
+    (gaussian.fbeta_star, (0, 1), "mu"),
+    (gaussian.fbeta_star, (float("inf"), 1), "mu"),
+    (gaussian.fbeta_star, (1, -1), "beta"),
+    (gaussian.analytic_epsilon, (float("inf"), 1e-5), "mu"),
+    (gaussian.analytic_epsilon, (1, 0), "delta"),
+    (gaussian.analytic_mu, (-1, 1e-5), "eps"),
+    (gaussian.analytic_mu, (1, 1), "delta"),
+    (gaussian.analytic_mu, (float("nan"), 1e-5), "eps"),
+])
+def test_bad_inputs_raise_instead_of_hanging(call, args, parameter):
+    with pytest.raises(SymdpError) as info:
+        call(*args)
+    assert info.value.parameter == parameter
+
+
+def test_root_search_is_capped():
+    with mp.workdps(30):
+        with pytest.raises(SymdpError, match="iteration cap"):
+            gaussian.increasing_root(lambda x: mp.mpf(-1), -1, 1, parameter="x", value=0)  # never changes sign
+
+
+@pytest.mark.parametrize("bound,beta", [(0.6667, 1), (0.7, 1), (0.9, 0.5), (0.99, 1), (0.999999, 2), (0.95, 3)])
+def test_mu_for_fbeta_inverts_fbeta_star(bound, beta):
+    # mu_for_fbeta solves one profile equation; fbeta_star finds the optimal threshold: independent routes
+    mu = gaussian.mu_for_fbeta(bound, beta)
+    assert mp.almosteq(gaussian.fbeta_star(mu, beta), mp.mpf(bound), 1e-40)
+
+
+@pytest.mark.parametrize("mu,delta", [(0.5, 1e-5), (1.0, 1e-12), (5.0, 1e-50), (40.0, 1e-300)])
+def test_analytic_epsilon_inverts_the_profile(mu, delta):
+    eps = gaussian.analytic_epsilon(mu, delta)
+    with mp.workdps(80):
+        m = mp.mpf(mu)
+        value = mp.ncdf(m / 2 - eps / m) - mp.exp(eps) * mp.ncdf(-m / 2 - eps / m)
+        assert mp.almosteq(value, mp.mpf(delta), 1e-40)
+
+
+def test_gaussian_epsilon_command_is_fast():
+    import time
+    largest_epsilon("fbeta", 0.7, 1.0, "gaussian", 1e-5, "analytic")   # warm (imports)
+    t = time.process_time()
+    for _ in range(5):
+        largest_epsilon("fbeta", 0.7, 1.0, "gaussian", 1e-5, "analytic")
+    assert (time.process_time() - t) / 5 < 0.2    # ~6 ms here; generous for loaded CI machines

@@ -1,0 +1,1 @@
+"""symdp's benchmark suite: ``python -m benchmarks`` (see run.py)."""
