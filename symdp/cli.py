@@ -531,6 +531,8 @@ def _as_cli(exc: SymdpError, args) -> SymdpError:
         return SymdpError("/".join(given) or "values", value, exc.allowed)
     if name in LIBRARY_NAMES:
         return SymdpError(LIBRARY_NAMES[name], value, exc.allowed)
+    if name.isidentifier() and hasattr(args, name):     # a library parameter with a flag of the same name
+        return SymdpError("--" + name.replace("_", "-"), value, exc.allowed)
     return exc
 
 
