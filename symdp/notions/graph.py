@@ -68,14 +68,23 @@ def compose(path) -> sp.Basic:
     return expr
 
 
+LIMIT = 60.0
+"""Seconds a symbolic step of a query may take: a safety net, not a search budget, so that the
+answer (form, status, which chain wins) is the same on a fast or a loaded machine."""
+
+
+def _attempts() -> Attempts:
+    return Attempts(budget=LIMIT, total=LIMIT)
+
+
 def _simplified(expr):
     try:
-        simple = within_budget(lambda: sp.simplify(expr), 4.0)
+        simple = within_budget(lambda: sp.simplify(expr), LIMIT)
     except BudgetExceeded:
         return expr, Status.UNDECIDED
     if simple == expr:
         return expr, Status.PROVED
-    check = decide.identity(simple, expr, None, "notions:compose", Attempts(total=2.0))
+    check = decide.identity(simple, expr, None, "notions:compose", _attempts())
     return (simple, check.status) if check.status.holds else (expr, Status.PROVED)
 
 
@@ -175,10 +184,10 @@ def _stronger(a: Conclusion, b: Conclusion, source: str) -> tuple[Conclusion, st
     if a.value is not None and b.value is not None:
         return (a, "by value") if a.value <= b.value else (b, "by value")
     diff = a.expression - b.expression
-    out = decide.sign(diff, "nonpositive", None, f"notions:{source}", Attempts(total=3.0))
+    out = decide.sign(diff, "nonpositive", None, f"notions:{source}", _attempts())
     if out.status.holds:
         return a, f"for every parameter ({out.status.value})"
-    out = decide.sign(-diff, "nonpositive", None, f"notions:{source}", Attempts(total=3.0))
+    out = decide.sign(-diff, "nonpositive", None, f"notions:{source}", _attempts())
     if out.status.holds:
         return b, f"for every parameter ({out.status.value})"
     return a, "not comparable for every parameter; the first chain is shown"
