@@ -196,6 +196,18 @@ def _epsilon_options(args):
             args.calibration = "classic"
 
 
+CALCULATOR_SCHEMA_VERSION = 1
+"""Version of the epsilon, table1 and notions implies --json documents (symdp/schemas/); raised on any
+incompatible change of their shape."""
+
+
+def _calculator_json(doc: dict) -> str:
+    """One line of JSON with ``schema_version`` and ``tools``, as ``check --json`` (sorted keys)."""
+    from .engine.serialize import tool_versions
+    return json.dumps({**doc, "schema_version": CALCULATOR_SCHEMA_VERSION, "tools": tool_versions()},
+                      sort_keys=True)
+
+
 def cmd_epsilon(args) -> int:
     if args.metric == "guessing-advantage":  # Pankova & Laud: symdp/guessing/cli.py
         from .guessing.cli import cmd_epsilon as guessing_epsilon
@@ -206,7 +218,7 @@ def cmd_epsilon(args) -> int:
     answer = largest_epsilon(args.metric, args.bound, args.beta, args.mechanism, args.delta,
                              args.calibration or "classic", kappa)
     if args.json:
-        print(json.dumps(answer.as_dict(), sort_keys=True))
+        print(_calculator_json(answer.as_dict()))
     elif answer.epsilon is None:
         print(answer.reason)
     else:
@@ -214,7 +226,7 @@ def cmd_epsilon(args) -> int:
         which = f"Laplace, kappa = {mp.nstr(answer.kappa, 6)}" if answer.mechanism == "laplace" else \
             f"Gaussian, delta = {answer.delta!r}, {answer.calibration} calibration"
         print(f"largest epsilon with F*_beta <= {answer.bound!r} (beta = {answer.beta!r}, {which}): "
-              f"{mp.nstr(answer.epsilon, answer.digits)} ({answer.digits} significant digits)")
+              f"{answer.epsilon_text} ({answer.digits} significant digits, rounded down)")
         if answer.note:
             print(f"note: {answer.note}")
     return 0
@@ -229,7 +241,7 @@ def cmd_table1(args) -> int:
         doc = {"kappa": float(kappa), "bounds": [float(f) for f in table.BOUNDS],
                "rows": [{"beta": float(b), "epsilon": [a.as_dict()["epsilon"] for a in row]}
                         for b, row in zip(table.BETAS, answers)]}
-        print(json.dumps(doc, sort_keys=True))
+        print(_calculator_json(doc))
         return 0
     print(f"largest epsilon with F*_beta <= bound (Laplace, kappa = {float(kappa):.6g}; two decimals, rounded down: never above the largest epsilon)")
     print("  ".join(f"{h:>10}" for h in ("F* <=",) + table.BOUNDS))
@@ -278,7 +290,7 @@ def cmd_notions(args) -> int:
     source, target = _two(args.names)
     values = {sym: getattr(args, opt) for opt, sym in VALUE_OPTIONS if getattr(args, opt) is not None}
     answer = graph.implies(source, target, values)
-    print(json.dumps(_answer_json(answer), sort_keys=True) if args.json else _answer_text(answer))
+    print(_calculator_json(_answer_json(answer)) if args.json else _answer_text(answer))
     return 0
 
 

@@ -46,13 +46,30 @@ class EpsilonAnswer:
     note: str | None = None
     kappa: mp.mpf | None = None
 
+    @property
+    def epsilon_text(self) -> str | None:
+        """The largest epsilon to ``digits`` significant digits, rounded down (never above the true one)."""
+        return None if self.epsilon is None else _down(self.epsilon, self.digits)
+
     def as_dict(self) -> dict:
         return {"metric": self.metric, "mechanism": self.mechanism, "beta": self.beta,
-                "bound": self.bound, "epsilon": None if self.epsilon is None else float(self.epsilon),
-                "epsilon_text": None if self.epsilon is None else mp.nstr(self.epsilon, self.digits),
+                "bound": self.bound, "epsilon": None if self.epsilon is None else _down_float(self.epsilon),
+                "epsilon_text": self.epsilon_text,
                 "digits": self.digits, "reason": self.reason, "delta": self.delta,
                 "calibration": self.calibration, "note": self.note,
                 "kappa": None if self.kappa is None else float(self.kappa)}
+
+
+def _down(x, digits: int) -> str:
+    """``x`` > 0 to ``digits`` significant digits, rounded toward 0."""
+    from ..engine.bounds import safe_round
+    decimals = digits - 1 - int(mp.floor(mp.log10(x)))
+    return mp.nstr(mp.mpf(str(safe_round(x, "at most", decimals))), digits)
+
+
+def _down_float(x) -> float:
+    """The largest double not above ``x``."""
+    return mp.libmp.to_float(mp.mpf(x)._mpf_, rnd=mp.libmp.round_floor)
 
 
 def _kappa(kappa):
