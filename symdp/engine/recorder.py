@@ -124,7 +124,7 @@ class Recorder:
             tag = f"_{{{k + 1}}}" if len(found) > 1 else ""
             exprs += [(f"{sp.latex(v)}{tag}" if system else f"{label}{tag}", e) for v, e in sol.items()]
         names = ", ".join(map(str, var)) if system else str(var)
-        where = f" and the domain {_domain_text(domain, var)}" if domain is not None else ""
+        where = f", none provably outside {_domain_text(domain, var)}" if domain is not None else ""
         method = f"sympy.solve ({len(found)} solution(s) consistent with the assumptions on {names}{where})"
         self._step("solve", text, exprs, Outcome(Status.PROVED, method), started)
         return sols
@@ -310,12 +310,12 @@ def _domain_text(domain, var) -> str:
 
 
 def _solutions(equation, var, domain) -> list:
-    """sympy.solve as dicts, keeping the solutions that lie in ``domain`` (undecidable ones too? no)."""
+    """sympy.solve as dicts, without the solutions that provably lie outside ``domain``.
+
+    A root whose membership SymPy cannot decide (it depends on other symbols)
+    is kept: dropping it would report fewer solutions than there are.
+    """
     found = sp.solve(equation, var, dict=True)
     limits = _domain_map(domain, var)
     return [sol for sol in found
-            if all(iv.contains(sol[s]) is sp.true for s, iv in limits.items() if s in sol)]
-
-
-def _prefixed(outcome: Outcome, prefix: str) -> Outcome:
-    return replace(outcome, detail=prefix + outcome.detail)
+            if all(iv.contains(sol[s]) is not sp.false for s, iv in limits.items() if s in sol)]
