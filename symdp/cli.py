@@ -119,7 +119,13 @@ def cmd_check(args) -> int:
 
 def cmd_certify(args) -> int:
     """Search every claim's symbolic route afresh and write the certificates beside the files."""
+    from pathlib import Path
+
     from .engine import certificates, serialize
+    package = Path(__file__).resolve().parent
+    if package in Path(args.path).resolve().parents:
+        raise SymdpError("--path", args.path, "a folder outside the installed symdp package (the shipped "
+                         "catalogue's certificates are made in the repository)")
     specs = _catalogue(args)
     results = _run_specs(args, specs, certify=True)
     written = certificates.write(results, {s.id: s.file for s in specs})

@@ -319,3 +319,7 @@ def _solutions(equation, var, domain) -> list:
     limits = _domain_map(domain, var)
     return [sol for sol in found
             if all(iv.contains(sol[s]) is not sp.false for s, iv in limits.items() if s in sol)]
+
+
+def _prefixed(outcome: Outcome, prefix: str) -> Outcome:
+    return replace(outcome, detail=prefix + outcome.detail)

@@ -44,14 +44,17 @@ def render_derivation(result: DerivationResult) -> str:
     return template.render(r=result, entries=entries, errata=findings, Status=Status)
 
 
-def render_main(results: list[DerivationResult]) -> str:
+def render_main(results: list[DerivationResult], notions: bool | None = None) -> str:
+    """The document; it inputs the notions chapter when ``notions`` (default: :func:`has_notions_evidence`)."""
+    if notions is None:
+        notions = has_notions_evidence(results)
     template = environment().get_template("report.tex.j2")
     errata = [(r, c) for r in results for c in r.claims if c.status is Status.ERRATUM]
     refuted = [(r, c) for r in results for c in r.claims if c.status is Status.REFUTED]
     counts = {r.id: summary([r]) for r in results}
     return template.render(results=results, files=[_file(r)[:-4] for r in results],
                            errata=errata, refuted=refuted, counts=counts, total=summary(results),
-                           statuses=[s.value for s in Status])
+                           statuses=[s.value for s in Status], notions=notions)
 
 
 def _edge_status(edge, claims: dict) -> tuple[str, str]:
@@ -84,10 +87,24 @@ def render_notions(results: list[DerivationResult]) -> str:
     return environment().get_template(NOTIONS_FILE + ".j2").render(nodes=nodes, edges=edges, bends=bends, rows=rows)
 
 
+def has_notions_evidence(results: list[DerivationResult]) -> bool:
+    """Whether the run holds the evidence of the notions chapter: at least one evidence claim of an edge.
+
+    A user's own folder (``--path THEIR_FOLDER``) holds none, so its report has their chapters only,
+    not the built-in chapter with every edge "UNDECIDED: evidence not in this run".
+    """
+    from ..notions.registry import IMPLICATIONS
+    claims = {(r.id, c.claim_id) for r in results for c in r.claims}
+    return any(ref in claims for e in IMPLICATIONS.values() for ref in e.evidence)
+
+
 def render_all(results: list[DerivationResult]) -> dict[str, str]:
+    """Every file of the report; ``notions.tex`` only when the run holds its evidence (:func:`has_notions_evidence`)."""
     files = {_file(r): render_derivation(r) for r in results}
-    files[NOTIONS_FILE] = render_notions(results)
-    files[MAIN] = render_main(results)
+    notions = has_notions_evidence(results)
+    if notions:
+        files[NOTIONS_FILE] = render_notions(results)
+    files[MAIN] = render_main(results, notions)
     files[MACROS] = environment().get_template(MACROS + ".j2").render()
     return files
 
