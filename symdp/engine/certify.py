@@ -18,6 +18,7 @@ import mpmath as mp
 import sympy as sp
 
 from . import domain as dom
+from .budget import within_budget
 
 DPS = 60
 """Working precision (significant decimal digits) of every numeric check."""
@@ -69,7 +70,6 @@ def compile_expr(expr: sp.Basic, symbols) -> Compiled:
     Expressions too large for Python's compiler (lambdify of ~3000-term sums
     raises RecursionError) are evaluated through SymPy's ``evalf`` instead.
     """
-    from .budget import within_budget
     symbols = tuple(symbols)
     try:
         fn = within_budget(lambda: sp.lambdify(symbols, expr, modules=[_namespace(), "mpmath"]), COMPILE_LIMIT)

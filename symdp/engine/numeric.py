@@ -31,10 +31,13 @@ def _witness(point: dict, lhs, rhs) -> Witness:
 
 
 def _points(domain: dict, n: int, key: str):
-    """The ``n`` seeded points, then as many replacements for inconclusive ones; each point once."""
+    """The ``n`` seeded points, then (only if asked for) as many replacements; each point once.
+
+    Called inside :func:`_at_working_precision`, so the points carry DPS digits.
+    """
     seen = set()
-    with mp.workdps(DPS):
-        for point in dom.sample(domain, n, key) + dom.sample(domain, n, key + "/replacements"):
+    for suffix in ("", "/replacements"):
+        for point in dom.sample(domain, n, key + suffix):
             tag = tuple(mp.nstr(v, DPS) for v in point.values())
             if tag not in seen:
                 seen.add(tag)
@@ -75,6 +78,16 @@ def _refuted(judge, domain, point, verdict, text, points):
                    f"{text} {w.describe()} ({verdict.why})", w, points, 0)
 
 
+def _at_working_precision(check):
+    """Sample, judge and shrink at DPS digits (points, comparisons and domain tests alike)."""
+    def run(*args, **kwargs):
+        with mp.workdps(DPS):
+            return check(*args, **kwargs)
+    run.__doc__, run.__name__ = check.__doc__, check.__name__
+    return run
+
+
+@_at_working_precision
 def check_equal(f, g, domain: dict, key: str, what: str = "both sides",
                 n: int = POINTS, digits: int = DIGITS) -> Outcome:
     """Compare two mpmath callables on a seeded sample of ``domain``."""
@@ -95,6 +108,7 @@ def check_equal(f, g, domain: dict, key: str, what: str = "both sides",
     return Outcome(Status.VERIFIED, "numeric sample", detail + _inconclusive(unclear), None, len(done), least)
 
 
+@_at_working_precision
 def check_sign(f, sign: str, domain: dict, key: str, n: int = POINTS) -> Outcome:
     """Check the sign of an mpmath callable on a seeded sample of ``domain``."""
     judge = lambda point: judge_sign(f, point, sign)

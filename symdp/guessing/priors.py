@@ -14,10 +14,6 @@ from ..errors import require_mp
 
 
 
-def _phi(t):
-    return mp.exp(-t * t / 2) / mp.sqrt(2 * mp.pi)
-
-
 @dataclass(frozen=True)
 class Normal:
     """N(mu, sigma^2)."""
@@ -30,7 +26,7 @@ class Normal:
         require_mp("sigma", self.sigma, 0)
 
     def pdf(self, t):
-        return _phi((t - self.mu) / self.sigma) / self.sigma
+        return mp.npdf((t - self.mu) / self.sigma) / self.sigma
 
     def prob(self, lo, hi):
         a, b = (mp.mpf(lo) - self.mu) / self.sigma, (mp.mpf(hi) - self.mu) / self.sigma
@@ -100,7 +96,7 @@ class TwoBump:
         require_mp("s", self.s, 0)
 
     def pdf(self, t):
-        return (_phi(t - self.s) + _phi(t + self.s)) / 2
+        return (mp.npdf(t - self.s) + mp.npdf(t + self.s)) / 2
 
     def prob(self, lo, hi):
         return (Normal(self.s, 1).prob(lo, hi) + Normal(-self.s, 1).prob(lo, hi)) / 2

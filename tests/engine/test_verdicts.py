@@ -202,3 +202,12 @@ def test_a_declared_refutation_survives_renaming_the_derivation(tmp_path):
     assert claims["laplace:single-pair"].status is Status.REFUTED
     assert all(c.ok for c in claims.values())
     assert all(c.certificate != "searched" for c in claims.values())  # certificates are keyed by content
+
+
+def test_shrunk_witness_is_exactly_the_simple_number():
+    """Was: shrinking ran at the default 15 digits, so 0.4 became 0.4000000000000000222 in the witness."""
+    u = sp.Symbol("u", positive=True)
+    out = num.check_equal(num.compile_expr(sp.exp(u), (u,)), num.compile_expr(1 + u + u**2 / 2, (u,)),
+                          {u: sp.Interval.open(0, 1)}, "k")
+    assert out.status is Status.REFUTED
+    assert dict(out.witness.point) == {"u": "0.5"}
