@@ -1,0 +1,3 @@
+"""Jia et al. 2023, TVD privacy (003), part C: declared errata and refutations."""
+ERRATA = {}
+REFUTED = set()
