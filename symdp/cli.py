@@ -186,6 +186,10 @@ def _rho(args):
 
 def _epsilon_options(args):
     """Reject the options that do not apply to the chosen mechanism (before any work)."""
+    args.mechanism = args.mechanism or "laplace"
+    if args.mechanism == "geometric":
+        raise SymdpError("--mechanism", "geometric", "laplace or gaussian with --metric fbeta (geometric goes "
+                         "with --metric guessing-advantage)")
     if args.mechanism == "laplace":
         for flag, value in (("--delta", args.delta), ("--calibration", args.calibration)):
             if value is not None:
@@ -367,6 +371,7 @@ def _ranged(low=None, high=None, closed=""):
 
 def build_parser() -> argparse.ArgumentParser:
     from .guessing import cli as guessing_cli
+    from .tvd import mia_cli
     p = _Parser(prog="symdp", description="Symbolic derivation and proof checking for the "
                 "hypothesis-testing view of differential privacy.")
     p.add_argument("--version", action="version", version=f"symdp {__version__}")
@@ -423,11 +428,13 @@ def build_parser() -> argparse.ArgumentParser:
     sp.add_argument("--check", action="store_true", help="compare with the files in --out; exit 1 on drift")
     catalogue_args(sp)
     sp = add("epsilon", cmd_epsilon, "largest epsilon whose best adversary stays within a bound")
-    sp.add_argument("--metric", required=True, help="one of: fbeta (highest F-beta of the Neyman-Pearson adversary)")
+    sp.add_argument("--metric", required=True, help="one of: fbeta (highest F-beta of the Neyman-Pearson "
+                    "adversary, Liu et al.), guessing-advantage (guessing an attribute within r, Pankova & Laud)")
     sp.add_argument("--beta", type=_ranged(0.0), default=1.0, help="F-beta weight, > 0 (default 1)")
     sp.add_argument("--bound", type=_number, required=True, help="bound on the metric, in (0, 1)")
-    sp.add_argument("--mechanism", default="laplace", choices=("laplace", "gaussian"),
-                    help="one of: laplace (default), gaussian")
+    sp.add_argument("--mechanism", default=None, choices=("laplace", "gaussian", "geometric"),
+                    help="one of: laplace (default), gaussian (fbeta only), geometric (guessing-advantage only: "
+                         "an integer attribute, two-sided geometric noise)")
     sp.add_argument("--delta", type=_ranged(0.0, 1.0), default=None,
                     help="delta in (0, 1), required with --mechanism gaussian (only there)")
     sp.add_argument("--calibration", default=None, choices=("classic", "analytic"),
@@ -449,6 +456,7 @@ def build_parser() -> argparse.ArgumentParser:
     _rho_args(sp)
     sp.add_argument("--json", action="store_true", help="machine-readable output")
     guessing_cli.add_parser(sub)
+    mia_cli.add_parser(sub)
     return p
 
 

@@ -20,6 +20,15 @@ CASES = [
     ("notions-implies", ["notions", "implies", "MP", "DP", "--eps", "1", "--json"]),
     ("notions-implies", ["notions", "implies", "MP", "DP", "--json"]),  # symbolic parameter
     ("notions-implies", ["notions", "implies", "DP", "TVD", "--eps", "1", "--json"]),
+    ("guessing-epsilon", ["epsilon", "--metric", "guessing-advantage", "--bound", "0.1", "--prior", "normal", "--mu", "40", "--sigma", "15", "--precision", "5", "--json"]),
+    ("guessing-epsilon", ["epsilon", "--metric", "guessing-advantage", "--bound", "0.1", "--prior", "normal", "--mu", "40", "--sigma", "15", "--precision", "5", "--mechanism",
+                          "geometric", "--bound-type", "main", "--json"]),
+    ("guessing-epsilon", ["epsilon", "--metric", "guessing-advantage", "--bound", "0.3", "--pre", "0.2",
+                          "--sup-distance", "1", "--bound-type", "simplified", "--direction", "loss",
+                          "--json"]),  # closed form: every epsilon (eta >= Pr_pre)
+    ("guessing", ["guessing", "--epsilon", "0.1", "--prior", "normal", "--mu", "40", "--sigma", "15", "--precision", "5", "--mechanism", "geometric", "--json"]),
+    ("guessing", ["guessing", "--epsilon", "0.1", "--attribute", "normal:mu=40,sigma=15,precision=5",
+                  "--attribute", "exponential:rate=2e-5,precision=5000", "--json"]),  # AND: no exact value
 ]
 
 
@@ -47,7 +56,7 @@ def test_real_output_matches_its_schema(capsys, name, argv):
 
 def test_every_json_document_carries_the_same_header():
     check = _schema("check")
-    for name in ("epsilon", "table1", "notions-implies"):
+    for name in ("epsilon", "table1", "notions-implies", "guessing-epsilon", "guessing"):
         schema = _schema(name)
         assert schema["additionalProperties"] is False
         assert {"schema_version", "tools"} <= set(schema["required"])

@@ -16,7 +16,8 @@ from symdp import Status, derivation
 from symdp.guessing.bounds import shell_upper, shells
 from symdp.guessing.examples import EY, PAPER, PRIORS, R1, CENTRE
 from symdp.guessing.exact import laplace_posterior
-from symdp.guessing.priors import Exponential
+from symdp.guessing.integer import IntegerAttribute, geometric_advantage
+from symdp.guessing.priors import Exponential, Normal, TwoBump, Uniform
 from symdp.guessing.targets import Attribute
 from symdp.symbols import eps
 
@@ -24,6 +25,10 @@ lam = sp.Symbol("lambda", positive=True)
 a = sp.Symbol("a", nonnegative=True)
 k = sp.Symbol("k", integer=True, nonnegative=True)
 LE = {lam: sp.Interval(sp.Rational(1, 10), 5), eps: sp.Interval(sp.Rational(1, 10), 5)}
+INTEGER = {"normal": IntegerAttribute(Normal(10, 3), 2), "uniform": IntegerAttribute(Uniform(0, 30), 3, center=12),
+           "exponential": IntegerAttribute(Exponential(0.2), 1, center=3),
+           "two-bump": IntegerAttribute(TwoBump(3), 1, center=3)}
+"""Integer attributes (priors rounded to integers) for the geometric mechanism."""
 
 
 def geometric(d, cid, label, term, start, text=""):
@@ -101,6 +106,12 @@ def final(d, p, post):
             shell_upper(shells(target), epsilon) - laplace_posterior(prior, lo, hi, y, epsilon, R1))
         d.sign(f"final:corrected-valid:{name}", gap, "nonnegative", EY, n=20,
                text=f"and against the exact posterior under the {name} prior (Laplace $r/\\epsilon$, $r = 1/2$)")
+    for name, target in INTEGER.items():
+        gap = lambda epsilon, target=target: (shell_upper(shells(target), epsilon)
+                                              - geometric_advantage(target, epsilon).posterior)
+        d.sign(f"final:corrected-valid:geometric:{name}", gap, "nonnegative", {eps: EY[eps]}, n=12,
+               text=f"and on integers: the {name} prior rounded to integers, geometric noise "
+                    r"$\Pr[j] \propto e^{-\epsilon |j| / r}$, against the largest exact posterior over all outputs")
 
 
 @derivation(id="pankova2023.shells", title="The bound by distance shells (Pankova & Laud): errata and corrections",

@@ -10,7 +10,8 @@ import json
 import mpmath as mp
 
 from ..errors import SymdpError, require_choice, require_real
-from . import bounds, exact, inverse
+from . import bounds, exact, integer, inverse
+from .integer import IntegerAttribute
 from .priors import PRIORS, Uniform
 from .targets import And, Attribute
 
@@ -39,7 +40,8 @@ def attribute_options(sp):
     sp.add_argument("--sup-distance", type=float, default=None, help="R = sup d(x, x') > 0 for the simplified "
                     "bound (default: from a uniform prior's support)")
     sp.add_argument("--bound-type", default="precise", help="precise (distance shells, corrected; default) | "
-                    "simplified (R = sup d)")
+                    "simplified (R = sup d) | main (the main theorem itself, the tightest bound for the prior: "
+                    "one attribute, absolute precision, gain)")
     sp.add_argument("--direction", default="gain", help="gain: Pr_post - Pr_pre <= eta (default) | loss: "
                     "Pr_pre - Pr_post <= eta")
 
@@ -51,6 +53,9 @@ def add_parser(sub, handler_name="guessing"):
                                     "Laplace mechanism with scale r/epsilon")
     sp.set_defaults(fn=cmd_guessing)
     sp.add_argument("--epsilon", type=float, required=True, help="epsilon > 0 of epsilon d-privacy")
+    sp.add_argument("--mechanism", default=None, help="laplace (default: a real attribute, Laplace noise of "
+                    "scale r/epsilon) | geometric (an integer attribute: the prior rounded to integers, two-sided "
+                    "geometric noise Pr[j] ~ e^{-epsilon |j| / r})")
     attribute_options(sp)
     sp.add_argument("--json", action="store_true", help="machine-readable output")
     return sp
@@ -72,7 +77,7 @@ def _spec(text):
     return prior, kv
 
 
-def _attribute(prior, kv, relative=False):
+def _attribute(prior, kv, relative=False, mechanism="laplace"):
     missing = [k for k in PARAMS[prior] + ("precision",) if kv.get(k) is None]
     if missing:
         raise SymdpError(f"--{missing[0]}", None, f"a number (required with --prior {prior})")
@@ -80,12 +85,20 @@ def _attribute(prior, kv, relative=False):
         require_real(f"--{k}", kv[k])
     args = [kv[k] for k in PARAMS[prior]]
     require_real("--precision", kv["precision"], 0)
+    if mechanism == "geometric":
+        if relative:
+            raise SymdpError("--relative", True, "absent with --mechanism geometric (an integer attribute, "
+                             "absolute precision)")
+        return IntegerAttribute(PRIORS[prior](*args), kv["precision"], kv.get("center"))
     return Attribute(PRIORS[prior](*args), kv["precision"], kv.get("center"), relative)
 
 
 def targets(args):
     """The attributes of the command line (validated before any work)."""
-    require_choice("--bound-type", args.bound_type, ("precise", "simplified"))
+    _no_fbeta_options(args)
+    mech = args.mechanism = args.mechanism or "laplace"
+    require_choice("--mechanism", mech, ("laplace", "geometric"))
+    require_choice("--bound-type", args.bound_type, ("precise", "simplified", "main"))
     require_choice("--direction", args.direction, ("gain", "loss"))
     require_choice("--combine", args.combine, ("and", "or"))
     if args.pre is not None:
@@ -97,18 +110,34 @@ def targets(args):
     if args.pre is not None:
         return []
     if args.attribute:
-        return [_attribute(*_spec(s)) for s in args.attribute]
+        ts = [_attribute(*_spec(s), mechanism=mech) for s in args.attribute]
+    else:
+        ts = [_prior_attribute(args, mech)]
+    if args.bound_type == "main" and (len(ts) > 1 or getattr(ts[0], "relative", False) or args.direction != "gain"):
+        raise SymdpError("--bound-type", "main", "one attribute, absolute precision and --direction gain "
+                         "(use precise otherwise)")
+    return ts
+
+
+def _no_fbeta_options(args):
+    for flag in ("delta", "calibration", "rho_p", "rho_c", "rho_t"):
+        if getattr(args, flag, None) is not None:
+            raise SymdpError("--" + flag.replace("_", "-"), getattr(args, flag), "no value with --metric "
+                             "guessing-advantage (an F-beta option)")
+
+
+def _prior_attribute(args, mech):
     if args.prior is None:
         raise SymdpError("--prior", None, "one of: " + ", ".join(PRIORS) + " (or --attribute SPEC, or --pre P)")
     require_choice("--prior", args.prior, tuple(PRIORS))
     kv = {k: getattr(args, k.replace("-", "_")) for k in PARAMS[args.prior] + ("precision", "center")}
-    return [_attribute(args.prior, kv, args.relative)]
+    return _attribute(args.prior, kv, args.relative, mech)
 
 
 def _R(args, t):
     if args.sup_distance is not None:
         return mp.mpf(args.sup_distance)
-    if isinstance(t.prior, Uniform) and not t.relative:
+    if isinstance(t.prior, Uniform) and not getattr(t, "relative", False):
         return (mp.mpf(t.prior.hi) - t.prior.lo) / t.r
     raise SymdpError("--sup-distance", None, "R > 0 with --bound-type simplified (R = sup d is infinite for "
                      "this prior; use --bound-type precise)")
@@ -117,6 +146,8 @@ def _R(args, t):
 def advantage_fn(args, ts):
     """(eps -> advantage bound, Pr_pre, closed-form inverse or None) for the options given."""
     gain = args.direction == "gain"
+    if args.bound_type == "main":
+        return _main(ts[0])
     if args.pre is not None or args.bound_type == "simplified":
         if args.pre is not None:
             p, R = mp.mpf(args.pre), mp.mpf(args.sup_distance)
@@ -137,6 +168,16 @@ def advantage_fn(args, ts):
     return adv, sh.p, None
 
 
+def _main(t):
+    """The main theorem for one attribute: closed-form integrals (real) or O(n) sums (integer)."""
+    if isinstance(t, IntegerAttribute):
+        upper = lambda e: integer.main_upper(t, e)
+    else:
+        upper = lambda e: bounds.main_upper(t.prior, *t.interval(1), e, t.r)
+    p = t.ball(1)
+    return (lambda e: upper(e) - p), p, None
+
+
 def _or(args, ts, upper_of):
     if args.direction != "gain":
         raise SymdpError("--direction", args.direction, "gain with --combine or (only the union bound is known)")
@@ -151,14 +192,25 @@ def _n(v):
     return None if v is None else mp.nstr(v, DIGITS)
 
 
-def laplace_scale(t, e, n=1, combine="and"):
-    """The deployable noise: Laplace(r/eps) on the attribute (on ln x with --relative: ln(1 + r)/eps).
+def noise_scale(t, e, n=1, combine="and"):
+    """The deployable noise, e^{-|x| / scale}: Laplace or geometric with scale r/eps on the attribute (on ln x
+    with --relative: ln(1 + r)/eps).
 
     AND of n attributes: n r_i / eps per coordinate (sum_i d_i <= n max_i d_i keeps the product mechanism
     eps-private for the max metric); OR: r_i / eps per coordinate.
     """
-    unit = mp.log1p(t.r) if t.relative else mp.mpf(t.r)
+    unit = mp.log1p(t.r) if getattr(t, "relative", False) else mp.mpf(t.r)
     return unit * (n if combine == "and" else 1) / e
+
+
+def _header(args, eta_or_eps):
+    return {"bound_type": args.bound_type, "direction": args.direction, "mechanism": args.mechanism,
+            "digits": DIGITS, **eta_or_eps}
+
+
+def _print(args, doc, text):
+    from ..cli import _calculator_json
+    print(_calculator_json(doc) if args.json else text)
 
 
 def cmd_epsilon(args) -> int:
@@ -173,44 +225,49 @@ def cmd_epsilon(args) -> int:
             root = inverse.largest_eps(adv, mp.mpf(eta), digits=DIGITS)
             e, capped, method = root.eps, root.capped, "bisection (bracketed, capped at 1e4)"
         unbounded = e == mp.inf or capped
-        out = {"metric": "guessing-advantage", "bound": eta, "bound_type": args.bound_type,
-               "direction": args.direction, "pre": _n(p), "method": method, "digits": DIGITS,
+        doc = {**_header(args, {"bound": eta}), "metric": "guessing-advantage", "pre": _n(p), "method": method,
                "epsilon": None if unbounded else _n(e),
-               "laplace_scale": None if unbounded else [_n(laplace_scale(t, e, len(ts), args.combine)) for t in ts],
+               "noise_scale": None if unbounded else [_n(noise_scale(t, e, len(ts), args.combine)) for t in ts],
                "reason": ("every epsilon meets the bound" if unbounded else None)}
-    if args.json:
-        print(json.dumps(out, sort_keys=True))
-    elif unbounded:
-        print(f"every epsilon meets advantage <= {eta!r} (Pr_pre = {out['pre']})")
+    if unbounded:
+        text = f"every epsilon meets advantage <= {eta!r} (Pr_pre = {doc['pre']})"
     else:
-        scale = ", ".join(out["laplace_scale"]) if ts else "n/a"
-        scale += " (on ln x)" if any(t.relative for t in ts) else ""
-        print(f"largest epsilon with guessing advantage ({args.direction}) <= {eta!r}: {out['epsilon']} "
-              f"({args.bound_type} bound, {method}, {DIGITS} significant digits; Pr_pre = {out['pre']}); "
-              f"Laplace noise scale r/epsilon: {scale}")
+        scale = (", ".join(doc["noise_scale"]) if ts else "n/a") + \
+            (" (on ln x)" if any(getattr(t, "relative", False) for t in ts) else "")
+        text = (f"largest epsilon with guessing advantage ({args.direction}) <= {eta!r}: {doc['epsilon']} "
+                f"({args.bound_type} bound, {method}, {DIGITS} significant digits; Pr_pre = {doc['pre']}); "
+                f"{args.mechanism} noise scale r/epsilon: {scale}")
+    _print(args, doc, text)
     return 0
 
 
+def _exact(args, ts, e):
+    """The exact advantage of the mechanism at eps (one attribute, absolute precision, gain), or None."""
+    t = ts[0] if len(ts) == 1 else None
+    if t is None or getattr(t, "relative", False) or args.direction != "gain":
+        return None
+    with mp.workdps(20):
+        if isinstance(t, IntegerAttribute):
+            a = integer.geometric_advantage(t, mp.mpf(e))
+        else:
+            a = exact.laplace_advantage(t, mp.mpf(e))
+    return {"mechanism": args.mechanism, "scale": _n(t.r / mp.mpf(e)), "advantage": mp.nstr(a.eta, 12),
+            "posterior": mp.nstr(a.posterior, 12), "output": mp.nstr(a.y, 12), "digits": 12}
+
+
 def cmd_guessing(args) -> int:
-    """`symdp guessing --epsilon E ...`: the advantage bound, and the exact advantage of Laplace r/eps."""
+    """`symdp guessing --epsilon E ...`: the advantage bound, and the exact advantage of the mechanism."""
     e = require_real("--epsilon", args.epsilon, 0)
     ts = targets(args)
     with mp.workdps(30):
         adv, p, _ = advantage_fn(args, ts)
-        out = {"epsilon": e, "bound_type": args.bound_type, "direction": args.direction, "pre": _n(p),
-               "advantage_bound": _n(adv(mp.mpf(e))), "digits": DIGITS, "exact": None}
-        if len(ts) == 1 and not ts[0].relative and args.direction == "gain":
-            with mp.workdps(20):
-                a = exact.laplace_advantage(ts[0], mp.mpf(e))
-            out["exact"] = {"mechanism": "laplace", "scale": _n(ts[0].r / mp.mpf(e)), "advantage": mp.nstr(a.eta, 12),
-                            "posterior": mp.nstr(a.posterior, 12), "output": mp.nstr(a.y, 12), "digits": 12}
-    if args.json:
-        print(json.dumps(out, sort_keys=True))
-    else:
-        print(f"guessing advantage ({args.direction}) at epsilon = {e!r}: at most {out['advantage_bound']} "
-              f"({args.bound_type} bound; Pr_pre = {out['pre']})")
-        if out["exact"]:
-            x = out["exact"]
-            print(f"Laplace mechanism, scale r/epsilon = {x['scale']}: exact advantage {x['advantage']} "
-                  f"(posterior {x['posterior']} at output {x['output']}; 12 digits)")
+        doc = {**_header(args, {"epsilon": e}), "pre": _n(p), "advantage_bound": _n(adv(mp.mpf(e))),
+               "exact": _exact(args, ts, e)}
+    text = (f"guessing advantage ({args.direction}) at epsilon = {e!r}: at most {doc['advantage_bound']} "
+            f"({args.bound_type} bound; Pr_pre = {doc['pre']})")
+    if doc["exact"]:
+        x = doc["exact"]
+        text += (f"\n{args.mechanism} mechanism, scale r/epsilon = {x['scale']}: exact advantage {x['advantage']} "
+                 f"(posterior {x['posterior']} at output {x['output']}; 12 digits)")
+    _print(args, doc, text)
     return 0
