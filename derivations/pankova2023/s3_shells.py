@@ -19,23 +19,15 @@ from symdp.guessing.exact import laplace_posterior
 from symdp.guessing.integer import IntegerAttribute, geometric_advantage
 from symdp.guessing.priors import Exponential, Normal, TwoBump, Uniform
 from symdp.guessing.targets import Attribute
+from _pankova_series import LE, geometric, k, lam
 from symdp.symbols import eps
 
-lam = sp.Symbol("lambda", positive=True)
 a = sp.Symbol("a", nonnegative=True)
-k = sp.Symbol("k", integer=True, nonnegative=True)
-LE = {lam: sp.Interval(sp.Rational(1, 10), 5), eps: sp.Interval(sp.Rational(1, 10), 5)}
 INTEGER = {"normal": IntegerAttribute(Normal(10, 3), 2), "uniform": IntegerAttribute(Uniform(0, 30), 3, center=12),
            "exponential": IntegerAttribute(Exponential(0.2), 1, center=3),
            "two-bump": IntegerAttribute(TwoBump(3), 1, center=3)}
 """Integer attributes (priors rounded to integers) for the geometric mechanism."""
 
-
-def geometric(d, cid, label, term, start, text=""):
-    """sum_{k >= start} term: a geometric series with ratio z = term(k+1)/term(k), checked to be in (0, 1)."""
-    z = sp.simplify(term.subs(k, k + 1) / term)
-    d.sign(f"{cid}:ratio", 1 - z, "positive", LE, text=f"the series {label} is geometric with ratio ${sp.latex(z)}$ < 1")
-    return d.define(label, sp.simplify(term.subs(k, start) / (1 - z)), text)
 
 
 def family(d):

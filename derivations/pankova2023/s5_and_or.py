@@ -22,22 +22,14 @@ from symdp.guessing.examples import CENTRE, PAPER, PRIORS, R1
 from symdp.guessing.exact import laplace_posterior
 from symdp.guessing.priors import Exponential
 from symdp.guessing.targets import And, Attribute
+from _pankova_series import LE, geometric, k, lam
 from symdp.symbols import R_sup, eps
 
-lam = sp.Symbol("lambda", positive=True)
-k = sp.Symbol("k", integer=True, nonnegative=True)
 m, u, v = sp.symbols("m u v", nonnegative=True)
-LE = {lam: sp.Interval(sp.Rational(1, 10), 5), eps: sp.Interval(sp.Rational(1, 10), 5)}
 y1, y2 = sp.symbols("y_1 y_2", real=True)
 EYY = {eps: sp.Interval(sp.Rational(1, 20), 4), y1: sp.Interval(-6, 6), y2: sp.Interval(-6, 6)}
 PAIRS = (("normal", "exponential"), ("uniform", "two-bump"))
 
-
-def geometric(d, cid, label, term, start, text=""):
-    """sum_{k >= start} term: a geometric series with ratio z = term(k+1)/term(k), checked to be in (0, 1)."""
-    z = sp.simplify(term.subs(k, k + 1) / term)
-    d.sign(f"{cid}:ratio", 1 - z, "positive", LE, text=f"the series {label} is geometric with ratio ${sp.latex(z)}$ < 1")
-    return d.define(label, sp.simplify(term.subs(k, start) / (1 - z)), text)
 
 
 def target(name):

@@ -122,6 +122,8 @@ def collect(path: str | Path) -> Collection:
         sys.path.insert(0, str(root.resolve()))
     specs, errors = [], []
     for file in sorted(f for f in root.rglob("*.py") if not f.name.startswith("_")):
+        if str(file.parent.resolve()) not in sys.path:  # and helpers beside the file, whatever the root
+            sys.path.append(str(file.parent.resolve()))
         try:
             specs += _marked(_load(file), file, root)
         except Exception as exc:
