@@ -501,16 +501,9 @@ def _output_folder(flag: str, value: str) -> None:
 
 def _cache_to_clear(value: str) -> None:
     """``cache clear`` removes the folder: only a folder that holds nothing but cache entries."""
-    from .engine.cache import SUFFIX
+    from .engine.cache import require_clearable
     _output_folder("--cache", value)
-    path = Path(value)
-    if path.is_dir():
-        if path.resolve() in (Path.cwd().resolve(), Path.home().resolve(), Path(path.resolve().anchor)):
-            raise SymdpError("--cache", value, "a cache folder (not the current, home or root folder)")
-        stray = next((p for p in path.iterdir() if not (p.is_file() and p.name.endswith(SUFFIX))), None)
-        if stray is not None:
-            raise SymdpError("--cache", value, f"a symdp cache folder, holding only *{SUFFIX} entries "
-                             f"({stray.name} is not one; refusing to delete it)")
+    require_clearable(value, "--cache")
 
 
 def _check_args(args) -> None:

@@ -100,8 +100,24 @@ def store(cache, spec: Spec, result: DerivationResult) -> None:
     path.write_text(text, encoding="utf-8")
 
 
+def require_clearable(cache, parameter: str = "cache") -> None:
+    """SymdpError unless ``cache`` is absent or a folder holding nothing but cache entries (and not the
+    current, home or root folder): :func:`clear` deletes the whole folder."""
+    from ..errors import SymdpError
+    folder = Path(cache)
+    if not folder.is_dir():
+        return
+    if folder.resolve() in (Path.cwd().resolve(), Path.home().resolve(), Path(folder.resolve().anchor)):
+        raise SymdpError(parameter, str(cache), "a cache folder (not the current, home or root folder)")
+    stray = next((p for p in folder.iterdir() if not (p.is_file() and p.name.endswith(SUFFIX))), None)
+    if stray is not None:
+        raise SymdpError(parameter, str(cache), f"a symdp cache folder, holding only *{SUFFIX} entries "
+                         f"({stray.name} is not one; refusing to delete it)")
+
+
 def clear(cache) -> int:
-    """Remove the cache folder; returns the number of entries removed."""
+    """Remove the cache folder (after :func:`require_clearable`); returns the number of entries removed."""
+    require_clearable(cache)
     folder = Path(cache)
     if not folder.is_dir():
         return 0

@@ -82,3 +82,18 @@ def test_cache_clear_empties_the_folder(tmp_path, capsys):
     _run(folder, store)
     assert main(["cache", "clear", "--cache", str(store)]) == 0
     assert not store.exists() and "removed 1" in capsys.readouterr().out
+
+
+def test_clear_from_python_refuses_a_folder_that_is_not_a_cache(tmp_path, monkeypatch):
+    import pytest
+
+    from symdp.engine.cache import clear
+    from symdp.errors import SymdpError
+    (tmp_path / "thesis.tex").write_text("years of work")
+    with pytest.raises(SymdpError, match="refusing to delete"):
+        clear(tmp_path)
+    monkeypatch.chdir(tmp_path / "..")
+    with pytest.raises(SymdpError, match="not the current, home or root"):
+        clear(".")
+    assert (tmp_path / "thesis.tex").exists()
+    assert clear(tmp_path / "absent") == 0
