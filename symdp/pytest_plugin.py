@@ -284,7 +284,7 @@ def result_for(spec, config):
     from .engine import cache as result_cache
     from .engine.runner import run_one
     results = config.stash[_RESULTS]
-    key = (spec.file, spec.id)
+    key = _key(spec)
     if key not in results:
         cache = _cache(config)
         found = None if config.getoption("symdp_no_cache") else result_cache.load(cache, spec)
@@ -293,6 +293,20 @@ def result_for(spec, config):
             result_cache.store(cache, spec, found)
         results[key] = found
     return results[key]
+
+
+def _key(spec) -> tuple[str, str]:
+    return str(Path(spec.file).resolve()), spec.id
+
+
+def share_results(config, specs, results) -> None:
+    """Hand results computed elsewhere in this process (a session fixture's ``run_all(specs)``, say) to the
+    claim items, so that a derivation is not run twice; a no-op when the plugin is not active."""
+    stash = config.stash.get(_RESULTS, None)
+    if stash is not None:
+        by_id = {r.id: r for r in results}
+        for spec in specs:
+            stash.setdefault(_key(spec), by_id[spec.id])
 
 
 class ClaimItem(pytest.Item):
@@ -309,7 +323,7 @@ class ClaimItem(pytest.Item):
         return self.parent.spec
 
     def setup(self):
-        first = (self.spec.file, self.spec.id) not in self.config.stash[_RESULTS]
+        first = _key(self.spec) not in self.config.stash[_RESULTS]
         self.result = result_for(self.spec, self.config)
         if first:
             extra = [c.claim_id for c in self.result.claims if c.claim_id not in self.parent.listed]

@@ -8,10 +8,16 @@ CATALOGUE = ROOT / "derivations"
 
 
 @pytest.fixture(scope="session")
-def catalogue_results():
+def catalogue_results(pytestconfig):
+    """The whole catalogue, run once on a process pool; the plugin's claim items (testpaths include
+    derivations/) reuse these results instead of running each derivation again."""
     from symdp.engine.registry import discover
     from symdp.engine.runner import run_all
-    return run_all(discover(CATALOGUE))
+    from symdp.pytest_plugin import share_results
+    specs = discover(CATALOGUE)
+    results = run_all(specs)
+    share_results(pytestconfig, specs, results)
+    return results
 
 
 @pytest.fixture
