@@ -58,8 +58,10 @@ def mp_gaussian_tradeoff(a, m):
     a, m = require_mp("a", a, 0, 1, "lh"), require_mp("m", m, 0, None, "l")
     if a == 0 or a == 1:
         return mp.mpf(1) - a
-    # Phi(Phi^{-1}(1 - a) - m) with Phi^{-1}(1 - a) = -sqrt(2) erfinv(2a - 1), i.e. sqrt(2) erfcinv(2a)
-    value = mp.ncdf(-mp.sqrt(2) * mp.erfinv(2 * a - 1) - m)
+    # Phi(Phi^{-1}(1 - a) - m) with Phi^{-1}(1 - a) = -Phi^{-1}(a): the quantile of the small tail a itself
+    # (erfinv(2a - 1) would lose the digits of a tiny a to the rounding of 2a - 1)
+    from .special import ncdf_inv
+    value = mp.ncdf(-ncdf_inv(a) - m)
     return finite_result("G_mu(a)", value, 0, 1)
 
 
