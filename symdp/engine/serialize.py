@@ -19,6 +19,7 @@ import sympy as sp
 
 from .records import DerivationResult, ErrorReport, Figure, Note, Step, Table, Witness
 from .status import Status
+from ..versions import tool_versions  # noqa: F401  (re-exported: the JSON headers)
 
 
 def errors_of(results: list[DerivationResult], collected=()) -> list[ErrorReport]:
@@ -78,17 +79,6 @@ def derivation_dict(r: DerivationResult) -> dict:
 SCHEMA_VERSION = 1
 """Version of the ``symdp check --json`` document (symdp/schemas/check.schema.json); raised on any
 incompatible change of its shape."""
-
-
-def tool_versions() -> dict[str, str]:
-    """The versions a verdict depends on: symdp, SymPy, mpmath, Python (fixed for a given install)."""
-    import platform
-
-    import mpmath
-
-    from .. import __version__
-    return {"symdp": __version__, "sympy": sp.__version__, "mpmath": mpmath.__version__,
-            "python": platform.python_version()}
 
 
 def to_json(results: list[DerivationResult], collected=()) -> str:
