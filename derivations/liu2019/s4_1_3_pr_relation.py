@@ -47,7 +47,9 @@ def figure3a(d):
         prec, rec = laplace_fast.pr_curve(float(e), psis)
         series[rf"$\epsilon = {e}$"] = list(zip(rec, prec))
     d.figure("fig3a", "PR-relation of the Neyman-Pearson adversary against the Laplace mechanism "
-             r"(Figure 3(a) regenerated; the threshold sweeps $\psi$ over $[-8/\epsilon, 1 + 8/\epsilon]$)", "recall", "precision", series)
+             r"(Figure 3(a) regenerated; the threshold sweeps $\psi$ over $[-8/\epsilon, 1 + 8/\epsilon]$; "
+             r"$\epsilon = 0.01$ and $5$ are the values the text names, $0.1, 0.5, 1, 2$ are chosen here)",
+             "recall", "precision", series)
 
 
 @derivation(id="liu2019.pr-relation",

@@ -69,7 +69,8 @@ def figure3b(d):
     grid = np.linspace(0.0, 6.0, 121)[1:]
     series = {rf"$\beta = {b}$": list(zip(grid, fast.fbeta_star(grid, float(b)))) for b in FIG3B_BETAS}
     d.figure("fig3b", "Highest F-beta of the Neyman-Pearson adversary against epsilon "
-             "(Figure 3(b) regenerated from Eq. 12)", r"$\epsilon$", r"$F^*_\beta$", series)
+             "(Figure 3(b) regenerated from Eq. 12; the beta values are chosen within Table 1's range [0.5, 2], the "
+             "text gives none for the figure)", r"$\epsilon$", r"$F^*_\beta$", series)
 
 
 @derivation(id="liu2019.fbeta-laplace",

@@ -68,9 +68,11 @@ def definitions(d):
     for text in (r"$\epsilon_{BP} \ge \epsilon_{DDP}$: Blowfish neighbours (deterministic constraints) include the "
                  r"$\mathcal{L}$-tuple neighbours of dependent DP",
                  r"$\epsilon_{DDP} \ge \epsilon_{DP}$: DP's neighbours differ in one tuple, a subset",
-                 r"$\epsilon_{MIDP} \le \epsilon_{MP}$: mutual information averages what MP bounds in the worst case",
+                 r"$\epsilon_{MIDP} \le \epsilon_{MP}$: mutual information averages what MP bounds in the worst case "
+                 r"(the appendix is cut off here; reconstructed in liu2019.propositions midp:average)",
                  r"Props 1-2: with independent (and uniform) records the dependent neighbours reduce to DP's, "
-                 r"so $\epsilon_{BP} = \epsilon_{DDP} = \epsilon_{IP} = \epsilon_{DP}$"):
+                 r"so $\epsilon_{BP} = \epsilon_{DDP} = \epsilon_{IP} = \epsilon_{DP}$ (a model of all of Eq. 25 and a "
+                 r"sharper Proposition 2: liu2019.propositions)"):
         d.note("definitions-level, not algebra: " + text)
 
 

@@ -72,5 +72,6 @@ def membership(d):
     a21, a22 = lemma1(d)
     g_function(d, a21, a22)
     d.note("definitions-level step, not algebra (Thm 3): under D_{i,K}, Eq. 24-25 identify A with the ratio "
-           "that eps-BDP bounds by e^eps; with Corollary 1 this gives eps-MP")
+           "that eps-BDP bounds by e^eps; with Corollary 1 this gives eps-MP (Eq. 24-25 derived from the joint law, and "
+           "Theorem 3 directly, in zhao2019.theorem3)")
     theorem4(d)

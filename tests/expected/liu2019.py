@@ -15,6 +15,11 @@ ERRATA = {
     "liu2019.bounded-vector": set(),
     "liu2019.beyond": set(),
     "liu2019.notions": set(),
+    "liu2019.definitions": set(),
+    "liu2019.bayes": set(),
+    "liu2019.domains": {"sec4.1.5:lambda-low", "sec5.2:rho_c-stated-range", "sec5.3:rho_t-stated-range"},
+    "liu2019.propositions": set(),
+    "liu2019.figures": set(),
     "liu2019.fbeta-auxiliary": {"eq20:proof-step", "app10.5.1:interval1:f", "eq31", "app10.5.1:interval3:f",
                                 "eq32", "eq18", "eq24"},
 }
