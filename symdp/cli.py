@@ -213,7 +213,7 @@ incompatible change of their shape."""
 
 def _calculator_json(doc: dict) -> str:
     """One line of JSON with ``schema_version`` and ``tools``, as ``check --json`` (sorted keys)."""
-    from .engine.serialize import tool_versions
+    from .versions import tool_versions
     return json.dumps({**doc, "schema_version": CALCULATOR_SCHEMA_VERSION, "tools": tool_versions()},
                       sort_keys=True)
 
@@ -372,6 +372,7 @@ def _ranged(low=None, high=None, closed=""):
 def build_parser() -> argparse.ArgumentParser:
     from .guessing import cli as guessing_cli
     from .tvd import mia_cli
+    from .tvd import cli as tvd_cli
     p = _Parser(prog="symdp", description="Symbolic derivation and proof checking for the "
                 "hypothesis-testing view of differential privacy.")
     p.add_argument("--version", action="version", version=f"symdp {__version__}")
@@ -457,6 +458,7 @@ def build_parser() -> argparse.ArgumentParser:
     sp.add_argument("--json", action="store_true", help="machine-readable output")
     guessing_cli.add_parser(sub)
     mia_cli.add_parser(sub)
+    tvd_cli.add_parser(sub)
     return p
 
 
