@@ -46,17 +46,12 @@ def gaussian_composed_tv(sensitivity, sigma, steps) -> float:
 
 
 def rr_composed_tv(epsilon, steps) -> float:
-    """T binary randomized responses: TV(Bin(T, p), Bin(T, 1 - p)) = sum_j (b_p(j) - b_{1-p}(j))_+ (exact)."""
+    """T binary randomized responses: TV(Bin(T, p), Bin(T, 1 - p)) = sum_j (b_p(j) - b_{1-p}(j))_+ (exact;
+    :func:`symdp.tvd.composition.tv_kfold`, validated here with the CLI's parameter names)."""
     e = require_real("epsilon", epsilon, 0.0, 700.0, "l")
     T = require_int("steps", steps, 1, MAX_RR_STEPS)
-    import numpy as np
-    from scipy.special import gammaln
-    j = np.arange(T + 1)
-    logc = gammaln(T + 1) - gammaln(j + 1) - gammaln(T - j + 1)
-    lp, lq = -np.logaddexp(0.0, -e), -np.logaddexp(0.0, e)      # log p, log(1 - p)
-    a, b = logc + j * lp + (T - j) * lq, logc + j * lq + (T - j) * lp
-    keep = a > b
-    return float(np.sum(np.exp(a[keep]) * -np.expm1(b[keep] - a[keep])))
+    from .composition import tv_kfold
+    return float(tv_kfold(T, e))
 
 
 def laplace_loss_law(sensitivity, scale) -> pld.LossLaw:
