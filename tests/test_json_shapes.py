@@ -29,6 +29,13 @@ CASES = [
     ("guessing", ["guessing", "--epsilon", "0.1", "--prior", "normal", "--mu", "40", "--sigma", "15", "--precision", "5", "--mechanism", "geometric", "--json"]),
     ("guessing", ["guessing", "--epsilon", "0.1", "--attribute", "normal:mu=40,sigma=15,precision=5",
                   "--attribute", "exponential:rate=2e-5,precision=5000", "--json"]),  # AND: no exact value
+    ("mia", ["mia", "--epsilon", "1", "--fpr", "0.1", "--json"]),
+    ("mia", ["mia", "--epsilon", "1", "--delta", "1e-5", "--alpha", "0.3", "--fpr", "0.05", "--prior-ratio", "9",
+             "--json"]),
+    ("tvd", ["tvd", "--mechanism", "laplace", "--scale", "2", "--json"]),
+    ("tvd", ["tvd", "--mechanism", "rr", "--epsilon", "0.5", "--steps", "10", "--json"]),
+    ("tvd", ["tvd", "--mechanism", "dp-sgd", "--sigma", "0.7", "--q", "0.005", "--steps", "100", "--points", "4096",
+             "--json"]),
 ]
 
 
@@ -56,7 +63,7 @@ def test_real_output_matches_its_schema(capsys, name, argv):
 
 def test_every_json_document_carries_the_same_header():
     check = _schema("check")
-    for name in ("epsilon", "table1", "notions-implies", "guessing-epsilon", "guessing"):
+    for name in ("epsilon", "table1", "notions-implies", "guessing-epsilon", "guessing", "mia", "tvd"):
         schema = _schema(name)
         assert schema["additionalProperties"] is False
         assert {"schema_version", "tools"} <= set(schema["required"])
