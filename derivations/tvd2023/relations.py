@@ -11,12 +11,26 @@ both DP lines is derived and compared with the printed one.
 import sympy as sp
 
 from symdp import Status, derivation
-from symdp.symbols import alpha_tv, delta, eps
+from symdp.mechanisms import gaussian
+from symdp.symbols import alpha_tv, delta, dQ, eps, mu, sigma
 
 PAPER = "003_0de8f9880065b2b9.txt"
 FN, FP = sp.symbols("P_FN P_FP", nonnegative=True)
 PS, QS = sp.symbols("P(S) Q(S)", nonnegative=True)
 ADP = {eps: sp.Interval.open(0, sp.oo), delta: sp.Interval.open(0, 1)}
+
+
+def theorem3(d):
+    """Theorem 3 (Kairouz et al.): the two test inequalities are the DP inequalities on the complement of S."""
+    a, b = sp.symbols("A B", nonnegative=True)       # A = Pr[M(X_0) in S-bar], B = Pr[M(X_1) in S-bar]
+    d.identity("thm3:first", (1 - a) + sp.exp(eps) * b - (1 - delta), (sp.exp(eps) * b + delta) - a,
+               text=r"$P_{FN} + e^\epsilon P_{FP} - (1 - \delta)$ with $P_{FN} = 1 - A$, $P_{FP} = B$ is the slack of "
+                    r"$\Pr[\mathcal{M}(X_0) \in \bar S] \le e^\epsilon \Pr[\mathcal{M}(X_1) \in \bar S] + \delta$: "
+                    r"the first inequality for every $S$ is $(\epsilon,\delta)$-DP in one direction (Thm 3 writes "
+                    r"$\alpha$ for $\epsilon$)")
+    d.identity("thm3:second", sp.exp(eps) * (1 - a) + b - (1 - delta), (sp.exp(eps) * (1 - a) + delta) - (1 - b),
+               text=r"and the second is $\Pr[\mathcal{M}(X_1) \in S] \le e^\epsilon \Pr[\mathcal{M}(X_0) \in S] + "
+                    r"\delta$, the other direction")
 
 
 def hypothesis_testing(d):
@@ -92,9 +106,47 @@ def interval(d):
                    r"$\frac{e^\epsilon(1-\alpha) - 1 + \delta}{e^\epsilon - 1}$")
 
 
+def tvd_to_adp(d):
+    """alpha-TVD implies (eps, alpha)-DP at every level eps, and no smaller delta."""
+    qs, slack = sp.symbols("Q_S s", nonnegative=True)
+    d.sign("tvd-adp:bound", (sp.exp(eps) - 1) * qs + slack, "nonnegative",
+           text=r"with $P(S) = Q(S) + \alpha - s$, $s \ge 0$ (TVD): $e^\epsilon Q(S) + \alpha - P(S) = (e^\epsilon - 1)"
+                r"Q(S) + s \ge 0$, so $\alpha$-TVD is $(\epsilon, \alpha)$-DP for every $\epsilon \ge 0$")
+    tv = alpha_tv
+    hockey = sp.Max(1 - tv - sp.exp(eps) * (1 - tv), 0) + sp.Max(tv, 0) + sp.Max(-sp.exp(eps) * tv, 0)
+    d.identity("tvd-adp:attained", hockey, tv, {alpha_tv: sp.Interval.open(0, 1)},
+               text=r"tight: the leak mechanism (a common output w.p. $1 - \alpha$, else one only its input produces) "
+                    r"is $\alpha$-TVD and its $\delta(\epsilon) = \sum_y \max(p(y) - e^\epsilon q(y), 0) = \alpha$ at "
+                    r"every $\epsilon$")
+
+
+def gdp_to_tvd(d):
+    """mu-GDP implies (2 Phi(mu/2) - 1)-TVD, attained by the Gaussian mechanism."""
+    zz = sp.Symbol("z", real=True)     # z = Phi^{-1}(1 - a), a the type I error
+    h = d.define("h(z)", gaussian.cdf(zz) - gaussian.cdf(zz - mu),
+                 r"$1 - a - G_\mu(a)$ at $a = 1 - \Phi(z)$, $G_\mu(a) = \Phi(\Phi^{-1}(1-a) - \mu)$: "
+                 r"$D_{TV} = \sup_a (1 - a - f(a)) \le \sup_z h(z)$ for every $f \ge G_\mu$")
+    dh = d.differentiate("h'(z)", h, zz)
+    d.identity("gdp-tvd:slope", dh, gaussian.density(zz, 0, 1) * (1 - sp.exp(mu * zz - mu**2 / 2)),
+               hint="exp/log expansion", text=r"$h'(z) = \varphi(z)(1 - e^{\mu z - \mu^2/2})$")
+    d.sign("gdp-tvd:rises", 1 - sp.exp(mu * zz - mu**2 / 2), "positive",
+           {mu: sp.Interval.open(0, sp.oo), zz: sp.Interval.open(-sp.oo, mu / 2)}, text=r"positive below $\mu/2$")
+    d.sign("gdp-tvd:falls", 1 - sp.exp(mu * zz - mu**2 / 2), "negative",
+           {mu: sp.Interval.open(0, sp.oo), zz: sp.Interval.open(mu / 2, sp.oo)},
+           text=r"negative above: the supremum is $h(\mu/2)$")
+    d.identity("gdp-tvd:value", h.subs(zz, mu / 2), 2 * gaussian.cdf(mu / 2) - 1,
+               text=r"$\mu$-GDP implies $(2\Phi(\mu/2) - 1)$-TVD")
+    d.identity("gdp-tvd:attained", (2 * gaussian.cdf(dQ / (2 * sigma)) - 1).subs(dQ, mu * sigma), h.subs(zz, mu / 2),
+               text=r"tight: the Gaussian mechanism with $\Delta/\sigma = \mu$ is $\mu$-GDP and its TV is exactly "
+                    r"this (Theorem 12, tvd2023.s4-mechanism-tv)")
+
+
 @derivation(id="tvd2023.relations", title="TVD privacy and differential privacy (Jia et al. 2023)",
-            paper=PAPER, where="Sec. 4.2, Theorems 3, 4 and 18")
+            paper=PAPER, where="Sec. 4.2, Theorems 3, 4 and 18; edges TVD -> ADP, GDP -> TVD")
 def relations(d):
+    theorem3(d)
     hypothesis_testing(d)
     dp_to_tvd(d)
     interval(d)
+    tvd_to_adp(d)
+    gdp_to_tvd(d)

@@ -39,6 +39,10 @@ class Implication:
 
 ZHAO, LIU, TVD, BLOG = "002_a00d4f65f210ea49.txt", "000_0f0c1e9c4d2d1ce3.txt", "003_0de8f9880065b2b9.txt", "001_ba0a18552870e88c.txt"
 
+KL_D = sp.Symbol("D_KL", positive=True)
+"""The KL notion's parameter (a bound on the KL divergence of neighbouring outputs, both directions).
+Declared here, not in symdp/symbols.py, until that module takes it."""
+
 NOTIONS = {n.id: n for n in (
     Notion("DP", "epsilon-differential privacy", eps, "eps > 0", f"{LIU}, Definition 1"),
     Notion("ADP", "(epsilon, delta)-differential privacy, at a given epsilon", delta, "0 <= delta <= 1", f"{LIU}, Sec. 2.1"),
@@ -54,6 +58,8 @@ NOTIONS = {n.id: n for n in (
     Notion("DDP", "epsilon-dependent differential privacy", eps, "eps > 0", f"{LIU}, Sec. 6"),
     Notion("BP", "epsilon-Blowfish privacy (count/marginal constraints)", eps, "eps > 0", f"{LIU}, Sec. 6"),
     Notion("MIDP", "epsilon-mutual-information differential privacy", eps, "eps > 0", f"{LIU}, Sec. 6"),
+    Notion("KL", "D-KL privacy: both KL divergences of neighbouring outputs at most D", KL_D, "D > 0",
+           f"{TVD}, Definition 4 (Barber and Duchi's KL privacy)"),
 )}
 
 TANH_HALF = (sp.exp(eps) - 1) / (sp.exp(eps) + 1)   # tanh(eps/2)
@@ -130,6 +136,31 @@ IMPLICATIONS = {e.id: e for e in (
                 "delta(eps) = 1 + f*(-e^eps), the conjugate of the Laplace trade-off curve"),
     Implication("gdp-adp", "GDP", "ADP", GDP_DELTA, ("for every level epsilon",), "Balle and Wang 2018, Thm 8; "
                 f"{BLOG}", (("fdp.tradeoff", "gaussian:profile"), ("liu2019.analytic-gaussian", "analytic:profile"))),
+    Implication("tvd-adp", "TVD", "ADP", alpha_tv, ("at every level epsilon >= 0",
+                                                    "tight: attained by the leak mechanism (delta(eps) = alpha)"),
+                f"{TVD}, Definition 3 with Theorem 3", (("tvd2023.relations", "tvd-adp:bound"),
+                                                        ("tvd2023.relations", "tvd-adp:attained")),
+                "P(S) <= Q(S) + alpha <= e^eps Q(S) + alpha; a mechanism with an output only one input produces, "
+                "w.p. alpha, has delta(eps) = alpha at every eps"),
+    Implication("gdp-tvd", "GDP", "TVD", sp.erf(mu / (2 * sp.sqrt(2))),
+                ("tight: attained by the Gaussian mechanism (Theorem 12)",), f"{TVD}, Theorems 12-13; Dong, Roth and Su",
+                (("tvd2023.relations", "gdp-tvd:slope"), ("tvd2023.relations", "gdp-tvd:rises"),
+                 ("tvd2023.relations", "gdp-tvd:falls"), ("tvd2023.relations", "gdp-tvd:value"),
+                 ("tvd2023.relations", "gdp-tvd:attained"), ("tvd2023.s4-mechanism-tv", "thm12")),
+                "sup_a 1 - a - G_mu(a) = 2 Phi(mu/2) - 1 = erf(mu/(2 sqrt 2)) at a = Phi(-mu/2); the Gaussian "
+                "mechanism with Delta/sigma = mu has exactly this TV"),
+    Implication("kl-tvd-pinsker", "KL", "TVD", sp.sqrt(KL_D / 2), (),
+                f"{TVD}, Sec. 2.4 and Theorem 7 (Pinsker's inequality)",
+                (("tvd2023.s4-composition", "pinsker:slope"), ("tvd2023.s4-composition", "pinsker:zero"),
+                 ("tvd2023.s4-composition", "pinsker:strict"), ("tvd2023.s4-composition", "thm7:constant-sharp")),
+                "kl(p||q) >= 2 (p - q)^2 for two-point distributions, and data processing; never attained for "
+                "alpha > 0, but the constant 1/2 is sharp (randomized response as eps -> 0)"),
+    Implication("kl-tvd-bh", "KL", "TVD", sp.sqrt(1 - sp.exp(-KL_D)), (),
+                f"{TVD}, Sec. 2.4 and after Theorem 7 (Bretagnolle and Huber)",
+                (("tvd2023.s4-composition", "bh:bhattacharyya"), ("tvd2023.s4-composition", "bh:two-point"),
+                 ("tvd2023.s4-composition", "bh:crossing")),
+                "kl(p||q) >= -log(1 - (p - q)^2) for two-point distributions (Bhattacharyya and Jensen), and data "
+                "processing; below 1 for every D, and smaller than Pinsker's exactly for D > 2 + W(-2 e^-2) = 1.5936"),
 )}
 
 
