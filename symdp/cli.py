@@ -261,7 +261,7 @@ def cmd_table1(args) -> int:
 
 
 VALUE_OPTIONS = (("eps", "epsilon"), ("mu", "mu"), ("a", "a_SP"), ("alpha", "alpha_TV"), ("delta", "delta"),
-                 ("eps2", "epsilon_2"))
+                 ("eps2", "epsilon_2"), ("kl", "D_KL"), ("eta", "eta"))
 
 
 VALUE_RANGES = {  # option: (low, high, closed ends, help); the same ranges as symdp.notions.graph.RANGES
@@ -272,6 +272,8 @@ VALUE_RANGES = {  # option: (low, high, closed ends, help); the same ranges as s
     "alpha": (0.0, 1.0, "h", "alpha in (0, 1]: the parameter of a TVD source (total variation)"),
     "delta": (0.0, 1.0, "", "delta in (0, 1): the parameter of an ADP source ((epsilon, delta)-DP)"),
     "eps2": (0.0, None, "", "epsilon' > 0: the parameter of an LFDP source (Laplace trade-off curve)"),
+    "kl": (0.0, None, "", "D > 0: the parameter of a KL source (KL privacy)"),
+    "eta": (0.0, 1.0, "", "eta in (0, 1): the parameter of a GA source (guessing advantage)"),
 }
 
 

@@ -71,3 +71,7 @@ eta = sp.Symbol("eta", positive=True)              # guessing advantage Pr_post 
 p_pre = sp.Symbol("p_pre", positive=True)          # Pr_pre(g(x)), the prior probability of a correct guess
 R_sup = sp.Symbol("R", positive=True)              # sup_{x, x'} d(x, x')
 LATEX_NAMES.update({eta: r"\eta", p_pre: r"\Pr_{pre}(g(x))", R_sup: r"R"})
+
+# KL privacy (Barber and Duchi; Jia et al. 2023, Definition 4; the notions graph)
+kl_d = sp.Symbol("D_KL", positive=True)            # bound on both KL divergences of neighbouring outputs
+LATEX_NAMES.update({kl_d: r"D_{\mathrm{KL}}"})

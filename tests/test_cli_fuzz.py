@@ -111,7 +111,7 @@ def _cases(cat: str, empty: str, stray: str, afile: str):
         (["notions", "implies", "DP", "TVD", "--eps", "1", "--eps2", "0.5"], "--eps2"),
         (["notions", "implies", "GDP", "ADP", "--eps", "1", "--a", "0.5"], "--a"),
         (["notions", "implies", "SP", "DP", "--a", "0.6"], "--a"),             # outside every chain's conditions
-        (["notions", "implies", "GDP", "ADP", "--eps", "1", "--mu", "1e-300"], "--mu"),  # below the double range
+        (["notions", "implies", "GDP", "ADP", "--eps", "1", "--mu", "1e-320"], "--mu"),  # subnormal: below the double range
         (["notions", "implies", "DP", "GDP", "--eps", "1e308"], "--eps"),
         (["notions", "list", "--json"], "--json"),
         (["notions", "show", "DP", "--json"], "--json"),

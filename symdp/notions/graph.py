@@ -102,6 +102,8 @@ RANGES = {
     "delta": (0.0, 1.0, "", "a delta in (0, 1)"),
     "a_SP": (0.0, 1.0, "h", "a semantic-privacy a in (0, 1]"),
     "alpha_TV": (0.0, 1.0, "h", "a total-variation alpha in (0, 1]"),
+    "D_KL": (0.0, None, "", "a finite KL bound D > 0"),
+    "eta": (0.0, 1.0, "", "a guessing advantage eta in (0, 1)"),
 }
 """The parameters ``implies`` takes values for, by symbol name: (low, high, closed ends, description)."""
 

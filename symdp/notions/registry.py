@@ -13,7 +13,7 @@ from dataclasses import dataclass
 import sympy as sp
 
 from ..errors import SymdpError
-from ..symbols import alpha_tv, delta, eps, eps2, mu, sp_a
+from ..symbols import alpha_tv, delta, eps, eps2, eta, kl_d, mu, sp_a
 
 
 @dataclass(frozen=True)
@@ -39,9 +39,8 @@ class Implication:
 
 ZHAO, LIU, TVD, BLOG = "002_a00d4f65f210ea49.txt", "000_0f0c1e9c4d2d1ce3.txt", "003_0de8f9880065b2b9.txt", "001_ba0a18552870e88c.txt"
 
-KL_D = sp.Symbol("D_KL", positive=True)
-"""The KL notion's parameter (a bound on the KL divergence of neighbouring outputs, both directions).
-Declared here, not in symdp/symbols.py, until that module takes it."""
+KL_D = kl_d
+PANKOVA = "004_62dfd324924a5a00.txt"
 
 NOTIONS = {n.id: n for n in (
     Notion("DP", "epsilon-differential privacy", eps, "eps > 0", f"{LIU}, Definition 1"),
@@ -60,6 +59,8 @@ NOTIONS = {n.id: n for n in (
     Notion("MIDP", "epsilon-mutual-information differential privacy", eps, "eps > 0", f"{LIU}, Sec. 6"),
     Notion("KL", "D-KL privacy: both KL divergences of neighbouring outputs at most D", KL_D, "D > 0",
            f"{TVD}, Definition 4 (Barber and Duchi's KL privacy)"),
+    Notion("GA", "eta-guessing advantage: for every prior, event g and output set, Pr_post(g) - Pr_pre(g) <= eta",
+           eta, "0 < eta < 1", f"{PANKOVA} (Pankova and Laud), slide 'Guessing advantage'"),
 )}
 
 TANH_HALF = (sp.exp(eps) - 1) / (sp.exp(eps) + 1)   # tanh(eps/2)
@@ -96,6 +97,22 @@ IMPLICATIONS = {e.id: e for e in (
     Implication("mp-bdp", "MP", "BDP", eps, ("the family of distributions is downward scalable",), f"{ZHAO}, Thm 4",
                 (("zhao2019.membership", "eq39:threshold"), ("zhao2019.membership", "eq39:contradiction")),
                 "case two of the proof (Eq. 39); case one and Li et al.'s Lemma 3.4 are definitions-level"),
+    Implication("dp-ga", "DP", "GA", sp.tanh(eps / 4),
+                ("every two values of the attribute are neighbours (eps d-privacy with R eps = eps_DP)",
+                 "tight: attained by randomized response with the prior 1/(1 + e^{eps/2})"),
+                f"{PANKOVA}, slide 'Worst-case prior' (R = 1); derived in pankova2023.notions",
+                tuple(("pankova2023.notions", c) for c in ("ga:ratio-monotone", "ga:worst-prior", "ga:concave",
+                                                           "ga:worst", "ga:tanh", "dp-ga:attained")),
+                "a likelihood ratio L gives the advantage p L/(p L + 1 - p) - p, increasing in L and largest at "
+                "p = 1/(1 + sqrt L), where it is tanh(ln L / 4)"),
+    Implication("ga-dp", "GA", "DP", 4 * sp.atanh(eta),
+                ("between every two values of the attribute",
+                 "tight: randomized response with eps = 4 artanh(eta) has advantage exactly eta"),
+                "derived in pankova2023.notions (beyond the slides)",
+                tuple(("pankova2023.notions", c) for c in ("ga:worst", "ga-dp:worst-monotone", "ga-dp:inverse",
+                                                           "dp-ga:attained")),
+                "a likelihood ratio above e^{4 artanh eta} gives, at the two-point prior p = 1/(1 + sqrt L), an "
+                "advantage above eta"),
     Implication("dp-adp", "DP", "ADP", sp.Integer(0), ("at the same epsilon",), f"{LIU}, Sec. 2.1", basis="definition"),
     Implication("dp-tvd", "DP", "TVD", TANH_HALF, ("tight: attained by randomized response",),
                 f"{TVD}, Sec. 4.2 and Thm 18",
