@@ -17,9 +17,17 @@ where R(x) = Phi(x)/phi(x) = sqrt(pi/2) erfcx(-x/sqrt 2) is the Mills ratio
 one bit and log r is formed without large terms (erfcx for b < 0, log_ndtr for
 b >= 0).  Where r > 1/2 the two terms cancel; there
 delta = phi(a) (R(a) - R(b)) = integral over [b, a] of e^{-(a^2 - x^2)/2} phi(x) R'(x) dx,
-whose integrand is positive and smooth on the short interval, and a 20-point
+whose integrand is positive and smooth on the short interval, and an 8-point
 Gauss-Legendre rule evaluates it (R'(x) = 1 + x R(x), by its asymptotic series
 for x < -10 where the subtraction would cancel).
+
+Speed (``gaussian_profile``): that careful path is the last of three tiers.
+Elements with Phi(a) below the normal range are 0 at once; the others first
+take the Mills-ratio difference e^{-a^2/2} (erfcx(-a/v2) - erfcx(-b/v2))/2
+(two ``erfcx``, one ``exp``), kept wherever the conditioning covers its
+cancellation; then the textbook Phi(a) - e^eps Phi(b) where r <= 1/2; and
+only what is left (small eps and small mu, a few per cent of a typical grid)
+the careful path.  ``benchmarks/RESULTS.md`` has the timings.
 """
 import math
 
@@ -32,13 +40,20 @@ _LOG2 = math.log(2.0)
 _HALF_LOG_2PI = 0.5 * math.log(2 * math.pi)
 _SQRT_HALF = math.sqrt(0.5)
 _SQRT_HALF_PI = math.sqrt(math.pi / 2)
-_GL_T, _GL_W = np.polynomial.legendre.leggauss(10)
+_GL_T, _GL_W = np.polynomial.legendre.leggauss(8)
 _SERIES_FROM = 10.0          # R'(x) by its asymptotic series for x < -10 (error < e^{-50})
 _SERIES_TERMS = 28        # (2k+1)!!/y^2k < 1e-17 for y >= 10 at k = 27
+_SQRT_2_OVER_PI = math.sqrt(2 / math.pi)
+_MILLS_FROM = 2.0             # eps r + mu/R(a) from which the Mills-ratio difference is accurate enough
+_TINY = np.finfo(float).tiny  # smallest normal double: below it ndtr loses relative accuracy
+_A_TINY = float(sc.ndtri(_TINY))  # -37.52: Phi(a) is a normal double from here up
+_CHUNK = 1 << 14              # elements per block of the Gaussian profile (temporaries stay in cache)
 
 
 def _unit_interval(name, values):
     arr = np.asarray(values, dtype=float)
+    if arr.size and arr.min() > 0 and arr.max() < 1:   # two reductions, no temporaries (nan fails both)
+        return arr
     good = (arr > 0) & (arr < 1)
     if not np.all(good):
         raise SymdpError(name, float(arr[~good].flat[0]), "numbers in (0, 1)")
@@ -50,6 +65,8 @@ def _finite_array(name, values):
         arr = np.asarray(values, dtype=float)
     except (TypeError, ValueError):
         raise SymdpError(name, values, "finite real numbers (a number or an array of numbers)") from None
+    if arr.size and np.isfinite(arr.min()) and np.isfinite(arr.max()):   # nan and +-inf reach min or max
+        return arr
     good = np.isfinite(arr)
     if not np.all(good):
         raise SymdpError(name, float(arr[~good].flat[0]), "finite real numbers")
@@ -224,5 +241,91 @@ def gaussian_profile(epsilon, mu):
     ``epsilon``: finite reals, negative allowed (delta -> 1 - e^eps as mu -> 0);
     ``mu``: finite numbers > 0.  Below about 1e-308 the result underflows
     to 0 (``gaussian_log_profile`` keeps the logarithm).
+
+    Elements with Phi(a) below the normal range are 0; the others go through
+    three tiers, each only on the elements the one before cannot do within a
+    few times the conditioning: the Mills-ratio difference for a <= 0
+    (:func:`_profile_mills`, two ``erfcx`` and one ``exp``: cheaper than the
+    two ``ndtr`` of the textbook formula), the textbook formula where its
+    terms do not cancel, and the careful path (:func:`_gaussian_profile`).
     """
-    return _gaussian_profile(epsilon, mu, False)
+    e = _finite_array("epsilon", epsilon)
+    m = require_positive_array("mu", mu)
+    shape = np.broadcast_shapes(e.shape, m.shape)
+    e, m = (np.array(v, dtype=float).ravel() for v in np.broadcast_arrays(e, m)) if m.ndim else (e.ravel(), m)
+    with np.errstate(over="ignore", invalid="ignore"):
+        a = np.divide(e, m)
+        np.subtract(m * 0.5, a, out=a)
+        # delta < Phi(a): where Phi(a) is below the normal range (a < -37.5, or -inf when eps/mu
+        # overflows) the answer is 0, and only the other elements need work
+        live = np.flatnonzero(a >= _A_TINY)
+    delta = np.zeros(e.shape)
+    if live.size:
+        delta[live] = _live_profile(e[live], m[live] if m.ndim else m)
+    return delta.reshape(shape)
+
+
+def _live_profile(e, m):
+    """The Mills tier in cache-sized blocks, then the textbook and careful tiers on what it left."""
+    delta, done = np.empty(e.shape), np.empty(e.shape, dtype=bool)
+    for lo in range(0, e.size, _CHUNK):       # blocks whose temporaries stay in cache
+        part = slice(lo, lo + _CHUNK)
+        delta[part], done[part] = _profile_mills(e[part], m[part] if np.ndim(m) else m)
+    idx = np.flatnonzero(~done)
+    if idx.size:
+        delta[idx] = _profile_plain(e[idx], m[idx] if np.ndim(m) else m)
+    return delta
+
+
+def _centre_and_ends(e, m):
+    """(a, b) = (c + mu/2, c - mu/2) with c = -eps/mu, the midpoint of [b, a]."""
+    a = np.divide(e, m)
+    np.negative(a, out=a)
+    h = m * 0.5
+    b = a - h
+    a += h
+    return a, b
+
+
+def _profile_mills(e, m):
+    """(delta, done): phi(a) (R(a) - R(b)) = e^{-u^2} (erfcx(u) - erfcx(v)) / 2, u = -a/v2, v = -b/v2.
+
+    Done where a <= 0 (so eps >= 0) and either r = R(b)/R(a) <= 1/2 (at most
+    one bit lost) or s = eps r + mu/R(a) >= 2: the difference then loses
+    log2(1/(1 - r)) bits, but the conditioning, s/(1 - r), is at least as
+    large.  The factor e^{-u^2} is off by up to u^2 = a^2/2 ulps, within the
+    conditioning (>= mu |a| and >= a^2 in those two cases).  Callers pass only
+    elements with Phi(a) in the normal range, so e^{-u^2} is a normal double.
+    """
+    with np.errstate(over="ignore", under="ignore", invalid="ignore", divide="ignore"):
+        u = np.divide(e, m)
+        u -= m * 0.5                         # -a
+        u *= _SQRT_HALF
+        v = u + m * _SQRT_HALF
+        ra, rb = sc.erfcx(u), sc.erfcx(v)
+        done = u >= 0.0
+        delta = np.subtract(ra, rb)
+        np.multiply(u, u, out=u)
+        np.subtract(-_LOG2, u, out=u)
+        delta *= np.exp(u, out=u)
+        # r <= 1/2, or eps R(b) + mu sqrt(2/pi) >= 2 R(a) (the scaled erfcx carry the same constant)
+        np.multiply(e, rb, out=v)
+        v += m * _SQRT_2_OVER_PI
+        rb *= 2.0
+        done &= (v >= _MILLS_FROM * ra) | (rb <= ra)
+    return delta, done
+
+
+def _profile_plain(e, m):
+    """Phi(a) - e^eps Phi(b) where r <= 1/2 and Phi(b) is a normal double; the careful path elsewhere."""
+    with np.errstate(over="ignore", under="ignore", invalid="ignore", divide="ignore"):
+        a, b = _centre_and_ends(e, m)
+        delta = sc.ndtr(a)
+        phi_b = sc.ndtr(b, out=b)
+        q = np.exp(e) * phi_b
+        careful = ((phi_b < _TINY) & (delta > 0)) | ~(q <= 0.5 * delta)
+        delta -= q
+    idx = np.flatnonzero(careful)
+    if idx.size:
+        delta[idx] = _gaussian_profile(e[idx], m[idx] if np.ndim(m) else m, False)
+    return delta

@@ -19,7 +19,9 @@ def maximize(f, lo, hi, grid: int = 400, tol=None):
     precision).  Parabolic steps converge superlinearly on a smooth maximum,
     so at 480 digits this takes tens of evaluations where golden section takes
     over a thousand; at a kink the golden-section steps keep the bracket
-    shrinking as before.  Iterations are capped (``SymdpError`` past the cap).
+    shrinking as before.  When the largest grid value is at an end of the range
+    and one probe just inside is lower, that end is returned without Brent
+    (:func:`_end_is_max`).  Iterations are capped (``SymdpError`` past the cap).
     """
     lo, hi = mp.mpf(lo), mp.mpf(hi)
     tol = mp.mpf(tol) if tol else mp.mpf(10) ** (-(mp.mp.dps // 2 + 2))
@@ -27,11 +29,27 @@ def maximize(f, lo, hi, grid: int = 400, tol=None):
     xs = [lo + k * step for k in range(grid + 1)]
     values = [f(x) for x in xs]
     k = max(range(len(xs)), key=lambda i: values[i])
+    if k in (0, grid) and _end_is_max(f, xs[k], values[k], -step if k else step, tol):
+        return xs[k], values[k]
     a, b = xs[max(k - 1, 0)], xs[min(k + 1, grid)]
     best_x, best = _brent_max(f, a, b, tol)
     if values[k] > best:
         return xs[k], values[k]
     return best_x, best
+
+
+def _end_is_max(f, end, value, inward, tol) -> bool:
+    """Whether the largest grid value, at an end of the range, is the maximum of its cell.
+
+    Brent's method assumes ``f`` unimodal on the cell; then ``f(end - delta) <
+    f(end)`` puts the cell's mode within ``delta`` of the end, where nothing
+    larger than ``f(end)`` can be resolved at the tolerance (``delta = tol/4``,
+    Brent's own resolution).  One evaluation instead of the ~log(step/tol)/0.21
+    golden-section steps Brent spends creeping towards an end it never passes
+    (about 1,150 at 480 digits).  When the probe is not lower, Brent runs as before.
+    """
+    delta = min(tol / 4, abs(inward) / 2)
+    return f(end + (delta if inward > 0 else -delta)) < value
 
 
 def _brent_max(f, a, b, tol):

@@ -45,3 +45,38 @@ def test_closed_end_nudged_inside():
     with mp.workdps(60):
         for p in dom.sample(domain, 30, "key"):
             assert p[eps] >= mp.log(1 + p[b] ** 2)
+
+
+# ------------------------------------------------------------------ the maximisation oracle
+
+def _counting(f):
+    calls = []
+
+    def g(x):
+        calls.append(x)
+        return f(x)
+    return g, calls
+
+
+def test_maximize_at_an_end_needs_one_probe_not_a_golden_section_crawl():
+    # F-beta of a threshold test between two atoms is monotone: the maximum is an end of the range
+    from symdp.engine.oracles import maximize
+    with mp.workdps(480):
+        f, calls = _counting(lambda x: -mp.exp(x))
+        x, v = maximize(f, 0, 1, grid=24)
+        assert x == 0 and v == -1
+        assert len(calls) == 25 + 1                  # the grid and one probe (Brent took ~1,150 here)
+        g, _ = _counting(lambda x: mp.log(1 + x))
+        x, v = maximize(g, 0, 2, grid=24)
+        assert x == 2 and v == mp.log(3)
+
+
+def test_maximize_interior_maximum_still_found_by_brent():
+    from symdp.engine.oracles import maximize
+    with mp.workdps(60):
+        x, v = maximize(lambda t: -(t - mp.mpf(1) / 3) ** 2 + 2, 0, 1, grid=24)
+        assert abs(x - mp.mpf(1) / 3) < mp.mpf(10) ** -28
+        assert abs(v - 2) < mp.mpf(10) ** -55
+        # a maximum inside the end cell, above the end value: the probe is not lower, Brent runs
+        x, v = maximize(lambda t: -(t - mp.mpf("0.99")) ** 2, 0, 1, grid=24)
+        assert abs(x - mp.mpf("0.99")) < mp.mpf(10) ** -28
