@@ -42,7 +42,7 @@ def worst_case(d):
     adv = P / (P + k * (1 - P)) - P
     slope = d.differentiate(r"\partial\eta/\partial p", adv, P, text=r"fixed $\epsilon$, $k = e^{-\epsilon R}$")
     roots = d.solve("p^*", slope, P, domain={P: sp.Interval.open(0, 1), k: sp.Interval.open(0, 1)})
-    d.define("p^*", roots, r"the critical points in $(0, 1)$ for $0 < k < 1$")
+    d.define("p^*", sp.FiniteSet(*roots), r"the critical points in $(0, 1)$ for $0 < k < 1$")
     best = 1 / (1 + 1 / sp.sqrt(k))
     d.identity("worst:p-eps-critical", slope.subs(P, best), 0, {k: sp.Interval.open(0, 1)},
                text=r"$p^* = \sqrt{k}/(1+\sqrt{k})$ is the critical point")

@@ -9,6 +9,7 @@ get integer points.
 """
 from __future__ import annotations
 
+import functools
 import random
 import zlib
 
@@ -60,7 +61,21 @@ def _ordered(domain: dict) -> dict:
 
 
 def concrete(s: sp.Symbol, iv: sp.Interval, values: dict) -> sp.Interval:
-    """``iv`` with its ends evaluated at ``values``, narrowed to the assumptions of ``s``."""
+    """``iv`` with its ends evaluated at ``values``, narrowed to the assumptions of ``s``.
+
+    Constant intervals (the common case) are narrowed once and remembered.
+    """
+    if not iv.free_symbols:
+        return _concrete_constant(s, iv)
+    return _concrete(s, iv, values)
+
+
+@functools.lru_cache(maxsize=1024)
+def _concrete_constant(s: sp.Symbol, iv: sp.Interval) -> sp.Interval:
+    return _concrete(s, iv, {})
+
+
+def _concrete(s: sp.Symbol, iv: sp.Interval, values: dict) -> sp.Interval:
     subs = {k: sp.Float(mp.nstr(v, mp.mp.dps), mp.mp.dps) for k, v in values.items()}
     lo, hi = sp.sympify(iv.start).subs(subs), sp.sympify(iv.end).subs(subs)
     out = sp.Interval(lo, hi, iv.left_open, iv.right_open).intersect(assumed(s))
@@ -70,7 +85,13 @@ def concrete(s: sp.Symbol, iv: sp.Interval, values: dict) -> sp.Interval:
 
 
 def _mpf(end) -> mp.mpf:
-    return mp.mpf(sp.N(end, mp.mp.dps))
+    return _mpf_at(end, mp.mp.prec, mp.mp.dps)
+
+
+@functools.lru_cache(maxsize=1024)
+def _mpf_at(end, prec: int, dps: int) -> mp.mpf:
+    """``end`` as an mpf at the working precision (``prec`` is part of the key: mpf depends on it)."""
+    return mp.mpf(sp.N(end, dps))
 
 
 def edge_values(iv: sp.Interval, values: dict, s: sp.Symbol | None = None) -> list:
