@@ -22,11 +22,11 @@ from decimal import Decimal
 from fractions import Fraction
 from numbers import Integral
 
+import sys
+
 import mpmath as mp
-import sympy as sp
 
 from ..errors import SymdpError
-from .records import Outcome
 from .status import Status
 
 AT_MOST = "at most"
@@ -42,6 +42,12 @@ GUARD = 5
 SHOWN = 10
 """Significant digits of the derived value shown in a detail."""
 _DEFAULT_WHAT = {AT_MOST: "the largest admissible value", AT_LEAST: "the smallest admissible value"}
+
+
+def _is_sympy(value, kind: str) -> bool:
+    """``isinstance(value, sympy.<kind>)`` without importing SymPy (a value cannot be one if it is not loaded)."""
+    sympy = sys.modules.get("sympy")
+    return sympy is not None and isinstance(value, getattr(sympy, kind))
 
 
 def method(safe: str) -> str:
@@ -61,7 +67,7 @@ def printed_fraction(printed, decimals: int) -> Fraction:
             value = Fraction(Decimal(repr(printed)))   # the shortest decimal that round-trips
         elif isinstance(printed, (Integral, Fraction, Decimal)):
             value = Fraction(printed)
-        elif isinstance(printed, sp.Rational):
+        elif _is_sympy(printed, "Rational"):
             value = Fraction(int(printed.p), int(printed.q))
         else:
             raise TypeError(type(printed).__name__)
@@ -76,8 +82,8 @@ def printed_fraction(printed, decimals: int) -> Fraction:
 def derived_fraction(derived) -> tuple[Fraction, mp.mpf]:
     """The exact binary fraction an mpmath number holds (and the number itself)."""
     with mp.workdps(DIGITS + 2 * GUARD):
-        if isinstance(derived, sp.Basic):
-            derived = sp.N(derived, DIGITS + 2 * GUARD)
+        if _is_sympy(derived, "Basic"):
+            derived = derived.evalf(DIGITS + 2 * GUARD)
             if not derived.is_real or not derived.is_finite:
                 raise SymdpError("derived", derived, "a finite real number, or None when no value meets the bound")
             value = mp.mpf(str(derived))
@@ -136,6 +142,7 @@ def one_sided(printed, derived, safe: str, decimals: int, what: str = "") -> Out
     ERRATUM: it is on the unsafe side (even by less than the rounding), further
     off than one unit, printed where no value exists, or missing where one does.
     """
+    from .records import Outcome
     _check(safe, decimals)
     what = what or _DEFAULT_WHAT[safe]
     how = method(safe)
