@@ -81,7 +81,7 @@ def test_list_show_and_latex(capsys):
     code, out, _ = run(capsys, "show", "liu2019.pr-relation", "--path", CATALOGUE)
     assert code == 0 and "thm5:precision" in out and "PROVED" in out
     code, out, _ = run(capsys, "show", "liu2019.pr-relation", "--latex", "--path", CATALOGUE)
-    assert code == 0 and r"\section{" in out
+    assert code == 0 and r"\symdpheading{" in out
 
 
 def test_failing_claim_exits_1(capsys, derivation_dir):

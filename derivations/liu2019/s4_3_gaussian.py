@@ -34,10 +34,12 @@ def likelihood_ratio(d):
     classic = gaussian.classic_sigma()
     printed_sigma = sp.sqrt(2 * sp.log(sp.Rational(5, 4) / delta) * dQ / eps)
     d.printed("sec4.3:sigma", printed_sigma, classic, DELTA, where="Sec. 4.3 (noise scale)", expect=Status.ERRATUM,
+              latex=r"\sqrt{2 \log(1.25/\delta) \Delta Q/\epsilon}",
               text=r"printed $\sigma = \sqrt{2\log(1.25/\delta)\Delta Q/\epsilon}$; the classical calibration "
                    r"(Dwork and Roth 2014, Thm A.1) is $\sigma = \sqrt{2\log(1.25/\delta)}\,\Delta Q/\epsilon$")
     printed = sp.exp(dQ * (2 * o - QD - QDp) / (4 * sp.log(sp.Rational(5, 4) / delta) * dQ / eps)).subs(NEIGHBOURS)
     d.printed("eq29", printed, lr.subs(sigma, classic), DELTA, where="Eq. 29", expect=Status.ERRATUM,
+              latex=r"\exp\left(\frac{\Delta Q(2o - Q(D) - Q(D'))}{4 \log(1.25/\delta) \Delta Q/\epsilon}\right)",
               text=r"Eq. 29 uses the variance $2\log(1.25/\delta)\Delta Q/\epsilon$ of the misprinted $\sigma$; "
                    r"with $\sigma^2 = 2\log(1.25/\delta)\Delta Q^2/\epsilon^2$ the exponent is "
                    r"$\epsilon^2 \Delta Q(2o - Q(D) - Q(D'))/(4\log(1.25/\delta)\Delta Q^2)$")
@@ -140,8 +142,10 @@ def figure4(d):
         by_eps = {rf"$\epsilon = {e}$": pr_points(numeric.classic_mu(e, "1e-5")) for e in ("0.1", "0.5", "1", "2")}
         by_delta = {rf"$\delta = {dl}$": pr_points(numeric.classic_mu(1, dl)) for dl in ("1e-2", "1e-5", "1e-10")}
     d.figure("fig4a", "PR-relation against the Gaussian mechanism (classical calibration, delta = 1e-5), varying "
-             "epsilon (Figure 4(a) regenerated)", "recall", "precision", by_eps)
-    d.figure("fig4b", "The same at epsilon = 1, varying delta (Figure 4(b) regenerated)", "recall", "precision",
+             "epsilon (Figure 4(a) regenerated; delta and the epsilon values are chosen, the text gives none)",
+             "recall", "precision", by_eps)
+    d.figure("fig4b", "The same at epsilon = 1, varying delta (Figure 4(b) regenerated; epsilon and the delta values "
+             "are chosen, the text gives none)", "recall", "precision",
              by_delta)
 
 

@@ -49,9 +49,10 @@ class Recorder:
     # -- bookkeeping -------------------------------------------------------
 
     def _step(self, kind, text, exprs, outcome=_DONE, started=None, claim_id=None, expect=None, relation="",
-              certificate=""):
+              certificate="", printed_latex=""):
         seconds = time.perf_counter() - started if started else 0.0
-        step = Step(kind, text, tuple(exprs), outcome, claim_id, expect, seconds, relation, certificate)
+        step = Step(kind, text, tuple(exprs), outcome, claim_id, expect, seconds, relation, certificate,
+                    printed_latex)
         self.trace.append(step)
         return step
 
@@ -138,7 +139,7 @@ class Recorder:
         return cid
 
     @contextmanager
-    def _claim(self, kind, cid, text, exprs, expect, relation=""):
+    def _claim(self, kind, cid, text, exprs, expect, relation="", printed_latex=""):
         """Run a claim body that fills ``box["outcome"]``; exceptions become ERROR."""
         cid = self._claim_id(cid)
         started = time.perf_counter()
@@ -151,7 +152,7 @@ class Recorder:
                               f"the recorded proof did not replay: {exc}; run `symdp certify`")
         except Exception as exc:  # recorded, never swallowed silently
             outcome = Outcome(Status.ERROR, "exception", f"{type(exc).__name__}: {exc}")
-        self._step(kind, text, exprs, outcome, started, cid, expect, relation, box["certificate"])
+        self._step(kind, text, exprs, outcome, started, cid, expect, relation, box["certificate"], printed_latex)
 
     def _decide(self, box, cid, fingerprint, decider, hint=None):
         """Run ``decider(attempts)``: replaying the claim's certificate if there is one, else searching."""
@@ -227,10 +228,16 @@ class Recorder:
             box["outcome"] = num.check_equal(f, _by_name(oracle), domain, key, "closed form and oracle", n)
 
     def printed(self, cid: str, printed, derived, domain=None, where: str = "",
-                text: str = "", expect: Status | None = None):
-        """Compare a formula as printed in the paper with the derived one."""
+                text: str = "", expect: Status | None = None, latex: str = ""):
+        """Compare a formula as printed in the paper with the derived one.
+
+        ``latex`` (optional) is the formula as the paper typesets it, e.g.
+        ``r"\\sqrt{2\\log(1.25/\\delta)}\\,\\Delta Q/\\epsilon"``: the report shows it as the
+        printed side (SymPy may have rewritten ``printed``); it never affects the verdict.
+        """
         exprs = [(r"\text{printed}", printed), (r"\text{derived}", derived)]
-        with self._claim("printed", cid, text or f"printed {where} against the derivation", exprs, expect) as box:
+        text = text or f"printed {where} against the derivation"
+        with self._claim("printed", cid, text, exprs, expect, printed_latex=latex) as box:
             fp = certs.fingerprint("identity", printed, derived, domain, True, None)
             decider = lambda a: _as_erratum(decide.identity(printed, derived, domain, fp, a), where)
             self._decide(box, cid, fp, decider)

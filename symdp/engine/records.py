@@ -71,6 +71,10 @@ class Step:
     """How the symbolic route was decided: "replayed" (a recorded certificate),
     "searched" (no certificate: a time-budgeted search; run ``symdp certify``)
     or "" (no symbolic route: sampling only, or identical sides)."""
+    printed_latex: str = ""
+    """For printed claims: the formula as the paper typesets it (LaTeX, given by the
+    derivation), shown by the report in place of SymPy's rewriting of the printed
+    side; display only, never used to decide the claim."""
 
     @property
     def status(self) -> Status:

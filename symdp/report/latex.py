@@ -5,36 +5,12 @@ so that braces and percent signs of LaTeX pass through untouched.
 """
 from __future__ import annotations
 
-import re
-
 import jinja2
-import sympy as sp
 
-from ..symbols import LATEX_NAMES
+from .notation import math
+from .prose import tex
 
-_ESCAPES = {"\\": r"\textbackslash{}", "&": r"\&", "%": r"\%", "$": r"\$", "#": r"\#",
-            "_": r"\_", "{": r"\{", "}": r"\}", "~": r"\textasciitilde{}",
-            "^": r"\textasciicircum{}", "<": r"\textless{}", ">": r"\textgreater{}",
-            "|": r"\textbar{}"}
-_PATTERN = re.compile("|".join(re.escape(k) for k in _ESCAPES))
-
-
-def tex(text) -> str:
-    """Escape text for LaTeX, keeping ``$...$`` math segments as they are.
-
-    Derivation texts may hold inline math between dollar signs; everything
-    else (ids, details, witnesses) is escaped character by character.
-    """
-    parts = str(text).split("$")
-    if len(parts) % 2 == 0:  # unbalanced dollars: treat all as text
-        parts = [str(text)]
-    escape = lambda t: _PATTERN.sub(lambda m: _ESCAPES[m.group()], t)
-    return "".join(escape(p) if i % 2 == 0 else f"${p}$" for i, p in enumerate(parts))
-
-
-def math(expr) -> str:
-    """A SymPy expression in LaTeX with the project's symbol names."""
-    return sp.latex(expr, symbol_names=LATEX_NAMES)
+__all__ = ["environment", "math", "tex"]
 
 
 def environment() -> jinja2.Environment:

@@ -1,5 +1,10 @@
-"""Reports: committed files match what the code renders; they compile."""
+"""Reports: committed files match what the code renders; the report and its fragments compile cleanly.
+
+The LaTeX runs are few and slow (the full report, then every fragment in a one-column and a
+two-column article): they share one rendering of the catalogue.
+"""
 import os
+import re
 import shutil
 import subprocess
 from pathlib import Path
@@ -9,34 +14,103 @@ import pytest
 from symdp.report import render
 
 ROOT = Path(__file__).resolve().parents[2]
+OVERFULL = re.compile(r"Overfull \\hbox \(([\d.]+)pt too wide\)")
 
 
-def test_committed_reports_have_not_drifted(catalogue_results):
-    files = render.render_all(catalogue_results)
-    assert render.drift(files, ROOT / "reports") == []
+def _needs_latex():
+    if shutil.which("latexmk") is None or shutil.which("pdflatex") is None or shutil.which("pdftoppm") is None:
+        if os.environ.get("CI") == "true":
+            pytest.fail("latexmk/pdflatex/pdftoppm missing under CI: .ci/run must install the TeX packages")
+        pytest.skip("latexmk/pdflatex/pdftoppm not installed")
 
 
-def test_rendering_is_deterministic(catalogue_results):
-    assert render.render_all(catalogue_results) == render.render_all(catalogue_results)
+@pytest.fixture(scope="module")
+def rendered(catalogue_results):
+    return render.render_all(catalogue_results)
 
 
-def test_drift_is_reported(tmp_path, catalogue_results):
-    files = render.render_all(catalogue_results)
-    render.write(files, tmp_path)
-    name = next(iter(files))
+def test_committed_reports_have_not_drifted(rendered):
+    assert render.drift(rendered, ROOT / "reports") == []
+
+
+def test_rendering_is_deterministic(rendered, catalogue_results):
+    assert render.render_all(catalogue_results) == rendered
+
+
+def test_drift_is_reported(tmp_path, rendered):
+    render.write(rendered, tmp_path)
+    name = next(iter(rendered))
     (tmp_path / name).write_text("changed\n")
     (tmp_path / "old.tex").write_text("x")
-    lines = render.drift(files, tmp_path)
+    lines = render.drift(rendered, tmp_path)
     assert any(l.startswith("drift:") for l in lines) and any(l.startswith("stale:") for l in lines)
 
 
-def test_report_compiles_with_pdflatex(tmp_path, catalogue_results):
-    if shutil.which("latexmk") is None or shutil.which("pdflatex") is None:
-        if os.environ.get("CI") == "true":
-            pytest.fail("latexmk/pdflatex missing under CI: .ci/run must install the TeX packages")
-        pytest.skip("latexmk/pdflatex not installed")
-    render.write(render.render_all(catalogue_results), tmp_path)
+def test_file_names_are_portable(rendered):
+    assert all(re.fullmatch(r"[A-Za-z0-9_.-]+", name) for name in rendered)  # no ':' (Windows)
+
+
+def test_rendered_tex_speaks_the_papers_notation(rendered):
+    """No erfc where the papers write Phi; no ASCII mathematics or 1e-05-style numbers in text."""
+    for name, text in rendered.items():
+        if not name.endswith(".tex"):
+            continue
+        for n, line in enumerate(text.splitlines(), 1):
+            if line.lstrip().startswith(("%", r"\addplot", r"\begin{axis}")):
+                continue  # comments, and pgfplots coordinates and limits (machine input)
+            where = f"{name}:{n}: {line[:120]}"
+            assert "erfc" not in line and "erfinv" not in line, where
+            assert "**" not in line and ">=" not in line and "<=" not in line, where
+            assert not re.search(r"\d[eE][-+]?\d", line), where
+            assert not re.search(r"\d\.0*[1-9]\d{7,}", line), where  # about six significant figures
+            assert "resizebox" not in line or name == "notions.tex", where
+
+
+def test_every_claim_has_a_label(rendered, catalogue_results):
+    text = "".join(rendered.values())
+    for r in catalogue_results:
+        for c in r.claims:
+            assert "\\label{" + render.views.label(r.id, c.claim_id) + "}" in text
+
+
+def _pages_have_ink(pdf: Path, folder: Path) -> None:
+    subprocess.run(["pdftoppm", "-r", "18", "-gray", str(pdf), str(folder / "page")], check=True, timeout=600)
+    pages = sorted(folder.glob("page*.pgm"))
+    assert pages
+    for page in pages:
+        data = page.read_bytes()
+        pixels = data.split(b"\n", 3)[3]  # P5 header: magic, size, maxval
+        assert min(pixels) < 224, f"{page.name} is empty"  # blank is 255 everywhere; text at 18 dpi is grey
+
+
+def test_report_builds_without_errors_or_overfull_boxes(tmp_path, rendered):
+    _needs_latex()
+    render.write(rendered, tmp_path)
     pdf = render.compile_pdf(tmp_path)
     assert pdf.exists() and pdf.stat().st_size > 10_000
     log = (tmp_path / "symdp-report.log").read_text(errors="replace")
-    assert "Undefined" not in log and "LaTeX Error" not in log
+    assert "LaTeX Error" not in log and "Undefined control" not in log
+    assert not re.search(r"(Reference|Citation) `[^']*' .*undefined", log) and "multiply defined" not in log
+    wide = [float(w) for w in OVERFULL.findall(log)]
+    assert all(w <= 1.0 for w in wide), f"overfull boxes wider than 1 pt: {sorted(wide)[-5:]}"
+    _pages_have_ink(pdf, tmp_path)
+
+
+FRAGMENT_DOCS = {
+    "one-column.tex": r"\documentclass{article}" "\n" r"\usepackage[level=subsection,clearpage,wide]{symdp}",
+    "two-column.tex": r"\documentclass[twocolumn]{article}" "\n" r"\usepackage{symdp}",
+}
+
+
+def test_every_fragment_compiles_in_a_plain_article(tmp_path, rendered):
+    """Each fragment needs symdp.sty only, in one column and in one column of a two-column paper."""
+    _needs_latex()
+    render.write(rendered, tmp_path)
+    fragments = sorted(n[:-4] for n in rendered if n.endswith(".tex") and n != render.MAIN)
+    body = "\n".join(rf"\input{{{f}}}" for f in fragments)
+    for name, head in FRAGMENT_DOCS.items():
+        (tmp_path / name).write_text(f"{head}\n\\begin{{document}}\n{body}\n\\end{{document}}\n")
+        proc = subprocess.run(["pdflatex", "-interaction=nonstopmode", "-halt-on-error", name], cwd=tmp_path,
+                              capture_output=True, text=True, timeout=900)
+        log = (tmp_path / name.replace(".tex", ".log")).read_text(errors="replace")
+        assert proc.returncode == 0 and "LaTeX Error" not in log, name + "\n" + proc.stdout[-2000:]
