@@ -95,7 +95,7 @@ def precision(d):
 
 
 @derivation(id="pankova2023.notions", title="Guessing advantage, DP, TVD and precision (beyond the slides)",
-            paper=PAPER, where="slides: Worst-case prior; Liu et al. Sec. 4.1.3; Jia et al. Sec. 4")
+            paper=PAPER, where="beyond the slides: the guessing advantage beside DP, TVD and Liu et al.'s precision")
 def notions(d):
     adv = two_point(d)
     dp_and_ga(d, adv)
