@@ -244,9 +244,9 @@ def _listing_recorder_class():
             self.ids: list[str] = []
 
         @contextmanager
-        def _claim(self, kind, cid, text, exprs, expect, relation=""):
+        def _claim(self, kind, cid, text, exprs, expect, *args, **kwargs):
             self.ids.append(cid)
-            with super()._claim(kind, cid, text, exprs, expect, relation) as box:
+            with super()._claim(kind, cid, text, exprs, expect, *args, **kwargs) as box:
                 yield box
 
         def _decide(self, box, cid, fingerprint, decider, hint=None):
