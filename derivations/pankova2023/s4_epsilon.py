@@ -5,6 +5,8 @@ inverted by a bracketed bisection (cross-checked against mpmath's findroot on
 an independently summed bound), the worst-case priors by differentiation, and
 the plot "guessing advantage vs eps for different prior distributions".
 """
+import functools
+
 import mpmath as mp
 import sympy as sp
 
@@ -72,7 +74,9 @@ def precise(d):
 
     def oracle(eta):
         p = AGE.ball(1)
-        summed = lambda e: mp.nsum(lambda a: mp.exp(-e * (a + 2)) * (AGE.ball(a + 1) - AGE.ball(a)), [1, mp.inf])
+        ball = functools.lru_cache(maxsize=None)(lambda a, prec: AGE.ball(a))   # each shell once per precision
+        shell = lambda a: ball(a + 1, mp.mp.prec) - ball(a, mp.mp.prec)
+        summed = lambda e: mp.nsum(lambda a: mp.exp(-e * (a + 2)) * shell(a), [1, mp.inf])
         return mp.findroot(lambda e: p / (p + summed(e)) - p - eta, (mp.mpf("0.001"), mp.mpf(40)), solver="anderson")
     d.cross_check("precise:inverse", lib, oracle, {eta: sp.Interval(sp.Rational(1, 20), sp.Rational(7, 10))}, n=4,
                   text=r"the shell bound inverted by bisection (library) against mpmath's findroot on the bound "
