@@ -11,7 +11,7 @@ from __future__ import annotations
 import math
 
 from ..errors import SymdpError, require_choice, require_real
-from .inputs import DEFAULT_POINTS, MAX_K, MAX_POINTS, MAX_RR_STEPS, MAX_SIGMA, MAX_STEPS, require_int
+from .inputs import DEFAULT_POINTS, MAX_VALUES, MAX_POINTS, MAX_RR_STEPS, MAX_SIGMA, MAX_STEPS, require_int
 
 MECHANISMS = ("laplace", "gaussian", "rr", "dp-sgd")
 DIGITS = 12
@@ -72,7 +72,7 @@ def validate(args) -> dict:
         p["sigma"] = _need(args, "sigma", 0.0)
     if m == "rr":
         p["epsilon"] = _need(args, "epsilon", 0.0, 700.0, "lh")
-        p["k"] = require_int("--k", args.k, 2, MAX_K)
+        p["k"] = require_int("--k", args.k, 2, MAX_VALUES)
     if m == "dp-sgd":
         p["sigma"] = _need(args, "sigma", 0.05, MAX_SIGMA, "lh")
         p["delta"] = None if args.delta is None else require_real("--delta", args.delta, 0.0, 1.0)

@@ -23,6 +23,7 @@ import numpy as np
 from scipy import special as sc
 
 from ..errors import SymdpError, require_real
+from .inputs import require_array, require_int
 
 __all__ = ["MAX_K", "validate_k", "delta_kfold", "delta_i", "tv_kfold", "mp_delta_kfold", "mp_tv_kfold",
            "mp_delta_i", "optimal_deltas", "eps_of_alpha"]
@@ -32,21 +33,11 @@ MAX_K = 10**6
 
 
 def validate_k(k, parameter: str = "k") -> int:
-    ok = isinstance(k, (int, np.integer)) and not isinstance(k, bool) and 1 <= k <= MAX_K
-    if not ok:
-        raise SymdpError(parameter, k, f"an integer in [1, {MAX_K}]")
-    return int(k)
+    return require_int(parameter, k, 1, MAX_K)
 
 
 def _eps_array(eps):
-    try:
-        arr = np.asarray(eps, dtype=float)
-    except (TypeError, ValueError):
-        raise SymdpError("eps", eps, "numbers in [0, 700]") from None
-    good = np.isfinite(arr) & (arr >= 0) & (arr <= 700)
-    if not np.all(good):
-        raise SymdpError("eps", float(arr[~good].flat[0]), "numbers in [0, 700]")
-    return arr
+    return require_array("eps", eps, 0.0, 700.0, "numbers in [0, 700]")
 
 
 def _log_terms(k, e, eps_prime, i=None):

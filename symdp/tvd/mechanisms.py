@@ -14,7 +14,7 @@ from __future__ import annotations
 import math
 
 from ..errors import require_real
-from .inputs import DEFAULT_POINTS, MAX_K, MAX_RR_STEPS, MAX_STEPS, require_int
+from .inputs import DEFAULT_POINTS, MAX_VALUES, MAX_RR_STEPS, MAX_STEPS, require_int
 
 
 
@@ -35,7 +35,7 @@ def gaussian_tv(sensitivity, sigma) -> float:
 def randomized_response_tv(epsilon, k=2) -> float:
     """k-ary randomized response: (e^eps - 1)/(e^eps + k - 1); tanh(eps/2) for k = 2."""
     e = require_real("epsilon", epsilon, 0.0, 700.0, "l")
-    k = require_int("k", k, 2, MAX_K)
+    k = require_int("k", k, 2, MAX_VALUES)
     return math.expm1(e) / (math.expm1(e) + k)
 
 

@@ -23,6 +23,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from ..errors import SymdpError, require_real
+from .inputs import require_array
 
 __all__ = ["Notion", "Bounds", "dp", "tvd", "combined", "bounds", "tpr_dp", "tpr_tvd", "advantage_dp",
            "advantage_tvd", "ppv", "ppv_printed_tvd", "max_advantage_dp", "max_advantage_tvd", "validate_fpr"]
@@ -38,14 +39,7 @@ def _expit_neg(e):
 
 def validate_fpr(gamma, parameter: str = "gamma"):
     """gamma as a float array in [0, 1], or SymdpError naming the first bad value."""
-    try:
-        arr = np.asarray(gamma, dtype=float)
-    except (TypeError, ValueError):
-        raise SymdpError(parameter, gamma, "false-positive rates in [0, 1] (a number or an array)") from None
-    good = np.isfinite(arr) & (arr >= 0) & (arr <= 1)
-    if not np.all(good):
-        raise SymdpError(parameter, float(arr[~good].flat[0]), "false-positive rates in [0, 1]")
-    return arr
+    return require_array(parameter, gamma, 0.0, 1.0, "false-positive rates in [0, 1]")
 
 
 def _eps_delta(eps, delta):
