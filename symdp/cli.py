@@ -372,7 +372,7 @@ def _ranged(low=None, high=None, closed=""):
 
 
 def build_parser() -> argparse.ArgumentParser:
-    from .guessing import cli as guessing_cli
+    from .guessing import options as guessing_cli
     from .tvd import mia_cli
     from .tvd import cli as tvd_cli
     p = _Parser(prog="symdp", description="Symbolic derivation and proof checking for the "

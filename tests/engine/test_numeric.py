@@ -65,10 +65,36 @@ def test_maximize_at_an_end_needs_one_probe_not_a_golden_section_crawl():
         f, calls = _counting(lambda x: -mp.exp(x))
         x, v = maximize(f, 0, 1, grid=24)
         assert x == 0 and v == -1
-        assert len(calls) == 25 + 1                  # the grid and one probe (Brent took ~1,150 here)
+        # the grid (scouted at 440 digits), the scouted top again at 480, and one probe (Brent took ~1,150 here)
+        assert len(calls) == 25 + 1 + 1
         g, _ = _counting(lambda x: mp.log(1 + x))
         x, v = maximize(g, 0, 2, grid=24)
         assert x == 2 and v == mp.log(3)
+
+
+def test_scouted_grid_picks_the_full_precision_argmax_among_near_ties():
+    # values that differ only beyond the scouting precision (1e-30 apart): the scout cannot tell them
+    # apart, so every near tie is re-evaluated at the working precision and the true largest one wins
+    from symdp.engine.oracles import _best_on_grid
+    with mp.workdps(60):
+        xs = [mp.mpf(k) for k in range(9)]
+        f = lambda x: 1 + mp.mpf(10) ** -30 * (1 if x == 6 else 0) + mp.mpf(10) ** -40 * x
+        k, v = _best_on_grid(f, xs)
+        assert k == 6 and v == f(xs[6])
+        full = [f(x) for x in xs]
+        assert k == max(range(9), key=lambda i: full[i])       # what a full-precision grid picks
+
+
+def test_scouting_falls_back_when_the_low_precision_value_fails():
+    # a function that only evaluates at the working precision (it raises below 40 digits)
+    from symdp.engine.oracles import maximize
+    def picky(t):
+        if mp.mp.dps < 40:
+            raise ZeroDivisionError("needs 40 digits")
+        return -(t - mp.mpf(1) / 7) ** 2
+    with mp.workdps(60):
+        x, v = maximize(picky, 0, 1, grid=24)
+        assert abs(x - mp.mpf(1) / 7) < mp.mpf(10) ** -28 and abs(v) < mp.mpf(10) ** -55
 
 
 def test_maximize_interior_maximum_still_found_by_brent():
