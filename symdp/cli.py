@@ -330,10 +330,12 @@ def _answer_json(a) -> dict:
 
 
 def _answer_text(a) -> str:
+    from .notions.registry import NOTIONS
+
     def line(c):
         val = f" = {c.value}" if c.value is not None else ""
         cond = f"; needs: {'; '.join(c.conditions)}" if c.conditions else ""
-        return f"{a.target} parameter {c.expression}{val} via {' -> '.join(c.chain)}{cond}"
+        return f"{a.target} with {NOTIONS[a.target].parameter} = {c.expression}{val} via {' -> '.join(c.chain)}{cond}"
     out = [f"{a.source} implies {line(a.best)}", f"  (best: {a.comparison})"]
     out += [f"  also: {line(c)}" for c in a.alternatives]
     return "\n".join(out)
