@@ -1,6 +1,10 @@
 """Benchmark symdp's fast paths against scipy formulas, dp_accounting and autodp, in one run.
 
-    python -m benchmarks [--out benchmarks/RESULTS.md] [--quick]
+    python -m benchmarks [--out benchmarks/RESULTS.md] [--quick] [--case TEXT ...]
+
+``--case`` runs only the cases whose title contains TEXT (case-insensitive;
+repeatable) and then prints the table without writing RESULTS.md unless
+``--out`` is given.
 
 Every implementation is timed in the same process by CPU time
 (``time.process_time``), as the median of interleaved rounds (round k runs
@@ -19,6 +23,7 @@ from __future__ import annotations
 
 import argparse
 import math
+import os
 import platform
 import statistics
 import sys
@@ -345,28 +350,29 @@ def _fmt_time(seconds, unit, n):
 
 EXCEPTIONS = """## Where symdp is not the fastest, and why
 
-- **Gaussian profile against the plain scipy formula** `ndtr(a) - exp(eps) ndtr(b)`: faster at mu = 1 (most of
-  that grid has Phi(a) below the double range, which symdp recognises from a alone, without a special
-  function), up to about a quarter slower at mu = 0.5 and 10, where both cost two special-function calls per
-  live element (symdp's are `erfcx`, slower than `ndtr` on this range, and a few per cent of the elements
-  take a second or third tier).  The plain formula is not accurate: its terms cancel for small mu (tens of
-  times the conditioning off) and Phi(b) underflows for large mu (a factor of up to 4 wrong at mu = 10); the
-  log-space scipy formula is slower than symdp and still cancels.
-- **Gaussian profile against dp_accounting's PLD**: the PLD is built once per mu (included in its time) and
-  answers from a discretised loss grid, pessimistically and with the mass below e^-50 truncated, so where the
-  exact delta is tiny it reports the truncated mass (relative errors of 1e+260 and more).  The ratio is
-  largest where most of the grid is trivial for symdp (mu = 1, 10) and smallest at mu = 0.5, where it can
-  fall a little short of 100.  dp_accounting's analytic `GaussianPrivacyLoss.get_delta_for_epsilon` is
-  listed too.
-- **G_mu against `ndtr(ndtri(1 - alpha) - mu)`**: for alpha below 1.1e-16 (half of the timed sample) 1 - alpha
-  rounds to 1 and scipy's `ndtri(1)` returns inf at once; symdp evaluates `ndtri(alpha)` in the far tail,
-  which costs more and is what keeps it within the conditioning (the plain formula is hundreds of times off).
-- **Laplace curves against numpy one-liners**: the textbook profile is 10 % wrong for eps' < -eps; the piecewise
-  trade-off is as accurate and faster because symdp validates its inputs and evaluates the pieces through
-  `expm1`/`log` (safe for every eps up to 700).
 - **Calibration and epsilon against autodp**: autodp's closed-form root finding in doubles is faster per call,
   but loses accuracy at small delta (relative error up to 0.8 in the calibration); symdp's inverses are mpmath
   at 60 digits, correctly rounded.  dp_accounting's PLD inverse is slower and 8 digits off.
+- **G_mu against `ndtr(ndtri(1 - alpha) - mu)`** is close to 1 and may flip under load (see above); the
+  scipy formula is the less accurate.  For alpha below 1.1e-16 (half of the timed sample) 1 - alpha rounds
+  to 1, scipy's `ndtri(1)` returns inf at once and the formula returns 1 where 1 - G_mu is up to 3e-13
+  (its err/cond of hundreds).  symdp skips only the elements whose answer rounds to 1 (alpha <=
+  Phi(-8.5 - mu), about 1e-21 at mu = 1) and pays `ndtri` in the far tail for the others, so both
+  evaluate one `ndtri` and one `ndtr` on about the same half of the sample.
+- **Gaussian profile at mu = 10** has the smallest margin of the three profiles: 60 % of that grid has
+  Phi(a) in the double range, where symdp calls `erfcx` twice as the plain formula calls `ndtr` twice on
+  every element; the plain formula is off by a factor of up to 4 there (Phi(b) underflows).
+
+## Notes on the peers
+
+- **Plain scipy profile formulas**: `ndtr(a) - exp(eps) ndtr(b)` cancels for small mu (tens of times the
+  conditioning off) and underflows for large mu; the log-space formula is slower and still cancels.
+- **dp_accounting's PLD** is built once per mu (included in its time) and answers from a discretised loss
+  grid, pessimistically and with the mass below e^-50 truncated, so where the exact delta is tiny it
+  reports the truncated mass (relative errors of 1e+260 and more).  Its analytic
+  `GaussianPrivacyLoss.get_delta_for_epsilon` is listed too.
+- **Laplace one-liners**: the textbook profile is 10 % wrong for eps' < -eps; the piecewise trade-off is
+  as accurate as symdp's for eps = 1 (symdp's scalar path writes the three pieces in place).
 """
 
 
@@ -380,59 +386,82 @@ def render(results, meta):
              "not absolute times across runs.  Accuracy against mpmath at 50 digits on a seeded sample "
              "(points with a reference below 1e-300 left out); *err/cond* is the worst relative error in units "
              "of (conditioning + 1) ulps, the conditioning being the relative change one ulp of each input "
-             "causes (<= 0.5 is correctly rounded; the goal for symdp is <= 4).", ""]
+             "causes (<= 0.5 is correctly rounded; the goal for symdp is <= 4).", "",
+             f"Load average (1 minute) {meta['load']}.  Other processes on the machine share the cores and "
+             "caches and slow memory-bound and special-function code unevenly, so a ratio within about 20 % "
+             "of 1 can flip between runs.", ""]
     for case, timing, acc in results:
         n = len(case.inputs[0])
         lines += [f"## {case.title}", "", f"{n:,} {case.unit} timed; {len(case.sample[0])} accuracy points.", "",
                   "| implementation | CPU time | vs symdp | worst rel. error | err/cond | note |",
                   "|---|---:|---:|---:|---:|---|"]
-        base = timing[case.impls[0].name]
-        for impl in case.impls:
-            t = timing[impl.name]
-            a = acc[impl.name]
-            rel = "-" if a is None else (f"{a[0]:.2g}" if math.isfinite(a[0]) else "fails")
-            cond = "-" if a is None else (f"{a[1]:.3g}" if math.isfinite(a[1]) else "fails")
-            scaled = impl.timing_points and impl.timing_points < n
-            note = "; ".join(x for x in (impl.note, "" if a is None else a[2],
-                                         f"timed on {impl.timing_points:,}, scaled" if scaled else "")
-                             if x)
-            lines.append(f"| {impl.name} | {_fmt_time(t, case.unit, n)} | {t / base:.3g}x | {rel} | {cond} | {note} |")
-        lines.append("")
+        lines += [_row(impl, case, timing, acc[impl.name]) for impl in case.impls] + [""]
     lines.append(EXCEPTIONS)
     return "\n".join(lines)
 
 
-def main(argv=None):
-    parser = argparse.ArgumentParser(prog="python -m benchmarks", description=__doc__.splitlines()[0])
-    parser.add_argument("--out", default=str(Path(__file__).with_name("RESULTS.md")), help="Markdown file to write")
-    parser.add_argument("--quick", action="store_true", help="fewer points (a smoke run)")
-    parser.add_argument("--seed", type=int, default=20240501)
-    args = parser.parse_args(argv)
-    import scipy
+def _row(impl, case, timing, a):
+    """One table row; a = (worst relative error, worst err/cond, note) or None."""
+    n, t, base = len(case.inputs[0]), timing[impl.name], timing[case.impls[0].name]
+    rel = "-" if a is None else (f"{a[0]:.2g}" if math.isfinite(a[0]) else "fails")
+    cond = "-" if a is None else (f"{a[1]:.3g}" if math.isfinite(a[1]) else "fails")
+    scaled = impl.timing_points and impl.timing_points < n
+    note = "; ".join(x for x in (impl.note, "" if a is None else a[2],
+                                 f"timed on {impl.timing_points:,}, scaled" if scaled else "") if x)
+    name = impl.name.replace("|", "\\|")     # a literal | would split the Markdown cell
+    return f"| {name} | {_fmt_time(t, case.unit, n)} | {t / base:.3g}x | {rel} | {cond} | {note} |"
 
+
+def main(argv=None):
+    args = _parser().parse_args(argv)
+    out = args.out or (None if args.case else str(Path(__file__).with_name("RESULTS.md")))
     dpa, adp = _optional("dp_accounting"), _optional("autodp")
     n, m_acc, rounds = (20_000, 60, 3) if args.quick else (1_000_000, 400, ROUNDS)
+    load_start = os.getloadavg()[0]
     rng = np.random.default_rng(args.seed)
     cases = [gaussian_profile_case(mu, n, m_acc, rng, dpa, adp) for mu in (0.5, 1.0, 10.0)]
     cases += [gaussian_tradeoff_case(1.0, n, m_acc, rng, adp), laplace_profile_case(1.0, n, m_acc, rng, dpa),
               laplace_tradeoff_case(1.0, n, m_acc, rng), calibration_case(dpa, adp), epsilon_case(dpa, adp),
               cli_case()]
-    results = []
-    for case in cases:
-        print(f"[bench] {case.title}", file=sys.stderr, flush=True)
-        for impl in case.impls:           # warm up (imports, caches) outside the timed rounds
-            k = min(impl.timing_points or 100, 100)
-            _call(impl, case, tuple(v[:k] for v in case.inputs))
-        timing = time_case(case, rounds)
-        results.append((case, timing, accuracy_case(case)))
-    meta = dict(date=time.strftime("%Y-%m-%d"), platform=platform.platform(), python=platform.python_version(),
-                numpy=np.__version__, scipy=scipy.__version__, mpmath=mp.__version__, rounds=rounds,
-                dp_accounting=_version("dp-accounting") if dpa else "not installed",
-                autodp=_version("autodp") if adp else "not installed")
-    text = render(results, meta)
-    Path(args.out).write_text(text + "\n")
+    results = [_run(case, rounds) for case in cases if _selected(case.title, args.case)]
+    text = render(results, _meta(rounds, dpa, adp, load_start))
+    if out:
+        Path(out).write_text(text + "\n")
     print(text)
     return 0
+
+
+def _parser():
+    parser = argparse.ArgumentParser(prog="python -m benchmarks", description=__doc__.splitlines()[0])
+    parser.add_argument("--out", help="Markdown file to write (default benchmarks/RESULTS.md)")
+    parser.add_argument("--quick", action="store_true", help="fewer points (a smoke run)")
+    parser.add_argument("--seed", type=int, default=20240501)
+    parser.add_argument("--case", action="append", default=[], metavar="TEXT",
+                        help="only the cases whose title contains TEXT (repeatable); prints without writing "
+                             "unless --out is given")
+    return parser
+
+
+def _run(case, rounds):
+    print(f"[bench] {case.title}", file=sys.stderr, flush=True)
+    for impl in case.impls:           # warm up (imports, caches) outside the timed rounds
+        k = min(impl.timing_points or 100, 100)
+        _call(impl, case, tuple(v[:k] for v in case.inputs))
+    return case, time_case(case, rounds), accuracy_case(case)
+
+
+def _meta(rounds, dpa, adp, load_start):
+    import scipy
+    return dict(date=time.strftime("%Y-%m-%d"), platform=platform.platform(), python=platform.python_version(),
+                numpy=np.__version__, scipy=scipy.__version__, mpmath=mp.__version__, rounds=rounds,
+                dp_accounting=_version("dp-accounting") if dpa else "not installed",
+                autodp=_version("autodp") if adp else "not installed",
+                load=f"{load_start:.2f} at the start and {os.getloadavg()[0]:.2f} at the end, "
+                     f"on {os.cpu_count()} cores")
+
+
+def _selected(title, wanted):
+    return not wanted or any(w.lower() in title.lower() for w in wanted)
 
 
 def _version(dist):

@@ -1,7 +1,8 @@
 """Vectorised trade-off curves and privacy profiles (numpy + scipy.special), accurate in the tails.
 
 No Python-level loops over elements and no per-element mpmath fallback: every
-function is a fixed sequence of ufunc calls.  ``symdp.fdp`` holds the symbolic
+function is a fixed sequence of ufunc calls (on whole arrays, or on cache-sized
+blocks of them).  ``symdp.fdp`` holds the symbolic
 and mpmath forms the tests compare against; ``benchmarks/`` measures speed and
 accuracy against scipy formulas, dp_accounting and autodp.
 
@@ -27,7 +28,16 @@ take the Mills-ratio difference e^{-a^2/2} (erfcx(-a/v2) - erfcx(-b/v2))/2
 (two ``erfcx``, one ``exp``), kept wherever the conditioning covers its
 cancellation; then the textbook Phi(a) - e^eps Phi(b) where r <= 1/2; and
 only what is left (small eps and small mu, a few per cent of a typical grid)
-the careful path.  ``benchmarks/RESULTS.md`` has the timings.
+the careful path.  Where [b, a] lies in [-10, 0] and mu <= 1/2 that path is
+the same 8-point rule without logarithms (``_profile_short``), elsewhere the
+log-space one.  The Mills tier runs in cache-sized blocks, each permuted so
+that arguments of like size are adjacent (``_locality_order``): ``erfcx``
+branches on the size of its argument, and on shuffled input the mispredicted
+branches cost more than the arithmetic.  The order changes no value.
+
+``gaussian_tradeoff`` skips the elements whose answer rounds to 1, and the
+Laplace curves with one epsilon work in place with e^eps as a scalar.
+``benchmarks/RESULTS.md`` has the timings.
 """
 import math
 
@@ -47,7 +57,11 @@ _SQRT_2_OVER_PI = math.sqrt(2 / math.pi)
 _MILLS_FROM = 2.0             # eps r + mu/R(a) from which the Mills-ratio difference is accurate enough
 _TINY = np.finfo(float).tiny  # smallest normal double: below it ndtr loses relative accuracy
 _A_TINY = float(sc.ndtri(_TINY))  # -37.52: Phi(a) is a normal double from here up
-_CHUNK = 1 << 14              # elements per block of the Gaussian profile (temporaries stay in cache)
+_SHORT_HALF_WIDTH = 0.25     # the 8-point rule on [b, a] in [-10, 0] is exact to 3e-19 for mu <= 1/2
+_INV_SQRT_2PI = 1 / math.sqrt(2 * math.pi)
+_EXP_NORMAL = 700.0           # e^eps and e^-eps/4 are normal doubles for eps up to here
+_CHUNK = 1 << 14              # elements per block (temporaries stay in cache)
+_G_ONE_FROM = 8.5             # Phi(z) rounds to 1 for z >= 8.5 (1 - Phi(8.5) = 9.5e-18 < 2^-54)
 
 
 def _unit_interval(name, values):
@@ -76,15 +90,35 @@ def _finite_array(name, values):
 # ----------------------------------------------------------------------------- Laplace
 
 def laplace_tradeoff(a, epsilon):
-    """Type II error of the best test at type I error a, Lap(0,1) vs Lap(eps,1)."""
+    """Type II error of the best test at type I error a, Lap(0,1) vs Lap(eps,1).
+
+    1 - e^eps a for a < e^-eps/2, e^-eps/(4a) up to a = 1/2, e^-eps (1 - a) beyond
+    (``symdp.fdp.laplace_tradeoff``).
+    """
     a = _unit_interval("a", a)
     e = require_positive_array("epsilon", epsilon)
+    if e.ndim == 0 and e <= _EXP_NORMAL:
+        return _laplace_tradeoff_scalar(a, float(e))
     a, e = np.broadcast_arrays(a, e)
     with np.errstate(over="ignore", under="ignore"):
         low = -np.expm1(e + np.log(a))
         middle = np.exp(-e - np.log(4 * a))
         high = np.exp(-e) * (1 - a)
         return np.where(a < np.exp(-e) / 2, low, np.where(a <= 0.5, middle, high))
+
+
+def _laplace_tradeoff_scalar(a, e):
+    """The three pieces for one eps <= 700 (e^eps and e^-eps/4 are then normal doubles), in place:
+    e^-eps/(4a) everywhere, overwritten by 1 - e^eps a (a < e^-eps/2, where e^eps a < 1/2: no
+    cancellation) and by e^-eps (1 - a) (a > 1/2, where 1 - a is exact)."""
+    k = math.exp(-e)
+    out = np.empty(a.shape)
+    np.divide(k / 4, a, out=out)
+    low, high = a < k / 2, a > 0.5
+    np.multiply(a, -math.exp(e), out=out, where=low)
+    np.add(out, 1.0, out=out, where=low)
+    np.subtract(1.0, a, out=out, where=high)
+    return np.multiply(out, k, out=out, where=high)
 
 
 def laplace_profile(eps2, epsilon):
@@ -95,8 +129,22 @@ def laplace_profile(eps2, epsilon):
     """
     e2 = _finite_array("eps2", eps2)
     e = require_positive_array("epsilon", epsilon)
+    if e.ndim == 0:
+        return _laplace_profile_scalar(e2, float(e))
     return np.where(e2 <= -e, -np.expm1(np.minimum(e2, 0.0)),
                     np.where(e2 <= e, -np.expm1((np.minimum(e2, e) - e) / 2), 0.0))
+
+
+def _laplace_profile_scalar(e2, e):
+    """The same two pieces for one eps with one ``expm1`` of t = min(eps', (min(eps', eps) - eps)/2):
+    t = eps' exactly where eps' <= -eps (there eps' - eps >= 2 eps', also after rounding) and
+    (min(eps', eps) - eps)/2 elsewhere (0 beyond eps, where 0 - expm1(0) = +0)."""
+    t = np.minimum(e2, e, out=np.empty(e2.shape))
+    t -= e
+    t *= 0.5
+    np.minimum(t, e2, out=t)
+    np.expm1(t, out=t)
+    return np.subtract(0.0, t, out=t)
 
 
 # ----------------------------------------------------------------------------- normal
@@ -112,10 +160,34 @@ def normal_quantile(p):
 
 
 def gaussian_tradeoff(a, mu):
-    """G_mu(a) = Phi(Phi^{-1}(1 - a) - mu) = ndtr(-ndtri(a) - mu)  (ndtri(1 - a) = -ndtri(a) exactly)."""
-    a = _unit_interval("a", a)
-    m = require_positive_array("mu", mu)
-    return sc.ndtr(-sc.ndtri(a) - m)
+    """G_mu(a) = Phi(Phi^{-1}(1 - a) - mu) = ndtr(-ndtri(a) - mu)  (ndtri(1 - a) = -ndtri(a) exactly).
+
+    In cache-sized blocks, and only where the answer is below 1: for a <= Phi(-8.5 - mu),
+    -ndtri(a) - mu >= 8.5 and G >= 1 - 9.5e-18, which rounds to 1 (the doubles below 1 are
+    2^-53 apart), so those elements are 1 without a special function.
+    """
+    a, m, shape = _flat_pair(_unit_interval("a", a), require_positive_array("mu", mu))
+    out = np.ones(a.shape)
+    for lo in range(0, a.size, _CHUNK):
+        part = slice(lo, lo + _CHUNK)
+        _tradeoff_block(a[part], m[part] if m.ndim else m, out[part])
+    return out.reshape(shape)
+
+
+def _tradeoff_block(a, m, out):
+    """out = ndtr(-ndtri(a) - mu) where a > Phi(-8.5 - mu); the other elements of out are left alone."""
+    idx = np.flatnonzero(a > sc.ndtr(-_G_ONE_FROM - m))
+    x = sc.ndtri(a[idx])
+    np.subtract(-(m[idx] if m.ndim else m), x, out=x)
+    out[idx] = sc.ndtr(x, out=x)
+
+
+def _flat_pair(x, m):
+    """(x, mu, shape): both broadcast and flattened (mu left as a 0-d array when it is one)."""
+    shape = np.broadcast_shapes(x.shape, m.shape)
+    if m.ndim:
+        return (*(np.array(v, dtype=float).ravel() for v in np.broadcast_arrays(x, m)), shape)
+    return x.ravel(), m, shape
 
 
 # ----------------------------------------------------------------------------- Gaussian profile
@@ -154,10 +226,17 @@ def _profile_cancelling(m, h, log):
     log_f = -(h * (1 - t)) * (2 * m + h * (1 + t)) / 2 + _log_phi_times_mills_derivative(x.ravel()).reshape(x.shape)
     if log:
         return np.log(h) + sc.logsumexp(log_f, axis=0, b=_GL_W[:, None])
-    return h * (_GL_W @ np.exp(log_f))
+    return h * _gl_sum(np.exp(log_f))
 
 
-def _profile_far_tail(a, h, log_na, log):
+def _gl_sum(values):
+    """sum_i w_i values[i] over the 8 nodes (axis 0), element by element: not a BLAS product, whose
+    rounding can depend on an element's position in the array."""
+    values *= _GL_W[:, None]
+    return values.sum(axis=0)
+
+
+def _profile_far_tail(a, h, log):
     """delta (or log delta) = phi(a) (R(a) - R(b)) for a < -10, b = a - 2h, by the asymptotic series
     R(-y) = sum_k (-1)^k (2k-1)!! / y^{2k+1}, differenced term by term without cancellation:
     u^n - v^n = (u - v) c_n, c_n = sum_j u^j v^{n-1-j}, with u = 1/|a|, v = 1/|b|, u - v = 2h u v."""
@@ -181,50 +260,69 @@ def _profile_far_tail(a, h, log_na, log):
 
 
 def _gaussian_profile(epsilon, mu, log):
+    """delta (or log delta) by the log-space tiers: log r without large terms, then the textbook
+    formula where r <= 1/2, the far-tail series for a < -10 and the 8-point rule elsewhere."""
     e = _finite_array("epsilon", epsilon)
     m = require_positive_array("mu", mu)
     e, m = np.broadcast_arrays(e, m)
     shape = e.shape
     e, m = e.ravel(), m.ravel()
     with np.errstate(over="ignore", under="ignore", invalid="ignore", divide="ignore"):
-        centre = -e / m                     # the midpoint of [b, a]
-        h = m / 2
+        centre, h = -e / m, m / 2           # the midpoint and half-width of [b, a]
         a = centre + h
         log_na = sc.log_ndtr(a)
         out = np.zeros(e.shape) if not log else np.full(e.shape, -np.inf)
         # delta <= Phi(a): below the double range there is nothing to compute (unless the log is wanted)
         active = np.isfinite(a) & (log_na > -746.0) if not log else np.isfinite(a)
         ix = np.flatnonzero(active)
-        ea, ca, ha, aa, lna = e[ix], centre[ix], h[ix], a[ix], log_na[ix]
-        ba = ca - ha
-        log_r = np.empty(ix.shape)
-        g = ba >= 0                         # Phi(b) >= 1/2: log_ndtr(b) is tiny and exact
-        log_r[g] = ea[g] + sc.log_ndtr(ba[g]) - lna[g]
-        g = aa < 0                          # both negative: r = R(b)/R(a), no large terms
-        log_r[g] = np.log(sc.erfcx(-ba[g] * _SQRT_HALF) / sc.erfcx(-aa[g] * _SQRT_HALF))
-        g = (ba < 0) & (aa >= 0)            # e^eps Phi(b) = phi(a) R(b)
-        log_r[g] = -aa[g] * aa[g] / 2 - _LOG2 + np.log(sc.erfcx(-ba[g] * _SQRT_HALF)) - lna[g]
-        hard = log_r > -_LOG2
-        easy = ~hard
-        one_minus_r = -np.expm1(log_r[easy])
-        if log:
-            value = lna[easy] + np.log(one_minus_r)
-        else:  # Phi(a) as a double where it is one (a > -37): no exp of a large logarithm
-            ae = aa[easy]
-            value = np.where(ae > -37, sc.ndtr(ae) * one_minus_r, np.exp(lna[easy] + np.log(one_minus_r)))
-        out[ix[easy]] = value
-        far = hard & (aa < -_SERIES_FROM)
-        if np.any(far):
-            out[ix[far]] = _profile_far_tail(aa[far], ha[far], lna[far], log)
-        near = hard & ~far
-        if np.any(near):
-            out[ix[near]] = _profile_cancelling(ca[near], ha[near], log)
-        # mu so small that eps/mu overflows: the limit, 0 for eps > 0 and 1 - e^eps for eps < 0
+        out[ix] = _log_space_tiers(e[ix], centre[ix], h[ix], log_na[ix], log)
         limit = ~np.isfinite(a)
         if np.any(limit):
-            lim = np.where(e[limit] > 0, 0.0, -np.expm1(np.minimum(e[limit], 0.0)))
-            out[limit] = np.log(lim) if log else lim
+            out[limit] = _profile_limit(e[limit], log)
     return out.reshape(shape)
+
+
+def _log_space_tiers(e, c, h, log_na, log):
+    """delta (or its log) on [b, a] = [c - h, c + h], Phi(a) = e^log_na; see :func:`_gaussian_profile`."""
+    a = c + h
+    log_r = _log_r(e, a, c - h, log_na)
+    out = np.empty(e.shape)
+    easy = log_r <= -_LOG2
+    out[easy] = _profile_textbook(a[easy], log_na[easy], log_r[easy], log)
+    far = ~easy & (a < -_SERIES_FROM)
+    if np.any(far):
+        out[far] = _profile_far_tail(a[far], h[far], log)
+    near = ~easy & ~far
+    if np.any(near):
+        out[near] = _profile_cancelling(c[near], h[near], log)
+    return out
+
+
+def _log_r(e, a, b, log_na):
+    """log r = log(e^eps Phi(b) / Phi(a)) without large terms."""
+    log_r = np.empty(e.shape)
+    g = b >= 0                          # Phi(b) >= 1/2: log_ndtr(b) is tiny and exact
+    log_r[g] = e[g] + sc.log_ndtr(b[g]) - log_na[g]
+    g = a < 0                           # both negative: r = R(b)/R(a), no large terms
+    log_r[g] = np.log(sc.erfcx(-b[g] * _SQRT_HALF) / sc.erfcx(-a[g] * _SQRT_HALF))
+    g = (b < 0) & (a >= 0)              # e^eps Phi(b) = phi(a) R(b)
+    log_r[g] = -a[g] * a[g] / 2 - _LOG2 + np.log(sc.erfcx(-b[g] * _SQRT_HALF)) - log_na[g]
+    return log_r
+
+
+def _profile_textbook(a, log_na, log_r, log):
+    """Phi(a) (1 - r) (or its log) where r <= 1/2: the subtraction loses at most one bit."""
+    one_minus_r = -np.expm1(log_r)
+    if log:
+        return log_na + np.log(one_minus_r)
+    # Phi(a) as a double where it is one (a > -37): no exp of a large logarithm
+    return np.where(a > -37, sc.ndtr(a) * one_minus_r, np.exp(log_na + np.log(one_minus_r)))
+
+
+def _profile_limit(e, log):
+    """mu so small that eps/mu overflows: the limit, 0 for eps > 0 and 1 - e^eps for eps < 0."""
+    lim = np.where(e > 0, 0.0, -np.expm1(np.minimum(e, 0.0)))
+    return np.log(lim) if log else lim
 
 
 def gaussian_log_profile(epsilon, mu):
@@ -245,36 +343,53 @@ def gaussian_profile(epsilon, mu):
     Elements with Phi(a) below the normal range are 0; the others go through
     three tiers, each only on the elements the one before cannot do within a
     few times the conditioning: the Mills-ratio difference for a <= 0
-    (:func:`_profile_mills`, two ``erfcx`` and one ``exp``: cheaper than the
-    two ``ndtr`` of the textbook formula), the textbook formula where its
-    terms do not cancel, and the careful path (:func:`_gaussian_profile`).
+    (:func:`_profile_mills`, two ``erfcx`` and one ``exp``, on blocks sorted
+    by the size of a), the textbook formula where its terms do not cancel
+    (:func:`_profile_plain`), and the careful path (:func:`_profile_careful`).
     """
     e = _finite_array("epsilon", epsilon)
     m = require_positive_array("mu", mu)
-    shape = np.broadcast_shapes(e.shape, m.shape)
-    e, m = (np.array(v, dtype=float).ravel() for v in np.broadcast_arrays(e, m)) if m.ndim else (e.ravel(), m)
-    with np.errstate(over="ignore", invalid="ignore"):
-        a = np.divide(e, m)
-        np.subtract(m * 0.5, a, out=a)
-        # delta < Phi(a): where Phi(a) is below the normal range (a < -37.5, or -inf when eps/mu
-        # overflows) the answer is 0, and only the other elements need work
-        live = np.flatnonzero(a >= _A_TINY)
+    e, m, shape = _flat_pair(e, m)
     delta = np.zeros(e.shape)
-    if live.size:
-        delta[live] = _live_profile(e[live], m[live] if m.ndim else m)
+    left = [_mills_block(e, m, delta, lo) for lo in range(0, e.size, _CHUNK)]
+    idx = np.concatenate([np.zeros(0, dtype=np.intp), *left])
+    if idx.size:
+        delta[idx] = _profile_plain(e[idx], m[idx] if m.ndim else m)
     return delta.reshape(shape)
 
 
-def _live_profile(e, m):
-    """The Mills tier in cache-sized blocks, then the textbook and careful tiers on what it left."""
-    delta, done = np.empty(e.shape), np.empty(e.shape, dtype=bool)
-    for lo in range(0, e.size, _CHUNK):       # blocks whose temporaries stay in cache
-        part = slice(lo, lo + _CHUNK)
-        delta[part], done[part] = _profile_mills(e[part], m[part] if np.ndim(m) else m)
-    idx = np.flatnonzero(~done)
-    if idx.size:
-        delta[idx] = _profile_plain(e[idx], m[idx] if np.ndim(m) else m)
-    return delta
+def _mills_block(e, m, delta, lo):
+    """The Mills tier on the block e[lo:lo + _CHUNK] (results written into delta, whose temporaries stay
+    in cache), in the order of :func:`_locality_order`; returns the indices it leaves to the others."""
+    part = slice(lo, lo + _CHUNK)
+    eb, mb = e[part], (m[part] if m.ndim else m)
+    with np.errstate(over="ignore", invalid="ignore"):
+        minus_a = _minus_a(eb, mb)
+        # delta < Phi(a): where Phi(a) is below the normal range (a < -37.5, or -inf when eps/mu
+        # overflows) the answer is 0, and only the other elements need work
+        live = np.flatnonzero(minus_a <= -_A_TINY)
+    order = live[_locality_order(minus_a[live])]
+    delta[part][order], done = _profile_mills(minus_a[order], eb[order], mb[order] if m.ndim else mb)
+    return order[~done] + lo
+
+
+def _minus_a(e, m):
+    """-a = eps/mu - mu/2, the argument the Mills tier's ``erfcx`` calls scale."""
+    x = np.divide(e, m)
+    x -= m * 0.5
+    return x
+
+
+def _locality_order(x):
+    """A permutation that groups the elements by sign, exponent and leading 8 bits of x.
+
+    Only the speed changes: ``erfcx`` (and ``ndtr``) branch on the size of their
+    argument, and in grouped order the branches are predicted (3-4x faster on
+    shuffled input).  The key is 16 bits of the IEEE pattern, so the stable
+    argsort is a radix sort, linear in the size.
+    """
+    key = np.right_shift(x.view(np.uint64), 44).astype(np.uint16)
+    return np.argsort(key, kind="stable")
 
 
 def _centre_and_ends(e, m):
@@ -287,7 +402,7 @@ def _centre_and_ends(e, m):
     return a, b
 
 
-def _profile_mills(e, m):
+def _profile_mills(minus_a, e, m):
     """(delta, done): phi(a) (R(a) - R(b)) = e^{-u^2} (erfcx(u) - erfcx(v)) / 2, u = -a/v2, v = -b/v2.
 
     Done where a <= 0 (so eps >= 0) and either r = R(b)/R(a) <= 1/2 (at most
@@ -298,9 +413,7 @@ def _profile_mills(e, m):
     elements with Phi(a) in the normal range, so e^{-u^2} is a normal double.
     """
     with np.errstate(over="ignore", under="ignore", invalid="ignore", divide="ignore"):
-        u = np.divide(e, m)
-        u -= m * 0.5                         # -a
-        u *= _SQRT_HALF
+        u = np.multiply(minus_a, _SQRT_HALF)
         v = u + m * _SQRT_HALF
         ra, rb = sc.erfcx(u), sc.erfcx(v)
         done = u >= 0.0
@@ -327,5 +440,40 @@ def _profile_plain(e, m):
         delta -= q
     idx = np.flatnonzero(careful)
     if idx.size:
-        delta[idx] = _gaussian_profile(e[idx], m[idx] if np.ndim(m) else m, False)
+        delta[idx] = _profile_careful(e[idx], m[idx] if np.ndim(m) else m)
     return delta
+
+
+def _profile_careful(e, m):
+    """What the textbook tier left: [b, a] inside [-10, 0] with mu <= 1/2 by :func:`_profile_short`, the
+    rest by the log-space tiers of :func:`_gaussian_profile` (which would take the same 8-point rule
+    for the former, in logarithms)."""
+    c, h = -e / m, np.broadcast_to(m * 0.5, e.shape)
+    short = (c + h <= 0.0) & (c - h >= -_SERIES_FROM) & (h <= _SHORT_HALF_WIDTH)
+    out = np.empty(e.shape)
+    idx = np.flatnonzero(short)
+    order = idx[_locality_order(c[idx])]
+    out[order] = _profile_short(c[order], h[order])
+    rest = np.flatnonzero(~short)
+    if rest.size:
+        out[rest] = _gaussian_profile(e[rest], m[rest] if np.ndim(m) else m, False)
+    return out
+
+
+def _profile_short(c, h):
+    """delta = phi(a) (R(a) - R(b)) = phi(a) * integral over [b, a] of R'(x), by 8-point Gauss-Legendre,
+    for -10 <= b, a <= 0 and a - b = mu <= 1/2 (a = c + h, b = c - h).
+
+    R'(x) = 1 + x R(x), R(x) = sqrt(pi/2) erfcx(-x/v2) with -x >= 0: the subtraction loses a factor
+    up to x^2 + 2, covered by the conditioning (about 2 c^2 where the terms of delta cancel); this is
+    the formula of :func:`_profile_cancelling` without the logarithms.  Rule error: all derivatives of
+    R(x) = integral_0^oo t^k e^{xt - t^2/2} dt are positive and increasing, so the error
+    mu^17 (8!)^4 / (17 (16!)^3) R^(17)(xi) <= mu^17 * 1.7e-23 * R^(17)(0) against an integral
+    >= mu R'(-10): relative error below 3e-19 for mu <= 1/2 (``tests/test_fdp_fast.py`` recomputes it).
+    """
+    x = c + h * _GL_T[:, None]
+    r = sc.erfcx(x * -_SQRT_HALF)
+    r *= x * _SQRT_HALF_PI
+    r += 1.0                                   # R'(x) at the nodes
+    a = c + h
+    return np.exp(a * a * -0.5) * (h * _INV_SQRT_2PI) * _gl_sum(r)

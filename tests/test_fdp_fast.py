@@ -174,3 +174,89 @@ def test_laplace_profile_matches_quadrature_on_minus_50_to_50(eps):
             assert g == 0
         else:
             assert abs(g - want) / want <= 1e-12, (x, eps, g, want)
+
+
+def test_short_interval_rule_error_bound():
+    # fdp_fast._profile_short: 8-point Gauss-Legendre on [b, a] in [-10, 0], a - b = mu <= 1/2.  Its error is
+    # mu^17 (8!)^4 / (17 (16!)^3) R^(17)(xi), R^(k)(x) = integral_0^oo t^k e^{xt - t^2/2} dt positive and
+    # increasing, so R^(17)(xi) <= R^(17)(0); the integral of R' is at least mu R'(-10).  Recomputed here.
+    with mp.workdps(30):
+        rk0 = mp.quad(lambda t: t ** 17 * mp.exp(-t * t / 2), [0, mp.inf])
+        r1 = mp.quad(lambda t: t * mp.exp(-10 * t - t * t / 2), [0, mp.inf])   # R'(-10)
+        const = mp.factorial(8) ** 4 / (17 * mp.factorial(16) ** 3)
+        assert const * rk0 * mp.mpf(0.5) ** 16 / r1 < 3e-19
+    assert fdp_fast._SHORT_HALF_WIDTH == 0.25 and len(fdp_fast._GL_T) == 8
+
+
+def test_gaussian_profile_short_interval_tier_within_four_times_conditioning(monkeypatch):
+    # the tier where the terms cancel and [b, a] lies in [-10, 0]: centre c = -eps/mu, worst near c = -10
+    rng = np.random.default_rng(21)
+    m = np.concatenate([10 ** rng.uniform(-6, -1, 40), rng.uniform(0.3, 0.5, 40), 10 ** rng.uniform(-6, -0.3, 40)])
+    c = np.concatenate([rng.uniform(-10, -8, 40), rng.uniform(-2, 0, 40), rng.uniform(-8, 0, 40)])
+    c = np.clip(c, -10 + m / 2, -m / 2)
+    seen = []
+    short = fdp_fast._profile_short
+    monkeypatch.setattr(fdp_fast, "_profile_short", lambda cc, h: seen.append(cc.size) or short(cc, h))
+    got = fdp_fast.gaussian_profile(-c * m, m)
+    assert sum(seen) >= 90
+    for e, mv, g in zip(-c * m, m, got):
+        d, cond = _ref_gaussian_profile(e, mv)
+        assert abs(g - d) / d <= 4 * (cond + 1) * ULP, (e, mv, g, d, cond)
+
+
+def test_gaussian_profile_order_and_blocks_do_not_change_values():
+    # the Mills tier works in blocks, each reordered by the size of -a: a permutation of the input
+    # permutes the output, and every element equals the one computed alone
+    rng = np.random.default_rng(5)
+    n = 3 * fdp_fast._CHUNK + 7
+    e, m = rng.uniform(-2, 60, n), 10 ** rng.uniform(-2, 1.5, n)
+    got = fdp_fast.gaussian_profile(e, m)
+    p = rng.permutation(n)
+    assert np.array_equal(fdp_fast.gaussian_profile(e[p], m[p]), got[p])
+    for i in rng.choice(n, 40, replace=False):
+        assert fdp_fast.gaussian_profile(e[i], m[i]) == got[i]
+    one_mu = fdp_fast.gaussian_profile(e, 2.0)
+    assert np.array_equal(fdp_fast.gaussian_profile(e[p], 2.0), one_mu[p])
+
+
+def test_gaussian_tradeoff_is_one_where_it_rounds_to_one():
+    # G_mu(a) = 1 without a special function for a <= Phi(-8.5 - mu): there 1 - G < 9.5e-18 < 2^-54
+    for mu in (1e-3, 1.0, 7.0):
+        with mp.workdps(60):
+            cut = mp.ncdf(-8.5 - mp.mpf(mu))
+            assert 1 - mp.ncdf(8.5) < mp.mpf(2) ** -54
+            a = np.array([float(cut) * (1 - 1e-9), float(cut) * (1 + 1e-9), float(cut) * 1e-50, 1e-300])
+        got = fdp_fast.gaussian_tradeoff(a, mu)
+        assert got[0] == 1.0 and got[2] == 1.0 and got[3] == 1.0
+        with mp.workdps(60):
+            x = -mp.findroot(lambda t: mp.log(mp.ncdf(t)) - mp.log(mp.mpf(a[1])), -9 - mu)
+            assert got[1] == pytest.approx(float(mp.ncdf(x - mu)), rel=1e-15)
+
+
+def test_gaussian_tradeoff_blocks_with_array_mu():
+    rng = np.random.default_rng(8)
+    n = 2 * fdp_fast._CHUNK + 3
+    a = np.concatenate([10 ** rng.uniform(-300, 0, n // 2), rng.uniform(0, 1, n - n // 2)])
+    m = 10 ** rng.uniform(-3, 1.5, n)
+    got = fdp_fast.gaussian_tradeoff(a, m)
+    for i in rng.choice(n, 40, replace=False):
+        assert fdp_fast.gaussian_tradeoff(a[i], m[i]) == got[i]
+    assert fdp_fast.gaussian_tradeoff(np.array([[0.1], [0.2]]), np.array([1.0, 2.0])).shape == (2, 2)
+
+
+@pytest.mark.parametrize("eps", [1e-8, 3.0, 700.0, 705.0])
+def test_laplace_curves_with_array_epsilon(eps):
+    # an array eps (and eps > 700) takes the general path; it agrees with mpmath as the scalar path does
+    e = np.full(A.shape, eps)
+    got = fdp_fast.laplace_tradeoff(A, e)
+    e2 = np.array([-2 * eps, -eps, 0.0, eps / 2, eps * (1 - 1e-9), 2 * eps])
+    prof = fdp_fast.laplace_profile(e2, np.full(e2.shape, eps))
+    with mp.workdps(50):
+        want = [fdp.mp_laplace_tradeoff(mp.mpf(a), mp.mpf(eps)) for a in A]
+        want_p = [fdp.mp_laplace_profile(mp.mpf(v), mp.mpf(eps)) for v in e2]
+    for g, w in zip(got, want):
+        if w > 1e-300:
+            assert g == pytest.approx(float(w), rel=1e-12)
+    assert np.array_equal(prof, fdp_fast.laplace_profile(e2, eps))
+    for g, w in zip(prof, want_p):
+        assert g == pytest.approx(float(w), rel=1e-12, abs=1e-300)
