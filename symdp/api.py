@@ -355,15 +355,11 @@ def iter_results(specs, jobs: int | None = None, cache: str | None = None, fresh
     """Yield ``(spec, result)`` as derivations finish (cached ones first), on ``jobs`` forked processes.
 
     The verdicts are those of :func:`~symdp.engine.runner.run_all` (same
-    runner, certificates and cache); only the order differs.  Closing the
-    generator early (``symdp check -x``) terminates the workers.
+    runner, shards, certificates and cache); only the order differs.  Closing
+    the generator early (``symdp check -x``) terminates the workers.
     """
-    import multiprocessing
-    from functools import partial
-
     from .engine import cache as result_cache
-    from .engine.runner import default_jobs, run_one
-    jobs = default_jobs() if jobs is None else jobs
+    from .engine.runner import run_fresh
     todo = []
     for spec in specs:
         found = None if fresh else result_cache.load(cache, spec)
@@ -371,28 +367,7 @@ def iter_results(specs, jobs: int | None = None, cache: str | None = None, fresh
             yield spec, found
         else:
             todo.append(spec)
-    run = partial(run_one, timeout=timeout)
-    if jobs <= 1 or len(todo) <= 1:
-        for spec in todo:
-            result = run(spec)
-            result_cache.store(cache, spec, result)
-            yield spec, result
-        return
-    pool = multiprocessing.get_context("fork").Pool(min(jobs, len(todo)))
-    try:
-        by_index = pool.imap_unordered(_indexed, [(k, run, s) for k, s in enumerate(todo)])
-        for k, result in by_index:
-            result_cache.store(cache, todo[k], result)
-            yield todo[k], result
-        pool.close()
-    finally:
-        pool.terminate()
-        pool.join()
-
-
-def _indexed(job):
-    k, run, spec = job
-    return k, run(spec)
+    yield from run_fresh(todo, jobs, cache, timeout=timeout)
 
 
 _KEYWORDS = {"and", "or", "not"}

@@ -25,6 +25,8 @@ from .records import DerivationResult
 from .registry import Spec
 
 SUFFIX = ".result.json"
+TIMINGS = "timings.json"
+"""The last run's per-claim timings, which plan the next parallel run (:mod:`.shards`); never a verdict."""
 
 
 def _settings() -> str:
@@ -109,10 +111,14 @@ def require_clearable(cache, parameter: str = "cache") -> None:
         return
     if folder.resolve() in (Path.cwd().resolve(), Path.home().resolve(), Path(folder.resolve().anchor)):
         raise SymdpError(parameter, str(cache), "a cache folder (not the current, home or root folder)")
-    stray = next((p for p in folder.iterdir() if not (p.is_file() and p.name.endswith(SUFFIX))), None)
+    stray = next((p for p in folder.iterdir() if not (p.is_file() and _ours(p.name))), None)
     if stray is not None:
         raise SymdpError(parameter, str(cache), f"a symdp cache folder, holding only *{SUFFIX} entries "
                          f"({stray.name} is not one; refusing to delete it)")
+
+
+def _ours(name: str) -> bool:
+    return name.endswith(SUFFIX) or name == TIMINGS or (name.startswith(TIMINGS + ".") and name.endswith(".tmp"))
 
 
 def clear(cache) -> int:

@@ -7,6 +7,7 @@ are decided by :mod:`.decide` and carry an id, a status and the evidence.
 """
 from __future__ import annotations
 
+import functools
 import time
 from contextlib import contextmanager
 from dataclasses import replace
@@ -31,13 +32,32 @@ STEP_LIMIT = 120.0
 budget, so that the trace does not depend on the machine's speed."""
 CERTIFY_TOTAL = 12.0
 """Seconds of symbolic search per claim when certificates are being made (``symdp certify``)."""
+ELSEWHERE = "claim-elsewhere"
+"""Kind of the placeholder a shard records for a claim another shard decides (:mod:`.shards`)."""
+_ELSEWHERE = Outcome(Status.UNDECIDED, "decided by another shard")
+
+
+def _every(ordinal: int) -> bool:
+    return True
+
+
+def _sharded(method):
+    """Decide the claim, or record a placeholder when another shard decides it (:mod:`.shards`)."""
+    @functools.wraps(method)
+    def claim(self, cid, *args, **kwargs):
+        ordinal = self._ordinal
+        self._ordinal += 1
+        if self.decides(ordinal):
+            return method(self, cid, *args, **kwargs)
+        self._step(ELSEWHERE, "", (), _ELSEWHERE, claim_id=self._claim_id(cid))
+    return claim
 
 
 class Recorder:
     """Collects the trace of one derivation."""
 
     def __init__(self, derivation_id: str, budget: float = BUDGET, book: dict | None = None,
-                 certify: bool = False):
+                 certify: bool = False, decides=None):
         self.derivation_id = derivation_id
         self.budget = budget
         self.book = {} if book is None or certify else book
@@ -45,6 +65,10 @@ class Recorder:
         self.certificates: list = []
         self.trace: list = []
         self._ids: set[str] = set()
+        self.decides = decides or _every
+        """Which claims this recorder decides, by ordinal (0 for the first claim called): the others are
+        left to other shards of the same derivation (:mod:`.shards`); by default every claim."""
+        self._ordinal = 0
 
     # -- bookkeeping -------------------------------------------------------
 
@@ -170,6 +194,7 @@ class Recorder:
             recorded.transcript if recorded else attempts.log), proved))
         box["outcome"] = outcome
 
+    @_sharded
     def identity(self, cid: str, lhs, rhs, domain=None, text: str = "",
                  expect: Status | None = None, numeric: bool = True, hint: str | None = None):
         """Claim ``lhs == rhs`` on ``domain``; ``hint`` names the rewrite to try first."""
@@ -178,6 +203,7 @@ class Recorder:
             fp = certs.fingerprint("identity", lhs, rhs, domain, numeric, hint)
             self._decide(box, cid, fp, lambda a: decide.identity(lhs, rhs, domain, fp, a, numeric), hint)
 
+    @_sharded
     def sign(self, cid: str, expr, which: str, domain=None, text: str = "",
              expect: Status | None = None, numeric: bool = True, n: int = num.POINTS,
              symbolic: bool = True):
@@ -201,6 +227,7 @@ class Recorder:
                 f = num.compile_expr(expr, tuple(full)) if exprs else _by_name(expr)
                 box["outcome"] = num.check_sign(f, which, full, self._key(cid, full, which), n)
 
+    @_sharded
     def monotone(self, cid: str, expr, var, increasing: bool, domain=None, text: str = "",
                  expect: Status | None = None):
         """Claim strict monotonicity in ``var`` on ``domain`` via the sign of the derivative."""
@@ -212,6 +239,7 @@ class Recorder:
             decider = lambda a: _prefixed(decide.sign(deriv, which, domain, fp, a), f"derivative {which}: ")
             self._decide(box, cid, fp, decider)
 
+    @_sharded
     def cross_check(self, cid: str, closed, oracle, domain=None, text: str = "",
                     n: int = num.POINTS, expect: Status | None = None):
         """Compare a closed form with an independent numeric ``oracle(**{name: mpf})``.
@@ -227,6 +255,7 @@ class Recorder:
             key = self._key(cid, domain, closed if symbolic else "")
             box["outcome"] = num.check_equal(f, _by_name(oracle), domain, key, "closed form and oracle", n)
 
+    @_sharded
     def printed(self, cid: str, printed, derived, domain=None, where: str = "",
                 text: str = "", expect: Status | None = None, latex: str = ""):
         """Compare a formula as printed in the paper with the derived one.
@@ -242,6 +271,7 @@ class Recorder:
             decider = lambda a: _as_erratum(decide.identity(printed, derived, domain, fp, a), where)
             self._decide(box, cid, fp, decider)
 
+    @_sharded
     def printed_value(self, cid: str, matches: bool, detail: str, text: str = "",
                       expect: Status | None = None):
         """A printed number (a table cell) against the derived one, as judged by the derivation.
@@ -252,6 +282,7 @@ class Recorder:
         with self._claim("printed-value", cid, text, [], expect) as box:
             box["outcome"] = Outcome(status, "closed form at 50 digits", detail)
 
+    @_sharded
     def printed_bound(self, cid: str, printed, derived, safe: str, decimals: int, text: str = "",
                       expect: Status | None = None, what: str = ""):
         """A printed number that is one side of a bound (a largest epsilon, a smallest noise).

@@ -97,3 +97,13 @@ def test_clear_from_python_refuses_a_folder_that_is_not_a_cache(tmp_path, monkey
         clear(".")
     assert (tmp_path / "thesis.tex").exists()
     assert clear(tmp_path / "absent") == 0
+
+
+def test_cache_clear_also_removes_the_timings_of_the_last_run(tmp_path):
+    from symdp.engine import shards
+    from symdp.engine.cache import clear
+    store = tmp_path / "cache"
+    store.mkdir()
+    (store / "x.result.json").write_text("{}")
+    shards.hints_path(store).write_text("{}")
+    assert clear(store) == 1 and not store.exists()

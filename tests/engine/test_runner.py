@@ -80,9 +80,24 @@ def test_cache_reuses_unchanged_and_reruns_changed(derivation_dir, tmp_path):
     folder = derivation_dir(DERIVATION.format(printed="(x + 1)**2", expect=""))
     cache = tmp_path / "cache"
     first = run_all(discover(folder), jobs=1, cache=str(cache))
-    assert len(list(cache.iterdir())) == 1
+    assert len(list(cache.glob("*.result.json"))) == 1
     again = run_all(discover(folder), jobs=1, cache=str(cache))
     assert to_json(again) == to_json(first)
     derivation_dir(DERIVATION.format(printed="x**2 + 2*x + 1", expect=""))
     changed = run_all(discover(folder), jobs=1, cache=str(cache))
-    assert len(list(cache.iterdir())) == 2 and changed[0].ok
+    assert len(list(cache.glob("*.result.json"))) == 2 and changed[0].ok
+
+
+def test_parallel_results_come_in_catalogue_order_and_a_closed_stream_stops(derivation_dir):
+    from symdp import api
+    for k, printed in enumerate(["(x + 1)**2", "x**2 + 1", "x**2 + 2*x + 1"]):
+        src = DERIVATION.format(printed=printed, expect="").replace("t.one", f"t.n{k}").replace("def one", f"def n{k}")
+        folder = derivation_dir(src, f"n{k}.py")
+    specs = discover(folder)
+    results = run_all(specs, jobs=2)
+    assert [r.id for r in results] == [s.id for s in specs] == ["t.n0", "t.n1", "t.n2"]
+    assert [r.ok for r in results] == [True, False, True]
+    stream = api.iter_results(specs, jobs=2)
+    spec, result = next(stream)
+    stream.close()
+    assert result.id == spec.id
