@@ -69,3 +69,20 @@ def test_the_claims_that_flipped_are_proved_from_their_certificates(idle_verdict
 def test_every_catalogue_claim_with_a_symbolic_route_replays_a_certificate(catalogue_results):
     searched = [(r.id, c.claim_id) for r in catalogue_results for c in r.claims if c.certificate == "searched"]
     assert searched == [], "run `symdp certify` and commit the .proofs.json files"
+
+
+def test_mpmath_backend_does_not_change_a_verdict():
+    # gmpy2 (a dependency) only speeds up mpmath's integer arithmetic; a run on the pure-Python backend
+    # (MPMATH_NOGMPY=1) must give byte-identical JSON: numeric claims, counterexamples and shrunk witnesses
+    import os
+    import subprocess
+    import sys
+    ids = ["fdp.tradeoff", "liu2019.fbeta-gaussian", "pankova2023.shells"]
+    runs = []
+    for env in ({}, {"MPMATH_NOGMPY": "1"}):
+        out = subprocess.run([sys.executable, "-m", "symdp", "check", *ids, "--path", str(CATALOGUE),
+                              "--no-cache", "-j", "1", "--json"], capture_output=True, text=True,
+                             env={**os.environ, **env})
+        assert out.returncode == 0, out.stderr
+        runs.append(out.stdout)
+    assert runs[0] == runs[1]
