@@ -82,4 +82,6 @@ def tv_gaussian_2d(v1, v2, s):
         p = normal_pdf(x, 0, s) * mp.ncdf(bound / s)
         q = normal_pdf(x, v1, s) * mp.ncdf((bound - v2) / s)
         return p - q
-    return mp.quad(inner, [-mp.inf, -4 * s, 0, v1, 4 * s + v1, mp.inf])
+    # also cut where the half-plane's edge crosses y = 0: for small v2 the inner tails switch sharply there
+    cuts = sorted([-4 * s, 0, v1, 4 * s + v1] + ([half / v1] if v1 > 0 else []))
+    return mp.quad(inner, [-mp.inf] + cuts + [mp.inf])

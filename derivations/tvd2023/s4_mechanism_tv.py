@@ -67,7 +67,7 @@ def gaussian_1d(d):
     dom = {dQ: sp.Interval.open(sp.Rational(1, 10), 10), sigma: sp.Interval.open(sp.Rational(1, 10), 10)}
     d.printed("thm12", printed, below, dom, where="Theorem 12")
     oracle = lambda Delta_Q, sigma: H.tv_quadrature(lambda v: H.normal_pdf(v, 0, sigma),
-                                                    lambda v: H.normal_pdf(v, Delta_Q, sigma), [Delta_Q / 2])
+                                                    lambda v: H.normal_pdf(v, Delta_Q, sigma), [0, Delta_Q / 2, Delta_Q])
     d.cross_check("thm12:quadrature", printed, oracle, dom, n=8, text=r"against $\frac12\int|p - q|$ by quadrature")
     d.identity("proof8:symmetry", gaussian.cdf(dQ / (2 * sigma)) - gaussian.cdf(-dQ / (2 * sigma)), printed,
                text=r"Proof 8: $F_G(\Delta/2 \mid 0) - F_G(\Delta/2 \mid \Delta) = 2F_G(\Delta/2 \mid 0) - 1$")
