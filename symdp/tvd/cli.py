@@ -1,6 +1,6 @@
 """`symdp tvd`: the exact total variation (TVD-privacy parameter) of a mechanism and the bounds beside it.
 
-Mechanisms: laplace (--scale), gaussian (--sigma), rr (--epsilon, --k), each with --steps T (composition) and
+Mechanisms: laplace (--scale, or --epsilon for b = D/epsilon), gaussian (--sigma), rr (--epsilon, --k), each with --steps T (composition) and
 --q (Poisson subsampling); dp-sgd (--sigma --q --steps: T subsampled Gaussian steps). Bounds (Jia et al. 2023):
 naive composition T alpha (Thm 6), KL/Pinsker sqrt(T KL / 2) (Thm 7, the paper's Sec. 5.1 for DP-SGD),
 Bretagnolle-Huber sqrt(1 - exp(-T KL)) beside it, and subsampling q alpha (Thm 10). Every input is checked
@@ -31,7 +31,8 @@ def add_parser(sub):
     sp.add_argument("--scale", type=float, default=None, help="Laplace scale b > 0")
     sp.add_argument("--sigma", type=float, default=None, help="Gaussian standard deviation > 0 (dp-sgd: noise "
                     "multiplier in [0.05, 1e4], sensitivity 1)")
-    sp.add_argument("--epsilon", type=float, default=None, help="randomized response epsilon in [0, 700]")
+    sp.add_argument("--epsilon", type=float, default=None, help="randomized response epsilon in [0, 700]; laplace: "
+                    "epsilon in (0, 700], scale b = D/epsilon (instead of --scale)")
     sp.add_argument("--k", type=int, default=2, help="randomized response: number of values, >= 2 (default 2)")
     sp.add_argument("--steps", type=int, default=1, help="T >= 1 compositions (default 1)")
     sp.add_argument("--q", type=float, default=1.0, help="Poisson sampling rate in (0, 1] (default 1: none)")
@@ -54,20 +55,30 @@ def _need(args, name, low, high=None, closed=""):
     return require_real(f"--{name}", value, low, high, closed)
 
 
+def _laplace_scale(args, sensitivity) -> float:
+    """b from --scale, or from --epsilon as b = D/epsilon (the Laplace mechanism's epsilon-DP scale); not both."""
+    if args.scale is not None and args.epsilon is not None:
+        raise SymdpError("--epsilon", args.epsilon, "either --scale or --epsilon with --mechanism laplace, not both")
+    if args.epsilon is not None:
+        return sensitivity / require_real("--epsilon", args.epsilon, 0.0, 700.0, "h")
+    return _need(args, "scale", 0.0)
+
+
 def validate(args) -> dict:
     """Every option checked (and unused ones refused) before any work: the parameters as a dict."""
     m = require_choice("--mechanism", args.mechanism, MECHANISMS)
     p = {"steps": require_int("--steps", args.steps, 1, MAX_STEPS if m != "rr" else MAX_RR_STEPS),
          "q": require_real("--q", args.q, 0.0, 1.0, "h"),
          "points": require_int("--points", args.points, 2 ** 10, MAX_POINTS)}
-    used = {"laplace": ("scale",), "gaussian": ("sigma",), "rr": ("epsilon",), "dp-sgd": ("sigma",)}[m]
+    used = {"laplace": ("scale", "epsilon"), "gaussian": ("sigma",), "rr": ("epsilon",), "dp-sgd": ("sigma", "delta")}[m]
     for name in ("scale", "sigma", "epsilon", "delta"):
-        if getattr(args, name) is not None and name not in used and not (name == "delta" and m == "dp-sgd"):
-            raise SymdpError(f"--{name}", getattr(args, name), f"not used with --mechanism {m}")
+        if getattr(args, name) is not None and name not in used:
+            raise SymdpError(f"--{name}", getattr(args, name), f"no --{name} with --mechanism {m}, which takes "
+                             + " or ".join(f"--{u}" for u in used))
     if m in ("laplace", "gaussian"):
         p["sensitivity"] = require_real("--sensitivity", args.sensitivity, 0.0)
     if m == "laplace":
-        p["scale"] = _need(args, "scale", 0.0)
+        p["scale"] = _laplace_scale(args, p["sensitivity"])
     if m == "gaussian":
         p["sigma"] = _need(args, "sigma", 0.0)
     if m == "rr":

@@ -69,6 +69,14 @@ def test_values(capsys):
     assert sgd["dp"]["conversion"] == "improved" and sgd["dp"]["epsilon"] > 0
 
 
+def test_laplace_by_epsilon_is_scale_sensitivity_over_epsilon(capsys):
+    # the Laplace mechanism with sensitivity D and epsilon has scale D/epsilon; its TV is 1 - e^{-epsilon/2}
+    by_eps = _json(capsys, ["--mechanism", "laplace", "--sensitivity", "2", "--epsilon", "0.5"])
+    by_scale = _json(capsys, ["--mechanism", "laplace", "--sensitivity", "2", "--scale", "4"])
+    assert by_eps == by_scale
+    assert math.isclose(by_eps["exact"]["value"], 1 - math.exp(-0.25), rel_tol=1e-11)
+
+
 def test_text_output(capsys):
     assert main(["tvd", "--mechanism", "dp-sgd", "--sigma", "0.7", "--q", "0.005", "--steps", "6000"]) == 0
     out = capsys.readouterr().out
@@ -86,6 +94,9 @@ BAD = [
     (["--mechanism", "laplace"], "--scale"),
     (["--mechanism", "laplace", "--scale", "0"], "--scale"),
     (["--mechanism", "laplace", "--scale", "1", "--sigma", "1"], "--sigma"),
+    (["--mechanism", "laplace", "--scale", "1", "--epsilon", "1"], "--epsilon"),
+    (["--mechanism", "laplace", "--epsilon", "0"], "--epsilon"),
+    (["--mechanism", "gaussian", "--sigma", "1", "--epsilon", "1"], "--epsilon"),
     (["--mechanism", "gaussian", "--sigma", "1", "--q", "2"], "--q"),
     (["--mechanism", "gaussian", "--sigma", "1", "--q", "0.1", "--steps", "3"], "--mechanism"),
     (["--mechanism", "rr", "--epsilon", "1", "--k", "1"], "--k"),
