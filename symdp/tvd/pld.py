@@ -260,3 +260,21 @@ def check_steps(steps) -> int:
 
 def check_unit(parameter: str, value) -> float:
     return require_real(parameter, value, 0.0, 1.0, "h")
+
+
+def composed_roc(law: LossLaw, steps: int, points: int = DEFAULT_POINTS):
+    """(FPR, TPR) arrays of the tests "say Q when S <= t", S the sum of `steps` losses each rounded to the
+    nearest grid point, for every grid threshold t (FPR = P^T(S <= t), TPR = Q^T(S <= t)).
+
+    Every point is the error pair of an actual test, so the curve lies inside the privacy region of the
+    T-fold pair; it is within the grid rounding (second order in h) of the Neyman-Pearson boundary. Mass
+    outside the resolved window is below TAIL (1e-12) under P and Q (Chernoff bounds, as for composed_tv)."""
+    T = require_int("steps", steps, 1, MAX_STEPS)
+    N = require_int("points", points, 2 ** 10, MAX_POINTS)
+    for widen in range(MAX_WIDEN + 1):
+        plan = _plan(law, T, N, widen)
+        if _tails(law, T, plan).outside <= TAIL:
+            break
+    p, q = (np.clip(_fold_power(discretise(law, plan.h, plan.k_lo, plan.k_hi, "nearest", w), T, plan.w0,
+                                plan.N), 0.0, None) for w in "PQ")
+    return np.minimum(np.cumsum(p), 1.0), np.minimum(np.cumsum(q), 1.0)

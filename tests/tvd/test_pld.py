@@ -43,3 +43,23 @@ def test_bad_inputs(steps, points, name):
     with pytest.raises(SymdpError) as exc:
         pld.composed_tv(dpsgd.loss_law(1.0, 0.1), steps, points)
     assert exc.value.parameter == name
+
+
+def test_one_step_laplace_roc_vertices_lie_on_the_exact_tradeoff_curve():
+    # oracle: the Laplace trade-off T(a) = 1 - TPR in closed form (mpmath), which composed_roc never uses
+    from symdp.fdp import mp_laplace_tradeoff
+    fpr, tpr = pld.composed_roc(mechanisms.laplace_loss_law(1.0, 1.0), 1, 2 ** 12)
+    inside = [i for i in range(0, fpr.size, 37) if 1e-9 < fpr[i] < 1 - 1e-9]
+    assert len(inside) > 50
+    assert max(abs((1 - tpr[i]) - float(mp_laplace_tradeoff(fpr[i], 1))) for i in inside) < 1e-12
+
+
+@pytest.mark.parametrize("k", [2, 10])
+def test_composed_laplace_roc_advantage_matches_dp_accounting(k):
+    # oracle: dp_accounting's PLD of k Laplace releases, delta at eps = 0 (the TV), an independent library
+    pld_peer = pytest.importorskip("dp_accounting.pld.privacy_loss_distribution")
+    fpr, tpr = pld.composed_roc(mechanisms.laplace_loss_law(1.0, 1.0), k)
+    assert all(a <= b + 1e-15 for a, b in zip(fpr[:-1], fpr[1:])) and float(min(tpr - fpr)) > -1e-12
+    peer = pld_peer.from_laplace_mechanism(1.0, sensitivity=1.0, value_discretization_interval=1e-5)
+    tv = peer.self_compose(k).get_delta_for_epsilon(0.0)
+    assert abs(float(max(tpr - fpr)) - tv) < 1e-6
