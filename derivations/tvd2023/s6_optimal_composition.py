@@ -288,7 +288,7 @@ def laplace_gaussian(d):
     grid = np.linspace(0.0, 1.0, 201)
     for a in (0.05, 0.1, 0.2, 0.4):
         e = float(comp.eps_of_alpha(a))
-        el = -2 * np.log1p(-a)
+        el = _laplace_eps(a)
         lap = [(x, 1 - float(mp_laplace_tradeoff(x, el))) for x in grid.tolist()]
         d.figure(f"fig9-alpha{a}", rf"Privacy regions (ROC boundaries) at $\alpha = {a}$: randomized response "
                  rf"($\epsilon = {e:.4g}$, optimal), Laplace ($\epsilon = {el:.4g}$), Gaussian "
@@ -298,18 +298,22 @@ def laplace_gaussian(d):
     figure10(d, grid)
 
 
+def _laplace_eps(alpha):
+    """The eps of Lap(0, 1) vs Lap(eps, 1) with TV alpha: 1 - e^{-eps/2} = alpha (Thm 11)."""
+    return -2 * np.log1p(-alpha)
+
+
 def _laplace_roc(alpha, k, grid):
-    """(FPR, TPR) of k Laplace releases with TV alpha (scale 1/eps, 1 - e^{-eps/2} = alpha), thinned to ``grid``:
-    the tests on the sum of grid-rounded privacy losses (symdp.tvd.pld.composed_roc, 2^16 points)."""
+    """(FPR, TPR) of k Laplace releases with TV alpha (scale 1/eps), thinned to ``grid``: the tests on the sum
+    of grid-rounded privacy losses (symdp.tvd.pld.composed_roc, 2^16 points)."""
     from symdp.tvd import mechanisms, pld
-    fpr, tpr = pld.composed_roc(mechanisms.laplace_loss_law(1.0, -1.0 / (2 * np.log1p(-alpha))), k, 2 ** 16)
+    fpr, tpr = pld.composed_roc(mechanisms.laplace_loss_law(1.0, 1 / _laplace_eps(alpha)), k, 2 ** 16)
     idx = np.unique(np.searchsorted(fpr, grid).clip(0, fpr.size - 1))
     return list(zip(fpr[idx].tolist(), tpr[idx].tolist()))
 
 
 def figure10(d, grid):
     """Fig. 10: k-fold optimal (RR), Laplace and Gaussian at alpha = 0.1, and their TV after k releases."""
-    from scipy.stats import norm
     from symdp.tvd import mechanisms
     e, mu = float(comp.eps_of_alpha(0.1)), _gauss_mu(0.1)
     rows = []
@@ -320,9 +324,9 @@ def figure10(d, grid):
                  r"$\gamma$", r"$\mathrm{TPR}$", {r"optimal ($k$-fold $\mathrm{RR}$)": _rr_roc(k, e),
                                                      "Laplace": _laplace_roc(0.1, k, grid),
                                                      "Gaussian": _gauss_roc(mu * np.sqrt(k), grid)})
-        lap = mechanisms.laplace_composed_tv(1.0, -1.0 / (2 * np.log1p(-0.1)), k)
-        rows.append((str(k), f"{mechanisms.rr_composed_tv(e, k):.6g}", f"[{lap.lower:.6g}, {lap.upper:.6g}]",
-                     f"{2 * norm.cdf(mu * np.sqrt(k) / 2) - 1:.6g}"))
+        lap = mechanisms.laplace_composed_tv(1.0, 1 / _laplace_eps(0.1), k)
+        rows.append((str(k), f"{float(comp.tv_kfold(k, e)):.6g}", f"[{lap.lower:.6g}, {lap.upper:.6g}]",
+                     f"{mechanisms.gaussian_composed_tv(1.0, 1 / mu, k):.6g}"))
     d.table("fig10-tv", r"TV after $k$ releases of three $0.1$-TVD mechanisms: the largest advantage of a test "
             r"in Figure 10's regions (randomized response exact; Laplace a guaranteed interval from the privacy-loss "
             r"distribution; Gaussian $2\Phi(\mu\sqrt{k}/2) - 1$). The Laplace column stays near the optimum and "

@@ -227,14 +227,19 @@ def _tails(law: LossLaw, T: int, p: _Plan) -> _Tails:
 
 def composed_tv(law: LossLaw, steps: int, points: int = DEFAULT_POINTS) -> TVInterval:
     """TV after `steps`-fold composition, as a guaranteed interval (see the module docstring)."""
-    T = require_int("steps", steps, 1, MAX_STEPS)
-    N = require_int("points", points, 2 ** 10, MAX_POINTS)
+    T, N = check_steps(steps), check_points(points)
+    plan, tails = _settled(law, T, N, lambda t: max(t.upper, t.outside))
+    return _bracket(law, T, plan, tails)
+
+
+def _settled(law: LossLaw, T: int, N: int, left):
+    """The first plan, widening the window, whose tail bounds ``left(tails)`` are at most TAIL (else the widest)."""
     for widen in range(MAX_WIDEN + 1):
         plan = _plan(law, T, N, widen)
         tails = _tails(law, T, plan)
-        if max(tails.upper, tails.outside) <= TAIL:
+        if left(tails) <= TAIL:
             break
-    return _bracket(law, T, plan, tails)
+    return plan, tails
 
 
 def _bracket(law: LossLaw, T: int, p: _Plan, tails: _Tails) -> TVInterval:
@@ -266,15 +271,12 @@ def composed_roc(law: LossLaw, steps: int, points: int = DEFAULT_POINTS):
     """(FPR, TPR) arrays of the tests "say Q when S <= t", S the sum of `steps` losses each rounded to the
     nearest grid point, for every grid threshold t (FPR = P^T(S <= t), TPR = Q^T(S <= t)).
 
-    Every point is the error pair of an actual test, so the curve lies inside the privacy region of the
-    T-fold pair; it is within the grid rounding (second order in h) of the Neyman-Pearson boundary. Mass
-    outside the resolved window is below TAIL (1e-12) under P and Q (Chernoff bounds, as for composed_tv)."""
-    T = require_int("steps", steps, 1, MAX_STEPS)
-    N = require_int("points", points, 2 ** 10, MAX_POINTS)
-    for widen in range(MAX_WIDEN + 1):
-        plan = _plan(law, T, N, widen)
-        if _tails(law, T, plan).outside <= TAIL:
-            break
+    Up to the mass outside the resolved window (below TAIL = 1e-12 under P and Q by Chernoff bounds, as for
+    composed_tv; the cyclic convolution folds it back in), every point is the error pair of an actual test, so
+    the curve lies inside the privacy region of the T-fold pair, within the grid rounding (second order in h)
+    of the Neyman-Pearson boundary."""
+    T, N = check_steps(steps), check_points(points)
+    plan, _ = _settled(law, T, N, lambda t: t.outside)
     p, q = (np.clip(_fold_power(discretise(law, plan.h, plan.k_lo, plan.k_hi, "nearest", w), T, plan.w0,
                                 plan.N), 0.0, None) for w in "PQ")
     return np.minimum(np.cumsum(p), 1.0), np.minimum(np.cumsum(q), 1.0)
