@@ -374,7 +374,7 @@ def _ranged(low=None, high=None, closed=""):
 
 
 def build_parser() -> argparse.ArgumentParser:
-    from .guessing import options as guessing_cli
+    from .guessing import options as guessing_options
     from .tvd import mia_cli
     from .tvd import cli as tvd_cli
     p = _Parser(prog="symdp", description="Symbolic derivation and proof checking for the "
@@ -446,7 +446,7 @@ def build_parser() -> argparse.ArgumentParser:
                     help="gaussian noise calibration (only with --mechanism gaussian), one of: classic, "
                          "sigma = sqrt(2 log(1.25/delta)) DQ/eps (default), or analytic (Balle and Wang 2018)")
     _rho_args(sp)
-    guessing_cli.attribute_options(sp)  # --metric guessing-advantage
+    guessing_options.attribute_options(sp)  # --metric guessing-advantage
     sp.add_argument("--json", action="store_true", help="machine-readable output")
     sp = add("notions", cmd_notions, "privacy notions and the implications between them")
     sp.add_argument("action", choices=("list", "show", "implies"), help="list | show NOTION | implies SOURCE TARGET")
@@ -460,7 +460,7 @@ def build_parser() -> argparse.ArgumentParser:
              "auxiliary information")
     _rho_args(sp)
     sp.add_argument("--json", action="store_true", help="machine-readable output")
-    guessing_cli.add_parser(sub)
+    guessing_options.add_parser(sub)
     mia_cli.add_parser(sub)
     tvd_cli.add_parser(sub)
     return p
