@@ -56,5 +56,5 @@ def add_parser(sub, handler_name="guessing"):
 
 
 def _cmd_guessing(args) -> int:
-    from .cli import cmd_guessing
+    from ..guessing.calculator import cmd_guessing
     return cmd_guessing(args)

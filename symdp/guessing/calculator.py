@@ -14,7 +14,7 @@ from . import bounds, exact, integer, inverse
 from .integer import IntegerAttribute
 from .priors import PRIORS, Uniform
 from .targets import And, Attribute
-from .options import PARAMS  # the parser lives in .options (light to import)
+from ..cli.guessing import PARAMS  # the parser lives in .options (light to import)
 
 DIGITS = 15
 def _spec(text):

@@ -12,8 +12,8 @@ import os
 import sys
 from pathlib import Path
 
-from . import __version__
-from .errors import SymdpError
+from .. import __version__
+from ..errors import SymdpError
 
 DEFAULT_PATH = "derivations"
 
@@ -33,18 +33,18 @@ class _CatalogueAction(argparse.Action):
     """``--catalogue``: the installed catalogue's folder as --path."""
 
     def __call__(self, parser, namespace, values, option_string=None):
-        from .catalogue import path
+        from ..catalogue import path
         namespace.path = str(path())
 
 
 def _catalogue(args):
-    from .engine.registry import discover, select
+    from ..engine.registry import discover, select
     return select(_not_empty(args, discover(args.path)), getattr(args, "ids", None) or [])
 
 
 def _collected(args):
     """The selected derivations and the files that did not import (reported, not raised)."""
-    from .engine.registry import collect, select
+    from ..engine.registry import collect, select
     found = collect(args.path)
     if not found.errors:
         _not_empty(args, found.specs)
@@ -60,7 +60,7 @@ def _not_empty(args, specs):
 
 
 def cmd_list(args) -> int:
-    from .engine.serialize import error_line
+    from ..engine.serialize import error_line
     specs, errors = _collected(args)
     for spec in specs:
         print(f"{spec.id}  {spec.title}  [{spec.source.paper}, {spec.source.where}]")
@@ -70,7 +70,7 @@ def cmd_list(args) -> int:
 
 
 def _run_specs(args, specs, certify: bool = False):
-    from .engine.runner import run_all
+    from ..engine.runner import run_all
     return run_all(specs, jobs=args.jobs, cache=args.cache, fresh=args.no_cache, certify=certify,
                    timeout=args.timeout)
 
@@ -80,8 +80,8 @@ def _run(args):
 
 
 def cmd_check(args) -> int:
-    from . import api
-    from .engine import serialize
+    from .. import api
+    from ..engine import serialize
     specs, errors = _collected(args)
     specs = api.select_keyword(specs, args.keyword)
     if not specs:
@@ -121,8 +121,8 @@ def cmd_certify(args) -> int:
     """Search every claim's symbolic route afresh and write the certificates beside the files."""
     from pathlib import Path
 
-    from .engine import certificates, serialize
-    package = Path(__file__).resolve().parent
+    from ..engine import certificates, serialize
+    package = Path(__file__).resolve().parent.parent
     if package in Path(args.path).resolve().parents:
         raise SymdpError("--path", args.path, "a folder outside the installed symdp package (the shipped "
                          "catalogue's certificates are made in the repository)")
@@ -137,17 +137,17 @@ def cmd_certify(args) -> int:
 
 
 def cmd_cache(args) -> int:
-    from .engine.cache import clear
+    from ..engine.cache import clear
     print(f"removed {clear(args.cache)} cached result(s) from {args.cache}")
     return 0
 
 
 def cmd_show(args) -> int:
-    from .engine import serialize
+    from ..engine import serialize
     args.ids = [args.id]
     (result,) = _run(args)
     if args.latex:
-        from .report.render import render_derivation
+        from ..report.render import render_derivation
         print(render_derivation(result), end="")
     else:
         print(serialize.trace_text(result), end="")
@@ -155,7 +155,7 @@ def cmd_show(args) -> int:
 
 
 def cmd_report(args) -> int:
-    from .report import render
+    from ..report import render
     results = _run(args)
     files = render.render_all(results)
     out = Path(args.out).resolve()
@@ -213,16 +213,16 @@ incompatible change of their shape."""
 
 def _calculator_json(doc: dict) -> str:
     """One line of JSON with ``schema_version`` and ``tools``, as ``check --json`` (sorted keys)."""
-    from .versions import tool_versions
+    from ..versions import tool_versions
     return json.dumps({**doc, "schema_version": CALCULATOR_SCHEMA_VERSION, "tools": tool_versions()},
                       sort_keys=True)
 
 
 def cmd_epsilon(args) -> int:
     if args.metric == "guessing-advantage":  # Pankova & Laud: symdp/guessing/cli.py
-        from .guessing.cli import cmd_epsilon as guessing_epsilon
+        from ..guessing.calculator import cmd_epsilon as guessing_epsilon
         return guessing_epsilon(args)
-    from .adversary.inverse import kappa_of, largest_epsilon
+    from ..adversary.inverse import kappa_of, largest_epsilon
     _epsilon_options(args)
     kappa = kappa_of(*_rho(args))
     answer = largest_epsilon(args.metric, args.bound, args.beta, args.mechanism, args.delta,
@@ -243,8 +243,8 @@ def cmd_epsilon(args) -> int:
 
 
 def cmd_table1(args) -> int:
-    from .adversary import table
-    from .adversary.inverse import kappa_of
+    from ..adversary import table
+    from ..adversary.inverse import kappa_of
     kappa = kappa_of(*_rho(args))
     if args.json:
         answers = table.table1(kappa)
@@ -278,7 +278,7 @@ VALUE_RANGES = {  # option: (low, high, closed ends, help); the same ranges as s
 
 
 def cmd_notions(args) -> int:
-    from .notions import graph, registry
+    from ..notions import graph, registry
     if args.action != "implies":
         for opt, _ in VALUE_OPTIONS:
             if getattr(args, opt) is not None:
@@ -330,7 +330,7 @@ def _answer_json(a) -> dict:
 
 
 def _answer_text(a) -> str:
-    from .notions.registry import NOTIONS
+    from ..notions.registry import NOTIONS
 
     def line(c):
         val = f" = {c.value}" if c.value is not None else ""
@@ -374,9 +374,9 @@ def _ranged(low=None, high=None, closed=""):
 
 
 def build_parser() -> argparse.ArgumentParser:
-    from .guessing import options as guessing_options
-    from .tvd import mia_cli
-    from .tvd import cli as tvd_cli
+    from . import guessing as guessing_options
+    from . import mia as mia_cli
+    from ..tvd import calculator as tvd_cli
     p = _Parser(prog="symdp", description="Symbolic derivation and proof checking for the "
                 "hypothesis-testing view of differential privacy.")
     p.add_argument("--version", action="version", version=f"symdp {__version__}")
@@ -507,7 +507,7 @@ def _output_folder(flag: str, value: str) -> None:
 
 def _cache_to_clear(value: str) -> None:
     """``cache clear`` removes the folder: only a folder that holds nothing but cache entries."""
-    from .engine.cache import require_clearable
+    from ..engine.cache import require_clearable
     _output_folder("--cache", value)
     require_clearable(value, "--cache")
 

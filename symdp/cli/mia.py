@@ -77,7 +77,7 @@ def _block(b) -> dict:
 
 def results(eps, delta, alpha, fpr, rho) -> dict:
     """The bounds of each notion given, and of both together when both are given."""
-    from . import membership as mia
+    from ..tvd import membership as mia
     notions = {"dp": mia.dp(eps, delta) if eps is not None else None,
                "tvd": mia.tvd(alpha) if alpha is not None else None,
                "combined": mia.combined(eps, delta, alpha) if eps is not None and alpha is not None else None}

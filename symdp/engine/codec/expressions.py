@@ -76,7 +76,7 @@ from sympy.core.assumptions import _assume_defined
 from sympy.core.function import AppliedUndef
 from sympy.functions.elementary.piecewise import ExprCondPair
 
-from .records import DerivationResult
+from ..records import DerivationResult
 
 FORMAT = 1
 MAX_DEPTH = 200
