@@ -1,14 +1,17 @@
-"""The options of `symdp guessing` and of `symdp epsilon --metric guessing-advantage`.
+"""``symdp guessing`` and ``symdp epsilon --metric guessing-advantage`` (Pankova & Laud): options and output.
 
-Kept apart from :mod:`.cli` so that building the command-line parser imports
-neither mpmath nor the bounds (``symdp --help`` and the other commands start
-faster); the commands themselves import :mod:`.cli` when they run.
+The attribute is given by --prior and its parameters (or by --attribute SPEC, repeated, with --combine
+and|or); :mod:`symdp.guessing.calculator` computes; numbers are printed to 15 significant digits.
+Building these options imports neither mpmath nor the bounds (``symdp --help`` starts fast).
 """
 from __future__ import annotations
 
-PRIOR_NAMES = ("normal", "uniform", "exponential", "two-bump")
-"""The keys of :data:`.priors.PRIORS` (a test keeps the two in step)."""
-PARAMS = {"normal": ("mu", "sigma"), "uniform": ("lo", "hi"), "exponential": ("rate",), "two-bump": ("s",)}
+from ..errors import SymdpError, require_real
+from ..guessing.names import PARAMS, PRIOR_NAMES
+from .options import json_flag
+from .output import emit
+
+__all__ = ["PARAMS", "PRIOR_NAMES", "attribute_options", "add_parsers", "cmd_epsilon", "cmd_guessing"]
 
 
 def attribute_options(sp):
@@ -38,23 +41,67 @@ def attribute_options(sp):
                     "Pr_pre - Pr_post <= eta")
 
 
-def add_parser(sub, handler_name="guessing"):
-    """The `symdp guessing` subcommand (one call in cli.build_parser)."""
-    sp = sub.add_parser("guessing", help="guessing-advantage bound and exact advantage for a given epsilon",
-                        description="guessing-advantage bound (Pankova & Laud) and the exact advantage of the "
-                                    "Laplace mechanism with scale r/epsilon")
-    sp.set_defaults(fn=_cmd_guessing)
+def add_parsers(add) -> None:
+    """The `symdp guessing` subcommand (the epsilon command takes :func:`attribute_options`)."""
+    sp = add("guessing", cmd_guessing, "guessing-advantage bound and exact advantage for a given epsilon",
+             "guessing-advantage bound (Pankova & Laud) and the exact advantage of the Laplace mechanism with "
+             "scale r/epsilon")
     sp.add_argument("--epsilon", type=float, required=True, help="epsilon > 0 of epsilon d-privacy")
     sp.add_argument("--mechanism", default=None, help="laplace (default: a real attribute, Laplace noise of "
                     "scale r/epsilon) | geometric (an integer attribute: the prior rounded to integers, two-sided "
                     "geometric noise Pr[j] ~ e^{-epsilon |j| / r})")
     attribute_options(sp)
-    sp.add_argument("--json", action="store_true", help="machine-readable output")
-    return sp
+    json_flag(sp)
 
 
+def _no_fbeta_options(args):
+    for flag in ("delta", "calibration", "rho_p", "rho_c", "rho_t"):
+        if getattr(args, flag, None) is not None:
+            raise SymdpError("--" + flag.replace("_", "-"), getattr(args, flag), "no value with --metric "
+                             "guessing-advantage (an F-beta option)")
 
 
-def _cmd_guessing(args) -> int:
-    from ..guessing.calculator import cmd_guessing
-    return cmd_guessing(args)
+def _query(args):
+    """The calculator's query from the options (F-beta options refused, the mechanism defaulted)."""
+    from dataclasses import fields
+
+    from ..guessing.calculator import Query
+    _no_fbeta_options(args)
+    args.mechanism = args.mechanism or "laplace"
+    given = {f.name: getattr(args, f.name) for f in fields(Query)}
+    return Query(**{**given, "attribute": None if args.attribute is None else tuple(args.attribute)})
+
+
+def _epsilon_text(a) -> str:
+    if a.epsilon is None:
+        return f"every epsilon meets advantage <= {a.bound!r} (Pr_pre = {a.pre})"
+    scale = (", ".join(a.noise_scale) if a.noise_scale else "n/a") + (" (on ln x)" if a.on_log_scale else "")
+    return (f"largest epsilon with guessing advantage ({a.direction}) <= {a.bound!r}: {a.epsilon} "
+            f"({a.bound_type} bound, {a.method}, {a.digits} significant digits; Pr_pre = {a.pre}); "
+            f"{a.mechanism} noise scale r/epsilon: {scale}")
+
+
+def cmd_epsilon(args) -> int:
+    """`symdp epsilon --metric guessing-advantage --bound ETA ...`: the largest epsilon."""
+    from ..guessing.calculator import largest_epsilon
+    require_real("--bound", args.bound, 0, 1)
+    answer = largest_epsilon(_query(args), args.bound)
+    return emit(args.json, answer.as_dict(), _epsilon_text(answer))
+
+
+def _advantage_text(a) -> str:
+    text = (f"guessing advantage ({a.direction}) at epsilon = {a.epsilon!r}: at most {a.advantage_bound} "
+            f"({a.bound_type} bound; Pr_pre = {a.pre})")
+    if a.exact:
+        x = a.exact
+        text += (f"\n{a.mechanism} mechanism, scale r/epsilon = {x.scale}: exact advantage {x.advantage} "
+                 f"(posterior {x.posterior} at output {x.output}; 12 digits)")
+    return text
+
+
+def cmd_guessing(args) -> int:
+    """`symdp guessing --epsilon E ...`: the advantage bound, and the exact advantage of the mechanism."""
+    from ..guessing.calculator import advantage
+    require_real("--epsilon", args.epsilon, 0)
+    answer = advantage(_query(args), args.epsilon)
+    return emit(args.json, answer.as_dict(), _advantage_text(answer))

@@ -1,22 +1,49 @@
-"""`symdp epsilon --metric guessing-advantage` and `symdp guessing`: parsers and handlers.
+"""The guessing-advantage calculators: the largest epsilon for an advantage bound, and the advantage at an epsilon.
 
-The attribute is given by --prior and its parameters (or by --attribute SPEC, repeated, with --combine and|or);
-numbers are printed to 15 significant digits, JSON keys sorted.
+Pankova & Laud (slides 004_62dfd324924a5a00.txt): the attribute is given by a prior and its parameters (or
+by attribute specs ``PRIOR:key=value,...``, combined with and|or); :func:`largest_epsilon` and
+:func:`advantage` return frozen answers with numbers to 15 significant digits.  Parameters are named as the
+command-line options that carry them (``--precision``), since that is how users meet them.
 """
 from __future__ import annotations
 
-import json
+from dataclasses import dataclass
 
 import mpmath as mp
 
 from ..errors import SymdpError, require_choice, require_real
 from . import bounds, exact, integer, inverse
 from .integer import IntegerAttribute
+from .names import PARAMS
 from .priors import PRIORS, Uniform
 from .targets import And, Attribute
-from ..cli.guessing import PARAMS  # the parser lives in .options (light to import)
 
 DIGITS = 15
+
+
+@dataclass(frozen=True)
+class Query:
+    """What is asked: the mechanism, the bound used and the attribute(s) (one prior, or specs)."""
+
+    mechanism: str = "laplace"
+    bound_type: str = "precise"
+    direction: str = "gain"
+    combine: str = "and"
+    pre: float | None = None
+    sup_distance: float | None = None
+    attribute: tuple | None = None
+    prior: str | None = None
+    mu: float | None = None
+    sigma: float | None = None
+    lo: float | None = None
+    hi: float | None = None
+    rate: float | None = None
+    s: float | None = None
+    precision: float | None = None
+    center: float | None = None
+    relative: bool = False
+
+
 def _spec(text):
     prior, _, rest = text.partition(":")
     require_choice("--attribute prior", prior, tuple(PRIORS))
@@ -49,76 +76,68 @@ def _attribute(prior, kv, relative=False, mechanism="laplace"):
     return Attribute(PRIORS[prior](*args), kv["precision"], kv.get("center"), relative)
 
 
-def targets(args):
-    """The attributes of the command line (validated before any work)."""
-    _no_fbeta_options(args)
-    mech = args.mechanism = args.mechanism or "laplace"
+def targets(q: Query) -> list:
+    """The attributes of the query (validated before any work)."""
+    mech = q.mechanism
     require_choice("--mechanism", mech, ("laplace", "geometric"))
-    require_choice("--bound-type", args.bound_type, ("precise", "simplified", "main"))
-    require_choice("--direction", args.direction, ("gain", "loss"))
-    require_choice("--combine", args.combine, ("and", "or"))
-    if args.pre is not None:
-        require_real("--pre", args.pre, 0, 1)
-        if args.bound_type != "simplified" or args.sup_distance is None:
-            raise SymdpError("--pre", args.pre, "with --bound-type simplified and --sup-distance R")
-    if args.sup_distance is not None:
-        require_real("--sup-distance", args.sup_distance, 0)
-    if args.pre is not None:
+    require_choice("--bound-type", q.bound_type, ("precise", "simplified", "main"))
+    require_choice("--direction", q.direction, ("gain", "loss"))
+    require_choice("--combine", q.combine, ("and", "or"))
+    if q.pre is not None:
+        require_real("--pre", q.pre, 0, 1)
+        if q.bound_type != "simplified" or q.sup_distance is None:
+            raise SymdpError("--pre", q.pre, "with --bound-type simplified and --sup-distance R")
+    if q.sup_distance is not None:
+        require_real("--sup-distance", q.sup_distance, 0)
+    if q.pre is not None:
         return []
-    if args.attribute:
-        ts = [_attribute(*_spec(s), mechanism=mech) for s in args.attribute]
+    if q.attribute:
+        ts = [_attribute(*_spec(s), mechanism=mech) for s in q.attribute]
     else:
-        ts = [_prior_attribute(args, mech)]
-    if args.bound_type == "main" and (len(ts) > 1 or getattr(ts[0], "relative", False) or args.direction != "gain"):
+        ts = [_prior_attribute(q, mech)]
+    if q.bound_type == "main" and (len(ts) > 1 or getattr(ts[0], "relative", False) or q.direction != "gain"):
         raise SymdpError("--bound-type", "main", "one attribute, absolute precision and --direction gain "
                          "(use precise otherwise)")
     return ts
 
 
-def _no_fbeta_options(args):
-    for flag in ("delta", "calibration", "rho_p", "rho_c", "rho_t"):
-        if getattr(args, flag, None) is not None:
-            raise SymdpError("--" + flag.replace("_", "-"), getattr(args, flag), "no value with --metric "
-                             "guessing-advantage (an F-beta option)")
-
-
-def _prior_attribute(args, mech):
-    if args.prior is None:
+def _prior_attribute(q, mech):
+    if q.prior is None:
         raise SymdpError("--prior", None, "one of: " + ", ".join(PRIORS) + " (or --attribute SPEC, or --pre P)")
-    require_choice("--prior", args.prior, tuple(PRIORS))
-    kv = {k: getattr(args, k.replace("-", "_")) for k in PARAMS[args.prior] + ("precision", "center")}
-    return _attribute(args.prior, kv, args.relative, mech)
+    require_choice("--prior", q.prior, tuple(PRIORS))
+    kv = {k: getattr(q, k.replace("-", "_")) for k in PARAMS[q.prior] + ("precision", "center")}
+    return _attribute(q.prior, kv, q.relative, mech)
 
 
-def _R(args, t):
-    if args.sup_distance is not None:
-        return mp.mpf(args.sup_distance)
+def _R(q, t):
+    if q.sup_distance is not None:
+        return mp.mpf(q.sup_distance)
     if isinstance(t.prior, Uniform) and not getattr(t, "relative", False):
         return (mp.mpf(t.prior.hi) - t.prior.lo) / t.r
     raise SymdpError("--sup-distance", None, "R > 0 with --bound-type simplified (R = sup d is infinite for "
                      "this prior; use --bound-type precise)")
 
 
-def advantage_fn(args, ts):
+def advantage_fn(q, ts):
     """(eps -> advantage bound, Pr_pre, closed-form inverse or None) for the options given."""
-    gain = args.direction == "gain"
-    if args.bound_type == "main":
+    gain = q.direction == "gain"
+    if q.bound_type == "main":
         return _main(ts[0])
-    if args.pre is not None or args.bound_type == "simplified":
-        if args.pre is not None:
-            p, R = mp.mpf(args.pre), mp.mpf(args.sup_distance)
-        elif len(ts) == 1 or args.combine == "and":
+    if q.pre is not None or q.bound_type == "simplified":
+        if q.pre is not None:
+            p, R = mp.mpf(q.pre), mp.mpf(q.sup_distance)
+        elif len(ts) == 1 or q.combine == "and":
             p = And(tuple(ts)).ball(1) if len(ts) > 1 else ts[0].ball(1)
-            R = mp.mpf(args.sup_distance) if args.sup_distance is not None else max(_R(args, t) for t in ts)
+            R = mp.mpf(q.sup_distance) if q.sup_distance is not None else max(_R(q, t) for t in ts)
         else:
-            return _or(args, ts, lambda t: (lambda e, p=t.ball(1), R=_R(args, t): bounds.simplified_upper(p, e, R)))
+            return _or(q, ts, lambda t: (lambda e, p=t.ball(1), R=_R(q, t): bounds.simplified_upper(p, e, R)))
         adv = (lambda e: bounds.simplified_upper(p, e, R) - p) if gain else \
             (lambda e: p - bounds.simplified_lower(p, e, R))
         inv = (lambda eta: inverse.eps_gain_simplified(p, eta, R)) if gain else \
             (lambda eta: inverse.eps_loss_simplified(p, eta, R))
         return adv, p, inv
-    if len(ts) > 1 and args.combine == "or":
-        return _or(args, ts, lambda t: (lambda e, sh=bounds.shells(t): bounds.shell_upper(sh, e)))
+    if len(ts) > 1 and q.combine == "or":
+        return _or(q, ts, lambda t: (lambda e, sh=bounds.shells(t): bounds.shell_upper(sh, e)))
     sh = bounds.shells(And(tuple(ts)) if len(ts) > 1 else ts[0])
     adv = (lambda e: bounds.shell_upper(sh, e) - sh.p) if gain else (lambda e: sh.p - bounds.shell_lower(sh, e))
     return adv, sh.p, None
@@ -134,9 +153,9 @@ def _main(t):
     return (lambda e: upper(e) - p), p, None
 
 
-def _or(args, ts, upper_of):
-    if args.direction != "gain":
-        raise SymdpError("--direction", args.direction, "gain with --combine or (only the union bound is known)")
+def _or(q, ts, upper_of):
+    if q.direction != "gain":
+        raise SymdpError("--direction", q.direction, "gain with --combine or (only the union bound is known)")
     uppers = [upper_of(t) for t in ts]
     p = mp.mpf(0)
     for t in ts:
@@ -159,71 +178,105 @@ def noise_scale(t, e, n=1, combine="and"):
     return unit * (n if combine == "and" else 1) / e
 
 
-def _header(args, eta_or_eps):
-    return {"bound_type": args.bound_type, "direction": args.direction, "mechanism": args.mechanism,
-            "digits": DIGITS, **eta_or_eps}
+@dataclass(frozen=True)
+class EpsilonAnswer:
+    """The largest epsilon whose advantage bound stays within ``bound`` (None: every epsilon does)."""
+
+    bound_type: str
+    direction: str
+    mechanism: str
+    bound: float
+    pre: str
+    method: str
+    epsilon: str | None
+    noise_scale: tuple[str, ...] | None
+    """The deployable noise scale of each attribute (:func:`noise_scale`), None when unbounded."""
+    on_log_scale: bool = False
+    """--relative: the noise is added to ln x."""
+    digits: int = DIGITS
+
+    @property
+    def reason(self) -> str | None:
+        return "every epsilon meets the bound" if self.epsilon is None else None
+
+    def as_dict(self) -> dict:
+        return {"bound_type": self.bound_type, "direction": self.direction, "mechanism": self.mechanism,
+                "digits": self.digits, "bound": self.bound, "metric": "guessing-advantage", "pre": self.pre,
+                "method": self.method, "epsilon": self.epsilon, "reason": self.reason,
+                "noise_scale": None if self.noise_scale is None else list(self.noise_scale)}
 
 
-def _print(args, doc, text):
-    from ..cli import _calculator_json
-    print(_calculator_json(doc) if args.json else text)
-
-
-def cmd_epsilon(args) -> int:
-    """`symdp epsilon --metric guessing-advantage --bound ETA ...`: the largest epsilon."""
-    eta = require_real("--bound", args.bound, 0, 1)
-    ts = targets(args)
+def largest_epsilon(q: Query, eta: float) -> EpsilonAnswer:
+    """The largest epsilon with advantage (q.direction) at most eta: closed form where known, else bisection."""
+    eta = require_real("--bound", eta, 0, 1)
+    ts = targets(q)
     with mp.workdps(30):
-        adv, p, inv = advantage_fn(args, ts)
+        adv, p, inv = advantage_fn(q, ts)
         if inv is not None:
             e, capped, method = inv(mp.mpf(eta)), False, "closed form"
         else:
             root = inverse.largest_eps(adv, mp.mpf(eta), digits=DIGITS)
             e, capped, method = root.eps, root.capped, "bisection (bracketed, capped at 1e4)"
         unbounded = e == mp.inf or capped
-        doc = {**_header(args, {"bound": eta}), "metric": "guessing-advantage", "pre": _n(p), "method": method,
-               "epsilon": None if unbounded else _n(e),
-               "noise_scale": None if unbounded else [_n(noise_scale(t, e, len(ts), args.combine)) for t in ts],
-               "reason": ("every epsilon meets the bound" if unbounded else None)}
-    if unbounded:
-        text = f"every epsilon meets advantage <= {eta!r} (Pr_pre = {doc['pre']})"
-    else:
-        scale = (", ".join(doc["noise_scale"]) if ts else "n/a") + \
-            (" (on ln x)" if any(getattr(t, "relative", False) for t in ts) else "")
-        text = (f"largest epsilon with guessing advantage ({args.direction}) <= {eta!r}: {doc['epsilon']} "
-                f"({args.bound_type} bound, {method}, {DIGITS} significant digits; Pr_pre = {doc['pre']}); "
-                f"{args.mechanism} noise scale r/epsilon: {scale}")
-    _print(args, doc, text)
-    return 0
+        scales = None if unbounded else tuple(_n(noise_scale(t, e, len(ts), q.combine)) for t in ts)
+        return EpsilonAnswer(q.bound_type, q.direction, q.mechanism, eta, _n(p), method,
+                             None if unbounded else _n(e), scales, any(getattr(t, "relative", False) for t in ts))
 
 
-def _exact(args, ts, e):
+@dataclass(frozen=True)
+class ExactAdvantage:
+    """The exact advantage of the Laplace (or geometric) mechanism with scale r/epsilon, to 12 digits."""
+
+    mechanism: str
+    scale: str
+    advantage: str
+    posterior: str
+    output: str
+    digits: int = 12
+
+    def as_dict(self) -> dict:
+        return {"mechanism": self.mechanism, "scale": self.scale, "advantage": self.advantage,
+                "posterior": self.posterior, "output": self.output, "digits": self.digits}
+
+
+@dataclass(frozen=True)
+class AdvantageAnswer:
+    """The advantage bound at epsilon, and the mechanism's exact advantage where it is computed."""
+
+    bound_type: str
+    direction: str
+    mechanism: str
+    epsilon: float
+    pre: str
+    advantage_bound: str
+    exact: ExactAdvantage | None
+    digits: int = DIGITS
+
+    def as_dict(self) -> dict:
+        return {"bound_type": self.bound_type, "direction": self.direction, "mechanism": self.mechanism,
+                "digits": self.digits, "epsilon": self.epsilon, "pre": self.pre,
+                "advantage_bound": self.advantage_bound, "exact": self.exact and self.exact.as_dict()}
+
+
+def _exact(q, ts, e) -> ExactAdvantage | None:
     """The exact advantage of the mechanism at eps (one attribute, absolute precision, gain), or None."""
     t = ts[0] if len(ts) == 1 else None
-    if t is None or getattr(t, "relative", False) or args.direction != "gain":
+    if t is None or getattr(t, "relative", False) or q.direction != "gain":
         return None
     with mp.workdps(20):
         if isinstance(t, IntegerAttribute):
             a = integer.geometric_advantage(t, mp.mpf(e))
         else:
             a = exact.laplace_advantage(t, mp.mpf(e))
-    return {"mechanism": args.mechanism, "scale": _n(t.r / mp.mpf(e)), "advantage": mp.nstr(a.eta, 12),
-            "posterior": mp.nstr(a.posterior, 12), "output": mp.nstr(a.y, 12), "digits": 12}
+    return ExactAdvantage(q.mechanism, _n(t.r / mp.mpf(e)), mp.nstr(a.eta, 12), mp.nstr(a.posterior, 12),
+                          mp.nstr(a.y, 12))
 
 
-def cmd_guessing(args) -> int:
-    """`symdp guessing --epsilon E ...`: the advantage bound, and the exact advantage of the mechanism."""
-    e = require_real("--epsilon", args.epsilon, 0)
-    ts = targets(args)
+def advantage(q: Query, e: float) -> AdvantageAnswer:
+    """The guessing-advantage bound at epsilon = e, and the exact advantage of the mechanism."""
+    e = require_real("--epsilon", e, 0)
+    ts = targets(q)
     with mp.workdps(30):
-        adv, p, _ = advantage_fn(args, ts)
-        doc = {**_header(args, {"epsilon": e}), "pre": _n(p), "advantage_bound": _n(adv(mp.mpf(e))),
-               "exact": _exact(args, ts, e)}
-    text = (f"guessing advantage ({args.direction}) at epsilon = {e!r}: at most {doc['advantage_bound']} "
-            f"({args.bound_type} bound; Pr_pre = {doc['pre']})")
-    if doc["exact"]:
-        x = doc["exact"]
-        text += (f"\n{args.mechanism} mechanism, scale r/epsilon = {x['scale']}: exact advantage {x['advantage']} "
-                 f"(posterior {x['posterior']} at output {x['output']}; 12 digits)")
-    _print(args, doc, text)
-    return 0
+        adv, p, _ = advantage_fn(q, ts)
+        return AdvantageAnswer(q.bound_type, q.direction, q.mechanism, e, _n(p), _n(adv(mp.mpf(e))),
+                               _exact(q, ts, e))
