@@ -13,6 +13,7 @@ import os
 import tempfile
 from pathlib import Path
 
+from ..engine.files import write_whole
 from ..errors import SymdpError
 
 
@@ -85,31 +86,9 @@ def write_text(flag: str, path, text: str) -> None:
             with open(target, "w", encoding="utf-8") as fh:
                 fh.write(text)
             return
-        _replace(target, text)
+        write_whole(target, text)
     except OSError as exc:
         raise SymdpError(flag, str(path), f"a path symdp can write (writing failed: {_reason(exc)})") from None
-
-
-def _replace(target: Path, text: str) -> None:
-    fd, name = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.absolute().parent)
-    try:
-        os.chmod(name, _mode(target))
-        with os.fdopen(fd, "w", encoding="utf-8") as fh:
-            fh.write(text)
-        os.replace(name, target)
-    except BaseException:
-        with contextlib.suppress(OSError):
-            os.unlink(name)
-        raise
-
-
-def _mode(target: Path) -> int:
-    """The target's permissions if it exists, else what ``open`` would give (mkstemp makes 0600)."""
-    if target.exists():
-        return target.stat().st_mode & 0o777
-    umask = os.umask(0)
-    os.umask(umask)
-    return 0o666 & ~umask
 
 
 def make_folder(flag: str, folder) -> None:

@@ -140,7 +140,11 @@ def cmd_certify(args) -> int:
                          "catalogue's certificates are made in the repository)")
     specs = catalogue(args)
     results = run_specs(args, specs, certify=True)
-    written = certificates.write(results, {s.id: s.file for s in specs})
+    try:
+        written = certificates.write(results, {s.id: s.file for s in specs})
+    except OSError as exc:
+        raise SymdpError("--path", exc.filename or args.path, "a folder whose certificates symdp can write "
+                         f"({exc.strerror or type(exc).__name__})") from None
     proved = sum(1 for r in results for c in r.certificates if c.proved)
     total = sum(len(r.certificates) for r in results)
     print(f"certified {total} claims ({proved} proved symbolically) in {len(written)} file(s)")
