@@ -12,7 +12,7 @@ from .output import emit
 
 def _epsilon_options(args) -> None:
     """Reject the options that do not apply to the chosen mechanism (before any work)."""
-    args.mechanism = args.mechanism or "laplace"
+    args.mechanism = "laplace" if args.mechanism is None else args.mechanism
     if args.mechanism == "geometric":
         raise SymdpError("--mechanism", "geometric", "laplace or gaussian with --metric fbeta (geometric goes "
                          "with --metric guessing-advantage)")

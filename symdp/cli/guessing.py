@@ -67,7 +67,7 @@ def _query(args):
 
     from ..guessing.calculator import Query
     _no_fbeta_options(args)
-    args.mechanism = args.mechanism or "laplace"
+    args.mechanism = "laplace" if args.mechanism is None else args.mechanism
     given = {f.name: getattr(args, f.name) for f in fields(Query)}
     return Query(**{**given, "attribute": None if args.attribute is None else tuple(args.attribute)})
 
