@@ -122,6 +122,10 @@ def main(argv=None) -> int:
     except SymdpError as exc:
         print(f"symdp: error: {_one_line(_as_cli(exc, args) if args is not None else exc)}", file=sys.stderr)
         return 2
+    except OSError as exc:  # an I/O failure no option names (the options' own are SymdpErrors): still one line
+        where = f" {exc.filename}" if exc.filename else ""
+        print(f"symdp: error:{where} {exc.strerror or _one_line(exc)}", file=sys.stderr)
+        return 2
     except KeyboardInterrupt:
         print("symdp: interrupted", file=sys.stderr)
         return 130

@@ -1,10 +1,12 @@
-"""`symdp tvd`: the exact total variation (TVD-privacy parameter) of a mechanism and the bounds beside it.
+"""The exact total variation (TVD-privacy parameter) of a mechanism and the bounds beside it (``symdp tvd``).
 
-Mechanisms: laplace (--scale, or --epsilon for b = D/epsilon), gaussian (--sigma), rr (--epsilon, --k), each
-with --steps T (composition) and --q (Poisson subsampling); dp-sgd (--sigma --q --steps: T subsampled Gaussian steps). Bounds (Jia et al. 2023):
+A :class:`Request` names the options as the command line does; :func:`validate` checks them, :func:`compute`
+returns a frozen :class:`Answer`.  Mechanisms: laplace (--scale, or --epsilon for b = D/epsilon), gaussian
+(--sigma), rr (--epsilon, --k), each with --steps T (composition) and --q (Poisson subsampling); dp-sgd
+(--sigma --q --steps: T subsampled Gaussian steps). Bounds (Jia et al. 2023):
 naive composition T alpha (Thm 6), KL/Pinsker sqrt(T KL / 2) (Thm 7, the paper's Sec. 5.1 for DP-SGD),
 Bretagnolle-Huber sqrt(1 - exp(-T KL)) beside it, and subsampling q alpha (Thm 10). Every input is checked
-before any work; numbers are printed to 12 significant digits; --json is one line with sorted keys.
+before any work; numbers are rounded to 12 significant digits.
 """
 from __future__ import annotations
 
