@@ -1,4 +1,4 @@
-"""The public Python API: ``symdp.run`` and the notebook display of results.
+"""The public Python API: ``symdp.run``, its frozen results, and their display (installed from symdp.display).
 
 >>> import symdp
 >>> result = symdp.run(my_derivation)        # a @derivation function, or a plain f(d)   # doctest: +SKIP
@@ -8,7 +8,8 @@ Results are frozen: :class:`~symdp.engine.records.DerivationResult` for one
 function, :class:`Run` for a file or a folder.  In Jupyter both display as the
 trace with statuses (``_repr_html_``: a table with the expressions typeset by
 MathJax, and the figures as inline SVG; ``_repr_latex_``: a MathJax
-``array``); ``repr`` is one line.
+``array``); ``repr`` is one line.  The renderers live in :mod:`symdp.display`
+(re-exported here); importing this module registers them on the records.
 """
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""A safe, validated JSON codec for SymPy expressions and derivation results.
+"""A safe, validated JSON codec for SymPy expressions (the records codec, :mod:`.records`, builds on it).
 
 It replaces pickle for the result cache: reading a file never runs code from
 it.  Decoding never calls ``eval``, ``sympify``, ``parse_expr`` or ``pickle``
