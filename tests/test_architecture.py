@@ -7,7 +7,7 @@ Layers, lowest first (DESIGN.md, "Architecture"); a module may import its own la
     science   mechanisms, adversary, notions, fdp, tvd, guessing, procedures   (they compute; never print)
     report    report/
     display   display/    (notebook and text display of the engine's records)
-    api       api, catalogue
+    api       api, catalogue, paper   (paper: ``symdp paper``'s checker, on the LaTeX parsing branch)
     plugin    pytest_plugin
     cli       cli/, __main__   (the only users of argparse)
 
@@ -29,7 +29,7 @@ LAYERS = (
     ("science", {"mechanisms", "adversary", "notions", "fdp", "tvd", "guessing", "procedures"}),
     ("report", {"report"}),
     ("display", {"display"}),
-    ("api", {"api", "catalogue"}),
+    ("api", {"api", "catalogue", "paper"}),
     ("plugin", {"pytest_plugin"}),
     ("cli", {"cli", "__main__"}),
 )
