@@ -24,6 +24,7 @@ from .resolve import Resolver
 
 _STRIP = [(re.compile(p), r) for p, r in (
     (r"^\s*(\$\$|\\\[|\$)", ""), (r"(\$\$|\\\]|\$)\s*$", ""),
+    (r"\\(begin|end)\s*\{(aligned|align\*?|equation\*?|split|gathered|displaymath)\}", " "),
     (r"\\label\s*\{[^{}]*\}", " "), (r"\\tag\*?\s*\{[^{}]*\}", " "), (r"\\(nonumber|notag)\b", " "),
     (r"\\stackrel\s*\{\s*\\text\s*\{\s*def\s*\}\s*\}\s*\{\s*=\s*\}", "="),
     (r"\\(q?quad)\s*\(\s*\d+[a-z]?\s*\)\s*$", ""), (r"[\s.,;]+$", ""))]
@@ -39,6 +40,26 @@ def clean(text: str) -> str:
     for pattern, repl in _STRIP:
         text = pattern.sub(repl, text)
     return text.strip()
+
+
+def shown(text: str) -> str:
+    """The formula as a report prints it: :func:`clean`, and without alignment ``&`` and row breaks
+    outside ``cases`` (a quoted align row stands alone)."""
+    text, out, cases, k = clean(text), [], 0, 0
+    while k < len(text):
+        if text.startswith(r"\begin{cases}", k) or text.startswith(r"\end{cases}", k):
+            cases += 1 if text[k + 1] == "b" else -1
+        if cases == 0 and text.startswith("\\\\", k):
+            out.append(" ")
+            k += 2
+            continue
+        if text[k] == "\\":
+            out.append(text[k:k + 2])
+            k += 2
+            continue
+        out.append(" " if cases == 0 and text[k] == "&" else text[k])
+        k += 1
+    return re.sub(r"\s+", " ", "".join(out)).strip()
 
 
 def parse(text: str, notation: Notation | None = None, *, derived=None):
