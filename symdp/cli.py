@@ -377,6 +377,7 @@ def build_parser() -> argparse.ArgumentParser:
     from .guessing import options as guessing_options
     from .tvd import mia_cli
     from .tvd import cli as tvd_cli
+    from . import paper_cli
     p = _Parser(prog="symdp", description="Symbolic derivation and proof checking for the "
                 "hypothesis-testing view of differential privacy.")
     p.add_argument("--version", action="version", version=f"symdp {__version__}")
@@ -463,6 +464,7 @@ def build_parser() -> argparse.ArgumentParser:
     guessing_options.add_parser(sub)
     mia_cli.add_parser(sub)
     tvd_cli.add_parser(sub)
+    paper_cli.add_parser(sub)
     return p
 
 

@@ -139,7 +139,7 @@ def _bare(seg: list[Tok]) -> bool:
         head, args = seg[:k], seg[k + 1:-1]
     ok_head = all(t.kind in _BARE or (t.kind == "CMD" and t.text not in OPERATORS and t.text not in HEADS)
                   for t in head)
-    ok_args = all(t.kind in ("NAME", "WORD", "COMMA", "PRIME", "SUB", "NUMBER") for t in args)
+    ok_args = all(t.kind in ("NAME", "WORD", "COMMA", "PRIME", "SUB", "NUMBER", "REL") for t in args)
     names = [t for t in head if t.kind in ("NAME", "WORD", "CMD")]
     runs = sum(1 for a, b in zip([None] + names, names) if a is None or a.end != b.start)
     return bool(head) and head[0].kind in ("NAME", "WORD", "CMD") and ok_head and ok_args and \
@@ -148,12 +148,13 @@ def _bare(seg: list[Tok]) -> bool:
 
 def _decorated(head: list[Tok]) -> bool:
     """Names past the first only inside scripts (``F_{\\beta score}^*``)."""
-    depth, first = 0, True
+    depth, first, script = 0, True, False
     for t in head:
         depth += (t.kind == "LBRACE") - (t.kind == "RBRACE")
-        if depth == 0 and t.kind in ("NAME", "WORD", "CMD") and not first:
+        if depth == 0 and t.kind in ("NAME", "WORD", "CMD") and not first and not script:
             return False
         first = False if t.kind in ("NAME", "WORD", "CMD") else first
+        script = t.kind in ("SUB", "SUP")
     return True
 
 
