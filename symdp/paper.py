@@ -56,10 +56,13 @@ class PaperCheck:
 
     @property
     def ok(self) -> bool:
-        return not any(v.state in FAILING for v in self.verdicts)
+        return not any(v.state in FAILING and v.bindings for v in self.verdicts)
 
     def count(self, state: str) -> int:
-        return sum(v.state == state for v in self.verdicts)
+        """Labels in ``state``; "unbound" counts every label no claim checks (parsed or not)."""
+        if state == "unbound":
+            return sum(not v.bindings for v in self.verdicts)
+        return sum(v.state == state and bool(v.bindings) for v in self.verdicts)
 
 
 def _state(step: Step) -> str:
@@ -134,15 +137,17 @@ def check(paper, path, jobs: int | None = 1, cache: str | None = None, fresh: bo
 
 
 def to_text(result: PaperCheck) -> str:
-    bound = [v for v in result.verdicts if v.state != "unbound" and v.bindings]
-    head = (f"{result.paper}: {len(result.verdicts)} labelled equations, {len(bound)} bound: "
-            + ", ".join(f"{result.count(s)} {s}" for s in STATES[:-1] if result.count(s) or s in ("agrees",
-                                                                                           "disagrees"))
-            + f"; {sum(1 for v in result.verdicts if not v.bindings)} unchecked")
+    bound = [v for v in result.verdicts if v.bindings]
+    free = [v for v in result.verdicts if not v.bindings]
+    counts = [f"{sum(v.state == s for v in bound)} {s}" for s in STATES[:-1]
+              if s in ("agrees", "disagrees") or any(v.state == s for v in bound)]
+    unreadable = sum(v.state == "unparsed" for v in free)
+    head = (f"{result.paper}: {len(result.verdicts)} labelled equations, {len(bound)} bound: {', '.join(counts)}; "
+            f"{len(free)} unbound" + (f" ({unreadable} of them unparsed)" if unreadable else ""))
     lines = [head]
     for v in result.verdicts:
         where = f"{v.file}:{v.line}"
-        tag = v.state.upper() if v.state in FAILING else v.state
+        tag = v.state.upper() if v.state in FAILING and v.bindings else v.state
         claims = ", ".join(b.claim for b in v.bindings)
         lines.append(f"  {where:<28} {v.label:<24} {tag:<10} {claims}".rstrip())
         for b in v.bindings:
