@@ -22,7 +22,7 @@ class UsageError(Exception):
 
 
 def build_parser() -> argparse.ArgumentParser:
-    from . import epsilon, guessing, mia, notions, report, run, table1, tvd
+    from . import epsilon, guessing, mia, notions, paper, report, run, table1, tvd
     from .options import number
     p = Parser(prog="symdp", description="Symbolic derivation and proof checking for the "
                "hypothesis-testing view of differential privacy.")
@@ -42,4 +42,5 @@ def build_parser() -> argparse.ArgumentParser:
     guessing.add_parsers(add)
     mia.add_parsers(add)
     tvd.add_parsers(add)
+    paper.add_parsers(add)
     return p
