@@ -9,7 +9,7 @@ __version__ = "0.1.0"
 
 _LAZY = {"derivation": "symdp.engine.registry", "Status": "symdp.engine.status",
          "SymdpError": "symdp.errors", "Phi": "symdp.special", "PhiInv": "symdp.special",
-         "run": "symdp.api", "Run": "symdp.api"}
+         "run": "symdp.api", "Run": "symdp.api", "quote": "symdp.latex", "Reading": "symdp.latex"}
 
 
 def __getattr__(name):

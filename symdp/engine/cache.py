@@ -3,7 +3,8 @@
 The key covers everything a derivation executes: every file below the folder
 it was discovered in (its own file, the helper modules it imports from there,
 its proof certificates), the symdp package, the versions of Python, SymPy,
-mpmath, numpy and scipy, and the engine's settings.  Entries are JSON, decoded
+mpmath, numpy and scipy, and the engine's settings; the files it read besides
+(quoted papers, recorded with their digests in the result) are checked on load.  Entries are JSON, decoded
 by :mod:`.codec` (an allow-list of SymPy classes, validated on read; never
 pickle), so a crafted file in the cache folder cannot run code.  Only passing
 results are kept, and a fresh run that fails evicts the entry.
@@ -82,7 +83,17 @@ def load(cache, spec: Spec) -> DerivationResult | None:
     except (CodecError, ValueError, TypeError, KeyError, RecursionError):
         path.unlink(missing_ok=True)
         return None
-    return result if result.id == spec.id and result.ok else None
+    return result if result.id == spec.id and result.ok and _unchanged(result.reads) else None
+
+
+def _unchanged(reads) -> bool:
+    """Every file a cached result read (a quoted paper) is as it was: same content, or still absent."""
+    from ..latex.quote import digest
+    for name, sha in reads:
+        path = Path(name)
+        if (digest(path) if path.is_file() else "") != sha:
+            return False
+    return True
 
 
 def store(cache, spec: Spec, result: DerivationResult) -> None:

@@ -16,6 +16,7 @@ import mpmath as mp
 import sympy as sp
 
 from . import decide
+from . import printed as printed_side
 from . import provers
 from . import numeric as num
 from . import domain as dom
@@ -69,14 +70,16 @@ class Recorder:
         """Which claims this recorder decides, by ordinal (0 for the first claim called): the others are
         left to other shards of the same derivation (:mod:`.shards`); by default every claim."""
         self._ordinal = 0
+        self.reads: dict[str, str] = {}
+        """Files read by quotes: {absolute path: sha256, or "" when not reachable} (for the cache)."""
 
     # -- bookkeeping -------------------------------------------------------
 
     def _step(self, kind, text, exprs, outcome=_DONE, started=None, claim_id=None, expect=None, relation="",
-              certificate="", printed_latex=""):
+              certificate="", printed_latex="", provenance=None):
         seconds = time.perf_counter() - started if started else 0.0
         step = Step(kind, text, tuple(exprs), outcome, claim_id, expect, seconds, relation, certificate,
-                    printed_latex)
+                    printed_latex, provenance)
         self.trace.append(step)
         return step
 
@@ -163,7 +166,7 @@ class Recorder:
         return cid
 
     @contextmanager
-    def _claim(self, kind, cid, text, exprs, expect, relation="", printed_latex=""):
+    def _claim(self, kind, cid, text, exprs, expect, relation="", printed_latex="", provenance=None):
         """Run a claim body that fills ``box["outcome"]``; exceptions become ERROR."""
         cid = self._claim_id(cid)
         started = time.perf_counter()
@@ -176,7 +179,8 @@ class Recorder:
                               f"the recorded proof did not replay: {exc}; run `symdp certify`")
         except Exception as exc:  # recorded, never swallowed silently
             outcome = Outcome(Status.ERROR, "exception", f"{type(exc).__name__}: {exc}")
-        self._step(kind, text, exprs, outcome, started, cid, expect, relation, box["certificate"], printed_latex)
+        self._step(kind, text, exprs, outcome, started, cid, expect, relation, box["certificate"], printed_latex,
+                   provenance)
 
     def _decide(self, box, cid, fingerprint, decider, hint=None):
         """Run ``decider(attempts)``: replaying the claim's certificate if there is one, else searching."""
@@ -257,18 +261,31 @@ class Recorder:
 
     @_sharded
     def printed(self, cid: str, printed, derived, domain=None, where: str = "",
-                text: str = "", expect: Status | None = None, latex: str = ""):
+                text: str = "", expect: Status | None = None, latex: str = "", reading=None, notation=None):
         """Compare a formula as printed in the paper with the derived one.
 
-        ``latex`` (optional) is the formula as the paper typesets it, e.g.
-        ``r"\\sqrt{2\\log(1.25/\\delta)}\\,\\Delta Q/\\epsilon"``: the report shows it as the
-        printed side (SymPy may have rewritten ``printed``); it never affects the verdict.
+        ``printed`` is a SymPy expression, the paper's LaTeX, or a :func:`symdp.quote` of it
+        (parsed by :func:`symdp.latex.parse` with ``notation``, default :data:`symdp.latex.NOTATION`;
+        an equation chain compares each member that is not a bare name).  ``reading`` (a
+        :class:`symdp.latex.Reading`) transforms a garbled extraction before it is judged; the
+        literal text's disagreement is then extraction noise, never an erratum.  ``latex``
+        (optional) is shown as the printed side instead of the quoted text or SymPy's rewriting.
         """
-        exprs = [(r"\text{printed}", printed), (r"\text{derived}", derived)]
+        try:
+            side, error = printed_side.side(printed, derived, latex, reading, notation), None
+        except Exception as exc:  # recorded as the claim's ERROR, with whatever provenance is known
+            side, error = printed_side.failed(printed, latex), exc
+        exprs = [(r"\text{printed}", side.shown), (r"\text{derived}", derived)] if side.members else \
+            [(r"\text{derived}", derived)]
         text = text or f"printed {where} against the derivation"
-        with self._claim("printed", cid, text, exprs, expect, printed_latex=latex) as box:
-            fp = certs.fingerprint("identity", printed, derived, domain, True, None)
-            decider = lambda a: _as_erratum(decide.identity(printed, derived, domain, fp, a), where)
+        with self._claim("printed", cid, text, exprs, expect, printed_latex=side.latex,
+                         provenance=side.provenance) as box:
+            if error is not None:
+                raise error
+            self.reads.update(side.reads)
+            compared = side.members[0] if len(side.members) == 1 else side.members
+            fp = certs.fingerprint("identity", compared, derived, domain, True, None)
+            decider = lambda a: _as_erratum(_members(side.members, derived, domain, fp, a), where, side)
             self._decide(box, cid, fp, decider)
 
     @_sharded
@@ -327,13 +344,30 @@ def _noted(outcome: Outcome, attempts: Attempts) -> Outcome:
     return replace(outcome, note=attempts.note().lstrip("; "))
 
 
-def _as_erratum(outcome: Outcome, where: str) -> Outcome:
+def _members(members, derived, domain, fp, attempts) -> Outcome:
+    """Each member of a printed chain against ``derived``, in order: the first that fails, else the weakest."""
+    outcomes = []
+    for k, member in enumerate(members):
+        outcome = decide.identity(member, derived, domain, fp, attempts)
+        if len(members) > 1:
+            outcome = _prefixed(outcome, f"member {k + 1} of {len(members)} of the printed chain: ")
+        if outcome.status is Status.REFUTED:
+            return outcome
+        outcomes.append(outcome)
+    return max(outcomes, key=lambda o: o.status.rank)
+
+
+def _as_erratum(outcome: Outcome, where: str, side=None) -> Outcome:
     """A refuted printed-vs-derived identity is an erratum of the printed text."""
+    reading = side.provenance.reading if side is not None and side.provenance else ""
+    noise = side.provenance.literal if side is not None and side.provenance else ""
+    read = (f"read as {reading}" + ("; the literal text differs (extraction noise, not an erratum)" if noise
+                                    else "; the literal text reads the same") + "; ") if reading else ""
     if outcome.status is not Status.REFUTED:
-        return Outcome(outcome.status, outcome.method, "printed form agrees: " + outcome.detail,
+        return Outcome(outcome.status, outcome.method, read + "printed form agrees: " + outcome.detail,
                        None, outcome.points, outcome.digits)
     return Outcome(Status.ERRATUM, outcome.method,
-                   f"printed {where} disagrees with the derivation; corrected form is the derived one; "
+                   read + f"printed {where} disagrees with the derivation; corrected form is the derived one; "
                    + outcome.detail, outcome.witness, outcome.points, 0)
 
 

@@ -53,6 +53,28 @@ class Outcome:
 
 
 @dataclass(frozen=True)
+class Provenance:
+    """Where the printed side of a claim was quoted from (:func:`symdp.quote`)."""
+
+    file: str
+    """The file as the derivation names it (relative to the derivation's file, or a seed text's name)."""
+    line: int = 0
+    """Line of the formula in that file (0 when not known)."""
+    label: str = ""
+    """Its ``\\label`` in a .tex file."""
+    number: str = ""
+    """Its printed equation number, as "(12)"."""
+    reading: str = ""
+    """The reading the claim compares instead of the literal text: "name: sentence" (else "")."""
+    literal: str = ""
+    """With a reading: SymPy's form of the literal text, which may disagree (extraction noise)."""
+
+    def describe(self) -> str:
+        where = f"{self.file}:{self.line}" if self.line else self.file
+        return where + (f" \\label{{{self.label}}}" if self.label else "") + (f" Eq. {self.number}" if self.number else "")
+
+
+@dataclass(frozen=True)
 class Step:
     """One entry of a trace: what was done to which expressions, and how."""
 
@@ -75,6 +97,8 @@ class Step:
     """For printed claims: the formula as the paper typesets it (LaTeX, given by the
     derivation), shown by the report in place of SymPy's rewriting of the printed
     side; display only, never used to decide the claim."""
+    provenance: Provenance | None = None
+    """For printed claims given as LaTeX or a quote: the file, line, label and reading."""
 
     @property
     def status(self) -> Status:
@@ -201,6 +225,9 @@ class DerivationResult:
     """Where the derivation raised, if it did (its trace then ends with an ERROR step)."""
     certificates: tuple = ()
     """The :class:`~.certificates.Certificate` of every claim with a symbolic route, in trace order."""
+    reads: tuple[tuple[str, str], ...] = ()
+    """Files the derivation read besides its own folder (quoted papers): (absolute path, sha256, or ""
+    when the file was not reachable), sorted; the cache checks them before reusing the result."""
 
     @property
     def claims(self) -> tuple[Step, ...]:

@@ -49,7 +49,7 @@ def run_one(spec: Spec, certify: bool = False, timeout: float = TIMEOUT, decides
         d.trace.append(Step("error", f"the derivation raised {error.message.split(':')[0]}", (),
                             Outcome(Status.ERROR, "exception", error.describe())))
     return DerivationResult(spec.id, spec.title, spec.source, tuple(d.trace),
-                            time.perf_counter() - started, error, tuple(d.certificates))
+                            time.perf_counter() - started, error, tuple(d.certificates), tuple(sorted(d.reads.items())))
 
 
 def default_jobs() -> int:

@@ -140,8 +140,9 @@ def merge(parts: list[DerivationResult]) -> DerivationResult | None:
         return None
     first = parts[0]
     trace += ending[0]
+    reads = tuple(sorted({item for p in parts for item in p.reads}))
     return DerivationResult(first.id, first.title, first.source, tuple(trace), _seconds(parts, trace),
-                            ending[1], _certificates(parts, trace))
+                            ending[1], _certificates(parts, trace), reads)
 
 
 def _pick(entries):

@@ -1,0 +1,241 @@
+"""LaTeX math to raw tokens: the first stage of :func:`symdp.latex.parse`.
+
+The lexer knows TeX's spelling only (commands, groups, single-character
+script and ``\\frac`` arguments, ``\\left``/``\\right`` delimiters); it knows
+nothing of the papers' notation, which :mod:`.resolve` applies afterwards.
+Every token keeps its offsets in the text, so that an error can quote the
+fragment it is about.  Nothing here evaluates anything.
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from ..errors import SymdpError
+
+MAX_CHARS = 20000
+"""Longest formula accepted (a display equation is a few hundred characters)."""
+
+GREEK = frozenset("""alpha beta gamma delta epsilon zeta eta theta iota kappa lambda mu nu xi pi rho sigma
+    tau upsilon phi chi psi omega Gamma Delta Theta Lambda Xi Pi Sigma Upsilon Phi Psi Omega ell""".split())
+ALIASES = {"varepsilon": "epsilon", "vartheta": "theta", "varphi": "phi", "varrho": "rho", "varsigma": "sigma"}
+"""Variant letters the papers use interchangeably with the plain ones."""
+
+SPACING = frozenset("quad qquad displaystyle textstyle limits nolimits nonumber notag left. right. middle "
+                    "mathstrut strut big Big bigg Bigg bigl bigr Bigl Bigr biggl biggr Biggl Biggr".split())
+RELATIONS = {"=": "=", "<": "<", ">": ">", "le": "<=", "leq": "<=", "leqslant": "<=", "ge": ">=",
+             "geq": ">=", "geqslant": ">=", "neq": "!=", "ne": "!=", "coloneqq": "=", "triangleq": "=",
+             "lt": "<", "gt": ">"}
+KEYWORDS = {"cdot": "MUL", "times": "MUL", "ast": "MUL", "wedge": "AND", "land": "AND", "vee": "OR", "lor": "OR",
+            "neg": "NOT", "lnot": "NOT", "in": "IN", "frac": "FRAC", "dfrac": "FRAC", "tfrac": "FRAC",
+            "sqrt": "SQRT", "infty": "NAME", "lfloor": "FLOORL", "rfloor": "FLOORR", "lceil": "CEILL",
+            "rceil": "CEILR"}
+TEXT_COMMANDS = frozenset("text mathrm operatorname mathit textit textrm mathsf textsf mbox".split())
+PUNCT = {"+": "PLUS", "-": "MINUS", "*": "MUL", "/": "DIV", ",": "COMMA", "(": "LPAREN", ")": "RPAREN",
+         "[": "LBRACK", "]": "RBRACK", "{": "LBRACE", "}": "RBRACE", "^": "SUP", "_": "SUB", "'": "PRIME",
+         "&": "AMP", "|": "BAR", "!": "BANG", ";": "SEMI", ":": "COLON", ".": "DOT"}
+DELIMITERS = {"(": "LPAREN", ")": "RPAREN", "[": "LBRACK", "]": "RBRACK", "\\{": "LSET", "\\}": "RSET",
+              "|": "BAR", "\\lfloor": "FLOORL", "\\rfloor": "FLOORR", "\\lceil": "CEILL", "\\rceil": "CEILR",
+              "\\vert": "BAR", "\\lvert": "BAR", "\\rvert": "BAR", "\\langle": "LANGLE", "\\rangle": "RANGLE"}
+
+
+@dataclass(frozen=True)
+class Tok:
+    """One raw token: its kind, its text (a name, a number, a command without backslash) and offsets."""
+
+    kind: str
+    text: str
+    start: int
+    end: int
+    spaced: bool = False
+    """Whitespace stood before it (letters run together only when not spaced)."""
+
+
+class LatexError(SymdpError):
+    """A formula the parser refuses: the message quotes the fragment and says why."""
+
+    def __init__(self, fragment: str, context: str, why: str):
+        self.parameter, self.value, self.allowed = "latex", context, why
+        self.fragment = fragment
+        ValueError.__init__(self, f"latex: cannot read {fragment!r} in {context!r}: {why}")
+
+
+def fail(source: str, start: int, end: int, why: str):
+    """LatexError quoting the fragment ``source[start:end]`` and some context."""
+    end = max(end, start + 1)
+    lo, hi = max(0, start - 25), min(len(source), end + 25)
+    context = ("..." if lo else "") + source[lo:hi].strip() + ("..." if hi < len(source) else "")
+    raise LatexError(source[start:end], context, why)
+
+
+_COMMAND = re.compile(r"\\([A-Za-z]+)\*?|\\(.)")
+_NUMBER = re.compile(r"\d+(?:\.\d+)?|\.\d+")
+_DELIM_AFTER = re.compile(r"\s*(\\[A-Za-z]+|\\[{}|]|[()\[\]|.])")
+_GROUP_TEXT = re.compile(r"\s*\{([^{}]*)\}")
+
+
+class _Lexer:
+    def __init__(self, text: str):
+        self.text = text
+        self.pos = 0
+        self.out: list[Tok] = []
+        self.single = 0          # pending single-character arguments (after ^, _, \frac, \sqrt)
+        self.resume: list[int] = []  # pending counts to restore when a brace group closes
+        self.spaced = False
+
+    def emit(self, kind, text, start, end, consumes=True):
+        self.out.append(Tok(kind, text, start, end, self.spaced))
+        self.spaced = False
+        if consumes and self.single:
+            self.single -= 1
+
+    def run(self) -> list[Tok]:
+        text = self.text
+        while self.pos < len(text):
+            c = text[self.pos]
+            if c.isspace() or c == "~":
+                self.spaced = True
+                self.pos += 1
+            elif c == "%":
+                fail(text, self.pos, self.pos + 1, "a comment inside a formula")
+            elif c == "\\":
+                self.command()
+            elif c.isdigit() or (c == "." and text[self.pos + 1:self.pos + 2].isdigit()):
+                self.number()
+            elif c.isalpha() and c.isascii():
+                self.emit("NAME", c, self.pos, self.pos + 1)
+                self.pos += 1
+            elif c in PUNCT or c in "<>=":
+                self.punct(c)
+            else:
+                fail(text, self.pos, self.pos + 1, "a character the grammar does not know")
+        return self.out
+
+    def number(self):
+        start = self.pos
+        if self.single:
+            end = start + 1
+        else:
+            end = _NUMBER.match(self.text, start).end()
+        self.emit("NUMBER", self.text[start:end], start, end)
+        self.pos = end
+
+    def punct(self, c):
+        start = self.pos
+        self.pos += 1
+        if c in "<>=":
+            if c in "<>" and self.text[self.pos:self.pos + 1] == "=":
+                self.pos += 1
+                c += "="
+            self.emit("REL", RELATIONS.get(c, c), start, self.pos)
+            return
+        if c == ":" and self.text[self.pos:self.pos + 1] == "=":
+            self.pos += 1
+            self.emit("REL", "=", start, self.pos)
+            return
+        kind = PUNCT[c]
+        if kind == "LBRACE":
+            self.resume.append(self.single - 1 if self.single else 0)
+            self.single = 0
+            self.emit(kind, c, start, self.pos, consumes=False)
+        elif kind == "RBRACE":
+            self.emit(kind, c, start, self.pos, consumes=False)
+            self.single = self.resume.pop() if self.resume else 0
+        else:
+            self.emit(kind, c, start, self.pos, consumes=kind not in ("SUP", "SUB"))
+            if kind in ("SUP", "SUB"):
+                self.single = 1
+
+    def command(self):
+        start = self.pos
+        m = _COMMAND.match(self.text, start)
+        if m is None:
+            fail(self.text, start, start + 1, "a lone backslash")
+        self.pos = m.end()
+        name = m.group(1)
+        if name is None:
+            self.symbol_command(m.group(2), start)
+        elif name in ("left", "right", "bigl", "bigr", "Bigl", "Bigr", "big", "Big", "biggl", "biggr"):
+            self.delimiter(name, start)
+        elif name in SPACING:
+            self.spaced = True
+        elif name in TEXT_COMMANDS:
+            self.text_group(name, start)
+        else:
+            self.named(ALIASES.get(name, name), start)
+
+    def symbol_command(self, ch, start):
+        if ch == "\\":
+            self.emit("NEWROW", "\\\\", start, self.pos, consumes=False)
+        elif ch in ",;:! ":
+            self.spaced = True
+        elif ch == "{":
+            self.emit("LSET", "{", start, self.pos)
+        elif ch == "}":
+            self.emit("RSET", "}", start, self.pos)
+        elif ch == "%":
+            self.emit("PERCENT", "%", start, self.pos)
+        else:
+            fail(self.text, start, self.pos, "a command the grammar does not know")
+
+    def delimiter(self, name, start):
+        m = _DELIM_AFTER.match(self.text, self.pos)
+        if m is None:
+            fail(self.text, start, self.pos, f"\\{name} without a delimiter")
+        self.pos = m.end()
+        delim = m.group(1)
+        if delim == ".":
+            self.spaced = True
+            return
+        kind = DELIMITERS.get(delim)
+        if kind is None:
+            fail(self.text, start, self.pos, f"\\{name} with a delimiter the grammar does not know")
+        if kind == "BAR":
+            kind = "ABSL" if name == "left" else ("ABSR" if name == "right" else "BAR")
+        self.emit(kind, delim, start, self.pos, consumes=name not in ("left", "bigl", "Bigl", "biggl"))
+
+    def text_group(self, name, start):
+        m = _GROUP_TEXT.match(self.text, self.pos)
+        if m is None:
+            fail(self.text, start, self.pos, f"\\{name} without a plain {{...}} group")
+        self.pos = m.end()
+        self.emit("WORD", m.group(1).strip(), start, self.pos)
+        if m.group(1).endswith(" "):
+            self.spaced = True
+
+    def named(self, name, start):
+        if name in RELATIONS:
+            self.emit("REL", RELATIONS[name], start, self.pos)
+        elif name in GREEK:
+            self.emit("NAME", "\\" + name, start, self.pos)
+        elif name in KEYWORDS:
+            kind = KEYWORDS[name]
+            self.emit(kind, "\\" + name, start, self.pos, consumes=kind not in ("FRAC", "SQRT"))
+            if kind in ("FRAC", "SQRT"):
+                self.single = 2 if kind == "FRAC" else 1
+        elif name in ("begin", "end"):
+            self.environment(name, start)
+        else:
+            self.emit("CMD", "\\" + name, start, self.pos)
+
+    def environment(self, name, start):
+        m = _GROUP_TEXT.match(self.text, self.pos)
+        if m is None:
+            fail(self.text, start, self.pos, f"\\{name} without an environment name")
+        self.pos = m.end()
+        env = m.group(1).strip().rstrip("*")
+        if env in ("cases", "dcases"):
+            self.emit("BEGIN_CASES" if name == "begin" else "END_CASES", env, start, self.pos, consumes=False)
+        elif env in ("aligned", "align", "equation", "split", "gathered", "gather", "multline"):
+            self.spaced = True
+        else:
+            fail(self.text, start, self.pos, f"the environment {env!r}")
+
+
+def lex(text: str) -> list[Tok]:
+    """Raw tokens of ``text`` (SymdpError on a character or command TeX-math does not have)."""
+    if not isinstance(text, str):
+        raise SymdpError("latex", text, "a string of LaTeX math")
+    if len(text) > MAX_CHARS:
+        raise SymdpError("latex", text[:40] + "...", f"at most {MAX_CHARS} characters")
+    return _Lexer(text).run()

@@ -1,0 +1,163 @@
+"""``parse``: LaTeX math to SymPy, through the notation table, evaluating nothing.
+
+The pipeline: clean the display (delimiters, ``\\label``, ``\\tag``, a trailing
+``\\quad (12)`` and punctuation), expand the notation's macros, lex
+(:mod:`.lexer`), split an equation chain at its top-level ``=``, drop the
+members that are bare names (``\\theta = ...``, ``F^*_\\beta = ...``,
+``\\Lambda(o) = ...``), resolve names (:mod:`.resolve`), parse (:mod:`.grammar`)
+and build SymPy (:mod:`.build`).  Text never reaches ``eval`` or ``sympify``.
+"""
+from __future__ import annotations
+
+import re
+
+import sympy as sp
+from lark.exceptions import LarkError, UnexpectedInput
+
+from ..errors import SymdpError
+from .build import Builder
+from .grammar import parser
+from .lexer import Tok, fail, lex
+from .macros import expand
+from .notation import HEADS, NOTATION, OPERATORS, Notation
+from .resolve import Resolver
+
+_STRIP = [(re.compile(p), r) for p, r in (
+    (r"^\s*(\$\$|\\\[|\$)", ""), (r"(\$\$|\\\]|\$)\s*$", ""),
+    (r"\\label\s*\{[^{}]*\}", " "), (r"\\tag\*?\s*\{[^{}]*\}", " "), (r"\\(nonumber|notag)\b", " "),
+    (r"\\stackrel\s*\{\s*\\text\s*\{\s*def\s*\}\s*\}\s*\{\s*=\s*\}", "="),
+    (r"\\(q?quad)\s*\(\s*\d+[a-z]?\s*\)\s*$", ""), (r"[\s.,;]+$", ""))]
+_OPEN = {"LBRACE", "LPAREN", "LBRACK", "LSET", "ABSL", "FLOORL", "CEILL", "BEGIN_CASES"}
+_CLOSE = {"RBRACE", "RPAREN", "RBRACK", "RSET", "ABSR", "FLOORR", "CEILR", "END_CASES"}
+_BARE = {"NAME", "WORD", "SUB", "SUP", "LBRACE", "RBRACE", "PRIME", "NUMBER", "MUL", "COMMA"}
+
+
+def clean(text: str) -> str:
+    """The formula of a display: without math delimiters, labels, tags, a trailing equation number."""
+    if not isinstance(text, str):
+        raise SymdpError("latex", text, "a string of LaTeX math")
+    for pattern, repl in _STRIP:
+        text = pattern.sub(repl, text)
+    return text.strip()
+
+
+def parse(text: str, notation: Notation | None = None, *, derived=None):
+    """LaTeX math as SymPy: an expression, or a tuple of the members an equation chain compares.
+
+    ``notation`` (default :data:`.notation.NOTATION`) names the papers' symbols and functions;
+    ``derived`` (an expression or an iterable of symbols) supplies the symbols an unknown name
+    resolves to, so their assumptions carry over.  ``a = b`` with a bare name ``a`` gives ``b``;
+    ``a = b = c`` gives ``(b, c)`` (every member that is not a bare name).  A condition or
+    inequality gives a SymPy relation.  SymdpError, quoting the fragment, for anything unknown or
+    ambiguous.
+    """
+    found = members(text, notation, derived=derived)
+    return found[0] if len(found) == 1 else found
+
+
+def members(text: str, notation: Notation | None = None, *, derived=None) -> tuple:
+    """The members of the equation (chain) ``text`` that a printed claim compares (see :func:`parse`)."""
+    notation = NOTATION if notation is None else notation
+    if not isinstance(notation, Notation):
+        raise SymdpError("notation", notation, "a symdp.latex.Notation (NOTATION.extend(...))")
+    source = expand(clean(text), notation.macros)
+    if not source:
+        raise SymdpError("latex", text, "a formula (the text is empty)")
+    segments = _segments(source, lex(source))
+    kept = [seg for seg in segments if len(segments) == 1 or not _bare(seg)]
+    if not kept:
+        raise SymdpError("latex", text, "an equation with a side that is not a bare name")
+    resolver = Resolver(source, notation, _symbols(derived))
+    return tuple(_parse_tokens(source, resolver, seg) for seg in kept)
+
+
+def _symbols(derived) -> set:
+    if derived is None:
+        return set()
+    if isinstance(derived, sp.Basic):
+        return derived.atoms(sp.Symbol)
+    if isinstance(derived, (list, tuple, set, frozenset)):
+        out = set()
+        for item in derived:
+            out |= _symbols(item)
+        return out
+    raise SymdpError("derived", derived, "a SymPy expression or a collection of them")
+
+
+def _segments(source: str, tokens: list[Tok]) -> list[list[Tok]]:
+    """The top-level members of an ``=`` chain; alignment ``&`` dropped, ``\\\\ =`` continuing a chain."""
+    depth, cases, out, current = 0, 0, [], []
+    for k, t in enumerate(tokens):
+        depth += (t.kind in _OPEN) - (t.kind in _CLOSE)
+        cases += (t.kind == "BEGIN_CASES") - (t.kind == "END_CASES")
+        if cases == 0 and t.kind == "AMP":
+            continue
+        if cases == 0 and t.kind == "NEWROW":
+            nxt = next((u for u in tokens[k + 1:] if u.kind != "AMP"), None)
+            if nxt is None or nxt.kind != "REL":
+                fail(source, t.start, t.end, "a second row that does not continue the chain: quote one row")
+            continue
+        if depth == 0 and t.kind == "REL" and t.text == "=":
+            out.append(current)
+            current = []
+            continue
+        current.append(t)
+    out.append(current)
+    if len(out) > 1 and not out[0]:  # a continuation row, "&= ..."
+        out = out[1:]
+    if len(out) > 1 and any(not seg for seg in out):
+        fail(source, tokens[0].start, tokens[-1].end, "an equation with an empty side")
+    return out
+
+
+def _bare(seg: list[Tok]) -> bool:
+    """A bare name, possibly decorated (F^*_{\\beta}) or with its arguments named (\\Lambda(o), f(x, y))."""
+    head, args = seg, []
+    if seg and seg[-1].kind == "RPAREN" and any(t.kind == "LPAREN" for t in seg):
+        k = max(i for i, t in enumerate(seg) if t.kind == "LPAREN")
+        head, args = seg[:k], seg[k + 1:-1]
+    ok_head = all(t.kind in _BARE or (t.kind == "CMD" and t.text not in OPERATORS and t.text not in HEADS)
+                  for t in head)
+    ok_args = all(t.kind in ("NAME", "WORD", "COMMA", "PRIME", "SUB", "NUMBER") for t in args)
+    names = [t for t in head if t.kind in ("NAME", "WORD", "CMD")]
+    runs = sum(1 for a, b in zip([None] + names, names) if a is None or a.end != b.start)
+    return bool(head) and head[0].kind in ("NAME", "WORD", "CMD") and ok_head and ok_args and \
+        (runs == 1 or _decorated(head))
+
+
+def _decorated(head: list[Tok]) -> bool:
+    """Names past the first only inside scripts (``F_{\\beta score}^*``)."""
+    depth, first = 0, True
+    for t in head:
+        depth += (t.kind == "LBRACE") - (t.kind == "RBRACE")
+        if depth == 0 and t.kind in ("NAME", "WORD", "CMD") and not first:
+            return False
+        first = False if t.kind in ("NAME", "WORD", "CMD") else first
+    return True
+
+
+def _parse_tokens(source: str, resolver: Resolver, raw: list[Tok]):
+    tokens = resolver.run(raw)
+    try:
+        tree = parser().parse(tokens)
+    except UnexpectedInput as exc:
+        tok = getattr(exc, "token", None)
+        start = getattr(tok, "start_pos", None)
+        if start is None:
+            start = raw[-1].start if raw else 0
+        end = getattr(tok, "end_pos", None) or start + 1
+        fail(source, start, end, "a construct the grammar does not have" if tok is not None and tok.type != "$END"
+             else "an incomplete formula")
+    except LarkError as exc:
+        raise SymdpError("latex", source[:60], f"a formula the grammar accepts ({exc})") from None
+    builder = Builder(source)
+    try:
+        result = builder.transform(tree)
+        return builder.value(result) if not isinstance(result, sp.Basic) else result
+    except RecursionError:
+        raise SymdpError("latex", source[:60], "a formula nested less deeply") from None
+    except LarkError as exc:
+        inner = getattr(exc, "orig_exc", None)
+        if isinstance(inner, SymdpError):
+            raise inner from None
+        raise SymdpError("latex", source[:60], f"a formula SymPy can build ({inner or exc})") from None

@@ -1,0 +1,272 @@
+"""Raw tokens to grammar tokens: the notation applied, names decided, nothing guessed.
+
+In order: names absorb their plain subscripts and primes (``\\rho_{p}`` is one
+name ``\\rho_p``); the notation's spellings are matched, longest first
+(``Q(D')``, ``\\Delta Q``, ``\\Phi^{-1}``); ``d x`` closing an integral
+becomes the integration variable; the remaining names resolve to constants,
+to the derived expression's symbols (so their assumptions carry over) or to
+a new symbol; absolute-value bars are paired.  Ambiguities are errors that
+quote the fragment: an unknown name before ``(`` (a call or a product?), a
+run of letters that is no known name (``ht``: a word or h times t?), a name
+the table and the derived expression give two different meanings.
+"""
+from __future__ import annotations
+
+import functools
+
+import sympy as sp
+from lark import Token
+
+from .lexer import Tok, fail, lex
+from .notation import HEADS, OPERATORS, Notation
+
+_FOLDABLE = ("NAME", "NUMBER", "WORD", "COMMA")
+_KEYWORDS = {"if": "IF", "for": "IF", "when": "IF", "where": "IF", "otherwise": "OTHERWISE", "else": "OTHERWISE",
+             "and": "AND", "or": "OR", "if and only if": None}
+_OPENERS = ("PLUS", "MINUS", "MUL", "DIV", "REL", "COMMA", "LPAREN", "LBRACK", "LBRACE", "LSET", "ABSL", "AMP",
+            "NEWROW", "SUP", "SUB", "IN", "AND", "OR", "NOT", "BEGIN_CASES", "HEAD", "FRAC", "SQRT")
+
+
+def _name_text(tok: Tok) -> str:
+    return tok.text.lstrip("\\")
+
+
+def _fold(tokens: list[Tok]) -> list[Tok]:
+    """Names with their plain subscripts and primes as one NAME token (``\\rho_{p}`` -> ``\\rho_p``)."""
+    out, i = [], 0
+    while i < len(tokens):
+        t = tokens[i]
+        if t.kind == "NAME" or (t.kind == "CMD" and t.text not in OPERATORS and t.text not in HEADS):
+            text, end, i = t.text, t.end, i + 1
+            sub, i = _subscript(tokens, i)
+            if sub is not None:
+                text, end = text + "_" + sub, tokens[i - 1].end
+            while i < len(tokens) and tokens[i].kind == "PRIME":
+                text, end, i = text + "'", tokens[i].end, i + 1
+            out.append(Tok(t.kind, text, t.start, end, t.spaced))
+        else:
+            out.append(t)
+            i += 1
+    return out
+
+
+def _subscript(tokens, i):
+    """The text of a plain subscript at ``i`` (letters, digits, words, commas) and the index after it."""
+    if i + 1 >= len(tokens) or tokens[i].kind != "SUB":
+        return None, i
+    nxt = tokens[i + 1]
+    if nxt.kind in ("NAME", "NUMBER"):
+        return _name_text(nxt), i + 2
+    if nxt.kind != "LBRACE":
+        return None, i
+    k = i + 2
+    while k < len(tokens) and tokens[k].kind in _FOLDABLE:
+        k += 1
+    if k == i + 2 or k >= len(tokens) or tokens[k].kind != "RBRACE":
+        return None, i
+    return "".join(_name_text(t).replace(" ", "") for t in tokens[i + 2:k]), k + 1
+
+
+def _key(tokens) -> tuple:
+    return tuple((t.kind, t.text) for t in tokens)
+
+
+@functools.lru_cache(maxsize=64)
+def phrases(notation: Notation) -> dict:
+    """Spelling (as folded token kinds and texts) -> ("SYM", object) or ("FUNC", callable); later entries win."""
+    table = {}
+    for tex, value in notation.symbols:
+        table[_key(_fold(lex(tex)))] = ("SYM", value)
+    for tex, fn in notation.functions:
+        table[_key(_fold(lex(tex)))] = ("FUNC", fn)
+    return table
+
+
+class Resolver:
+    """Turns the raw tokens of ``source`` into grammar tokens."""
+
+    def __init__(self, source: str, notation: Notation, derived_symbols):
+        self.source = source
+        self.notation = notation
+        self.table = phrases(notation)
+        self.longest = max((len(k) for k in self.table), default=1)
+        self.derived = {s.name: s for s in derived_symbols}
+
+    def fail(self, tok: Tok, why: str, end: Tok | None = None):
+        fail(self.source, tok.start, (end or tok).end, why)
+
+    # -- stages --------------------------------------------------------------
+
+    def run(self, raw: list[Tok]) -> list[Token]:
+        tokens = _integrals(_fold(raw))
+        matched = self.match(tokens)
+        out = []
+        i = 0
+        while i < len(matched):
+            item = matched[i]
+            if isinstance(item, Token):
+                out.append(item)
+                i += 1
+            else:
+                i = self.resolve(matched, i, out)
+        return _bars(out, self)
+
+    def match(self, tokens: list[Tok]) -> list:
+        """Tokens with the notation's spellings replaced by SYM / HEAD tokens (longest match first)."""
+        out, i = [], 0
+        while i < len(tokens):
+            for n in range(min(self.longest, len(tokens) - i), 0, -1):
+                hit = self.table.get(_key(tokens[i:i + n]))
+                if hit is not None:
+                    out.append(self.meaning(hit, tokens[i], tokens[i + n - 1]))
+                    i += n
+                    break
+            else:
+                out.append(tokens[i])
+                i += 1
+        return out
+
+    def meaning(self, hit, first: Tok, last: Tok) -> Token:
+        kind, value = hit
+        if kind == "FUNC":
+            return _token("HEAD", ("func", value, self.source[first.start:last.end]), first, last)
+        if isinstance(value, sp.Symbol):
+            other = self.derived.get(value.name)
+            if other is not None and other != value:
+                self.fail(first, f"ambiguous: the notation reads this as the symbol {value.name} "
+                          f"({_assumptions(value)}) but the derived expression has another {other.name} "
+                          f"({_assumptions(other)}); extend the notation with the one meant", last)
+        elif value in (sp.E, sp.pi) and str(value).lower() in {n.lower() for n in self.derived}:
+            self.fail(first, f"ambiguous: the constant {value} or the derived expression's symbol of that name? "
+                      "Extend the notation", last)
+        return _token("SYM", value, first, last)
+
+    def resolve(self, items: list, i: int, out: list) -> int:
+        tok = items[i]
+        if tok.kind == "NAME":
+            return self.name(items, i, out)
+        if tok.kind == "CMD":
+            out.append(self.command(tok))
+        elif tok.kind == "WORD":
+            out.append(self.word(tok))
+        elif tok.kind == "NUMBER":
+            out.append(_token("NUMBER", sp.Rational(tok.text), tok))
+        elif tok.kind in ("AMP", "NEWROW", "BAR", "PERCENT", "PRIME", "BANG", "SEMI", "COLON", "DOT",
+                          "LANGLE", "RANGLE"):
+            out.append(_token(tok.kind, tok.text, tok))
+        else:
+            out.append(_token(tok.kind, tok.text, tok))
+        return i + 1
+
+    def name(self, items: list, i: int, out: list) -> int:
+        """A name: a run of single letters written together, or one (possibly subscripted) name."""
+        run = [items[i]]
+        while (i + len(run) < len(items) and _letter(run[-1]) and _letter(items[i + len(run)])
+               and not items[i + len(run)].spaced and items[i + len(run)].start == run[-1].end):
+            run.append(items[i + len(run)])
+        if len(run) > 1:
+            word = "".join(t.text for t in run)
+            if word in self.derived:
+                out.append(_token("SYM", self.derived[word], run[0], run[-1]))
+                return i + len(run)
+            unknown = [t.text for t in run if t.text not in self.derived]
+            if unknown:
+                self.fail(run[0], f"{word!r} is no known name: declare it in the notation, or write the product "
+                          f"{' '.join(word)} with spaces ({', '.join(unknown)} unknown)", run[-1])
+        for tok in run:
+            out.append(self.single(tok))
+        nxt = items[i + len(run)] if i + len(run) < len(items) else None
+        last = out[-1]
+        if last.type == "NAME" and isinstance(nxt, Tok) and nxt.kind == "LPAREN" and not _digitlike(run[-1]):
+            self.fail(run[-1], f"ambiguous: is {run[-1].text}(...) a call or a product? declare "
+                      f"{run[-1].text} in the notation (functions= for a call, symbols= for a product)", nxt)
+        return i + len(run)
+
+    def single(self, tok: Tok) -> Token:
+        name = _name_text(tok)
+        if name in self.derived:
+            return _token("SYM", self.derived[name], tok)
+        return _token("NAME", sp.Symbol(name), tok)
+
+    def command(self, tok: Tok) -> Token:
+        if tok.text in OPERATORS:
+            return _token("HEAD", ("op", OPERATORS[tok.text], tok.text), tok)
+        if tok.text in HEADS:
+            return _token("HEAD", (HEADS[tok.text], None, tok.text), tok)
+        if _name_text(tok) in self.derived:
+            return _token("SYM", self.derived[_name_text(tok)], tok)
+        self.fail(tok, f"{tok.text} is not in the notation (extend it with symbols= or functions=)")
+
+    def word(self, tok: Tok) -> Token:
+        text = tok.text.strip().rstrip(":").strip()
+        if text.lower() in _KEYWORDS and _KEYWORDS[text.lower()]:
+            return _token(_KEYWORDS[text.lower()], text, tok)
+        if text in self.derived:
+            return _token("SYM", self.derived[text], tok)
+        if len(text) == 1 and text.isalpha():
+            return _token("NAME", sp.Symbol(text), tok)
+        self.fail(tok, f"the word {text!r} is no known name (extend the notation with it)")
+
+
+def _letter(tok) -> bool:
+    return isinstance(tok, Tok) and tok.kind == "NAME" and len(tok.text) == 1 and tok.text.isalpha()
+
+
+def _digitlike(tok) -> bool:
+    return tok.text.isdigit()
+
+
+def _assumptions(s: sp.Symbol) -> str:
+    facts = [k for k in ("positive", "nonnegative", "negative", "integer", "real") if s.assumptions0.get(k)]
+    return ", ".join(facts) if facts else "no assumptions"
+
+
+def _token(kind: str, value, first, last=None) -> Token:
+    last = last or first
+    start = first.start if isinstance(first, Tok) else first.start_pos
+    end = last.end if isinstance(last, Tok) else last.end_pos
+    return Token(kind, value, start_pos=start, end_pos=end)
+
+
+def _integrals(tokens: list[Tok]) -> list[Tok]:
+    """``d x`` that closes an ``\\int`` (at the same brace depth) as one DIFF token."""
+    out, open_ints, depth = [], [], 0
+    i = 0
+    while i < len(tokens):
+        t = tokens[i]
+        depth += {"LBRACE": 1, "RBRACE": -1}.get(t.kind, 0)
+        if t.kind == "CMD" and t.text == r"\int":
+            open_ints.append(depth)
+        elif (open_ints and open_ints[-1] == depth and t.kind == "NAME" and t.text == "d" and i + 1 < len(tokens)
+              and tokens[i + 1].kind == "NAME"):
+            out.append(Tok("DIFF", tokens[i + 1].text, t.start, tokens[i + 1].end, t.spaced))
+            open_ints.pop()
+            i += 2
+            continue
+        out.append(t)
+        i += 1
+    return out
+
+
+def _bars(tokens: list[Token], resolver) -> list[Token]:
+    """``|`` as an opening or closing absolute-value bar: it closes an open bar at the same depth unless it
+    follows an operator or an opening."""
+    out, stack, depth = [], [], 0
+    for k, t in enumerate(tokens):
+        if t.type in ("LPAREN", "LBRACK", "LBRACE", "LSET", "ABSL", "FLOORL", "CEILL", "BEGIN_CASES"):
+            depth += 1
+        elif t.type in ("RPAREN", "RBRACK", "RBRACE", "RSET", "ABSR", "FLOORR", "CEILR", "END_CASES"):
+            depth -= 1
+        if t.type != "BAR":
+            out.append(t)
+            continue
+        after_operator = not out or out[-1].type in _OPENERS
+        if stack and stack[-1] == depth and not after_operator:
+            stack.pop()
+            out.append(Token("ABSR", "|", start_pos=t.start_pos, end_pos=t.end_pos))
+        else:
+            stack.append(depth)
+            out.append(Token("ABSL", "|", start_pos=t.start_pos, end_pos=t.end_pos))
+    if stack:
+        fail(resolver.source, tokens[-1].start_pos, tokens[-1].end_pos, "an absolute value |...| left open")
+    return out
