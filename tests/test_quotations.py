@@ -36,9 +36,28 @@ class Quotation:
     number: str | None
 
 
-def _literal(node, name):
-    value = next((k.value for k in node.keywords if k.arg == name), None)
-    return ast.literal_eval(value) if value is not None else None
+def _constants(tree) -> dict:
+    """Names bound (anywhere in the file) to a string literal: ``PAPER = "000_...txt"``, ``EQ6 = r"..."``."""
+    found, clash = {}, set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Assign) and len(node.targets) == 1 and isinstance(node.targets[0], ast.Name):
+            try:
+                value = ast.literal_eval(node.value)
+            except ValueError:
+                continue
+            name = node.targets[0].id
+            if isinstance(value, str):
+                clash |= {name} if found.get(name, value) != value else set()
+                found[name] = value
+    return {k: v for k, v in found.items() if k not in clash}
+
+
+def _value(node, constants):
+    if node is None:
+        return None
+    if isinstance(node, ast.Name) and node.id in constants:
+        return constants[node.id]
+    return ast.literal_eval(node)
 
 
 def _is_quote(node) -> bool:
@@ -47,18 +66,23 @@ def _is_quote(node) -> bool:
 
 
 def quotations() -> list[Quotation]:
-    """Every ``quote(...)`` call of the catalogue; its arguments must be literals (checkable without running)."""
+    """Every ``quote(...)`` call of the catalogue; its arguments must be literals, or names bound to string
+    literals in the same file, so that the quotations are checkable without running anything."""
     found = []
     for file in sorted(CATALOGUE.rglob("*.py")):
-        for node in ast.walk(ast.parse(file.read_text(), str(file))):
-            if _is_quote(node):
-                where = f"{file.relative_to(ROOT)}:{node.lineno}"
-                try:
-                    path = ast.literal_eval(node.args[0]) if node.args else _literal(node, "path")
-                    found.append(Quotation(where, path, _literal(node, "line"), _literal(node, "latex"),
-                                           _literal(node, "number")))
-                except ValueError as exc:
-                    raise AssertionError(f"{where}: quote(...) arguments must be literals ({exc})") from None
+        tree = ast.parse(file.read_text(), str(file))
+        constants = _constants(tree)
+        for node in ast.walk(tree):
+            if not (isinstance(node, ast.Call) and _is_quote(node)):
+                continue
+            where = f"{file.relative_to(ROOT)}:{node.lineno}"
+            keyword = {k.arg: k.value for k in node.keywords}
+            try:
+                args = [_value(node.args[0] if node.args else keyword.get("path"), constants)]
+                args += [_value(keyword.get(k), constants) for k in ("line", "latex", "number")]
+            except ValueError as exc:
+                raise AssertionError(f"{where}: quote(...) arguments must be literals ({exc})") from None
+            found.append(Quotation(where, *args))
     return found
 
 
