@@ -103,7 +103,8 @@ class Quote:
         if at < 0 or at > first:
             raise SymdpError("latex", latex, f"the formula as it stands at {self.path}:{self.line} "
                              f"(that line reads {window[0].strip()[:120]!r})")
-        if self.number is not None and self.number not in text[at:]:
+        tag = r"\tag{" + (self.number or "").strip("()") + "}"
+        if self.number is not None and self.number not in text[at:] and tag not in text[at:].replace(" ", ""):
             raise SymdpError("number", self.number, f"the equation number printed with the formula at "
                              f"{self.path}:{self.line}")
         return Found(latex, self.line, found)
@@ -138,8 +139,8 @@ def _number(number) -> str | None:
     if number is None:
         return None
     text = str(number).strip()
-    if not re.fullmatch(r"\(?\d+[a-z]?\)?", text):
-        raise SymdpError("number", number, "a printed equation number such as '(12)' or 12")
+    if not re.fullmatch(r"\(?([A-Z]\.)?\d+[a-z]?\)?", text):
+        raise SymdpError("number", number, "a printed equation number such as '(12)', 12 or '(B.1)'")
     return "(" + text.strip("()") + ")"
 
 
