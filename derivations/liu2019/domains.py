@@ -13,7 +13,7 @@
 """
 import sympy as sp
 
-from symdp import Status, derivation
+from symdp import Status, derivation, quote
 from symdp.mechanisms import laplace
 from symdp.symbols import QD, QDp, alpha, beta, dQ, eps, rho_c, rho_p, rho_t, theta
 
@@ -33,15 +33,16 @@ def lambda_branches(d):
     """Lambda at the threshold theta(alpha) of Eq. 6, for alpha <= 1/2."""
     psi_alpha = -sp.log(2 * alpha) / eps                 # (theta(alpha) - Q(D'))/Delta Q, Eq. 6
     printed = sp.exp(-eps) / (4 * alpha**2)
+    quoted = quote(PAPER, line=283, latex=r"\frac{e^{-\epsilon}}{4\alpha^2}")
     low = {eps: sp.Interval.open(0, sp.oo), alpha: sp.Interval.open(0, sp.exp(-eps) / 2)}
     mid = {eps: sp.Interval.open(0, sp.oo), alpha: sp.Interval(sp.exp(-eps) / 2, HALF)}
     d.sign("sec4.1.5:lambda-above-Q(D)", psi_alpha - 1, "positive", low,
            text=r"for $\alpha < e^{-\epsilon}/2$ Eq. 6 puts $\theta$ above $Q(D)$ ($\psi > 1$), where Eq. 7 "
                 r"gives $\Lambda = e^\epsilon$")
-    d.printed("sec4.1.5:lambda-middle", printed, sp.exp((2 * psi_alpha - 1) * eps), mid, where="Sec. 4.1.5",
+    d.printed("sec4.1.5:lambda-middle", quoted, sp.exp((2 * psi_alpha - 1) * eps), mid, where="Sec. 4.1.5",
               text=r"on $[e^{-\epsilon}/2, 1/2]$ the printed $\lambda = e^{-\epsilon}/(4\alpha^2)$ is Eq. 8 at "
                    r"$\theta(\alpha)$")
-    d.printed("sec4.1.5:lambda-low", printed, sp.exp(eps), low, where=r"Sec. 4.1.5 ($\alpha \in [0, e^{-\epsilon}/2)$)",
+    d.printed("sec4.1.5:lambda-low", quoted, sp.exp(eps), low, where=r"Sec. 4.1.5 ($\alpha \in [0, e^{-\epsilon}/2)$)",
               expect=Status.ERRATUM,
               text=r"the printed branch is stated for all $\alpha \in [0, 0.5]$; below $e^{-\epsilon}/2$ the "
                    r"likelihood ratio at the threshold is $e^\epsilon$ (at $\epsilon = 1$, $\alpha = 0.1$: printed "

@@ -13,7 +13,8 @@ increasing; Corollary 1: the same holds for every prior.
 """
 import sympy as sp
 
-from symdp import derivation, fdp
+from symdp import derivation, fdp, quote
+from symdp.latex import NOTATION
 from symdp.mechanisms import laplace
 from symdp.symbols import NEIGHBOURS, QD, alpha, eps, gsr, rho_p, rsr, theta
 
@@ -22,6 +23,10 @@ HALF = sp.Rational(1, 2)
 PI = sp.Symbol("pi", positive=True)                     # prior P(h_1), i.e. of D (or of d_i1)
 L1, L0 = sp.symbols("L_1 L_0", positive=True)           # P(A(D) = o), P(A(D') = o)
 UNIT_PI = {PI: sp.Interval.open(0, 1)}
+LIKELIHOODS = {r"P(\mathcal{A}(D) = o)": L1, r"P(\mathcal{A}(D') = o)": L0,
+               r"P(\mathcal{A}(\mathcal{D}) = o)": L1, r"P(\mathcal{A}(\mathcal{D}') = o)": L0}
+PRIOR = NOTATION.extend(symbols={**LIKELIHOODS, r"P(d_i = d_{i1})": PI, r"P(d_i = d_{i2})": 1 - PI})
+"""Eq. 16-17: the likelihoods $P(\mathcal{A}(D) = o)$, $P(\mathcal{A}(D') = o)$ and the prior of a binary record."""
 
 
 def hypotheses(d):
@@ -38,9 +43,11 @@ def precision_recall(d):
     prec = d.define(r"\mathrm{precision}", joint_tp / (joint_tp + joint_fp),
                     r"Eq. 3: $P(\mathcal{D} = D \mid \hat{\mathcal{D}} = D)$, by Bayes' rule")
     rec = d.define(r"\mathrm{recall}", joint_tp / PI, r"Eq. 3: $P(\hat{\mathcal{D}} = D \mid \mathcal{D} = D)$")
-    d.printed("eq11:precision", rsr / (rsr + gsr), prec.subs(PI, HALF), where="Eq. 11 (precision)",
+    d.printed("eq11:precision", quote(PAPER, line=230, number="(11)", latex=r"\frac{RSR}{RSR + GSR}"),
+              prec.subs(PI, HALF), where="Eq. 11 (precision)",
               text=r"with the uniform prior $P(\mathcal{D} = D) = 1/2$ of Sec. 4.1.1")
-    d.printed("eq11:recall", rsr, rec, where="Eq. 11 (recall)", text="recall does not depend on the prior")
+    d.printed("eq11:recall", quote(PAPER, line=230, number="(11)", latex=r"RSR"), rec, where="Eq. 11 (recall)",
+              text="recall does not depend on the prior")
     d.sign("eq11:needs-uniform-prior", prec - rsr / (rsr + gsr), "positive", {PI: sp.Interval.open(HALF, 1)},
            text=r"the uniform prior is an assumption Eq. 11 needs: for $P(\mathcal{D} = D) > 1/2$ the precision is "
                 r"larger (at $\pi = 3/4$, RSR = GSR = 1/2: $3/4$, not $1/2$); Sec. 5 is this case")
@@ -57,16 +64,24 @@ def bayes(d):
     post0 = d.define(r"P(\mathcal{D} = D' \mid o, \mathbf{d}_{-i})", (1 - PI) * L0 / evidence)
     d.identity("eq5:total", post1 + post0, 1, text="the two posteriors add up to 1")
     odds = d.rewrite(r"\frac{P(D \mid o)}{P(D' \mid o)}", post1 / post0, "cancel")
-    d.printed("eq16", L1 * PI / (L0 * (1 - PI)), odds, UNIT_PI, where="Eq. 16",
+    eq16 = r"\frac{P(\mathcal{A}(D) = o)P(d_i = d_{i1})}{P(\mathcal{A}(D') = o)P(d_i = d_{i2})}"
+    d.printed("eq16", quote(PAPER, line=332, number="(16)", latex=eq16), odds, UNIT_PI, where="Eq. 16",
+              notation=PRIOR,
               text=r"posterior odds = likelihood ratio times prior odds; with $\pi = P(d_i = d_{i1})$ this is "
                    r"Eq. 16, with $\pi = P^c_{i1}$ Eq. 19, with $\pi = P^t_{i1}$ Eq. 22 (the conditional priors "
                    r"replace the prior because $P(d_i \mid \mathbf{d}_{-i})$ depends on $\mathbf{d}_{-i}$ only "
                    r"through the correlated records)")
     pc, pt = sp.symbols("P^c_{i1} P^t_{i1}", positive=True)
-    d.printed("eq19", L1 * pc / (L0 * (1 - pc)), odds.subs(PI, pc), {pc: sp.Interval.open(0, 1)}, where="Eq. 19",
+    eq19 = r"\frac{P(\mathcal{A}(D) = o) P_{i1}^c}{P(\mathcal{A}(D') = o) P_{i2}^c}"
+    d.printed("eq19", quote(PAPER, line=364, number="(19)", latex=eq19), odds.subs(PI, pc),
+              {pc: sp.Interval.open(0, 1)}, where="Eq. 19",
+              notation=NOTATION.extend(symbols={**LIKELIHOODS, r"P_{i1}^c": pc, r"P_{i2}^c": 1 - pc}),
               text=r"record correlation: the prior is $P^c_{i1} = P(d_i = d_{i1} \mid d_{c1}, d_{c2}, \ldots)$, "
                    r"$P^c_{i2} = 1 - P^c_{i1}$ (binary record)")
-    d.printed("eq22", L1 * pt / (L0 * (1 - pt)), odds.subs(PI, pt), {pt: sp.Interval.open(0, 1)}, where="Eq. 22",
+    eq22 = r"\frac{P(\mathcal{A}(\mathcal{D}) = o)P_{i1}^t}{P(\mathcal{A}(\mathcal{D}') = o)P_{i2}^t}"
+    d.printed("eq22", quote(PAPER, line=389, number="(22)", latex=eq22), odds.subs(PI, pt),
+              {pt: sp.Interval.open(0, 1)}, where="Eq. 22",
+              notation=NOTATION.extend(symbols={**LIKELIHOODS, r"P_{i1}^t": pt, r"P_{i2}^t": 1 - pt}),
               text=r"temporal correlation: the prior is $P^t_{i1}$. The text defines $P^t_{i1}$ given "
                    r"$\mathbf{d}^{[t-1]}_{-i}$ while the posterior conditions on $\mathbf{d}^{[t]}_{-i}, "
                    r"\mathbf{d}^{[t-1]}_i$: the record's own past is what temporal correlation uses, so "
@@ -82,13 +97,16 @@ def bayes(d):
 
 def eq17(d, prec):
     """Eq. 17 from Eq. 3 with prior P(d_i1) = pi; the worst-case prior ratio 1 - rho_p."""
-    d.printed("eq17:first-line", PI * rsr / (PI * rsr + (1 - PI) * gsr), prec, UNIT_PI, where="Eq. 17 (first line)")
+    first = r"\frac{P(d_i = d_{i1})RSR}{P(d_i = d_{i1})RSR + P(d_i = d_{i2})GSR}"
+    d.printed("eq17:first-line", quote(PAPER, line=343, number="(17)", latex=first), prec, UNIT_PI,
+              where="Eq. 17 (first line)", notation=PRIOR)
     top = 1 / (2 - rho_p)
     rho = {rho_p: sp.Interval.Ropen(0, 1)}
     d.identity("eq17:prior", (1 - top) / top, 1 - rho_p, rho,
                text=r"for a binary record, $\min P(d_i = d_{i1})/P(d_i = d_{i2}) = 1 - \rho_p$ puts "
                     r"$1/(2-\rho_p)$ on the more probable value")
-    d.printed("eq17:second-line", 1 / (1 + (1 - rho_p) * gsr / rsr), prec.subs(PI, top), rho,
+    second = quote(PAPER, line=343, number="(17)", latex=r"\frac{1}{1 + (1 - \rho_p) \frac{GSR}{RSR}}")
+    d.printed("eq17:second-line", second, prec.subs(PI, top), rho,
               where="Eq. 17 (second line)",
               text=r"Eq. 17's second line is the first with $d_{i1}$ the more probable value (the labelling that "
                    r"helps the adversary)")

@@ -7,7 +7,8 @@ printed text.
 """
 import sympy as sp
 
-from symdp import Status, derivation
+from symdp import Status, derivation, quote
+from symdp.latex import NOTATION
 from symdp.mechanisms import laplace
 from symdp.symbols import NEIGHBOURS, QD, QDp, alpha, dQ, eps, o, psi, theta, z
 
@@ -16,6 +17,10 @@ HALF = sp.Rational(1, 2)
 K = sp.Symbol("k", nonnegative=True)  # distance of the threshold from the centre, in scale units
 ALPHA_LOW = {alpha: sp.Interval.Lopen(0, HALF)}
 ALPHA_HIGH = {alpha: sp.Interval.open(HALF, 1)}
+EQ7 = (r"\begin{cases} \exp(\epsilon) & \text{if } o > Q(D) \\ \exp\left(\frac{2o - Q(D) - Q(D')}{\Delta Q} "
+       r"\epsilon\right) & \text{if } o \in [Q(D'), Q(D)] \\ \exp(-\epsilon) & \text{if } o < Q(D') \end{cases}")
+EQ6 = (r"\begin{cases} -\frac{\Delta Q \log 2\alpha}{\epsilon} + Q(D'), & \alpha \in [0, 0.5] \\ "
+       r"\frac{\Delta Q \log 2(1-\alpha)}{\epsilon} + Q(D'), & \alpha \in (0.5, 1] \end{cases}")
 
 
 def likelihood_ratio(d):
@@ -24,10 +29,9 @@ def likelihood_ratio(d):
     at_psi = {o: QDp + dQ * psi, **NEIGHBOURS}
     lr_psi = d.rewrite(r"\Lambda", sp.piecewise_fold(sp.powsimp(lr.subs(at_psi)).rewrite(sp.Piecewise)), "simplify",
                        r"substitute $o = Q(D') + \Delta Q\,\psi$ and $Q(D) = Q(D') + \Delta Q$; absolute values as cases")
-    printed = sp.Piecewise((sp.exp(eps), o > QD),
-                           (sp.exp((2 * o - QD - QDp) * eps / dQ), (o >= QDp) & (o <= QD)),
-                           (sp.exp(-eps), True))
-    d.printed("eq7", printed.subs(at_psi), lr_psi, where="Eq. 7")
+    in_psi = NOTATION.extend(symbols={"o": at_psi[o], "Q(D)": at_psi[QD]})
+    d.printed("eq7", quote(PAPER, line=189, number="(7)", latex=EQ7), lr_psi, where="Eq. 7", notation=in_psi,
+              text=r"read in the derivation's coordinates: $o = Q(D') + \Delta Q\,\psi$, $Q(D) = Q(D') + \Delta Q$")
     middle = sp.exp((2 * o - QD - QDp) * eps / dQ)
     d.monotone("eq7:middle-increasing", middle, o, True,
                text=r"on $[Q(D'), Q(D)]$ the ratio increases in $o$, so $\Lambda(o) \ge \lambda$ is $o \ge \theta$")
@@ -54,7 +58,9 @@ def false_alarm(d):
                    r"$\frac12 e^{(\theta-Q(D'))\epsilon/\Delta Q}$ above; the exponents have the wrong sign "
                    "(Eq. 6, solved from the right values, is correct)")
     cdf = 1 - derived
-    d.printed("pfa:integral", cdf, derived, where="proof of Thm 3 (P_FA = 1 - integral)",
+    integral = r"1 - \int_{\theta}^{\infty} \frac{\epsilon}{2\Delta Q} e^{-\frac{\epsilon|x-Q(D')|}{\Delta Q}} dx"
+    d.printed("pfa:integral", quote(PAPER, line=193, latex=integral), derived,
+              where="proof of Thm 3 (P_FA = 1 - integral)",
               expect=Status.ERRATUM,
               text=r"printed $P_{FA} = 1 - \int_\theta^\infty P(\mathcal{A}(D') = o)\,do$; that is "
                    r"$P(o < \theta \mid D') = 1 - P_{FA}$")
@@ -74,9 +80,8 @@ def threshold(d, pfa):
            text=r"for $\alpha \le 1/2$ the threshold lies at or above $Q(D')$, on the branch used")
     d.sign("eq6:branch-high", QDp - down[0], "positive", ALPHA_HIGH,
            text=r"for $\alpha > 1/2$ the threshold lies below $Q(D')$, on the branch used")
-    printed = sp.Piecewise((-dQ * sp.log(2 * alpha) / eps + QDp, alpha <= HALF),
-                           (dQ * sp.log(2 * (1 - alpha)) / eps + QDp, True))
-    d.printed("eq6", printed, derived, {alpha: sp.Interval.open(0, 1)}, where="Eq. 6")
+    d.printed("eq6", quote(PAPER, line=175, number="(6)", latex=EQ6), derived, {alpha: sp.Interval.open(0, 1)},
+              where="Eq. 6")
     d.identity("eq6:library", laplace.threshold(alpha), derived, {alpha: sp.Interval.open(0, 1)},
                text="the library's threshold is the derived one")
     return derived
@@ -85,7 +90,8 @@ def threshold(d, pfa):
 def lr_threshold(d, middle, theta_alpha):
     """Eq. 8 and Sec. 4.1.5: lambda from theta, then from alpha."""
     lam_theta = d.substitute(r"\lambda", middle, {o: theta}, r"$\lambda = \Lambda(\theta)$ on $[Q(D'), Q(D)]$")
-    d.printed("eq8", sp.exp((2 * theta - QD - QDp) * eps / dQ), lam_theta, where="Eq. 8")
+    d.printed("eq8", quote(PAPER, line=199, number="(8)", latex=r"e^{\frac{2\theta-Q(D)-Q(D')}{\Delta Q} \epsilon}"),
+              lam_theta, where="Eq. 8")
     d.identity("eq8:library", laplace.lr_threshold(theta), lam_theta)
     branches = [lam_theta.subs(theta, piece).subs(NEIGHBOURS) for piece, _ in theta_alpha.args]
     derived = sp.Piecewise((d.rewrite(r"\lambda_{\alpha \le 1/2}", branches[0], "factor"), alpha <= HALF),

@@ -8,7 +8,7 @@ PR-relation depends on epsilon and psi only.
 """
 import sympy as sp
 
-from symdp import Status, derivation
+from symdp import Status, derivation, quote
 from symdp.adversary import metrics
 from symdp.mechanisms import laplace, laplace_fast
 from symdp.symbols import NEIGHBOURS, QD, QDp, dQ, eps, psi, theta
@@ -18,10 +18,11 @@ HALF = sp.Rational(1, 2)
 FIG3A_EPS = ("0.01", "0.1", "0.5", "1", "2", "5")
 
 
-def printed_region(center):
-    """Eq. 9 / 10 as printed: both branches with exponent -(theta - center) eps / Delta Q."""
-    e = sp.exp(-(theta - center) * eps / dQ)
-    return sp.Piecewise((HALF * e, theta >= center), (1 - HALF * e, True))
+EQ9 = (r"\begin{cases} 0.5e^{-\frac{(\theta-Q(D))\epsilon}{\Delta Q}}, & \theta \in [Q(D), +\infty) \\ "
+       r"1 - 0.5e^{-\frac{(\theta-Q(D))\epsilon}{\Delta Q}}, & \theta \in (-\infty, Q(D)] \end{cases}")
+EQ10 = (r"\begin{cases} 0.5e^{-\frac{(\theta-Q(D'))\epsilon}{\Delta Q}}, & \theta \in [Q(D'), +\infty) \\ "
+        r"1 - 0.5e^{-\frac{(\theta-Q(D'))\epsilon}{\Delta Q}}, & \theta \in (-\infty, Q(D')] \end{cases}")
+"""Eq. 9 and 10 as printed: both branches with exponent -(theta - centre) eps / Delta Q."""
 
 
 def theorem5(d, rsr, gsr):
@@ -58,10 +59,10 @@ def figure3a(d):
 def pr_relation(d):
     rsr = d.define(r"\mathrm{RSR}", laplace.rsr(theta), r"$P(o \ge \theta \mid D)$: survival function of $\mathrm{Lap}(Q(D), \Delta Q/\epsilon)$")
     gsr = d.define(r"\mathrm{GSR}", laplace.gsr(theta), r"$P(o \ge \theta \mid D')$: survival function of $\mathrm{Lap}(Q(D'), \Delta Q/\epsilon)$")
-    d.printed("eq9", printed_region(QD), rsr, where="Eq. 9", expect=Status.ERRATUM,
+    d.printed("eq9", quote(PAPER, line=219, number="(9)", latex=EQ9), rsr, where="Eq. 9", expect=Status.ERRATUM,
               text=r"lower branch printed as $1 - 0.5 e^{-(\theta-Q(D))\epsilon/\Delta Q}$; the exponent's sign is wrong "
                    "(the proof of Thm 5 has it right)")
-    d.printed("eq10", printed_region(QDp), gsr, where="Eq. 10", expect=Status.ERRATUM,
+    d.printed("eq10", quote(PAPER, line=221, number="(10)", latex=EQ10), gsr, where="Eq. 10", expect=Status.ERRATUM,
               text="same sign error in the lower branch")
     d.define(r"\mathrm{precision}", metrics.precision(rsr, gsr), "Eq. 11 (uniform prior)")
     d.define(r"\mathrm{recall}", metrics.recall(rsr), "Eq. 11")

@@ -12,32 +12,55 @@ decreases in the false-alarm rate, so the Neyman-Pearson tests dominate.
 import numpy as np
 import sympy as sp
 
-from symdp import derivation
+from symdp import Reading, derivation, quote
 from symdp.adversary import fast
+from symdp.latex import NOTATION
 from symdp.procedures import laplace_fbeta as proc
-from symdp.procedures.laplace_fbeta import A, B2
+from symdp.procedures.laplace_fbeta import B2
 from symdp.symbols import QDp, dQ, eps
 
 PAPER = "000_0f0c1e9c4d2d1ce3.txt"
-HALF = sp.Rational(1, 2)
 FIG3B_BETAS = ("0.5", "1", "1.5", "2")
-E = sp.exp
-S = sp.sqrt(1 + 4 * B2 * sp.exp(eps))
 
-# Appendix 10.3 as printed (exponents read as e^{... eps / Delta Q}; the extraction
-# places eps outside some exponents, which is noise, not a finding).
+EQ26 = (r"\frac{\frac{0.5\epsilon}{\Delta Q} e^{-\frac{\theta - Q(D')}{\Delta Q}}\epsilon ((1 + \beta^2)e^{-\epsilon} "
+        r"- 1)}{(1 - 0.5e^{-\frac{\theta - Q(D')}{\Delta Q}}\epsilon)^2}")
+EQ27 = (r"\frac{\frac{0.5\epsilon}{\Delta Q} (e^{-\epsilon} - e^{-\frac{\theta-Q(D')}{\Delta Q}\epsilon} + \beta^2 "
+        r"e^{-\frac{\theta-Q(D)}{\Delta Q}\epsilon})}{(1 - 0.5e^{-\frac{\theta-Q(D)}{\Delta Q}\epsilon})^2}")
+EQ28 = (r"\frac{0.5\beta^2\epsilon e^{-\frac{\theta-Q(D)}{\Delta Q}\epsilon}}{(0.5e^{-\frac{\theta-Q(D)}{\Delta Q}"
+        r"\epsilon})^2}")
+OPTIMUM = (r"\frac{(1 + \beta^2)(1 + 4\beta^2 e^\epsilon - \sqrt{1 + 4\beta^2 e^\epsilon})}{(1 + \beta^2)(1 + 4\beta^2 "
+           r"e^\epsilon) - (1 - \beta^2)\sqrt{1 + 4\beta^2 e^\epsilon}}")
+EQ12 = (r"\begin{cases} \frac{1+\beta^2}{2+\beta^2}, & \epsilon < \log(1+\beta^2) \\ \frac{(1+\beta^2)(\sqrt{1+4"
+        r"\beta^2e^\epsilon}-1)}{(1+\beta^2)\sqrt{1+4\beta^2e^\epsilon}-1+\beta^2}, & \epsilon \geq \log(1+\beta^2) "
+        r"\end{cases}")
+EPS_INTO_EXPONENT = Reading(
+    "epsilon into the exponent",
+    r"the extraction sets the factor $\epsilon$ after $e^{-\frac{\theta - Q(D')}{\Delta Q}}$; it belongs in the "
+    r"exponent, $e^{-\frac{\theta - Q(D')}{\Delta Q}\epsilon}$, as in Eq. 27-28 and in RSR, GSR (Eq. 9-10)",
+    lambda e: e.replace(lambda x: isinstance(x, sp.exp) and eps not in x.free_symbols,
+                        lambda x: sp.exp(x.args[0] * eps) / eps))
+"""Appendix 10.3, first interval (f and Eq. 26) and second interval (f): e^{u} epsilon read as e^{u epsilon}."""
+
+# Appendix 10.3 as printed, quoted from the seed text.
 PRINTED = proc.Printed(
     section="app10.3", where="appendix 10.3", derivative_ids=("eq26", "eq27", "eq28"), fstar_id="eq12",
-    f={"interval1": (1 + B2 - HALF * E(-A)) / (1 - HALF * E(-A)),
-       "interval2": (HALF * E(-A) + B2) / (1 - HALF * E(-A)),
-       "interval3": (HALF * E(-A) + B2) / (HALF * E(-(A - eps)))},
-    df={"eq26": eps / (2 * dQ) * E(-A) * ((1 + B2) * E(-eps) - 1) / (1 - HALF * E(-A)) ** 2,
-        "eq27": eps / (2 * dQ) * (E(-eps) - E(-A) + B2 * E(-(A - eps))) / (1 - HALF * E(-(A - eps))) ** 2,
-        "eq28": HALF * B2 * eps * E(-(A - eps)) / (HALF * E(-(A - eps))) ** 2},
-    theta_star=dQ / eps * sp.log((-1 + S) / (2 * B2)) + QDp,
-    optimum=(1 + B2) * (S**2 - S) / ((1 + B2) * S**2 - (1 - B2) * S),
-    fstar=sp.Piecewise(((1 + B2) / (2 + B2), eps < sp.log(1 + B2)),
-                       ((1 + B2) * (S - 1) / ((1 + B2) * S - 1 + B2), True)),
+    f_of_f=quote(PAPER, line=567, latex=r"\frac{1 + \beta^2}{1 + \frac{GSR + \beta^2}{RSR}}"),
+    f={"interval1": quote(PAPER, line=569, latex=r"\frac{1 + \beta^2 - 0.5e^{-\frac{\theta - Q(D')}{\Delta Q}}"
+                                                 r"\epsilon}{1 - 0.5e^{-\frac{\theta - Q(D')}{\Delta Q}}\epsilon}"),
+       "interval2": quote(PAPER, line=575, latex=r"\frac{0.5e^{-\frac{\theta - Q(D')}{\Delta Q}}\epsilon + "
+                                                 r"\beta^2}{1 - 0.5e^{-\frac{\theta - Q(D')}{\Delta Q}}\epsilon}"),
+       "interval3": quote(PAPER, line=583, latex=r"\frac{0.5e^{-\frac{\theta-Q(D')}{\Delta Q}\epsilon} + "
+                                                 r"\beta^2}{0.5e^{-\frac{\theta-Q(D)}{\Delta Q}\epsilon}}")},
+    df={"eq26": quote(PAPER, line=571, number="(26)", latex=EQ26),
+        "eq27": quote(PAPER, line=579, number="(27)", latex=EQ27),
+        "eq28": quote(PAPER, line=585, number="(28)", latex=EQ28)},
+    theta_star=quote(PAPER, line=581, latex=r"\theta = \frac{\Delta Q}{\epsilon} \log \frac{-1 + \sqrt{1 + 4\beta^2 "
+                                            r"e^\epsilon}}{2\beta^2} + Q(D')"),
+    optimum=quote(PAPER, line=581, latex=OPTIMUM),
+    fstar=quote(PAPER, line=251, number="(12)", latex=EQ12),
+    readings={"app10.3:interval1:f": EPS_INTO_EXPONENT, "eq26": EPS_INTO_EXPONENT,
+              "app10.3:interval2:f": EPS_INTO_EXPONENT},
+    notation=NOTATION.extend(symbols={"Q(D)": QDp + dQ}),
     errata={
         "app10.3:interval1:f": "numerator and denominator: both exponents have the wrong sign and the "
                                "denominator (RSR) uses $Q(D')$ instead of $Q(D)$",

@@ -9,7 +9,8 @@ future work.
 import mpmath as mp
 import sympy as sp
 
-from symdp import Status, derivation
+from symdp import Status, derivation, quote
+from symdp.latex import NOTATION
 from symdp.adversary import gaussian as numeric
 from symdp.adversary import metrics
 from symdp.engine.bounds import AT_MOST, safe_round
@@ -22,6 +23,14 @@ B2 = beta**2
 DELTA = {delta: sp.Interval.open(0, 1)}
 AT_TAU = {theta: QDp + sigma * tau}
 K = sp.Symbol("k", real=True)
+PRINTED_SIGMA = sp.sqrt(2 * sp.log(sp.Rational(5, 4) / delta) * dQ / eps)
+"""The noise scale as Sec. 4.3 prints it (sec4.3:sigma: misprinted; the proof of Thm 6 writes it out)."""
+ERFC = NOTATION.extend(functions={r"\Phi": gaussian.cdf, r"\Phi^{-1}": gaussian.quantile})
+"""Phi and its inverse in the library's erfc form, which the symbolic provers reduce."""
+EQ14_PRECISION = (r"\frac{1 - \Phi\left(\frac{\theta - Q(D)}{\sigma}\right)}{2 - \Phi\left(\frac{\theta - Q(D)}"
+                  r"{\sigma}\right) - \Phi\left(\frac{\theta - Q(D')}{\sigma}\right)}")
+EQ15 = (r"\frac{(1 + \beta^2) \left(1 - \Phi\left(\frac{\theta - Q(D)}{\sigma}\right)\right)}{2 + \beta^2 - "
+        r"\Phi\left(\frac{\theta - Q(D)}{\sigma}\right) - \Phi\left(\frac{\theta - Q(D')}{\sigma}\right)}")
 
 
 def likelihood_ratio(d):
@@ -32,14 +41,13 @@ def likelihood_ratio(d):
     lr = simple.subs(NEIGHBOURS)
     d.monotone("eq29:increasing", lr, o, True, text=r"so $\Lambda(o) \ge \lambda$ is $o \ge \theta$")
     classic = gaussian.classic_sigma()
-    printed_sigma = sp.sqrt(2 * sp.log(sp.Rational(5, 4) / delta) * dQ / eps)
-    d.printed("sec4.3:sigma", printed_sigma, classic, DELTA, where="Sec. 4.3 (noise scale)", expect=Status.ERRATUM,
-              latex=r"\sqrt{2 \log(1.25/\delta) \Delta Q/\epsilon}",
+    sigma_text = quote(PAPER, line=299, latex=r"\sqrt{2 \log(1.25/\delta) \Delta Q / \epsilon}")
+    d.printed("sec4.3:sigma", sigma_text, classic, DELTA, where="Sec. 4.3 (noise scale)", expect=Status.ERRATUM,
               text=r"printed $\sigma = \sqrt{2\log(1.25/\delta)\Delta Q/\epsilon}$; the classical calibration "
                    r"(Dwork and Roth 2014, Thm A.1) is $\sigma = \sqrt{2\log(1.25/\delta)}\,\Delta Q/\epsilon$")
-    printed = sp.exp(dQ * (2 * o - QD - QDp) / (4 * sp.log(sp.Rational(5, 4) / delta) * dQ / eps)).subs(NEIGHBOURS)
-    d.printed("eq29", printed, lr.subs(sigma, classic), DELTA, where="Eq. 29", expect=Status.ERRATUM,
-              latex=r"\exp\left(\frac{\Delta Q(2o - Q(D) - Q(D'))}{4 \log(1.25/\delta) \Delta Q/\epsilon}\right)",
+    eq29 = r"\exp\left(\frac{\Delta Q(2o - Q(D) - Q(D'))}{4 \log(1.25/\delta) \Delta Q/\epsilon}\right)"
+    d.printed("eq29", quote(PAPER, line=595, number="(29)", latex=eq29), lr.subs(sigma, classic), DELTA,
+              where="Eq. 29", expect=Status.ERRATUM, notation=NOTATION.extend(symbols={"Q(D)": NEIGHBOURS[QD]}),
               text=r"Eq. 29 uses the variance $2\log(1.25/\delta)\Delta Q/\epsilon$ of the misprinted $\sigma$; "
                    r"with $\sigma^2 = 2\log(1.25/\delta)\Delta Q^2/\epsilon^2$ the exponent is "
                    r"$\epsilon^2 \Delta Q(2o - Q(D) - Q(D'))/(4\log(1.25/\delta)\Delta Q^2)$")
@@ -51,17 +59,28 @@ def threshold(d):
                         text="integrate the standard normal density above the standardised threshold")
     pfa = pfa_k.subs(K, (theta - QDp) / sigma)
     d.identity("thm6:gsr", gaussian.gsr(theta), pfa, text="the library's GSR is the false-alarm rate just derived")
-    d.printed("thm6:pfa", 1 - gaussian.cdf((theta - QDp) / sigma), pfa, where="proof of Thm 6 (value of P_FA)")
-    d.printed("thm6:pfa-integral", 1 - pfa, pfa, where="proof of Thm 6 (P_FA as 1 - integral)",
+    value = r"1 - \Phi\left(\frac{\theta-Q(D')}{\sqrt{2 \log(1.25/\delta) \Delta Q/\epsilon}}\right)"
+    d.printed("thm6:pfa", quote(PAPER, line=597, latex=value), pfa.subs(sigma, PRINTED_SIGMA), DELTA,
+              notation=ERFC, where="proof of Thm 6 (value of P_FA)",
+              text=r"the proof writes $\sigma$ out as Sec. 4.3 prints it (misprinted: sec4.3:sigma); in that "
+                   r"$\sigma$ the value is right")
+    densities = ERFC.extend(symbols={r"\mathbb{P}(A(D') = o)": gaussian.density(o, QDp),
+                                     r"\mathbb{P}(A(D) = o)": gaussian.density(o, QD)})
+    pfa_text = r"1 - \int_{\theta}^{\infty} \mathbb{P}(A(D') = o) do"
+    d.printed("thm6:pfa-integral", quote(PAPER, line=597, latex=pfa_text), pfa,
+              where="proof of Thm 6 (P_FA as 1 - integral)", notation=densities,
               expect=Status.ERRATUM, text=r"as in Thm 3: $1 - \int_\theta^\infty P(\mathcal{A}(D') = o)\,do$ is "
                                           r"$1 - P_{FA}$; the value printed next to it is right")
     ptd = pfa.subs(QDp, QD)
-    d.printed("thm6:ptd-integral", 1 - ptd, ptd, where="proof of Thm 6 (P_TD as 1 - integral)",
+    ptd_text = r"1 - \int_{\theta}^{\infty} \mathbb{P}(A(D) = o) do"
+    d.printed("thm6:ptd-integral", quote(PAPER, line=597, latex=ptd_text), ptd,
+              where="proof of Thm 6 (P_TD as 1 - integral)", notation=densities,
               expect=Status.ERRATUM, text=r"the same slip for $P_{TD}$; the printed value "
                                           r"$1 - \Phi((\theta - Q(D))/\sigma)$ is right")
     (theta_alpha,) = d.solve(r"\theta(\alpha)", pfa - alpha, theta, r"solve $P_{FA}(\theta) = \alpha$")
-    d.printed("thm6:theta", gaussian.quantile(1 - alpha) * sigma + QDp, theta_alpha,
-              {alpha: sp.Interval.open(0, 1)}, where="Thm 6")
+    theta_text = quote(PAPER, line=303, latex=r"\theta = \Phi^{-1}(1-\alpha)\sigma + Q(D')")
+    d.printed("thm6:theta", theta_text, theta_alpha,
+              {alpha: sp.Interval.open(0, 1)}, notation=ERFC, where="Thm 6")
 
 
 def pr_relation(d):
@@ -69,15 +88,19 @@ def pr_relation(d):
     r, g = gaussian.rsr(), gaussian.gsr()
     prec = d.define(r"\mathrm{precision}", metrics.precision(r, g), "Eq. 11 with the Gaussian tails")
     cdf_d, cdf_dp = gaussian.cdf((theta - QD) / sigma), gaussian.cdf((theta - QDp) / sigma)
-    d.printed("eq14:precision", (1 - cdf_d) / (2 - cdf_d - cdf_dp), prec, where="Eq. 14 (precision)")
-    d.printed("eq14:recall", 1 - cdf_d, metrics.recall(r), where="Eq. 14 (recall)")
+    d.printed("eq14:precision", quote(PAPER, line=312, number="(14)", latex=EQ14_PRECISION), prec,
+              notation=ERFC, where="Eq. 14 (precision)")
+    recall = r"\text{recall} &= 1 - \Phi\left(\frac{\theta - Q(D)}{\sigma}\right)"
+    d.printed("eq14:recall", quote(PAPER, line=312, number="(14)", latex=recall), metrics.recall(r),
+              notation=ERFC, where="Eq. 14 (recall)")
     to_mu = {**AT_TAU, QD: QDp + mu * sigma}
     prec_mu = d.substitute(r"\mathrm{precision}", prec, to_mu,
                            r"$\theta = Q(D') + \sigma\tau$, $\Delta Q = \mu\sigma$")
     d.identity("thm5-analogue", prec_mu, metrics.precision(gaussian.tail(tau - mu), gaussian.tail(tau)),
                text=r"free of $Q(D')$ and $\sigma$: the PR-relation depends on $\mu = \Delta Q/\sigma$ only")
     fb = metrics.fbeta(prec, metrics.recall(r))
-    d.printed("eq15", (1 + B2) * (1 - cdf_d) / (2 + B2 - cdf_d - cdf_dp), fb, where="Eq. 15 (the objective)")
+    d.printed("eq15", quote(PAPER, line=318, number="(15)", latex=EQ15), fb, notation=ERFC,
+              where="Eq. 15 (the objective)")
 
 
 def stationary(d):

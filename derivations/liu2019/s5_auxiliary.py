@@ -10,19 +10,18 @@ Eq. 21 and 24 follow by the substitutions of appendix 10.5.2-10.5.3.
 import numpy as np
 import sympy as sp
 
-from symdp import Status, derivation
+from symdp import Status, derivation, quote
 from symdp.adversary import closed_forms, fast
 from symdp.adversary import table as table1
 from symdp.adversary.inverse import kappa_of
 from symdp.engine.bounds import AT_MOST, safe_round
+from symdp.latex import NOTATION
 from symdp.mechanisms import laplace_fast
 from symdp.procedures import laplace_fbeta as proc
-from symdp.procedures.laplace_fbeta import A, B2
+from symdp.procedures.laplace_fbeta import B2
 from symdp.symbols import QDp, beta, dQ, eps, gsr, kappa, rho_c, rho_p, rho_t, rsr
 
 PAPER = "000_0f0c1e9c4d2d1ce3.txt"
-HALF = sp.Rational(1, 2)
-E = sp.exp
 KAPPA_P = 1 - rho_p
 KAPPA_C = 1 - rho_p - rho_c * (2 - rho_p)
 KAPPA_T = 1 - rho_p - (2 - rho_p) * (rho_c + rho_t * (1 - rho_c))
@@ -34,26 +33,54 @@ SETTINGS = {"none": (0, 0, 0), "prior": (0.2, 0, 0), "prior+records": (0.2, 0.1,
             "prior+records+time": (0.2, 0.1, 0.1)}
 
 
-def fstar_printed(k, dropped_e: bool):
-    """Eq. 18 / 21 / 24 as printed, with 1 - rho_p replaced by the setting's kappa (``dropped_e``: eps for e^eps)."""
-    growth = eps if dropped_e else sp.exp(eps)
-    s = sp.sqrt(1 + 4 * B2 * growth / k)
+def fstar_corrected(k):
+    """Eq. 18 with e^eps restored in its second branch and 1 - rho_p replaced by the setting's kappa."""
+    s = sp.sqrt(1 + 4 * B2 * sp.exp(eps) / k)
     return sp.Piecewise(((1 + B2) / (1 + k + B2), eps < sp.log(1 + B2 / k)),
                         ((1 + B2) * (s - 1) / ((1 + B2) * s - 1 + B2), True))
 
 
-S = sp.sqrt(1 + 4 * B2 * sp.exp(eps) / kappa)
+EQ30 = (r"\frac{\frac{0.5\epsilon}{\Delta Q} e^{\frac{\theta-Q(D')}{\Delta Q}\epsilon} ((1-\rho_p + \beta^2)e^{-\epsilon}"
+        r" - (1-\rho_p))}{(1-0.5e^{\frac{\theta-Q(D)}{\Delta Q}\epsilon})^2}")
+# Eq. 31 and 32: the last member of each display (the number "(31)", "(32)" stands before it, mid-display)
+EQ31 = (r"\frac{\frac{0.5(1-\rho_p)\epsilon}{\Delta Q} (e^{-\epsilon} - e^{-\frac{\theta-Q(D')}{\Delta Q}\epsilon}) + "
+        r"\frac{\beta^2}{1-\rho_p} e^{\frac{\theta-Q(D)}{\Delta Q}\epsilon}}{(1-0.5e^{\frac{\theta-Q(D)}{\Delta Q}"
+        r"\epsilon})^2}")
+EQ32 = (r"\frac{\frac{0.5\beta^2\epsilon}{\Delta Q} e^{-\frac{\theta-Q(D)}{\Delta Q}\epsilon}}{(0.5e^{\frac{\theta-Q(D)}"
+        r"{\Delta Q}\epsilon})^2}")
+EQ18 = (r"\begin{cases} \frac{1 + \beta^2}{2 + \beta^2 - \rho_p}, & \epsilon < \log\left(1 + \frac{\beta^2}{1 - "
+        r"\rho_p}\right) \\ \frac{(1 + \beta^2)(\sqrt{1 + \frac{4\beta^2\epsilon}{1 - \rho_p}} - 1)}{(1 + \beta^2)"
+        r"\sqrt{1 + \frac{4\beta^2\epsilon}{1 - \rho_p}} - 1 + \beta^2}, & \epsilon \geq \log\left(1 + \frac{\beta^2}"
+        r"{1 - \rho_p}\right) \end{cases}")
+EQ21 = (r"\begin{cases} \frac{1 + \beta^2}{2 + \beta^2 - \rho_p - \rho_c(2 - \rho_p)}, & \epsilon < \epsilon(\rho_p, "
+        r"\rho_c) \\ \frac{(1 + \beta^2)(\sqrt{1 + \frac{4\beta^2 e^\epsilon}{1 - \rho_p - \rho_c(2 - \rho_p)}} - 1)}"
+        r"{(1 + \beta^2)\sqrt{1 + \frac{4\beta^2 e^\epsilon}{1 - \rho_p - \rho_c(2 - \rho_p)}} - 1 + \beta^2}, & "
+        r"\epsilon \geq \epsilon(\rho_p, \rho_c) \end{cases}")
+EQ24 = (r"\begin{cases} \frac{1 + \beta^2}{2 + \beta^2 - \rho_p - (2 - \rho_p)(\rho_c + \rho_t(1 - \rho_c))}, & "
+        r"\epsilon < \epsilon(\rho_p, \rho_c, \rho_t) \\ \frac{(1 + \beta^2)(\sqrt{1 + \frac{4\beta^2 \epsilon}{1 - "
+        r"\rho_p - (2 - \rho_p)(\rho_c + \rho_t(1 - \rho_c))}} - 1)}{(1 + \beta^2)\sqrt{1 + \frac{4\beta^2 \epsilon}"
+        r"{1 - \rho_p - (2 - \rho_p)(\rho_c + \rho_t(1 - \rho_c))}} - 1 + \beta^2}, & \epsilon \geq \epsilon(\rho_p, "
+        r"\rho_c, \rho_t) \end{cases}")
+PRIOR_AS_KAPPA = NOTATION.extend(symbols={"Q(D)": QDp + dQ, r"\rho_p": 1 - kappa})
+"""Appendix 10.5.1 in the procedure's terms: kappa = 1 - rho_p (Sec. 5.1's least prior ratio), Q(D) = Q(D') + Delta Q."""
 PRINTED = proc.Printed(
     section="app10.5.1", where="appendix 10.5.1", derivative_ids=("eq30", "eq31", "eq32"), fstar_id="eq18",
-    f={"interval1": (kappa + B2 - HALF * kappa * E(-A)) / (1 - HALF * E(-(A - eps))),
-       "interval2": (HALF * kappa * E(-A) + B2) / (1 - HALF * E(A - eps)),
-       "interval3": (HALF * kappa * E(-A) + B2) / (HALF * E(A - eps))},
-    df={"eq30": eps / (2 * dQ) * E(A) * ((kappa + B2) * E(-eps) - kappa) / (1 - HALF * E(A - eps)) ** 2,
-        "eq31": (kappa * eps / (2 * dQ) * (E(-eps) - E(-A)) + B2 / kappa * E(A - eps)) / (1 - HALF * E(A - eps)) ** 2,
-        "eq32": HALF * B2 * eps / dQ * E(-(A - eps)) / (HALF * E(A - eps)) ** 2},
-    theta_star=dQ / eps * sp.log(kappa / (2 * B2) * (S - 1)) + QDp,
-    optimum=(1 + B2) * (S - 1) / ((1 + B2) * S - 1 + B2),
-    fstar=fstar_printed(kappa, dropped_e=True),
+    f_of_f=quote(PAPER, line=605, latex=r"\frac{1+\beta^2}{1 + \frac{(1-\rho_p)GSR + \beta^2}{RSR}}"),
+    f={"interval1": quote(PAPER, line=607, latex=r"\frac{1-\rho_p + \beta^2 - 0.5(1-\rho_p)e^{-\frac{\theta-Q(D')}"
+                                                 r"{\Delta Q}\epsilon}}{1 - 0.5e^{-\frac{\theta-Q(D)}{\Delta Q}\epsilon}}"),
+       "interval2": quote(PAPER, line=615, latex=r"\frac{0.5(1-\rho_p)e^{-\frac{\theta-Q(D')}{\Delta Q}\epsilon} + "
+                                                 r"\beta^2}{1-0.5e^{\frac{\theta-Q(D)}{\Delta Q}\epsilon}}"),
+       "interval3": quote(PAPER, line=623, latex=r"\frac{0.5(1-\rho_p)e^{-\frac{\theta-Q(D')}{\Delta Q}\epsilon} + "
+                                                 r"\beta^2}{0.5e^{\frac{\theta-Q(D)}{\Delta Q}\epsilon}}")},
+    df={"eq30": quote(PAPER, line=611, number="(30)", latex=EQ30),
+        "eq31": quote(PAPER, line=617, latex=EQ31),
+        "eq32": quote(PAPER, line=627, latex=EQ32)},
+    theta_star=quote(PAPER, line=619, latex=r"\theta = \frac{\Delta Q}{\epsilon} \log(\frac{1-\rho_p}{2\beta^2} "
+                                            r"(\sqrt{1 + \frac{4\beta^2 e^\epsilon}{1-\rho_p}} - 1)) + Q(D')"),
+    optimum=quote(PAPER, line=621, latex=r"\frac{(1+\beta^2)(\sqrt{1 + \frac{4\beta^2 e^\epsilon}{1-\rho_p}} - 1)}"
+                                         r"{(1+\beta^2)\sqrt{1 + \frac{4\beta^2 e^\epsilon}{1-\rho_p}} - 1 + \beta^2}"),
+    fstar=quote(PAPER, line=351, number="(18)", latex=EQ18),
+    notation=PRIOR_AS_KAPPA,
     errata={
         "app10.5.1:interval1:f": r"both exponents have the wrong sign: $e^{-(\theta-Q(D'))\epsilon/\Delta Q}$ and "
                                  r"$e^{-(\theta-Q(D))\epsilon/\Delta Q}$ for $e^{+\ldots}$ (Eq. 30 right below has them right)",
@@ -92,11 +119,14 @@ def odds(d):
     dom_c = {k: v for k, v in RHO_DOMAIN.items() if k != rho_t}
     d.identity("eq20:odds", p_c / (1 - p_c), 1 / KAPPA_C, dom_c,
                text=r"$\max P^c_{i1}/P^c_{i2} = 1/(1 - \rho_p - \rho_c(2-\rho_p))$")
-    d.printed("eq20:proof-step", p_c / (1 - 1 / ((1 + a) * (1 - rho_c))), p_c / (1 - p_c), dom_c,
+    step = (r"\frac{\frac{1}{1 - \rho_p}}{(1 + \frac{1}{1 - \rho_p})(1 - \rho_c)} / (1 - \frac{1}{(1 + "
+            r"\frac{1}{1 - \rho_p})(1 - \rho_c)})")
+    d.printed("eq20:proof-step", quote(PAPER, line=372, latex=step), p_c / (1 - p_c), dom_c,
               where="proof of Eq. 20 (intermediate)", expect=Status.ERRATUM,
               text=r"the printed intermediate divides by $1 - 1/((1 + \frac{1}{1-\rho_p})(1-\rho_c))$; "
                    r"$1 - P^c_{i1}$ has $\frac{1}{1-\rho_p}$ in that numerator (the final value printed is right)")
-    d.printed("eq23:step", 1 / ((2 - rho_p) * (1 - rho_c) * (1 - rho_t) - 1), p_t / (1 - p_t), RHO_DOMAIN,
+    step = quote(PAPER, line=402, latex=r"\frac{1}{(2 - \rho_p)(1 - \rho_c)(1 - \rho_t) - 1}")
+    d.printed("eq23:step", step, p_t / (1 - p_t), RHO_DOMAIN,
               where="proof of Eq. 23 (second step)")
     d.identity("eq23:odds", p_t / (1 - p_t), 1 / KAPPA_T, RHO_DOMAIN,
                text=r"$\max P^t_{i1}/P^t_{i2} = 1/\kappa$, "
@@ -120,15 +150,18 @@ def substitutions(d, derived):
                text=r"replacing $\rho_p$ by $\rho_p + \rho_c(2-\rho_p)$ in $1-\rho_p$ gives $\kappa$ of Eq. 20")
     d.identity("app10.5.3:substitution", KAPPA_P.subs(rho_p, rho_p + (2 - rho_p) * (rho_c + rho_t * (1 - rho_c))),
                KAPPA_T, text=r"and $\rho_p + (2-\rho_p)(\rho_c + \rho_t(1-\rho_c))$ gives $\kappa$ of Eq. 23")
-    corrected = fstar_printed(kappa, dropped_e=False)
+    corrected = fstar_corrected(kappa)
     d.identity("eq18:corrected", corrected, derived, SETTING.kappa_domain,
                text=r"Eq. 18 with $e^\epsilon$ restored is the derived $F^*_\beta$")
     dom_c = {k: v for k, v in RHO_DOMAIN.items() if k != rho_t}
-    d.printed("eq21", fstar_printed(KAPPA_C, dropped_e=False), corrected.subs(kappa, KAPPA_C), dom_c, where="Eq. 21",
+    turn_c = NOTATION.extend(symbols={r"\epsilon(\rho_p, \rho_c)": sp.log(1 + B2 / KAPPA_C)})
+    d.printed("eq21", quote(PAPER, line=374, number="(21)", latex=EQ21), corrected.subs(kappa, KAPPA_C), dom_c,
+              where="Eq. 21", notation=turn_c,
               text=r"Eq. 21 is (corrected) Eq. 18 with $\rho_p \to \rho_p + \rho_c(2-\rho_p)$, and "
                    r"$\kappa$ stays in $(0, 1]$ on this domain")
-    d.printed("eq24", fstar_printed(KAPPA_T, dropped_e=True), corrected.subs(kappa, KAPPA_T), RHO_DOMAIN,
-              where="Eq. 24", expect=Status.ERRATUM,
+    turn_t = NOTATION.extend(symbols={r"\epsilon(\rho_p, \rho_c, \rho_t)": sp.log(1 + B2 / KAPPA_T)})
+    d.printed("eq24", quote(PAPER, line=404, number="(24)", latex=EQ24), corrected.subs(kappa, KAPPA_T), RHO_DOMAIN,
+              where="Eq. 24", expect=Status.ERRATUM, notation=turn_t,
               text=r"as in Eq. 18, $4\beta^2\epsilon$ for $4\beta^2 e^\epsilon$ (probably an $e$ lost in extraction)")
 
 

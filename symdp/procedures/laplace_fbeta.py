@@ -32,7 +32,11 @@ INTERVALS = {  # name: (probe point, domain of theta)
 
 @dataclass(frozen=True)
 class Printed:
-    """What the paper prints for one run of the analysis, and the claim ids to record it under."""
+    """What the paper prints for one run of the analysis, and the claim ids to record it under.
+
+    Each printed formula is a SymPy expression or a :func:`symdp.quote` of the paper's LaTeX, read
+    with ``notation`` and, where the extraction is garbled, the claim's reading.
+    """
 
     section: str                 # claim-id prefix, e.g. "app10.3"
     where: str                   # e.g. "appendix 10.3"
@@ -44,6 +48,9 @@ class Printed:
     optimum: sp.Basic            # printed value of F-beta at theta*
     fstar: sp.Basic              # printed F*_beta (Piecewise)
     errata: dict = field(default_factory=dict)   # claim id -> why the printed text is wrong
+    f_of_f: object = None        # printed F-beta in terms of f (first display); None: the form of Sec. 3
+    readings: dict = field(default_factory=dict)  # claim id -> symdp.latex.Reading of a garbled extraction
+    notation: object = None      # symdp.latex.Notation for the quoted formulas (None: the default table)
 
 
 @dataclass(frozen=True)
@@ -65,7 +72,7 @@ class Setting:
 def _claim_printed(d, p: Printed, cid, printed, derived, dom, where, text=""):
     why = p.errata.get(cid)
     d.printed(cid, printed, derived, dom, where=where, text=why or text,
-              expect=Status.ERRATUM if why else None)
+              expect=Status.ERRATUM if why else None, reading=p.readings.get(cid), notation=p.notation)
 
 
 def f_to_metric(d, p: Printed, s: Setting):
@@ -73,8 +80,8 @@ def f_to_metric(d, p: Printed, s: Setting):
     prec = 1 / (1 + s.kappa * gsr / rsr)
     fb = d.define(r"F_\beta", metrics.fbeta(prec, metrics.recall(rsr)),
                   r"Sec. 3 with precision $1/(1 + \kappa\,\mathrm{GSR}/\mathrm{RSR})$")
-    d.printed(f"{p.section}:F-of-f", (1 + B2) / (1 + (s.kappa * gsr + B2) / rsr), fb,
-              where=f"{p.where}, first display")
+    printed = p.f_of_f if p.f_of_f is not None else (1 + B2) / (1 + (s.kappa * gsr + B2) / rsr)
+    _claim_printed(d, p, f"{p.section}:F-of-f", printed, fb, None, f"{p.where}, first display")
 
 
 def on_interval(d, p: Printed, s: Setting, name: str):
