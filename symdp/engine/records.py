@@ -26,6 +26,15 @@ class Source:
 
 
 @dataclass(frozen=True)
+class Library:
+    """A library a derivation audits: import name, version written against, version installed ("" if none)."""
+
+    name: str
+    written: str
+    installed: str = ""
+
+
+@dataclass(frozen=True)
 class Witness:
     """A point at which two sides differ (values to 20 significant digits)."""
 
@@ -215,6 +224,10 @@ class DerivationResult:
     reads: tuple[tuple[str, str], ...] = ()
     """Files the derivation read besides its own folder (quoted papers): (absolute path, sha256, or ""
     when the file was not reachable), sorted; the cache checks them before reusing the result."""
+    libraries: tuple[Library, ...] = ()
+    """The libraries the derivation audits (``requires=``), with the versions found (:mod:`.requirements`)."""
+    skipped: str = ""
+    """Why the derivation did not run (a library it audits is not installed); "" when it ran."""
 
     @property
     def claims(self) -> tuple[Step, ...]:
@@ -232,3 +245,8 @@ class DerivationResult:
     def ok(self) -> bool:
         return all(s.ok for s in self.claims) and all(
             s.status is not Status.ERROR for s in self.steps)
+
+    @property
+    def shown_status(self) -> str:
+        """The status a summary shows: ``SKIPPED`` for a derivation that did not run, else :attr:`status`."""
+        return "SKIPPED" if self.skipped else self.status.value

@@ -129,7 +129,7 @@ def merge(parts: list[DerivationResult]) -> DerivationResult | None:
     A timeout in any shard is reported as the timeout, after the steps every
     shard reached.
     """
-    if len(parts) == 1:
+    if len(parts) == 1 or parts[0].skipped:
         return parts[0]
     bodies = [p.trace[:-1] if p.error else p.trace for p in parts]
     trace = [_pick(entries) for entries in zip(*bodies)]
@@ -142,7 +142,7 @@ def merge(parts: list[DerivationResult]) -> DerivationResult | None:
     trace += ending[0]
     reads = tuple(sorted({item for p in parts for item in p.reads}))
     return DerivationResult(first.id, first.title, first.source, tuple(trace), _seconds(parts, trace),
-                            ending[1], _certificates(parts, trace), reads)
+                            ending[1], _certificates(parts, trace), reads, first.libraries)
 
 
 def _pick(entries):
