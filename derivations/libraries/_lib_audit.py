@@ -54,26 +54,33 @@ def failure(fn, args: tuple) -> str:
         return f"{type(exc).__name__}: {exc}"
 
 
-def relative_score(lib, exact, digits: int):
-    """1 - |lib - exact| / (10^-digits |exact|): nonnegative iff lib agrees with exact to ``digits`` digits."""
+def relative_score(lib, exact, digits: int, logs: bool = False):
+    """1 - relative error / 10^-digits: nonnegative iff lib agrees with exact to ``digits`` digits.
+
+    With ``logs`` both are logarithms of the quantity, whose relative error is |e^(lib - exact) - 1|.
+    """
     if lib is None or not mp.isfinite(lib):
         return mp.mpf(BREAKDOWN)
-    return 1 - abs(lib - exact) / (abs(exact) * mp.mpf(10) ** (-digits))
+    error = abs(mp.expm1(lib - exact)) if logs else abs(lib - exact) / abs(exact)
+    return 1 - error / mp.mpf(10) ** (-digits)
 
 
-def agree(d, cid, inputs, fn, exact, domain, digits, text, n=30, expect=None):
+def agree(d, cid, inputs, fn, exact, domain, digits, text, n=30, expect=None, logs=False):
     """Claim: ``fn(*inputs)`` agrees with ``exact(*inputs)`` to ``digits`` significant digits on ``domain``.
 
     ``inputs(**point)`` maps a sample point to the float64 arguments of ``fn``;
     ``exact`` receives the same floats as mpf.  The claim's value is
     1 - relative error / 10^-digits (nonnegative when the digits hold), -1 where
-    the library breaks down.
+    the library breaks down.  ``logs``: ``fn`` and ``exact`` are logarithms (of a delta, say) and the
+    digits are those of the quantity itself.
     """
     def score(**point):
         args = inputs(**point)
-        return relative_score(returned(fn, args), exact(*map(mp.mpf, args)), digits)
+        return relative_score(returned(fn, args), exact(*map(mp.mpf, args)), digits, logs)
+    error = (r"|e^{\mathrm{lib} - \mathrm{exact}} - 1|" if logs
+             else r"|\mathrm{lib} - \mathrm{exact}|/|\mathrm{exact}|")
     d.sign(cid, score, "nonnegative", domain, n=n, symbolic=False, expect=expect,
-           text=text + rf" (value: $1 - |\mathrm{{lib}} - \mathrm{{exact}}|/(10^{{-{digits}}}|\mathrm{{exact}}|)$, "
+           text=text + rf" (value: $1 - {error}/10^{{-{digits}}}$, "
                 r"$-1$ where the library raised or returned NaN/inf)")
 
 
