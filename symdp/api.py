@@ -148,7 +148,7 @@ def _spec_of(fn):
     if mark is None:
         doc = (inspect.getdoc(fn) or "").strip().splitlines()
         mark = Spec(getattr(fn, "__name__", "derivation"), doc[0] if doc else "", Source("", ""), fn)
-    return Spec(mark.id, mark.title, mark.source, fn, file, root)
+    return Spec(mark.id, mark.title, mark.source, fn, file, root, mark.requires)
 
 
 def _collect(path: Path):

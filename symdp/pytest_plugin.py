@@ -50,6 +50,8 @@ import pytest
 _DECORATOR = re.compile(r"^[ \t]*@(?:\w+\.)*derivation\s*\(", re.M)
 _RESULTS = pytest.StashKey[dict]()
 _KNOWN = pytest.StashKey[dict]()
+SKIPPED_ITEM = "__skipped__"
+"""Name of the item standing for a derivation skipped because a library it audits is not installed."""
 ERROR_ITEM = "__error__"
 
 
@@ -186,6 +188,12 @@ class DerivationNode(pytest.Collector):
             self.add_marker(pytest.mark.xdist_group(name=spec.id))
 
     def collect(self):
+        from .engine.requirements import resolve
+        _, reason = resolve(self.spec.requires)
+        if reason:  # a library the derivation audits is missing: one item, skipped with the reason
+            self.listed = ()
+            yield SkippedItem.from_parent(self, name=SKIPPED_ITEM, reason=reason)
+            return
         ids, error = claim_ids(self.spec, self.config)
         self.listed = tuple(ids)
         for cid in ids:
@@ -355,6 +363,20 @@ class ClaimItem(pytest.Item):
     def reportinfo(self):
         # not a suffix of the node id, which pytest would then rewrite ("." to "::") in -v lines
         return self.path, self.spec.fn.__code__.co_firstlineno - 1, f"{self.spec.id} :: {self.name}"
+
+
+class SkippedItem(pytest.Item):
+    """The one item of a derivation whose audited library is not installed: skipped, with the reason."""
+
+    def __init__(self, *, reason, **kwargs):
+        super().__init__(**kwargs)
+        self.reason = reason
+
+    def runtest(self):
+        pytest.skip(f"{self.parent.spec.id}: {self.reason}")
+
+    def reportinfo(self):
+        return self.path, self.parent.spec.fn.__code__.co_firstlineno - 1, f"{self.parent.spec.id} :: skipped"
 
 
 def failure_message(spec, claim, root=None) -> str:

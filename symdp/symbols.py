@@ -75,3 +75,16 @@ LATEX_NAMES.update({eta: r"\eta", p_pre: r"\Pr_{pre}(g(x))", R_sup: r"R"})
 # KL privacy (Barber and Duchi; Jia et al. 2023, Definition 4; the notions graph)
 kl_d = sp.Symbol("D_KL", positive=True)            # bound on both KL divergences of neighbouring outputs
 LATEX_NAMES.update({kl_d: r"D_{\mathrm{KL}}"})
+
+# Library audits (derivations/libraries/; symdp.audit): bounded intervals are sampled uniformly, so
+# quantities spanning many decades are sampled by their decimal exponent (delta = 10**log10_delta)
+log10_eps = sp.Symbol("log10_epsilon", real=True)   # epsilon = 10**log10_epsilon
+log10_delta = sp.Symbol("log10_delta", real=True)   # delta = 10**log10_delta
+log10_sigma = sp.Symbol("log10_sigma", real=True)   # sigma = 10**log10_sigma
+log10_q = sp.Symbol("log10_q", real=True)           # sampling rate q = 10**log10_q
+order = sp.Symbol("order", positive=True)           # Renyi order (> 1)
+q_rate = sp.Symbol("q", positive=True)              # sampling rate in (0, 1]
+steps = sp.Symbol("steps", positive=True, integer=True)   # number of compositions
+LATEX_NAMES.update({log10_eps: r"\log_{10}\epsilon", log10_delta: r"\log_{10}\delta",
+                    log10_sigma: r"\log_{10}\sigma", log10_q: r"\log_{10} q", order: r"\alpha_R",
+                    q_rate: r"q", steps: r"k"})

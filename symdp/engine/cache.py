@@ -3,7 +3,8 @@
 The key covers everything a derivation executes: every file below the folder
 it was discovered in (its own file, the helper modules it imports from there,
 its proof certificates), the symdp package, the versions of Python, SymPy,
-mpmath, numpy and scipy, and the engine's settings.  Entries are JSON, decoded
+mpmath, numpy and scipy, the engine's settings and, for a derivation that audits
+a library (``requires=``), the library's installed version.  Entries are JSON, decoded
 by :mod:`.codec` (an allow-list of SymPy classes, validated on read; never
 pickle), so a crafted file in the cache folder cannot run code.  Only passing
 results are kept, and a fresh run that fails evicts the entry.
@@ -20,7 +21,7 @@ import mpmath
 import numpy
 import sympy
 
-from . import certify, numeric, provers, recorder
+from . import certify, numeric, provers, recorder, requirements
 from .records import DerivationResult
 from .registry import Spec
 
@@ -67,7 +68,8 @@ def entry(cache, spec: Spec) -> Path | None:
     """The cache file of ``spec``, or None when there is no cache or no file."""
     if not cache or not spec.file:
         return None
-    key = "|".join((_library_digest(), _folder_digest(spec), spec.id, str(Path(spec.file).resolve())))
+    key = "|".join((_library_digest(), _folder_digest(spec), spec.id, str(Path(spec.file).resolve()))
+                   + ((requirements.digest(spec.requires),) if spec.requires else ()))
     return Path(cache) / (hashlib.sha256(key.encode()).hexdigest() + SUFFIX)
 
 
@@ -92,7 +94,7 @@ def store(cache, spec: Spec, result: DerivationResult) -> None:
     if path is None:
         return
     path.unlink(missing_ok=True)
-    if not result.ok:
+    if not result.ok or result.skipped:  # a skipped derivation costs nothing to skip again
         return
     try:
         text = dumps(result)

@@ -25,6 +25,15 @@ class Source:
 
 
 @dataclass(frozen=True)
+class Library:
+    """A library a derivation audits: import name, version written against, version installed ("" if none)."""
+
+    name: str
+    written: str
+    installed: str = ""
+
+
+@dataclass(frozen=True)
 class Witness:
     """A point at which two sides differ (values to 20 significant digits)."""
 
@@ -201,6 +210,10 @@ class DerivationResult:
     """Where the derivation raised, if it did (its trace then ends with an ERROR step)."""
     certificates: tuple = ()
     """The :class:`~.certificates.Certificate` of every claim with a symbolic route, in trace order."""
+    libraries: tuple[Library, ...] = ()
+    """The libraries the derivation audits (``requires=``), with the versions found (:mod:`.requirements`)."""
+    skipped: str = ""
+    """Why the derivation did not run (a library it audits is not installed); "" when it ran."""
 
     @property
     def claims(self) -> tuple[Step, ...]:
@@ -218,6 +231,11 @@ class DerivationResult:
     def ok(self) -> bool:
         return all(s.ok for s in self.claims) and all(
             s.status is not Status.ERROR for s in self.steps)
+
+    @property
+    def shown_status(self) -> str:
+        """The status a summary shows: ``SKIPPED`` for a derivation that did not run, else :attr:`status`."""
+        return "SKIPPED" if self.skipped else self.status.value
 
     # -- display: a one-line repr, and the trace with statuses in Jupyter (symdp.api renders) --
 

@@ -20,6 +20,7 @@ from pathlib import Path
 
 from ..errors import SymdpError
 from .records import ErrorReport, Source
+from .requirements import validate
 
 MARK = "__symdp_derivation__"
 
@@ -42,13 +43,21 @@ class Spec:
     file: str = ""
     root: str = ""
     """The folder discovery started from: every file below it is part of the cache key."""
+    requires: tuple[tuple[str, str], ...] = ()
+    """The libraries the derivation audits, as sorted (import name, version written against) pairs:
+    a missing one skips the derivation (:mod:`.requirements`)."""
 
 
-def derivation(id: str, title: str, paper: str, where: str):
+def derivation(id: str, title: str, paper: str, where: str, requires: dict | None = None):
     """Decorator: mark ``fn(d)`` as a derivation with its id, title and paper source.
 
     ``id`` must match :data:`ID_PATTERN`; ``title``, ``paper`` and ``where`` are strings.
+    ``requires`` maps the import name of each library the derivation audits to the version it was
+    written against (``{"dp_accounting": "0.6.0"}``): without the library the derivation is
+    skipped with a reason (:mod:`.requirements`); import the library inside ``fn``, not at the top
+    of the file, so that the file still imports without it.
     """
+    needs = validate(requires)
     if not isinstance(id, str) or not ID_PATTERN.fullmatch(id):
         raise SymdpError("id", id, "letters, digits and . _ - : (not starting with . or -), 1 to 200 characters")
     for name, value in (("title", title), ("paper", paper), ("where", where)):
@@ -58,7 +67,7 @@ def derivation(id: str, title: str, paper: str, where: str):
     def mark(fn):
         if not callable(fn):
             raise SymdpError("fn", fn, "a function f(d) taking a recorder")
-        setattr(fn, MARK, Spec(id, title, Source(paper, where), fn))
+        setattr(fn, MARK, Spec(id, title, Source(paper, where), fn, requires=needs))
         return fn
     return mark
 
@@ -100,7 +109,7 @@ def _marked(module, file: Path, root: Path) -> list[Spec]:
     """The derivations defined (not merely imported) in ``module``."""
     marks = [getattr(obj, MARK, None) for obj in vars(module).values()
              if getattr(obj, "__module__", None) == module.__name__]
-    return [Spec(m.id, m.title, m.source, m.fn, str(file), str(root)) for m in marks if m is not None]
+    return [Spec(m.id, m.title, m.source, m.fn, str(file), str(root), m.requires) for m in marks if m is not None]
 
 
 def _unique(specs: list[Spec]) -> list[Spec]:

@@ -15,6 +15,7 @@ import time
 
 from . import cache as result_cache
 from . import certificates as certs
+from . import requirements
 from . import shards
 from .budget import BudgetExceeded, require_posix, within_budget
 from .records import DerivationResult, ErrorReport, Outcome, Step
@@ -29,13 +30,21 @@ TIMEOUT = 900.0
 def run_one(spec: Spec, certify: bool = False, timeout: float = TIMEOUT, decides=None) -> DerivationResult:
     """Run one derivation; an exception or a timeout becomes an ERROR step, never a crash.
 
+    A derivation whose audited library is not installed is not run: its result is
+    SKIPPED with the reason (:mod:`.requirements`).
+
     Claims replay the certificates beside the derivation's file; with
     ``certify`` they are searched afresh (and the new certificates are in the
     result, for :func:`.certificates.write`).  ``decides(ordinal)`` selects the
     claims this run decides (one shard: :mod:`.shards`); by default all.
     """
+    libraries, skip = requirements.resolve(spec.requires)
+    if skip:
+        return DerivationResult(spec.id, spec.title, spec.source, (), 0.0, libraries=libraries, skipped=skip)
     book = certs.load(certs.path_for(spec.file)) if spec.file and not certify else {}
     d = Recorder(spec.id, book=book, certify=certify, decides=decides)
+    for sentence in requirements.drift(libraries):
+        d.note(sentence)
     started = time.perf_counter()
     error = None
     try:
@@ -49,7 +58,7 @@ def run_one(spec: Spec, certify: bool = False, timeout: float = TIMEOUT, decides
         d.trace.append(Step("error", f"the derivation raised {error.message.split(':')[0]}", (),
                             Outcome(Status.ERROR, "exception", error.describe())))
     return DerivationResult(spec.id, spec.title, spec.source, tuple(d.trace),
-                            time.perf_counter() - started, error, tuple(d.certificates))
+                            time.perf_counter() - started, error, tuple(d.certificates), libraries)
 
 
 def default_jobs() -> int:

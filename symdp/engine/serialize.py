@@ -70,10 +70,23 @@ def claim_dict(c: Step) -> dict:
 
 
 def derivation_dict(r: DerivationResult) -> dict:
-    return {"id": r.id, "title": r.title,
-            "source": {"paper": r.source.paper, "where": r.source.where},
-            "status": r.status.value, "ok": r.ok,
-            "claims": [claim_dict(c) for c in r.claims]}
+    """A derivation's JSON; ``libraries`` only for one that audits libraries, ``skipped`` only when skipped
+    (so the JSON of a derivation without ``requires=`` is what it always was)."""
+    doc = {"id": r.id, "title": r.title,
+           "source": {"paper": r.source.paper, "where": r.source.where},
+           "status": r.shown_status, "ok": r.ok,
+           "claims": [claim_dict(c) for c in r.claims]}
+    if r.libraries:
+        doc["libraries"] = {lib.name: {"written_against": lib.written, "installed": lib.installed or None}
+                            for lib in r.libraries}
+    if r.skipped:
+        doc["skipped"] = r.skipped
+    return doc
+
+
+def skipped_of(results: list[DerivationResult]) -> list[DerivationResult]:
+    """The derivations that did not run (a library they audit is not installed), in catalogue order."""
+    return [r for r in results if r.skipped]
 
 
 SCHEMA_VERSION = 1
@@ -92,11 +105,17 @@ def to_json(results: list[DerivationResult], collected=()) -> str:
            "derivations": [derivation_dict(r) for r in results],
            "errors": [error_dict(e) for e in errors_of(results, collected)],
            "summary": summary(results, collected), "ok": passed(results, collected)}
+    skipped = skipped_of(results)
+    if skipped:  # present only when some derivation was skipped: other documents keep their bytes
+        doc["skipped"] = [{"derivation": r.id, "reason": r.skipped} for r in skipped]
     return json.dumps(doc, indent=2, sort_keys=True) + "\n"
 
 
 def to_junit(results: list[DerivationResult], collected=()) -> str:
     """One testcase per claim and per error; failing claims carry a failure element, errors an error element.
+
+    A skipped derivation is one testcase with a ``<skipped>`` element giving the reason (and the suite
+    a ``skipped`` count, written only when some derivation was skipped).
 
     There is no ``time`` attribute: a claim's wall-clock time differs from
     run to run (and is 0 for a cached result), and this file is meant to be
@@ -106,10 +125,13 @@ def to_junit(results: list[DerivationResult], collected=()) -> str:
     cases = [c for r in results for c in r.claims]
     errors = errors_of(results, collected)
     failures = sum(not c.ok for c in cases)
+    skipped = skipped_of(results)
+    count = f' skipped="{len(skipped)}"' if skipped else ""
     lines = ['<?xml version="1.0" encoding="utf-8"?>',
-             f'<testsuite name="symdp" tests="{len(cases) + len(errors)}" failures="{failures}" '
-             f'errors="{len(errors)}">']
+             f'<testsuite name="symdp" tests="{len(cases) + len(errors) + len(skipped)}" failures="{failures}" '
+             f'errors="{len(errors)}"{count}>']
     lines += [line for r in results for c in r.claims for line in _claim_case(r, c)]
+    lines += [line for r in skipped for line in _skipped_case(r)]
     lines += [line for e in errors for line in _error_case(e)]
     lines.append('</testsuite>')
     return "\n".join(lines) + "\n"
@@ -121,6 +143,11 @@ def _claim_case(r: DerivationResult, c: Step) -> list[str]:
         lines.append(f'    <failure message={quoteattr(_verdict(c))}>{escape(c.outcome.detail)}</failure>')
     lines.append(f'    <system-out>{escape(c.status.value + ": " + c.outcome.detail)}</system-out>')
     return lines + ['  </testcase>']
+
+
+def _skipped_case(r: DerivationResult) -> list[str]:
+    return [f'  <testcase classname={quoteattr(r.id)} name="skipped">',
+            f'    <skipped message={quoteattr(r.skipped)}/>', '  </testcase>']
 
 
 def _error_case(e: ErrorReport) -> list[str]:
@@ -144,13 +171,18 @@ def to_text(results: list[DerivationResult], collected=()) -> str:
     lines += [f"FAILED {r.id} :: {c.claim_id}: {_verdict(c)} -- {c.outcome.detail}"
               for r in results for c in r.claims if not c.ok]
     lines += [error_line(e) for e in errors_of(results, collected)]
+    lines += [f"SKIPPED {r.id}: {r.skipped}" for r in skipped_of(results)]
     return "\n".join(lines + _totals(results, collected)) + "\n"
 
 
 def _table(results: list[DerivationResult]) -> list[str]:
     width = max([len("derivation")] + [len(r.id) for r in results])
     return [f"{'derivation':<{width}}  {'status':<9}  claims  result"] + [
-        f"{r.id:<{width}}  {r.status.value:<9}  {len(r.claims):>6}  {'ok' if r.ok else 'FAILED'}" for r in results]
+        f"{r.id:<{width}}  {r.shown_status:<9}  {len(r.claims):>6}  {_result_word(r)}" for r in results]
+
+
+def _result_word(r: DerivationResult) -> str:
+    return "skipped" if r.skipped else ("ok" if r.ok else "FAILED")
 
 
 def _totals(results: list[DerivationResult], collected) -> list[str]:
@@ -160,6 +192,10 @@ def _totals(results: list[DerivationResult], collected) -> list[str]:
     if collected or raised:
         lines.append(f"errors ({len(collected) + raised}, counted in ERROR): "
                      f"{len(collected)} file(s) did not import, {raised} derivation(s) raised")
+    skipped = skipped_of(results)
+    if skipped:
+        lines.append(f"skipped: {len(skipped)} derivation(s) not run (a library they audit is not installed; "
+                     f"not counted as failures)")
     searched = sum(c.certificate == "searched" for r in results for c in r.claims)
     if searched:
         lines.append(f"uncertified: {searched} claim(s) were decided by a time-budgeted search, which can differ "
@@ -173,7 +209,11 @@ def _totals(results: list[DerivationResult], collected) -> list[str]:
 
 def trace_text(r: DerivationResult) -> str:
     """One derivation's trace as plain text (``symdp show``)."""
-    lines = [f"{r.id}: {r.title}", f"source: {r.source.paper}, {r.source.where}", f"status: {r.status.value}", ""]
+    lines = [f"{r.id}: {r.title}", f"source: {r.source.paper}, {r.source.where}", f"status: {r.shown_status}"]
+    lines += [f"library: {lib.name} {lib.installed or 'not installed'} (written against {lib.written})"
+              for lib in r.libraries]
+    lines += [f"skipped: {r.skipped}"] if r.skipped else []
+    lines.append("")
     for k, e in enumerate(r.trace, 1):
         if isinstance(e, Table):
             lines.append(f"[{k}] table {e.id}: {e.caption}")

@@ -129,7 +129,7 @@ def merge(parts: list[DerivationResult]) -> DerivationResult | None:
     A timeout in any shard is reported as the timeout, after the steps every
     shard reached.
     """
-    if len(parts) == 1:
+    if len(parts) == 1 or parts[0].skipped:
         return parts[0]
     bodies = [p.trace[:-1] if p.error else p.trace for p in parts]
     trace = [_pick(entries) for entries in zip(*bodies)]
@@ -141,7 +141,7 @@ def merge(parts: list[DerivationResult]) -> DerivationResult | None:
     first = parts[0]
     trace += ending[0]
     return DerivationResult(first.id, first.title, first.source, tuple(trace), _seconds(parts, trace),
-                            ending[1], _certificates(parts, trace))
+                            ending[1], _certificates(parts, trace), first.libraries)
 
 
 def _pick(entries):
