@@ -10,7 +10,6 @@ float64 inputs, over the decades users hit: sigma 10^-3..10^3, orders
 1 + 10^-6..10^4 and fractional orders below 1, Laplace scales up to 10^9,
 randomised response near p = 1/2, epsilon 10^-9..10^2.
 """
-import math
 import sys
 from pathlib import Path
 
@@ -19,19 +18,37 @@ import numpy as np
 import sympy as sp
 
 from symdp import Status, derivation
-from symdp.symbols import alpha, eps, sigma, x
+from symdp.audit import PAPER, agrees, at_least, log10_inputs
+from symdp.symbols import alpha, eps, log10_eps, log10_sigma, order, sigma
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from _lib_audit import HEADER, agree, bounded, exp10, symbol, table_row  # noqa: E402
+import _extremes as X  # noqa: E402
 
 VERSIONS = {"autodp": "0.2.3.1"}
 b = sp.Symbol("b", positive=True)
 p = sp.Symbol("p", positive=True)
-l_sigma, l_order, l_b, l_p, l_eps, order = (symbol(n) for n in ("l_sigma", "l_alpha1", "l_b", "l_p", "l_eps",
-                                                                  "alpha_R"))
-ORDERS = {l_order: sp.Interval(-6, 4)}
-"""alpha = 1 + 10^l_alpha1: orders from 1 + 10^-6 to 10^4."""
+log10_b = sp.Symbol("log10_b", real=True)            # Laplace scale b = 10**log10_b
+log10_p = sp.Symbol("log10_p", real=True)            # p = 1/2 + 10**log10_p
+log10_a1 = sp.Symbol("log10_alpha1", real=True)      # Renyi order alpha = 1 + 10**log10_alpha1
+ORDERS = {log10_a1: sp.Interval(-6, 4)}
+"""alpha = 1 + 10^log10_alpha1: orders from 1 + 10^-6 to 10^4."""
 MODERATE = {order: sp.Interval(sp.Rational(3, 2), 100)}
+
+
+def near_one(**point):
+    """``inputs``: log10_alpha1 becomes the order alpha = 1 + 10**log10_alpha1 (in doubles, as a user would)."""
+    out = log10_inputs("sigma", "b", "epsilon")(**{k: v for k, v in point.items() if k != "log10_alpha1"})
+    return {**out, "alpha": 1 + 10.0 ** point["log10_alpha1"]}
+
+
+def as_alpha(inputs):
+    """``inputs`` that also renames the sampled ``order`` to the library's ``alpha``."""
+    def renamed(**point):
+        out = inputs(**point)
+        if "order" in out:
+            out["alpha"] = out.pop("order")
+        return out
+    return renamed
 
 
 def renyi_quad(p_pdf, q_pdf, a, cuts):
@@ -41,8 +58,10 @@ def renyi_quad(p_pdf, q_pdf, a, cuts):
 
 
 def mp_fn(expr, *symbols):
-    """A derived SymPy closed form as an mpmath function of positional arguments."""
-    return sp.lambdify(symbols, expr, modules="mpmath")
+    """A derived SymPy closed form as an mpmath function of keyword arguments named after the symbols."""
+    fn = sp.lambdify(symbols, expr, modules="mpmath")
+    names = [str(s) for s in symbols]
+    return lambda **kw: fn(*(kw[n] for n in names))
 
 
 def gaussian(d):
@@ -51,17 +70,17 @@ def gaussian(d):
                       r"completing the square in $\alpha(x-1)^2 + (1-\alpha)x^2$ (Mironov 2017, Table II)")
     oracle = lambda sigma, alpha: renyi_quad(lambda y: mp.npdf(y, 1, sigma), lambda y: mp.npdf(y, 0, sigma),
                                              alpha, (0, 1))
-    d.cross_check("gauss:integral", closed, oracle, {sigma: sp.Interval(sp.Rational(1, 2), 4),
-                                                     alpha: sp.Interval(sp.Rational(1, 10), 20)}, n=4,
+    d.cross_check("RDP_gaussian:integral", closed, oracle, {sigma: sp.Interval(sp.Rational(1, 2), 4),
+                                                            alpha: sp.Interval(sp.Rational(1, 10), 20)}, n=4,
                   text=r"$\alpha/(2\sigma^2)$ against the defining integral by quadrature, fractional orders "
                        r"included (the formula RDP\_gaussian cites)")
-    fn = lambda s, a: rdp_bank.RDP_gaussian({"sigma": s}, a)
+    lib = lambda sigma, alpha: rdp_bank.RDP_gaussian({"sigma": sigma}, alpha)
     exact = mp_fn(closed, sigma, alpha)
-    agree(d, "gauss:library", lambda l_sigma, l_alpha1: (exp10(l_sigma), 1 + exp10(l_alpha1)), fn, exact,
-          {l_sigma: sp.Interval(-3, 3), **ORDERS}, 14,
-          r"RDP\_gaussian agrees with $\alpha/(2\sigma^2)$ to 14 digits for $\sigma = 10^{l_\sigma}$, "
-          r"$10^{-3} \le \sigma \le 10^3$, and every order $1 + 10^{-6} \le \alpha \le 10^4$")
-    return fn, exact
+    d.sign("RDP_gaussian:digits", agrees(lib, exact, 14, near_one), "nonnegative",
+           {log10_sigma: sp.Interval(-3, 3), **ORDERS},
+           text=r"RDP\_gaussian agrees with $\alpha/(2\sigma^2)$ to 14 digits for $10^{-3} \le \sigma \le 10^3$ "
+                r"and every order $1 + 10^{-6} \le \alpha \le 10^4$")
+    return lib, exact
 
 
 def laplace(d):
@@ -71,37 +90,38 @@ def laplace(d):
                              + (alpha - 1) / (2 * alpha - 1) * sp.exp(-alpha / b)) / (alpha - 1),
                       r"Mironov 2017, Table II (the formula RDP\_laplace cites), $\alpha \ne 1, \tfrac12$")
     lap = lambda c, s: (lambda y: mp.exp(-abs(y - c) / s) / (2 * s))
-    d.cross_check("lap:integral", closed, lambda b, alpha: renyi_quad(lap(0, b), lap(1, b), alpha, (0, 1)),
+    d.cross_check("RDP_laplace:integral", closed, lambda b, alpha: renyi_quad(lap(0, b), lap(1, b), alpha, (0, 1)),
                   {b: sp.Interval(sp.Rational(1, 2), 4), alpha: sp.Interval(sp.Rational(1, 10), 20)}, n=4,
                   text="Table II's closed form against the defining integral by quadrature, orders below and above 1")
     kl = d.limit(r"D_1", closed, alpha, 1, text=r"the order-1 (KL) limit")
-    d.identity("lap:kl", kl, 1 / b + sp.exp(-1 / b) - 1,
+    d.identity("RDP_laplace:kl", kl, 1 / b + sp.exp(-1 / b) - 1,
                text=r"the KL divergence $1/b + e^{-1/b} - 1$, the branch RDP\_laplace uses at $\alpha = 1$")
     half = d.limit(r"D_{1/2}", closed, alpha, sp.Rational(1, 2), text=r"the order-1/2 limit (removable)")
-    d.identity("lap:half", half, -2 * (-1 / (2 * b) + sp.log(1 + 1 / (2 * b))),
+    d.identity("RDP_laplace:half", half, -2 * (-1 / (2 * b) + sp.log(1 + 1 / (2 * b))),
                text=r"$-2\log(e^{-1/(2b)}(1 + 1/(2b)))$, the branch RDP\_laplace uses at $\alpha = 1/2$")
-    fn = lambda s, a: rdp_bank.RDP_laplace({"b": s}, a)
-    exact_a = mp_fn(closed, b, alpha)
-    exact_kl = lambda s: 1 / s + mp.expm1(-1 / s)
-    exact = lambda s, a: exact_kl(s) if a == 1 else exact_a(s, a)
-    agree(d, "lap:library", lambda l_b, alpha_R: (exp10(l_b), float(alpha_R)), fn, exact,
-          {l_b: sp.Interval(-1, 1), **MODERATE}, 12,
-          r"RDP\_laplace agrees with Table II to 12 digits for $b = 10^{l_b} \in [0.1, 10]$, "
-          r"$1.5 \le \alpha \le 100$")
-    bounded(d, "lap:large-b", lambda l_b, alpha_R: (exp10(l_b), float(alpha_R)), fn, exact,
-            {l_b: sp.Interval(7, 9), order: sp.Interval(2, 10)}, "above", expect=Status.REFUTED,
-            text=r"FINDING (unsafe rounding): for a large scale $b = 10^{l_b}$, $10^7 \le b \le 10^9$, "
-                 r"RDP\_laplace returns a value below the true divergence $\approx \alpha/(2b^2)$, negative or 0 "
-                 r"(the log of a sum that rounds to 1, divided by $\alpha - 1$)")
-    bounded(d, "lap:kl-large-b", lambda l_b: (exp10(l_b), 1.0), fn, exact, {l_b: sp.Interval(7, 9)}, "above",
-            expect=Status.REFUTED,
-            text=r"FINDING (unsafe rounding): at $\alpha = 1$ the branch $1/b + e^{-1/b} - 1$ cancels to 0 or "
-                 r"below for $b \ge 10^7$ (true value $\approx 1/(2b^2)$)")
-    agree(d, "lap:near-1", lambda l_alpha1: (1.0, 1 + exp10(l_alpha1)), fn, exact,
-          {l_order: sp.Interval(-6, -3)}, 11, expect=Status.REFUTED,
-          text=r"FINDING (silent loss of digits): near $\alpha = 1$ ($\alpha = 1 + 10^{l_{\alpha 1}}$, $b = 1$) "
-               r"the division by $\alpha - 1$ amplifies the rounding of the log: fewer than 11 digits")
-    return fn, exact
+    lib = lambda b, alpha: rdp_bank.RDP_laplace({"b": b}, alpha)
+    general = mp_fn(closed, b, alpha)
+    exact = lambda b, alpha: 1 / b + mp.expm1(-1 / b) if alpha == 1 else general(b=b, alpha=alpha)
+    by_b = as_alpha(log10_inputs("b"))
+    d.sign("RDP_laplace:digits", agrees(lib, exact, 12, by_b), "nonnegative",
+           {log10_b: sp.Interval(-1, 1), **MODERATE},
+           text=r"RDP\_laplace agrees with Table II to 12 digits for $0.1 \le b \le 10$, $1.5 \le \alpha \le 100$")
+    d.sign("RDP_laplace:conservative-large-b", at_least(lib, exact, by_b), "nonnegative",
+           {log10_b: sp.Interval(7, 9), order: sp.Interval(2, 10)}, expect=Status.REFUTED,
+           text=r"FINDING (unsafe rounding): for $10^7 \le b \le 10^9$ RDP\_laplace returns less than the "
+                r"divergence $\approx \alpha/(2b^2)$, 0 or negative (the log of a sum that rounds to 1, over "
+                r"$\alpha - 1$)")
+    at_one = lambda **point: {"b": 10.0 ** point["log10_b"], "alpha": 1.0}
+    d.sign("RDP_laplace:conservative-kl", at_least(lib, exact, at_one), "nonnegative", {log10_b: sp.Interval(7, 9)},
+           expect=Status.REFUTED,
+           text=r"FINDING (unsafe rounding): at $\alpha = 1$ the branch $1/b + e^{-1/b} - 1$ cancels to 0 or "
+                r"below for $b \ge 10^7$ (the divergence is $\approx 1/(2b^2)$)")
+    unit_b = lambda **point: {"b": 1.0, "alpha": 1 + 10.0 ** point["log10_alpha1"]}
+    d.sign("RDP_laplace:digits-near-1", agrees(lib, exact, 11, unit_b), "nonnegative",
+           {log10_a1: sp.Interval(-6, -3)}, expect=Status.REFUTED,
+           text=r"FINDING (silent loss of digits): at $b = 1$, $\alpha = 1 + 10^{-6} .. 1 + 10^{-3}$ the division "
+                r"by $\alpha - 1$ amplifies the rounding of the log: fewer than 11 digits (10 at $1 + 10^{-6}$)")
+    return lib, exact
 
 
 def randomised_response(d):
@@ -111,19 +131,19 @@ def randomised_response(d):
                       sp.log(p ** alpha * q ** (1 - alpha) + q ** alpha * p ** (1 - alpha)) / (alpha - 1),
                       r"the sum over the two answers of $P(y)^\alpha Q(y)^{1-\alpha}$")
     kl = d.limit(r"D_1", closed, alpha, 1)
-    d.identity("rr:kl", kl, (2 * p - 1) * sp.log(p / (1 - p)), {p: sp.Interval.open(sp.Rational(1, 2), 1)},
+    d.identity("RDP_randresponse:kl", kl, (2 * p - 1) * sp.log(p / (1 - p)), {p: sp.Interval.open(sp.Rational(1, 2), 1)},
                text=r"the KL limit $(2p - 1)\log(p/(1-p))$, RDP\_randresponse's $\alpha = 1$ branch")
-    fn = lambda pp, a: rdp_bank.RDP_randresponse({"p": pp}, a)
-    exact_a = mp_fn(closed, p, alpha)
-    exact = lambda pp, a: (2 * pp - 1) * mp.log(pp / (1 - pp)) if a == 1 else exact_a(pp, a)
-    agree(d, "rr:library", lambda p, alpha_R: (float(p), float(alpha_R)), fn, exact,
-          {p: sp.Interval(sp.Rational(3, 5), sp.Rational(99, 100)), **MODERATE}, 13,
-          r"RDP\_randresponse agrees with the sum to 13 digits for $0.6 \le p \le 0.99$, $1.5 \le \alpha \le 100$")
-    bounded(d, "rr:near-half", lambda l_p, l_alpha1: (0.5 + exp10(l_p), 1 + exp10(l_alpha1)), fn, exact,
-            {l_p: sp.Interval(-6, -3), l_order: sp.Interval(-6, -3)}, "above", expect=Status.REFUTED,
-            text=r"FINDING (unsafe rounding): near $p = 1/2$ ($p = 1/2 + 10^{l_p}$) and $\alpha$ near 1 "
-                 r"($1 + 10^{l_{\alpha 1}}$) the log-sum-exp of two nearly equal terms, divided by $\alpha - 1$, "
-                 r"returns less than the divergence")
+    lib = lambda p, alpha: rdp_bank.RDP_randresponse({"p": p}, alpha)
+    general = mp_fn(closed, p, alpha)
+    exact = lambda p, alpha: (2 * p - 1) * mp.log(p / (1 - p)) if alpha == 1 else general(p=p, alpha=alpha)
+    d.sign("RDP_randresponse:digits", agrees(lib, exact, 13, as_alpha(lambda **kw: kw)), "nonnegative",
+           {p: sp.Interval(sp.Rational(3, 5), sp.Rational(99, 100)), **MODERATE},
+           text=r"RDP\_randresponse agrees with the sum to 13 digits for $0.6 \le p \le 0.99$, $1.5 \le \alpha \le 100$")
+    near_half = lambda **point: {"p": 0.5 + 10.0 ** point["log10_p"], "alpha": 1 + 10.0 ** point["log10_alpha1"]}
+    d.sign("RDP_randresponse:conservative-near-half", at_least(lib, exact, near_half), "nonnegative",
+           {log10_p: sp.Interval(-6, -3), log10_a1: sp.Interval(-6, -3)}, expect=Status.REFUTED,
+           text=r"FINDING (unsafe rounding): near $p = 1/2$ ($p = 1/2 + 10^{-6} .. 1/2 + 10^{-3}$) and $\alpha$ "
+                r"near 1 the log-sum-exp of two nearly equal terms, over $\alpha - 1$, falls below the divergence")
 
 
 def pure_dp(d):
@@ -133,33 +153,37 @@ def pure_dp(d):
                   r"randomised response with $p = e^\epsilon/(1 + e^\epsilon)$: every $\epsilon$-DP pair is a "
                   r"post-processing of it (Kairouz et al. 2015), so its divergence is the largest")
     cited = (sp.sinh(alpha * eps) - sp.sinh((alpha - 1) * eps)) / sp.sinh(eps)
-    d.identity("pure:sinh", cited, (e_a + sp.exp((1 - alpha) * eps)) / (1 + sp.exp(eps)), hint="exp/log expansion",
+    d.identity("RDP_pureDP:sinh", cited, (e_a + sp.exp((1 - alpha) * eps)) / (1 + sp.exp(eps)),
+               hint="exp/log expansion",
                text=r"Bun and Steinke's (Lemma 4, proof) $(\sinh(\alpha\epsilon) - \sinh((\alpha-1)\epsilon))"
                     r"/\sinh\epsilon$ is exactly $e^{(\alpha-1)D_\alpha}$ of randomised response: the bound is tight")
-    d.identity("pure:kl", eps * (sp.cosh(eps) - 1) / sp.sinh(eps), eps * sp.tanh(eps / 2),
+    d.identity("RDP_pureDP:kl", eps * (sp.cosh(eps) - 1) / sp.sinh(eps), eps * sp.tanh(eps / 2),
                text=r"the $\alpha = 1$ branch $\epsilon(\cosh\epsilon - 1)/\sinh\epsilon = \epsilon\tanh(\epsilon/2)$, "
                     r"the KL divergence of randomised response")
-    exact_a = mp_fn(rr, eps, alpha)
-    exact = lambda e, a: e * mp.tanh(e / 2) if a == 1 else exact_a(e, a)
-    d.sign("pure:below-1", lambda epsilon, alpha: min(alpha * epsilon ** 2 / 2, epsilon * mp.tanh(epsilon / 2))
-           - exact_a(epsilon, alpha), "nonnegative", {eps: sp.Interval(sp.Rational(1, 100), 20),
-                                                      alpha: sp.Interval(sp.Rational(1, 100), sp.Rational(99, 100))},
-           symbolic=False, text=r"for $\alpha < 1$ RDP\_pureDP returns $\min(\alpha\epsilon^2/2, \epsilon\tanh(\epsilon/2))$"
-                                r": an upper bound of the exact divergence (not tight)")
-    fn = lambda e, a: rdp_bank.RDP_pureDP({"eps": e}, a)
-    agree(d, "pure:library", lambda epsilon, alpha_R: (float(epsilon), float(alpha_R)), fn, exact,
-          {eps: sp.Interval(sp.Rational(1, 10), 10), **MODERATE}, 12,
-          r"RDP\_pureDP agrees with the exact divergence to 12 digits for $0.1 \le \epsilon \le 10$, "
-          r"$1.5 \le \alpha \le 100$")
-    bounded(d, "pure:kl-small-eps", lambda l_eps: (exp10(l_eps), 1.0), fn, exact, {l_eps: sp.Interval(-9, -8)},
-            "above", expect=Status.REFUTED,
-            text=r"FINDING (unsafe rounding): at $\alpha = 1$, $\epsilon = 10^{l_\epsilon} \le 10^{-8}$, "
-                 r"$\cosh\epsilon - 1$ rounds to 0 and RDP\_pureDP returns 0 (true $\epsilon\tanh(\epsilon/2) > 0$)")
-    bounded(d, "pure:near-1", lambda l_alpha1: (1e-3, 1 + exp10(l_alpha1)), fn, exact,
-            {l_order: sp.Interval(-6, -4)}, "above", expect=Status.REFUTED,
-            text=r"FINDING (unsafe rounding): at $\epsilon = 10^{-3}$ and $\alpha = 1 + 10^{l_{\alpha 1}}$ the "
-                 r"difference of log-sinh values divided by $\alpha - 1$ falls below the divergence")
-    return fn, exact
+    general = mp_fn(rr, eps, alpha)
+    exact = lambda epsilon, alpha: epsilon * mp.tanh(epsilon / 2) if alpha == 1 else general(epsilon=epsilon,
+                                                                                                alpha=alpha)
+    d.sign("RDP_pureDP:below-1", lambda epsilon, alpha: min(alpha * epsilon ** 2 / 2, epsilon * mp.tanh(epsilon / 2))
+           - general(epsilon=epsilon, alpha=alpha), "nonnegative",
+           {eps: sp.Interval(sp.Rational(1, 100), 20), alpha: sp.Interval(sp.Rational(1, 100), sp.Rational(99, 100))},
+           symbolic=False, text=r"for $\alpha < 1$ RDP\_pureDP returns $\min(\alpha\epsilon^2/2, \epsilon\tanh"
+                                r"(\epsilon/2))$: an upper bound of the exact divergence (valid, not tight)")
+    lib = lambda epsilon, alpha: rdp_bank.RDP_pureDP({"eps": epsilon}, alpha)
+    d.sign("RDP_pureDP:digits", agrees(lib, exact, 12, as_alpha(lambda **kw: kw)), "nonnegative",
+           {eps: sp.Interval(sp.Rational(1, 10), 10), **MODERATE},
+           text=r"RDP\_pureDP agrees with the exact divergence to 12 digits for $0.1 \le \epsilon \le 10$, "
+                r"$1.5 \le \alpha \le 100$")
+    at_one = lambda **point: {"epsilon": 10.0 ** point["log10_epsilon"], "alpha": 1.0}
+    d.sign("RDP_pureDP:conservative-kl", at_least(lib, exact, at_one), "nonnegative", {log10_eps: sp.Interval(-9, -8)},
+           expect=Status.REFUTED,
+           text=r"FINDING (unsafe rounding): at $\alpha = 1$, $\epsilon \le 10^{-8}$, $\cosh\epsilon - 1$ rounds to 0 "
+                r"and RDP\_pureDP returns 0 (the divergence $\epsilon\tanh(\epsilon/2)$ is positive)")
+    small = lambda **point: {"epsilon": 1e-3, "alpha": 1 + 10.0 ** point["log10_alpha1"]}
+    d.sign("RDP_pureDP:conservative-near-1", at_least(lib, exact, small), "nonnegative",
+           {log10_a1: sp.Interval(-6, -4)}, expect=Status.REFUTED,
+           text=r"FINDING (unsafe rounding): at $\epsilon = 10^{-3}$ and $\alpha = 1 + 10^{-6} .. 1 + 10^{-4}$ the "
+                r"difference of log-sinh values over $\alpha - 1$ falls below the divergence")
+    return lib, exact
 
 
 def diagonal_gaussian(d):
@@ -174,25 +198,26 @@ def diagonal_gaussian(d):
            alpha: sp.Interval(sp.Rational(1, 10), 5)}
     oracle = lambda m, v_1, v_2, alpha: renyi_quad(lambda y: mp.npdf(y, m, mp.sqrt(v_1)),
                                                    lambda y: mp.npdf(y, 0, mp.sqrt(v_2)), alpha, (0, m))
-    d.cross_check("diag:integral", closed, oracle, dom, n=4,
+    d.cross_check("pRDP_diag_gaussian:integral", closed, oracle, dom, n=4,
                   text=r"the cited closed form against quadrature: pRDP\_diag\_gaussian's 'sigma1', 'sigma2' are "
                        r"variances, not standard deviations (the docstring does not say)")
-    call = lambda mm, s1, s2, a: rdp_bank.pRDP_diag_gaussian(
-        {"mu1": np.array([mm]), "mu2": np.array([0.0]), "sigma1": np.array([s1]), "sigma2": np.array([s2])}, a)
+    lib = lambda m, v_1, v_2, alpha: rdp_bank.pRDP_diag_gaussian(
+        {"mu1": np.array([m]), "mu2": np.array([0.0]), "sigma1": np.array([v_1]), "sigma2": np.array([v_2])}, alpha)
     exact = mp_fn(closed, m, v1, v2, alpha)
-    agree(d, "diag:library", lambda m, v_1, v_2, alpha_R: (float(m), float(v_1), float(v_2), float(alpha_R)), call,
-          exact, {m: sp.Interval(sp.Rational(1, 10), 2), v1: sp.Interval(sp.Rational(1, 2), 1),
-                  v2: sp.Interval(1, 2), **MODERATE}, 12,
-          r"pRDP\_diag\_gaussian agrees with the closed form to 12 digits ($1.5 \le \alpha \le 100$)")
-    agree(d, "diag:near-1", lambda l_alpha1: (1.0, 0.7, 1.5, 1 + exp10(l_alpha1)), call, exact,
-          {l_order: sp.Interval(-6, -3)}, 11, expect=Status.REFUTED,
-          text=r"FINDING (silent loss of digits): at $\alpha = 1 + 10^{l_{\alpha 1}}$ the log-determinant term "
-               r"$(\ldots)/(\alpha - 1)$ cancels; fewer than 11 digits remain ($m = 1$, $v_1 = 0.7$, $v_2 = 1.5$)")
-    return call, exact
+    d.sign("pRDP_diag_gaussian:digits", agrees(lib, exact, 12, as_alpha(lambda **kw: kw)), "nonnegative",
+           {m: sp.Interval(sp.Rational(1, 10), 2), v1: sp.Interval(sp.Rational(1, 2), 1), v2: sp.Interval(1, 2),
+            **MODERATE},
+           text=r"pRDP\_diag\_gaussian agrees with the closed form to 12 digits ($1.5 \le \alpha \le 100$)")
+    fixed = lambda **point: {"m": 1.0, "v_1": 0.7, "v_2": 1.5, "alpha": 1 + 10.0 ** point["log10_alpha1"]}
+    d.sign("pRDP_diag_gaussian:digits-near-1", agrees(lib, exact, 11, fixed), "nonnegative",
+           {log10_a1: sp.Interval(-6, -3)}, expect=Status.REFUTED,
+           text=r"FINDING (silent loss of digits): at $\alpha = 1 + 10^{-6} .. 1 + 10^{-3}$ the log-determinant "
+                r"term over $\alpha - 1$ cancels: fewer than 11 digits ($m = 1$, $v_1 = 0.7$, $v_2 = 1.5$)")
+    return lib, exact
 
 
 @derivation(id="libraries.autodp.rdp-bank", title="autodp rdp_bank: Renyi divergences of the basic mechanisms",
-            paper="autodp 0.2.3.1 (autodp/rdp_bank.py)", where="RDP_gaussian, RDP_laplace, RDP_randresponse, "
+            paper=PAPER, where="autodp 0.2.3.1, autodp/rdp_bank.py: RDP_gaussian, RDP_laplace, RDP_randresponse, "
             "RDP_pureDP, pRDP_diag_gaussian", requires=VERSIONS)
 def rdp_bank_audit(d):
     g, g_exact = gaussian(d)
@@ -200,13 +225,13 @@ def rdp_bank_audit(d):
     randomised_response(d)
     pure, pure_exact = pure_dp(d)
     diag, diag_exact = diagonal_gaussian(d)
-    rows = [table_row("RDP_gaussian({'sigma': 1e-3}, 1e4)", g, (1e-3, 1e4), g_exact),
-            table_row("RDP_laplace({'b': 1e8}, 2)", lap, (1e8, 2.0), lap_exact),
-            table_row("RDP_laplace({'b': 1e8}, 1)", lap, (1e8, 1.0), lap_exact),
-            table_row("RDP_laplace({'b': 1}, 1 + 1e-6)", lap, (1.0, 1 + 1e-6), lap_exact),
-            table_row("RDP_pureDP({'eps': 1e-8}, 1)", pure, (1e-8, 1.0), pure_exact),
-            table_row("RDP_pureDP({'eps': 1e-8}, 2)", pure, (1e-8, 2.0), pure_exact),
-            table_row("RDP_pureDP({'eps': 1e-3}, 1 + 1e-6)", pure, (1e-3, 1 + 1e-6), pure_exact),
-            table_row("pRDP_diag_gaussian(m=1, v=0.7, 1.5; 1 + 1e-6)", diag, (1.0, 0.7, 1.5, 1 + 1e-6), diag_exact)]
-    d.table("rdp-bank:extremes", "autodp rdp_bank at the extremes: the library's float64 value against the "
-            "derived one", HEADER, rows)
+    rows = [X.row("RDP_gaussian({'sigma': 1e-3}, 1e4)", g, g_exact, sigma=1e-3, alpha=1e4),
+            X.row("RDP_laplace({'b': 1e8}, 2)", lap, lap_exact, b=1e8, alpha=2.0),
+            X.row("RDP_laplace({'b': 1e8}, 1)", lap, lap_exact, b=1e8, alpha=1.0),
+            X.row("RDP_laplace({'b': 1}, 1 + 1e-6)", lap, lap_exact, b=1.0, alpha=1 + 1e-6),
+            X.row("RDP_pureDP({'eps': 1e-8}, 1)", pure, pure_exact, epsilon=1e-8, alpha=1.0),
+            X.row("RDP_pureDP({'eps': 1e-8}, 2)", pure, pure_exact, epsilon=1e-8, alpha=2.0),
+            X.row("RDP_pureDP({'eps': 1e-3}, 1 + 1e-6)", pure, pure_exact, epsilon=1e-3, alpha=1 + 1e-6),
+            X.row("pRDP_diag_gaussian(m=1, v=0.7, 1.5; 1 + 1e-6)", diag, diag_exact, m=1.0, v_1=0.7, v_2=1.5,
+                  alpha=1 + 1e-6)]
+    d.table("extremes", "autodp rdp_bank at the extremes: the float64 value against the derived one", X.HEADER, rows)
