@@ -30,6 +30,7 @@ from __future__ import annotations
 
 import functools
 import math
+import warnings
 
 import mpmath as mp
 
@@ -73,7 +74,9 @@ def _called(library):
     @functools.lru_cache(maxsize=4096)
     def call(key: tuple):
         try:
-            value = float(library(**dict(key)))
+            with warnings.catch_warnings():  # the value is judged, not the library's warnings
+                warnings.simplefilter("ignore")
+                value = float(library(**dict(key)))
         except Exception:  # the library's own failure is what is being recorded
             return None
         return mp.mpf(value) if math.isfinite(value) else None

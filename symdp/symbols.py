@@ -84,7 +84,11 @@ log10_sigma = sp.Symbol("log10_sigma", real=True)   # sigma = 10**log10_sigma
 log10_q = sp.Symbol("log10_q", real=True)           # sampling rate q = 10**log10_q
 order = sp.Symbol("order", positive=True)           # Renyi order (> 1)
 q_rate = sp.Symbol("q", positive=True)              # sampling rate in (0, 1]
-steps = sp.Symbol("steps", positive=True, integer=True)   # number of compositions
-LATEX_NAMES.update({log10_eps: r"\log_{10}\epsilon", log10_delta: r"\log_{10}\delta",
+steps = sp.Symbol("steps", integer=True, positive=True)   # number of compositions
+log10_mu = sp.Symbol("log10_mu", real=True)         # Gaussian DP parameter mu = 10**log10_mu
+log10_a = sp.Symbol("log10_a", real=True)           # type I error (FPR) a = 10**log10_a
+prior = sp.Symbol("prior", positive=True)           # prior probability of membership, in (0, 1)
+LATEX_NAMES.update({log10_mu: r"\log_{10}\mu", log10_a: r"\log_{10} a", prior: r"\pi",
+                    log10_eps: r"\log_{10}\epsilon", log10_delta: r"\log_{10}\delta",
                     log10_sigma: r"\log_{10}\sigma", log10_q: r"\log_{10} q", order: r"\alpha_R",
                     q_rate: r"q", steps: r"k"})
