@@ -128,7 +128,7 @@ def rdp_to_dp(d):
                text=r"the derivative is $1/(2\sigma^2) + \log(\delta\alpha)/(\alpha - 1)^2$: its sign is that of the "
                     r"increasing $(\alpha-1)^2/(2\sigma^2) + \log(\delta\alpha)$, so the infimum is at its one root")
     rdp = lambda s: (lambda a: rdp_bank.RDP_gaussian({"sigma": s}, a))
-    lib = lambda sigma, delta: converter.rdp_to_approxdp(rdp(sigma))(delta)
+    lib = X.quiet(lambda sigma, delta: converter.rdp_to_approxdp(rdp(sigma))(delta))
     by_sigma = log10_inputs("sigma", "delta")
     grid = {log10_sigma: sp.Interval(-2, 2), **DELTAS}
     d.sign("rdp_to_approxdp:digits", agrees(lib, bbghs_eps, 9, by_sigma), "nonnegative", grid,
@@ -136,7 +136,7 @@ def rdp_to_dp(d):
                 r"$10^{-2} \le \sigma \le 10^2$, $10^{-300} \le \delta \le 10^{-3}$")
     d.sign("rdp_to_approxdp:conservative", at_least(lib, gx_eps, by_sigma), "nonnegative", grid, n=12,
            text=r"and it is never below the Gaussian mechanism's exact $\epsilon(\delta)$ (a valid bound)")
-    lib_delta = lambda sigma, epsilon: converter.rdp_to_delta(rdp(sigma))(epsilon)
+    lib_delta = X.quiet(lambda sigma, epsilon: converter.rdp_to_delta(rdp(sigma))(epsilon))
     by_eps = log10_inputs("sigma", "epsilon")
     moderate = {log10_sigma: sp.Interval(0, 1), log10_eps: sp.Interval(-1, sp.Rational(1, 2))}
     d.sign("rdp_to_delta:digits", agrees(lib_delta, bbghs_delta, 7, by_eps), "nonnegative", moderate,
