@@ -114,6 +114,11 @@ def to_fdp(d):
            {eps: sp.Interval(30, 700), log10_a: sp.Interval(-300, -13)},
            text=r"and to 10 digits for $30 \le \epsilon \le 700$, $10^{-300} \le a \le 10^{-13}$ (exactly at "
                 r"the kink $a \approx e^{-\epsilon}$ the difference $1 - e^\epsilon a$ loses digits: see the table)")
+    extreme = lambda **point: {"epsilon": point["epsilon"], "delta": 10.0 ** point["log10_delta"],
+                               "a": 10.0 ** point["log10_a"]}
+    d.sign("approxdp_to_fdp:digits-extremes", agrees(approx, tradeoff, 10, extreme), "nonnegative",
+           {eps: sp.Interval(30, 700), log10_delta: sp.Interval(-300, -1), log10_a: sp.Interval(-300, 0)},
+           text=r"and to 10 digits for $30 \le \epsilon \le 700$, $10^{-300} \le \delta, a \le 1$")
     return pure, exact_pure
 
 

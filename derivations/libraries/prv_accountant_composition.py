@@ -21,7 +21,7 @@ import mpmath as mp
 import sympy as sp
 
 from symdp import Status, derivation
-from symdp.audit import PAPER, at_least, at_most, log10_inputs, within
+from symdp.audit import PAPER, at_least, at_most, finite, within
 from symdp.symbols import delta, eps, log10_delta, log10_sigma, steps, x
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
@@ -103,6 +103,14 @@ def gaussian_composition(d):
                              r"composition (delta\_error $= 10^{-9}$)")
     d.sign("PRVAccountant.compute_delta:lower", at_most(pick(0, "delta"), exact_delta, by_eps), "nonnegative",
            grid_d, n=5, text=r"and its lower bound at most the exact one")
+    tiny = {log10_sigma: sp.Interval(-sp.Rational(3, 10), sp.Rational(13, 10)), steps: sp.Interval(1, 100),
+            log10_delta: sp.Interval(-300, -100)}
+    d.sign("PRVAccountant.compute_epsilon:finite-small-delta", finite(pick(1, "epsilon"), by_delta), "positive",
+           tiny, n=3, expect=Status.REFUTED,
+           text=r"FINDING (documented refusal): for $\delta \le 10^{-100}$ (delta\_error $= \delta/1000$) the "
+                r"accountant raises ValueError 'Floating point errors will dominate for such small values of "
+                r"delta': an explicit limit, not a silent error (the exact $\epsilon$ is finite: 71.97 at "
+                r"$\sigma = 1$, $k = 10$, $\delta = 10^{-100}$)")
     return pick(2, "epsilon"), exact
 
 
@@ -162,9 +170,12 @@ def rdp_accountant(d):
            float(delta)), "nonnegative", {log10_sigma: sp.Interval(1, 3), delta: sp.Interval(sp.Rational(1, 10),
                                                                                           sp.Rational(9, 10))},
            expect=Status.REFUTED,
-           text=r"FINDING (formula error): the conversion is not floored at 0: for large $\sigma$ and $\delta \ge 0.1$ "
-                r"the returned estimate (and 'upper bound') is negative while the returned lower bound is 0.0, "
-                r"e.g. RDP([GaussianMechanism(100)]).compute\_epsilon(0.5, [1]) = (0.0, -0.693, -0.693)")
+           text=r"FINDING (inconsistent output): the conversion is not floored at 0: for large $\sigma$ and "
+                r"$\delta \ge 0.1$ the returned estimate and 'upper bound' are negative while the returned lower "
+                r"bound is 0.0, e.g. RDP([GaussianMechanism(100)]).compute\_epsilon(0.5, [1]) = (0.0, -0.693047, "
+                r"-0.693047). Read as a negative-$\epsilon$ statement it is valid (the exact root of "
+                r"$\delta_\sigma(\epsilon) = 0.5$ at $\sigma = 100$ is $-0.693147$), but it breaks the "
+                r"convention $\epsilon \ge 0$ and the tuple's own order")
     return lib, grid_min
 
 
