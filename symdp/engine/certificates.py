@@ -44,7 +44,7 @@ def prover_digest() -> str:
     """Hash of the decision procedures: a changed prover invalidates every certificate."""
     here = Path(__file__).resolve().parent
     h = hashlib.sha256()
-    for name in ("provers.py", "decide.py"):
+    for name in ("provers.py", "decide.py", "expsubs.py", "conditions.py"):
         h.update((here / name).read_bytes())
     return h.hexdigest()[:16]
 
