@@ -46,7 +46,10 @@ def _doit(e):
     conditions SymPy attaches (where the assumptions decide them), then cancel."""
     if not e.has(*_EVALUABLE):
         raise NotImplementedError("nothing to evaluate")
-    return sp.cancel(sp.together(sp.expand(discharge(e.doit(), strict=False))))
+    done = discharge(e.doit(), strict=False)
+    if done.has(sp.factorial, sp.binomial, sp.gamma):
+        done = sp.gammasimp(done)
+    return sp.cancel(sp.together(sp.expand(done)))
 
 
 def _exp_substitution(e):
