@@ -1,13 +1,15 @@
 """Judging one sample point with certainty: agreement, a certain disagreement, or unclear.
 
-A disagreement is *certain* only when, at two consecutive precisions (DPS, then
-twice, four and eight times DPS as needed), both sides and their difference
-keep their sign and :data:`STABLE` leading digits, no side is an exact 0 that
-the claim did not write as 0, nothing overflowed, and, for expressions with an
-unevaluated integral, two quadrature rules (tanh-sinh and Gauss-Legendre) give
-the same difference, well clear of the estimated quadrature error.  Anything
-less is *unclear*: never a witness.  Witnesses are then shrunk to points a
-reader can check by hand (:func:`shrink`).
+Every verdict on an expression that compiles to ball arithmetic (:mod:`.arb`)
+is read off an *enclosure*: a disagreement (or a violated sign) is certain only
+when the arb ball of the difference (or of the value) excludes 0 on the wrong
+side, at a precision raised from 64 up to :data:`MAX_BITS` bits while it still
+contains 0; agreement is an enclosure of the difference that is small relative
+to the sides.  Digits that repeat as the precision rises are never a certificate
+(evalf can lose every digit the same way at every precision).  Where an
+expression cannot be enclosed (an mpmath oracle, an unevaluated integral), the
+point is judged in mpmath as *evidence* only: it may agree, it never witnesses.
+Witnesses are then shrunk to points a reader can check by hand (:func:`shrink`).
 """
 from __future__ import annotations
 
@@ -18,7 +20,9 @@ import mpmath as mp
 import sympy as sp
 
 from . import domain as dom
+from .arb import NotRigorous, compile_arb
 from .budget import within_budget
+from .enclose import Verdict, judge_equal_arb, judge_sign_arb
 
 DPS = 60
 """Working precision (significant decimal digits) of every numeric check."""
@@ -49,12 +53,15 @@ def _namespace() -> dict:
 
 @dataclass(frozen=True)
 class Compiled:
-    """An expression compiled to an mpmath function of the domain's symbols."""
+    """An expression compiled to an mpmath function of the domain's symbols, and to ball arithmetic."""
 
     fn: object
     symbols: tuple
     zero: bool = False
     """The expression is the literal 0 (its exact zeros are genuine)."""
+    arb: object = None
+    """The :class:`.arb.ArbFn` enclosing the expression, or None (then :attr:`why` says why not)."""
+    why: str = ""
 
     def __call__(self, point: dict):
         return self.fn(*(point[s] for s in self.symbols))
@@ -65,7 +72,7 @@ COMPILE_LIMIT = 120.0
 
 
 def compile_expr(expr: sp.Basic, symbols) -> Compiled:
-    """Compile a SymPy expression for mpmath (our own expressions, never user text).
+    """Compile a SymPy expression for mpmath and for arb (our own expressions, never user text).
 
     Expressions too large for Python's compiler (lambdify of ~3000-term sums
     raises RecursionError) are evaluated through SymPy's ``evalf`` instead.
@@ -76,7 +83,13 @@ def compile_expr(expr: sp.Basic, symbols) -> Compiled:
         fn.__globals__["range"] = _mp_range  # lambdify puts the builtin back for Sum; ours yields mpf
     except (RecursionError, SyntaxError, MemoryError):
         fn = _evalf(expr, symbols)
-    return Compiled(fn, symbols, sp.sympify(expr) == 0)
+    try:
+        enclosure, why = compile_arb(expr, symbols), ""
+    except NotRigorous as exc:
+        enclosure, why = None, str(exc)
+    except RecursionError:
+        enclosure, why = None, "no ball-arithmetic enclosure (expression too deep)"
+    return Compiled(fn, symbols, sp.sympify(expr) == 0, enclosure, why)
 
 
 def _evalf(expr, symbols):
@@ -93,17 +106,6 @@ def digits_agreed(a, b, dps: int) -> int:
         return dps
     scale = max(abs(a), abs(b))
     return max(0, min(dps, int(mp.floor(-mp.log10(diff / scale)))))
-
-
-@dataclass(frozen=True)
-class Verdict:
-    """What one point shows: "agrees"/"holds" (with digits), "differs" (certain) or "unclear"."""
-
-    kind: str
-    digits: int = 0
-    lhs: object = None
-    rhs: object = None
-    why: str = ""
 
 
 def _evaluate(f, point: dict, dps: int):
@@ -140,8 +142,8 @@ def _confirmed(fs, point, dps, combine) -> bool:
     return abs(value) > 1000 * err and _settled(value, other, False)
 
 
-def judge_equal(f, g, point: dict, digits: int) -> Verdict:
-    """Agreement to ``digits`` at some precision, a certain disagreement, or unclear.
+def _judge_equal_mp(f, g, point: dict, digits: int) -> Verdict:
+    """mpmath evidence: agreement to ``digits`` at some precision, a stable disagreement, or unclear.
 
     A difference that shrinks by DPS/2 orders when the precision doubles is
     rounding noise around a common value ("vanishes": the sides agree to the
@@ -157,8 +159,8 @@ def judge_equal(f, g, point: dict, digits: int) -> Verdict:
         if prev and abs(a - b) <= abs(prev[0] - prev[1]) * mp.mpf(10) ** (-(DPS // 2)):
             return Verdict("vanishes", 0, a, b)
         if prev and _certain_pair(prev, (a, b), f, g) and _confirmed((f, g), point, dps, lambda v: v[0] - v[1]):
-            return Verdict("differs", 0, a, b, f"certified: the difference keeps its sign and {STABLE} "
-                                               f"leading digits at {dps // 2} and {dps} digits")
+            return Verdict("uncertified", 0, a, b, f"the mpmath difference keeps its sign and {STABLE} "
+                                                   f"leading digits at {dps // 2} and {dps} digits")
         prev = (a, b)
     return Verdict("unclear")
 
@@ -177,8 +179,8 @@ SIGNS = {
 }
 
 
-def judge_sign(f, point: dict, sign: str) -> Verdict:
-    """The sign holds, a certain violation, or unclear.
+def _judge_sign_mp(f, point: dict, sign: str) -> Verdict:
+    """mpmath evidence: the sign holds, a stable violation, or unclear.
 
     A value far from 0 (above 10^-(DPS/3)) with the right sign holds at once.
     Otherwise the point is escalated: a value that repeats its leading digits
@@ -195,10 +197,37 @@ def judge_sign(f, point: dict, sign: str) -> Verdict:
             if SIGNS[sign](v):
                 return Verdict("holds", DPS, v, 0)
             if _confirmed((f,), point, k * DPS, lambda vs: vs[0]):
-                return Verdict("differs", 0, v, mp.mpf(0), f"certified: the value keeps its sign and {STABLE} "
-                                                           f"leading digits at {k * DPS // 2} and {k * DPS} digits")
+                return Verdict("uncertified", 0, v, mp.mpf(0), f"the mpmath value keeps its sign and {STABLE} "
+                                                               f"leading digits at {k * DPS // 2} and {k * DPS} digits")
         prev = v
     return Verdict("unclear")
+
+
+def _uncertified(verdict: Verdict, *fs) -> Verdict:
+    """An mpmath judgement of an expression with no enclosure: agreement is evidence, a difference is not."""
+    if verdict.kind != "uncertified":
+        return verdict
+    why = next((getattr(f, "why", "") for f in fs if getattr(f, "arb", None) is None), "")
+    reason = why or "an mpmath function has no ball-arithmetic enclosure"
+    return Verdict("uncertified", 0, verdict.lhs, verdict.rhs, f"{verdict.why}, but {reason}: not a certificate")
+
+
+def _enclosed(*fs) -> bool:
+    return all(getattr(f, "arb", None) is not None for f in fs)
+
+
+def judge_equal(f, g, point: dict, digits: int) -> Verdict:
+    """Agreement to ``digits``, a disagreement certified by an enclosure, or unclear (or mpmath evidence)."""
+    if _enclosed(f, g):
+        return judge_equal_arb(f.arb, g.arb, point, digits, DPS)
+    return _uncertified(_judge_equal_mp(f, g, point, digits), f, g)
+
+
+def judge_sign(f, point: dict, sign: str) -> Verdict:
+    """The sign holds, a violation certified by an enclosure, or unclear (or mpmath evidence)."""
+    if _enclosed(f):
+        return judge_sign_arb(f.arb, point, sign, DPS)
+    return _uncertified(_judge_sign_mp(f, point, sign), f)
 
 
 # --- witnesses a reader can check by hand --------------------------------------

@@ -2,9 +2,9 @@
 
 Everything runs in mpmath inside ``workdps`` (never by changing the global
 precision).  VERIFIED is the strongest status this module gives, and REFUTED
-needs a *certain* witness (:mod:`.certify`): a disagreement that keeps its sign
-and leading digits as the precision doubles, never an exact 0, an overflow or a
-quadrature that two rules do not confirm.  A point where neither agreement nor
+needs a *certain* witness (:mod:`.certify`): an arb enclosure of the difference
+(or value) that excludes 0; an mpmath-only disagreement (an oracle, an
+unevaluated integral) is reported as UNDECIDED, never as a counterexample.  A point where neither agreement nor
 a certain disagreement can be established is *inconclusive*: it is replaced by
 another point, counted in the detail, and never used as a witness.
 """
@@ -47,28 +47,46 @@ def _points(domain: dict, n: int, key: str):
 def _survey(judge, domain: dict, key: str, n: int):
     """Judge points until ``n`` are conclusive or a certain counterexample turns up.
 
-    Returns (counterexample point and verdict or None, conclusive verdicts, inconclusive count).
+    Returns (counterexample point and verdict or None, conclusive verdicts, inconclusive count,
+    first uncertified disagreement or None).
     """
-    done, unclear = [], 0
+    done, unclear, doubt = [], 0, None
     for point in _points(domain, n, key):
         try:
             verdict = judge(point)
         except (ValueError, ZeroDivisionError, TypeError, OverflowError, ArithmeticError):
             verdict = Verdict("unclear")
         if verdict.kind == "differs":
-            return (point, verdict), done, unclear
-        if verdict.kind == "unclear":
+            return (point, verdict), done, unclear, doubt
+        if verdict.kind == "uncertified":
+            doubt = doubt or (point, verdict)
+        if verdict.kind in ("unclear", "uncertified"):
             unclear += 1
             continue
         done.append(verdict)
         if len(done) == n:
             break
-    return None, done, unclear
+    return None, done, unclear, doubt
 
 
 def _inconclusive(unclear: int) -> str:
     return (f"; {unclear} further point(s) were inconclusive (the values did not settle as the "
             f"precision rose) and were replaced") if unclear else ""
+
+
+def _doubted(point, verdict, text, points) -> Outcome:
+    """A disagreement seen in mpmath only: neither a counterexample nor agreement."""
+    w = _witness(point, verdict.lhs, verdict.rhs)
+    return Outcome(Status.UNDECIDED, "numeric (uncertified disagreement)",
+                   f"{text} {w.describe()} in mpmath ({verdict.why})", None, points, 0)
+
+
+def _evidence(*fs) -> str:
+    """What the sampled points are when some side has no enclosure."""
+    why = next((getattr(f, "why", "") for f in fs if getattr(f, "arb", None) is None), None)
+    if why is None:
+        return "; each point judged on arb enclosures"
+    return f"; mpmath evidence only, no point certifies anything ({why or 'an mpmath function has no enclosure'})"
 
 
 def _refuted(judge, domain, point, verdict, text, points):
@@ -92,9 +110,11 @@ def check_equal(f, g, domain: dict, key: str, what: str = "both sides",
                 n: int = POINTS, digits: int = DIGITS) -> Outcome:
     """Compare two mpmath callables on a seeded sample of ``domain``."""
     judge = lambda point: judge_equal(f, g, point, digits)
-    bad, done, unclear = _survey(judge, domain, key, n)
+    bad, done, unclear, doubt = _survey(judge, domain, key, n)
     if bad:
         return _refuted(judge, domain, *bad, f"{what} differ", len(done) + 1)
+    if doubt:
+        return _doubted(*doubt, f"{what} differ at", len(done))
     if not done:
         return Outcome(Status.UNDECIDED, "numeric", f"no sample point was conclusive{_inconclusive(unclear)}")
     relative = [v.digits for v in done if v.kind == "agrees"]
@@ -105,17 +125,21 @@ def check_equal(f, g, domain: dict, key: str, what: str = "both sides",
     if absolute:
         detail += (f"; at {absolute} more their difference shrinks as the precision rises (they agree to the "
                    f"precision of the arithmetic, not to {digits} significant digits)")
-    return Outcome(Status.VERIFIED, "numeric sample", detail + _inconclusive(unclear), None, len(done), least)
+    return Outcome(Status.VERIFIED, "numeric sample", detail + _evidence(f, g) + _inconclusive(unclear), None,
+                   len(done), least)
 
 
 @_at_working_precision
 def check_sign(f, sign: str, domain: dict, key: str, n: int = POINTS) -> Outcome:
     """Check the sign of an mpmath callable on a seeded sample of ``domain``."""
     judge = lambda point: judge_sign(f, point, sign)
-    bad, done, unclear = _survey(judge, domain, key, n)
+    bad, done, unclear, doubt = _survey(judge, domain, key, n)
     if bad:
         return _refuted(judge, domain, *bad, f"not {sign}", len(done) + 1)
+    if doubt:
+        return _doubted(*doubt, f"not {sign} at", len(done))
     if not done:
         return Outcome(Status.UNDECIDED, "numeric", f"no sample point was conclusive{_inconclusive(unclear)}")
-    detail = f"{sign} at {len(done)} seeded points ({DPS}-digit arithmetic, edges included){_inconclusive(unclear)}"
+    detail = (f"{sign} at {len(done)} seeded points ({DPS}-digit arithmetic, edges included)"
+              f"{_evidence(f)}{_inconclusive(unclear)}")
     return Outcome(Status.VERIFIED, "numeric sample", detail, None, len(done), DPS)

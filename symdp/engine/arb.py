@@ -1,0 +1,321 @@
+"""SymPy expressions evaluated in ball arithmetic (FLINT's ``arb`` through python-flint).
+
+:func:`compile_arb` turns an expression into a function of a point whose values
+are exact numbers (int, Rational, mpmath mpf, fmpq) or balls (``arb(mid, rad)``,
+``arb.union``): the result is a ball that is *guaranteed* to contain every value
+the expression takes on the inputs (Johansson, "Arb: efficient arbitrary-precision
+midpoint-radius interval arithmetic", IEEE Trans. Computers 66, 2017).  The same
+compiler serves witness points and the boxes of validated numerics.
+
+A construct without a rigorous counterpart (an unevaluated integral, an opaque
+function, a sum with symbolic limits, a decimal Float that binary cannot hold)
+raises :class:`NotRigorous` naming it: such an expression can certify nothing.
+A domain error (log of a ball reaching 0) gives a non-finite ball, never a guess.
+Precision is set locally (:func:`precision`), never left changed.
+"""
+from __future__ import annotations
+
+import math
+from contextlib import contextmanager
+from fractions import Fraction
+
+import flint
+import mpmath as mp
+import sympy as sp
+from flint import arb, fmpq, fmpz
+
+from ..errors import SymdpError
+from ..special import Phi, PhiInv
+
+SUM_TERMS = 20000
+"""Most terms a Sum with numeric limits is evaluated termwise with."""
+
+
+class NotRigorous(SymdpError):
+    """The expression holds a construct ball arithmetic cannot enclose."""
+
+    def __init__(self, construct: str):
+        ValueError.__init__(self, f"no ball-arithmetic enclosure for {construct}")
+        self.construct = construct
+
+
+@contextmanager
+def precision(bits: int):
+    """Run with ``bits`` of working precision in flint, restoring the caller's afterwards."""
+    old = flint.ctx.prec
+    flint.ctx.prec = bits
+    try:
+        yield
+    finally:
+        flint.ctx.prec = old
+
+
+def to_arb(value) -> arb:
+    """An exact number or a ball as an arb (mpf and Rational enclosed at the working precision)."""
+    if isinstance(value, arb):
+        return value
+    if isinstance(value, (int, fmpz, fmpq)):
+        return arb(value)
+    if isinstance(value, mp.mpf):
+        sign, man, exp, _ = value._mpf_
+        if not man and exp:
+            raise NotRigorous(f"the non-finite number {value}")
+        return arb(fmpz((-1) ** sign * int(man))) * arb(2) ** exp
+    if isinstance(value, sp.Basic) and value.is_Rational:
+        return arb(fmpq(int(value.p), int(value.q)))
+    raise NotRigorous(f"the input {value!r} ({type(value).__name__})")
+
+
+def _exact_float(f: sp.Float) -> arb:
+    """A SymPy Float only when its decimal text is exactly the binary number it holds."""
+    value = sp.Rational(*f.as_integer_ratio()) if hasattr(f, "as_integer_ratio") else sp.Rational(f)
+    if sp.Rational(str(f)) != value and sp.nsimplify(f, rational=True) != value:
+        raise NotRigorous(f"the Float {f} (not exactly representable in binary)")
+    return to_arb(value)
+
+
+# --- the compiler: a tree of closures, one per node ------------------------------
+
+def _const(value):
+    return lambda env: to_arb(value) if not isinstance(value, arb) else value
+
+
+def _atom(e, symbols):
+    if e.is_Symbol:
+        if e not in symbols:
+            raise NotRigorous(f"the free symbol {e}")
+        return lambda env, e=e: env[e]
+    if e.is_Rational:
+        return lambda env, q=fmpq(int(e.p), int(e.q)): arb(q)
+    if e.is_Float:
+        value = _exact_float(e)
+        return lambda env: value
+    if e is sp.pi:
+        return lambda env: arb.pi()
+    if e is sp.E:
+        return lambda env: arb(1).exp()
+    if e is sp.S.Half:
+        return lambda env: arb(fmpq(1, 2))
+    raise NotRigorous(f"the constant {e}")
+
+
+def _add(args):
+    def f(env):
+        total = args[0](env)
+        for a in args[1:]:
+            total = total + a(env)
+        return total
+    return f
+
+
+def _mul(args):
+    def f(env):
+        total = args[0](env)
+        for a in args[1:]:
+            total = total * a(env)
+        return total
+    return f
+
+
+def _pow(e, symbols):
+    base, expo = _compile(e.base, symbols), e.exp
+    if expo.is_Integer:
+        n = int(expo)
+        return lambda env: base(env) ** n
+    if expo == sp.S.Half:
+        return lambda env: base(env).sqrt()
+    if expo == -sp.S.Half:
+        return lambda env: base(env).rsqrt()
+    if expo.is_Rational and expo.q % 2 == 1:  # odd root: real for negative bases too
+        p, q = int(expo.p), int(expo.q)
+        return lambda env: _odd_root(base(env), q) ** p
+    power = _compile(expo, symbols)
+    return lambda env: _real_power(base(env), power(env))
+
+
+def _odd_root(x: arb, q: int) -> arb:
+    if x > 0:
+        return x.root(q)
+    if x < 0:
+        return -((-x).root(q))
+    if x.is_zero():
+        return x
+    return arb.union((-x).nonnegative_part().root(q) * -1, x.nonnegative_part().root(q))
+
+
+def _real_power(b: arb, p: arb) -> arb:
+    """b^p for real p: exp(p log b) on b > 0; 0 for b = 0 exactly and p > 0."""
+    if b.is_zero() and p > 0:
+        return arb(0)
+    return (p * b.log()).exp()
+
+
+def _phi(x: arb) -> arb:
+    return (-x / arb(2).sqrt()).erfc() / 2
+
+
+def _phi_inv(p: arb) -> arb:
+    return -arb(2).sqrt() * (2 * p).erfcinv()
+
+
+def _binomial(n: arb, k: arb) -> arb:
+    if n.is_exact() and k.is_exact() and n.is_integer() and k.is_integer():
+        return arb(math.comb(int(n.unique_fmpz()), int(k.unique_fmpz()))) if k >= 0 and n >= 0 else _NAN
+    return (n + 1).gamma() / ((k + 1).gamma() * (n - k + 1).gamma())
+
+
+def _min(*xs):
+    out = xs[0]
+    for x in xs[1:]:
+        out = out.min(x)
+    return out
+
+
+def _max(*xs):
+    out = xs[0]
+    for x in xs[1:]:
+        out = out.max(x)
+    return out
+
+
+def _ceiling(x: arb) -> arb:
+    return x.ceil()
+
+
+UNARY = {
+    sp.exp: arb.exp, sp.log: arb.log, sp.Abs: abs, sp.sinh: arb.sinh, sp.cosh: arb.cosh,
+    sp.tanh: arb.tanh, sp.asinh: arb.asinh, sp.atanh: arb.atanh, sp.erf: arb.erf, sp.erfc: arb.erfc,
+    sp.erfinv: arb.erfinv, sp.erfcinv: arb.erfcinv, sp.gamma: arb.gamma, sp.loggamma: arb.lgamma,
+    sp.floor: arb.floor, sp.ceiling: _ceiling, sp.sin: arb.sin, sp.cos: arb.cos, sp.atan: arb.atan,
+    sp.LambertW: arb.lambertw, Phi: _phi, PhiInv: _phi_inv,
+}
+NARY = {sp.Min: _min, sp.Max: _max, sp.binomial: _binomial}
+
+
+def _function(e, symbols):
+    head = type(e)
+    args = [_compile(a, symbols) for a in e.args]
+    if head in UNARY and len(args) == 1:
+        fn, (a,) = UNARY[head], args
+        return lambda env: fn(a(env))
+    if head is sp.log and len(args) == 2:
+        a, b = args
+        return lambda env: a(env).log() / b(env).log()
+    if head in NARY:
+        fn = NARY[head]
+        return lambda env: fn(*(a(env) for a in args))
+    raise NotRigorous(f"the function {head.__name__}")
+
+
+def _compile(e, symbols):
+    if e.is_Atom:
+        return _atom(e, symbols)
+    if e.is_Add:
+        return _add([_compile(a, symbols) for a in e.args])
+    if e.is_Mul:
+        return _mul([_compile(a, symbols) for a in e.args])
+    if e.is_Pow:
+        return _pow(e, symbols)
+    if isinstance(e, sp.Piecewise):
+        from .arb_logic import piecewise
+        return piecewise(e, symbols, _compile)
+    if isinstance(e, sp.Sum):
+        return _sum(e, symbols)
+    if isinstance(e, sp.Function) or type(e) in NARY:
+        return _function(e, symbols)
+    raise NotRigorous(f"{type(e).__name__}")
+
+
+def _sum(e, symbols):
+    """A Sum term by term; its limits must be exact integers at the point (at most SUM_TERMS terms)."""
+    if len(e.limits) != 1:
+        raise NotRigorous("a multiple Sum")
+    k, lo, hi = e.limits[0]
+    if not (lo.is_finite is not False and hi.is_finite is not False) or lo.has(sp.oo, -sp.oo) or hi.has(sp.oo, -sp.oo):
+        raise NotRigorous(f"the infinite Sum over {k}")
+    first, last = _compile(lo, symbols), _compile(hi, symbols)
+    term = _compile(e.function, tuple(symbols) + (k,))
+    def f(env):
+        a, b = _integer(first(env)), _integer(last(env))
+        if a is None or b is None or b - a + 1 > SUM_TERMS:
+            return _NAN
+        total = arb(0)
+        for j in range(a, b + 1):
+            total = total + term({**env, k: arb(j)})
+        return total
+    return f
+
+
+_NAN = arb("nan")
+
+
+def _integer(x: arb):
+    """The integer ``x`` is, when the ball pins one down (an exact integer, or floor/ceil of a point)."""
+    if x.is_finite() and x.is_exact() and x.is_integer():
+        return int(x.unique_fmpz())
+    return None
+
+
+class ArbFn:
+    """An expression compiled to ball arithmetic; call with {symbol: number or ball} at ``prec`` bits."""
+
+    def __init__(self, expr, symbols):
+        self.expr = sp.sympify(expr)
+        self.symbols = tuple(symbols)
+        self._fn = _compile(self.expr, self.symbols)
+
+    def __call__(self, point: dict, prec: int) -> arb:
+        with precision(prec):
+            env = {s: to_arb(point[s]) for s in self.symbols}
+            return +self._fn(env)
+
+
+def compile_arb(expr, symbols) -> ArbFn:
+    """Compile ``expr`` (a SymPy expression of ``symbols``) to ball arithmetic, or raise NotRigorous."""
+    return ArbFn(expr, symbols)
+
+
+def describe(ball: arb, digits: int = 6) -> str:
+    """``[lo, hi]`` with outward-rounded ends, for witness texts."""
+    lo, hi = ball.lower(), ball.upper()
+    return f"[{_down(lo, digits)}, {_up(hi, digits)}]"
+
+
+def _down(x: arb, digits: int) -> str:
+    return _rounded(x, digits, math.floor)
+
+
+def _up(x: arb, digits: int) -> str:
+    return _rounded(x, digits, math.ceil)
+
+
+def _rounded(x: arb, digits: int, rnd) -> str:
+    """The exact end ``x`` (an exact arb) rounded outward to ``digits`` significant digits, exactly."""
+    if x.is_zero():
+        return "0"
+    man, exp = x.mid().man_exp()
+    v = Fraction(int(man)) * Fraction(2) ** int(exp)
+    e10 = _decimal_exponent(abs(v)) - digits + 1
+    r = rnd(v / Fraction(10) ** e10)
+    sign, text = ("-" if r < 0 else ""), str(abs(r))
+    e10 += len(text) - 1
+    mant = text[0] + ("." + text[1:].rstrip("0") if text[1:].rstrip("0") else "")
+    return f"{sign}{mant}e{e10:+d}" if e10 else f"{sign}{mant}"
+
+
+def _decimal_exponent(v: Fraction) -> int:
+    """floor(log10 v) for a positive rational v, exactly."""
+    e = len(str(v.numerator)) - len(str(v.denominator))
+    while Fraction(10) ** e > v:
+        e -= 1
+    while Fraction(10) ** (e + 1) <= v:
+        e += 1
+    return e
+
+
+def as_mpf(x: arb) -> mp.mpf:
+    """The midpoint of ``x`` as an mpf, exactly (arb midpoints are binary numbers)."""
+    man, exp = x.mid().man_exp()
+    man = int(man)
+    with mp.workprec(max(53, man.bit_length() + 2)):
+        return mp.ldexp(mp.mpf(man), int(exp))

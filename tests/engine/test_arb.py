@@ -1,0 +1,127 @@
+"""Ball arithmetic (symdp.engine.arb) and witnesses decided by enclosures.
+
+The oracle is mpmath at 200 digits (an independent evaluation); every
+enclosure must contain its value.
+"""
+import flint
+import mpmath as mp
+import pytest
+import sympy as sp
+from flint import arb
+
+from symdp.engine import certify, numeric as num
+from symdp.engine.arb import NotRigorous, compile_arb, describe
+from symdp.engine.decide import sign as decide_sign
+from symdp.engine.provers import Attempts
+from symdp.engine.status import Status
+from symdp.special import Phi, PhiInv
+from symdp.symbols import delta, eps
+
+x = sp.Symbol("x", real=True)
+y = sp.Symbol("y", positive=True)
+n = sp.Symbol("n", integer=True, positive=True)
+j = sp.Symbol("j", integer=True, nonnegative=True)
+
+CASES = [
+    (sp.exp(-x) * sp.log(1 + x**2) + sp.sqrt(2) * x ** sp.Rational(1, 3), {x: "0.7"}),
+    (sp.erfc(x) - sp.erf(x / 3) + sp.Abs(x - 1), {x: "27.5"}),
+    (Phi(x) - Phi(-x) + PhiInv(y / (1 + y)), {x: "-38.25", y: "1e-40"}),
+    (sp.tanh(x / 2) + sp.sinh(x) / sp.cosh(x) + sp.asinh(x) + sp.atanh(x / 2), {x: "0.3"}),
+    (sp.gamma(y + 1) + sp.loggamma(y) + sp.floor(3 * y) + sp.ceiling(y), {y: "4.375"}),
+    (sp.Max(x, 1 - x, sp.Rational(1, 3)) - sp.Min(x**2, sp.pi, sp.E), {x: "0.2"}),
+    (y**x + sp.exp(sp.Rational(7, 2)) * 2 ** (-x), {x: "-1.5", y: "3.25"}),
+    (sp.Sum(sp.exp(-j * y), (j, 0, n - 1)) + sp.binomial(n, 3), {y: "0.5", n: "12"}),
+    (sp.Piecewise((x**2, x < 1), (sp.log(x), True)), {x: "2.5"}),
+]
+
+
+@pytest.mark.parametrize("expr, point", CASES)
+def test_enclosure_contains_the_200_digit_value(expr, point):
+    syms = tuple(sorted(expr.free_symbols - {j}, key=str))
+    exact = {s: sp.Rational(point[s]) for s in syms}
+    with mp.workdps(200):
+        truth = mp.mpf(sp.N(expr.subs(exact).doit(), 200))
+    for bits in (53, 128, 600):
+        ball = compile_arb(expr, syms)(exact, bits)
+        lo, hi = (mp.mpf(s) for s in describe(ball, 30)[1:-1].split(", "))
+        with mp.workdps(200):
+            assert lo <= truth <= hi, (bits, ball, truth)
+
+
+def test_balls_as_inputs_enclose_every_value():
+    f = compile_arb(sp.exp(x) - x**2, (x,))
+    box = f({x: arb.union(arb(0), arb(1))}, 64)
+    for t in ("0", "0.25", "0.5", "1"):
+        assert box.contains(f({x: sp.Rational(t)}, 64))
+
+
+def test_piecewise_on_an_undecided_ball_joins_the_live_pieces():
+    f = compile_arb(sp.Piecewise((0, x < 1), (10, True)), (x,))
+    ball = f({x: arb(1, 0.1)}, 64)
+    assert ball.contains(0) and ball.contains(10)
+
+
+@pytest.mark.parametrize("expr", [sp.Integral(x, (x, 0, y)), sp.Function("g")(x), sp.Float(0.1) * x,
+                                  sp.Sum(sp.exp(-j * y), (j, 0, sp.oo))])
+def test_constructs_without_enclosure_raise_not_rigorous(expr):
+    with pytest.raises(NotRigorous):
+        compile_arb(expr, (x, y))
+
+
+def test_exact_floats_are_accepted():
+    assert compile_arb(sp.Float(0.5) * x, (x,))({x: 3}, 64).contains(arb(1.5))
+
+
+def test_precision_is_restored():
+    before = flint.ctx.prec
+    compile_arb(sp.exp(x), (x,))({x: 1}, 777)
+    assert flint.ctx.prec == before
+
+
+def test_true_positive_at_eps_285_is_not_refuted():
+    """Was REFUTED with a "certified" witness: (1 - e^-eps) - tanh(eps/2) = +1.68e-124 at eps = 285."""
+    expr = (1 - sp.exp(-eps)) - sp.tanh(eps / 2)
+    f = certify.compile_expr(expr, (eps,))
+    assert certify.judge_sign(f, {eps: mp.mpf(285)}, "positive").kind == "holds"
+    out = decide_sign(expr, "positive", None, "k", Attempts())
+    assert out.status is not Status.REFUTED
+    assert out.status in (Status.PROVED, Status.VERIFIED)
+
+
+def _check_witness(expr, sign, point):
+    """The certified verdict at ``point`` agrees with an independent 1000-digit mpmath evaluation.
+
+    (Not SymPy's evalf: at eps = 700 it returns -0.e-608, no correct digit.)"""
+    f = certify.compile_expr(expr, tuple(point))
+    verdict = certify.judge_sign(f, point, sign)
+    with mp.workdps(1000):
+        truth = sp.lambdify(tuple(point), expr, "mpmath")(*(mp.mpf(str(v)) for v in point.values()))
+    assert verdict.kind == "differs" and "arb enclosure" in verdict.why
+    lo, hi = (mp.mpf(s) for s in verdict.why.split("[")[1].split("]")[0].split(", "))
+    with mp.workdps(1000):
+        assert lo <= truth <= hi
+
+
+def test_witness_at_eps_700():
+    """tanh(eps/2) = 1 - 2e^-eps + 2e^-2eps - ...: the gap, -9.72e-609 at eps = 700, is certified negative."""
+    expr = sp.tanh(eps / 2) - (1 - 2 * sp.exp(-eps)) - 3 * sp.exp(-2 * eps)
+    _check_witness(expr, "positive", {eps: mp.mpf(700)})
+
+
+def test_witness_at_delta_1e_300():
+    expr = sp.log(1 + delta) - delta + delta**2 / 2  # = delta^3/3 - ... > 0
+    _check_witness(expr, "nonpositive", {delta: mp.mpf("1e-300")})
+
+
+def test_refuted_witness_text_names_the_enclosure():
+    out = num.check_sign(certify.compile_expr(sp.Rational(1, 2) - sp.exp(-eps), (eps,)), "positive",
+                         {eps: sp.Interval.open(0, sp.oo)}, "k")
+    assert out.status is Status.REFUTED
+    assert "certified: arb enclosure [" in out.detail and "excludes 0 at" in out.detail
+
+
+def test_mpmath_oracle_disagreement_is_never_a_witness():
+    f = certify.compile_expr(sp.exp(eps), (eps,))
+    oracle = lambda point: mp.exp(point[eps]) * (1 + mp.mpf(10) ** -5)
+    out = num.check_equal(f, oracle, {eps: sp.Interval.open(0, 2)}, "k")
+    assert out.status is Status.UNDECIDED and "not a certificate" in out.detail
