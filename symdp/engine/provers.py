@@ -12,7 +12,9 @@ import time
 
 import sympy as sp
 
+from . import expsubs
 from .budget import BudgetExceeded, within_budget
+from .conditions import discharge
 
 BUDGET = 8.0
 """Seconds allowed to one symbolic attempt (one rewrite of one expression)."""
@@ -36,11 +38,32 @@ def _radicands(e):
     return sp.cancel(sp.together(e.replace(roots, lambda x: sp.Pow(sp.factor(sp.together(x.base)), x.exp))))
 
 
+_EVALUABLE = (sp.Sum, sp.Product, sp.Integral, sp.Derivative, sp.Limit)
+
+
 def _doit(e):
-    """Evaluate sums, products, integrals and derivatives, then cancel (only where there are some)."""
-    if not e.has(sp.Sum, sp.Product, sp.Integral, sp.Derivative):
+    """Evaluate sums, products, integrals, derivatives and limits, discharge the convergence
+    conditions SymPy attaches (where the assumptions decide them), then cancel."""
+    if not e.has(*_EVALUABLE):
         raise NotImplementedError("nothing to evaluate")
-    return sp.cancel(sp.together(sp.expand(e.doit())))
+    done = discharge(e.doit(), strict=False)
+    if done.has(sp.factorial, sp.binomial, sp.gamma):
+        done = sp.gammasimp(done)
+    return sp.cancel(sp.together(sp.expand(done)))
+
+
+def _exp_substitution(e):
+    """Hyperbolic and trigonometric functions written with exp, each exp a power of a fresh symbol, then
+    sums evaluated, their conditions discharged and the result cancelled (:mod:`.expsubs`)."""
+    return sp.cancel(sp.together(expsubs.substitute(e, evaluate=_evaluate_sums)))
+
+
+def _exp_substitution_factored(e):
+    return sp.factor(_exp_substitution(e))
+
+
+def _evaluate_sums(e):
+    return discharge(e.doit(), strict=True) if e.has(*_EVALUABLE) else e
 
 
 REWRITES = (
@@ -52,6 +75,8 @@ REWRITES = (
     ("rationalised radicals", _radicals),
     ("factored radicands", _radicands),
     ("evaluate sums and integrals", _doit),
+    ("exp substitution", _exp_substitution),
+    ("exp substitution, factored", _exp_substitution_factored),
     ("simplify", sp.simplify),
 )
 
@@ -327,18 +352,22 @@ def _substitute(expr, subs: dict):
     return expr
 
 
-def prove_sign(expr, sign: str, domain: dict, attempts: Attempts) -> str | None:
+def prove_sign(expr, sign: str, domain: dict, attempts: Attempts, depth: int = 0) -> str | None:
     """Method that shows ``expr`` has ``sign`` on ``domain``, or None."""
+    return _by_assumptions(expr, sign, domain, attempts) or _by_monotonicity(expr, sign, domain, attempts, depth)
+
+
+def _by_assumptions(expr, sign, domain, attempts):
     accept = lambda e: getattr(e, f"is_{sign}") is True
     for desc, subs in substitutions(domain):
         mapped = _substitute(expr, subs)
         name = attempts.first(mapped, accept, REWRITES[:-1])
         if name:
-            return f"sign by assumptions after {desc} ({name})"
+            return f"sign by assumptions{_after(desc)} ({name})"
         if mapped.has(sp.erfc):
             name = attempts.first(_positive_atoms(mapped), accept, REWRITES[:-1])
             if name:
-                return f"sign by assumptions after {desc}, erfc(real) > 0 ({name})"
+                return f"sign by assumptions{_after(desc)}, erfc(real) > 0 ({name})"
     return _root_free(expr, sign, domain, attempts)
 
 
@@ -378,3 +407,104 @@ def _interior(iv):
     if iv.end.is_finite:
         return iv.end - 1
     return sp.Integer(0)
+
+
+# --- signs through monotonicity: f(x) beyond its limit at an end -----------------
+
+MONOTONE_DEPTH = 2
+"""Nested monotonicity arguments (on the derivative, on the limit) allowed to one sign claim."""
+MONOTONE_TRIES = 4
+"""(symbol, end) pairs tried at each level."""
+_NONSMOOTH = (sp.Abs, sp.Piecewise, sp.floor, sp.ceiling, sp.frac, sp.sign, sp.Max, sp.Min, sp.Heaviside,
+              sp.DiracDelta, sp.KroneckerDelta, sp.Mod, sp.re, sp.im, sp.arg, sp.conjugate,
+              sp.Sum, sp.Product, sp.Integral, sp.Derivative, sp.Limit)
+_STRICT = {"positive": "nonnegative", "negative": "nonpositive"}
+_FLIP = {"positive": "negative", "negative": "positive", "nonnegative": "nonpositive", "nonpositive": "nonnegative"}
+
+
+def _by_monotonicity(expr, sign, domain, attempts, depth):
+    """Sign from an end of one symbol's interval: f tends to L there and moves away from 0.
+
+    On (a, b] with f' > 0 (proved on the interval, far end included) and
+    L = lim_{x -> a+} f >= 0, f(x) > L >= 0 (mean value theorem: f is
+    differentiable on (a, b], with the continuous extension f(a) = L).  A
+    closed end a needs f(a) = L exactly, L with the claimed sign and f' of the
+    non-strict sign.  Mirrored for the right end, for negative and non-strict
+    signs.  L may depend on the other symbols: its sign is a claim on their
+    domain, decided the same way.  Smooth elementary expressions only (no Abs,
+    Piecewise, floor, sums), proved finite on the whole domain (a pole, with
+    f' "positive" on both sides, is excluded); real (not integer) symbols
+    whose interval has constant ends and on which no other interval depends.
+    """
+    if depth >= MONOTONE_DEPTH or expr.has(*_NONSMOOTH) or attempts.exhausted:
+        return None
+    if not attempts.call("finite on the domain", lambda: _finite_on(expr, domain)):
+        return None
+    for s, end, side in itertools.islice(_monotone_ends(expr, domain), MONOTONE_TRIES):
+        found = _from_end(expr, sign, domain, attempts, depth, s, end, side)
+        if found or attempts.exhausted:
+            return found
+    return None
+
+
+def _monotone_ends(expr, domain):
+    for s, iv in domain.items():
+        if s not in expr.free_symbols or s.is_integer or iv.free_symbols:
+            continue
+        if any(s in other.free_symbols for t, other in domain.items() if t != s):
+            continue
+        yield s, iv.start, "+"
+        yield s, iv.end, "-"
+
+
+def _from_end(expr, sign, domain, attempts, depth, s, end, side):
+    iv = domain[s]
+    closed = end.is_finite and not (iv.left_open if side == "+" else iv.right_open)
+    limit = attempts.call(f"limit in {s} at {end}{side}", lambda: _end_value(expr, s, end, side, closed))
+    if limit is None:
+        return None
+    target = sign if closed else _STRICT.get(sign, sign)
+    rest = _restricted({t: v for t, v in domain.items() if t != s}, limit.free_symbols)
+    why_limit = prove_sign(limit, target, rest, attempts, depth + 1)
+    if not why_limit:
+        return None
+    slope = sign if side == "+" else _FLIP[sign]
+    slope = _STRICT.get(slope, slope) if closed else slope
+    open_end = sp.Interval(iv.start, iv.end, True, iv.right_open) if side == "+" else \
+        sp.Interval(iv.start, iv.end, iv.left_open, True)
+    deriv = attempts.call(f"derivative in {s}", lambda: sp.diff(expr, s))
+    if deriv is None:
+        return None
+    why_slope = prove_sign(deriv, slope, {**domain, s: open_end}, attempts, depth + 1)
+    if not why_slope:
+        return None
+    return (f"monotone in {s} from {s} -> {end}{side if not closed else ''} (limit {sp.sstr(limit)}: {why_limit}; "
+            f"derivative {slope}: {why_slope})")
+
+
+def _finite_on(expr, domain) -> bool:
+    """SymPy proves ``expr`` finite at every point of ``domain`` (no pole of tan, 1/x, ... inside)."""
+    return any(_substitute(expr, subs).is_finite is True for _, subs in substitutions(domain, limit=4))
+
+
+def _end_value(expr, s, end, side, closed):
+    """The finite real limit of ``expr`` at the end (equal to the value there for a closed end), or None."""
+    limit = sp.limit(expr, s, end, side) if end.is_finite else sp.limit(expr, s, end)
+    if limit.has(sp.Limit, sp.AccumBounds, sp.nan) or limit.is_finite is not True or limit.is_extended_real is not True:
+        return None
+    if closed and sp.cancel(sp.together(expr.subs(s, end) - limit)) != 0:
+        return None
+    return limit
+
+
+def _restricted(domain: dict, free) -> dict:
+    """The part of ``domain`` that the symbols ``free`` need (their intervals and those these depend on)."""
+    need, grew = set(free), True
+    while grew:
+        more = set().union(*(domain[t].free_symbols for t in need if t in domain)) - need
+        need, grew = need | more, bool(more)
+    return {t: iv for t, iv in domain.items() if t in need}
+
+
+def _after(desc: str) -> str:
+    return f" after {desc}" if desc else ""

@@ -1,0 +1,59 @@
+"""The held-out folder: standard DP facts not in the catalogue or the issue, and near-miss false versions.
+
+claims/inequalities.py and claims/identities.py hold true claims (signs,
+monotonicity, identities), claims/near_misses.py false ones (a nudged
+coefficient, a shifted constant, a domain widened past where the bound holds,
+each false only in a thin region).  The bar (issue 20): at least 80 % of the
+true claims PROVED and none REFUTED, ERRATUM or UNDECIDED; every false claim
+REFUTED with a witness certified by a ball-arithmetic enclosure, none PROVED or
+VERIFIED.
+"""
+from pathlib import Path
+
+import pytest
+
+import symdp
+from symdp.engine.status import Status
+
+CLAIMS = Path(__file__).parent / "claims"
+TRUE_FILES = ("inequalities.py", "identities.py")
+FALSE_FILE = "near_misses.py"
+
+
+def _claims(name):
+    run = symdp.run(str(CLAIMS / name))
+    assert not run.errors, run.errors
+    return [c for r in run.results for c in r.claims]
+
+
+def _table(claims) -> str:
+    return "\n".join(f"{c.claim_id}: {c.outcome.status.value} ({c.outcome.method}) {c.outcome.detail[:160]}"
+                     for c in claims)
+
+
+@pytest.fixture(scope="module")
+def true_claims():
+    return [c for name in TRUE_FILES for c in _claims(name)]
+
+
+@pytest.fixture(scope="module")
+def false_claims():
+    return _claims(FALSE_FILE)
+
+
+def test_enough_true_and_false_claims(true_claims, false_claims):
+    assert len(true_claims) >= 25 and len(false_claims) >= 12
+
+
+def test_true_claims_are_proved_and_never_refuted(true_claims):
+    bad = [c for c in true_claims if c.outcome.status in (Status.REFUTED, Status.ERRATUM, Status.UNDECIDED,
+                                                          Status.ERROR)]
+    assert not bad, _table(bad)
+    proved = [c for c in true_claims if c.outcome.status is Status.PROVED]
+    assert len(proved) >= 0.8 * len(true_claims), _table(c for c in true_claims if c not in proved)
+
+
+def test_false_claims_are_refuted_with_an_enclosure(false_claims):
+    bad = [c for c in false_claims if c.outcome.status is not Status.REFUTED or c.outcome.witness is None
+           or "enclosure" not in c.outcome.detail]
+    assert not bad, _table(bad)
