@@ -15,9 +15,8 @@ REFUSED = {
              "cannot tell from (a/b) c: refused as ambiguous",
     "matrix": "a matrix is not a formula a paper prints for comparison",
     "ite": "SymPy's ITE inside a Piecewise condition has no LaTeX spelling of its own",
-    "other-symbol": "the derivation uses its own symbol under a name the notation gives symdp's symbol (R): the "
-                    "notation must be extended, not guessed",
-    "formula-name": "a symbol whose name is itself a formula (t/\\Delta Q) prints as that formula",
+    "other-symbol": "the derivation uses its own symbol where the notation has symdp's, printed alike (R, \\Delta Q): "
+                    "the notation must be extended, not guessed",
 }
 
 
@@ -32,8 +31,6 @@ def _why(e, error: str) -> str | None:
         return "ite"
     if "the derived expression has another" in error:
         return "other-symbol"
-    if any("/" in s.name for s in e.atoms(sp.Symbol)):
-        return "formula-name"
     return None
 
 
