@@ -121,3 +121,4 @@ def test_the_pytest_plugin_fails_the_disagreeing_claim(paper):
                           capture_output=True, text=True, cwd=paper, env={"PYTHONPATH": str(ROOT), "PATH": "/usr/bin:/bin"})
     assert proc.returncode == 1, proc.stdout + proc.stderr
     assert "1 failed, 14 passed" in proc.stdout and "sigma" in proc.stdout
+    assert r"printed: ../main.tex (sections/results.tex:11) \label{eq:sigma}" in proc.stdout
