@@ -122,3 +122,11 @@ def test_the_pytest_plugin_fails_the_disagreeing_claim(paper):
     assert proc.returncode == 1, proc.stdout + proc.stderr
     assert "1 failed, 14 passed" in proc.stdout and "sigma" in proc.stdout
     assert r"printed: ../main.tex (sections/results.tex:11) \label{eq:sigma}" in proc.stdout
+
+
+def test_a_bound_equation_that_does_not_parse_fails_with_the_reason(paper, capsys):
+    edit(paper / "sections/results.tex", r"\epsilon^* = \log", r"\epsilon^* = \hat{\kappa}\log")
+    code, out, _ = run(paper, capsys)
+    row = next(r for r in out.splitlines() if "eq:prior" in r)
+    assert code == 1 and "UNPARSED" in row and "sections/results.tex:35" in row
+    assert r"\hat" in out.split(row, 1)[1].splitlines()[0]
