@@ -129,4 +129,4 @@ def test_a_bound_equation_that_does_not_parse_fails_with_the_reason(paper, capsy
     code, out, _ = run(paper, capsys)
     row = next(r for r in out.splitlines() if "eq:prior" in r)
     assert code == 1 and "UNPARSED" in row and "sections/results.tex:35" in row
-    assert r"\hat" in out.split(row, 1)[1].splitlines()[0]
+    assert r"\hat" in out.split(row, 1)[1].splitlines()[1]
