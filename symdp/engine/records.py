@@ -78,9 +78,13 @@ class Provenance:
     """The reading the claim compares instead of the literal text: "name: sentence" (else "")."""
     literal: str = ""
     """With a reading: SymPy's form of the literal text, which may disagree (extraction noise)."""
+    part: str = ""
+    """For a label in a file the paper ``\\input``s: that file, relative to the paper's folder."""
 
     def describe(self) -> str:
         where = f"{self.file}:{self.line}" if self.line else self.file
+        if self.part:
+            where = f"{self.file} ({self.part}:{self.line})"
         return where + (f" \\label{{{self.label}}}" if self.label else "") + (f" Eq. {self.number}" if self.number else "")
 
 

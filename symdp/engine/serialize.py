@@ -69,7 +69,8 @@ def claim_dict(c: Step) -> dict:
            "certificate": c.certificate or None}
     if c.provenance is not None:  # a printed side given as LaTeX or quoted: where it stands
         p = c.provenance
-        out["printed"] = {"file": p.file or None, "line": p.line or None, "label": p.label or None,
+        out["printed"] = {"file": p.file or None, "part": p.part or None, "line": p.line or None,
+                          "label": p.label or None,
                           "number": p.number or None, "latex": c.printed_latex, "reading": p.reading or None}
     return out
 

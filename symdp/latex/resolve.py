@@ -104,7 +104,11 @@ def _derived_phrases(derived, table: dict) -> dict:
     out = {}
     for s in sorted(derived.symbols, key=str):
         key = spelling(s)
-        if key is None or (key in table and not _constant_yields(table[key], derived)):
+        if key is None or table.get(key) == ("SYM", s):
+            continue
+        if key in table and not _constant_yields(table[key], derived):
+            if table[key][0] == "SYM" and isinstance(table[key][1], sp.Symbol):
+                out[key] = ("CLASH", (table[key][1], s))  # printed alike, two symbols: refused where used
             continue
         out[key] = ("SYM", s)
     for f in sorted(derived.functions, key=str):
@@ -166,6 +170,11 @@ class Resolver:
 
     def meaning(self, hit, first: Tok, last: Tok) -> Token:
         kind, value = hit
+        if kind == "CLASH":
+            ours, theirs = value
+            self.fail(first, f"ambiguous: the notation reads this as the symbol {ours.name} "
+                      f"({_assumptions(ours)}) but the derived expression has another symbol printed the same way, "
+                      f"{theirs.name} ({_assumptions(theirs)}); extend the notation with the one meant", last)
         if kind == "FUNC":
             return _token("HEAD", ("func", value, self.source[first.start:last.end]), first, last)
         if isinstance(value, sp.Symbol):

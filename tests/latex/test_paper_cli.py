@@ -61,6 +61,7 @@ def test_json(paper, capsys):
      "eq:threshold", "main.tex:16"),
 ])
 def test_a_changed_constant_or_sign_fails_naming_label_line_and_witness(paper, capsys, file, old, new, label, line):
+    assert run(paper, capsys)[0] == 0  # cached as passing: the edit below must invalidate the entry
     edit(paper / file, old, new)
     code, out, _ = run(paper, capsys)
     assert code == 1
@@ -120,3 +121,24 @@ def test_the_pytest_plugin_fails_the_disagreeing_claim(paper):
                           capture_output=True, text=True, cwd=paper, env={"PYTHONPATH": str(ROOT), "PATH": "/usr/bin:/bin"})
     assert proc.returncode == 1, proc.stdout + proc.stderr
     assert "1 failed, 14 passed" in proc.stdout and "sigma" in proc.stdout
+    assert r"printed: ../main.tex (sections/results.tex:11) \label{eq:sigma}" in proc.stdout
+
+
+def test_a_bound_equation_that_does_not_parse_fails_with_the_reason(paper, capsys):
+    edit(paper / "sections/results.tex", r"\epsilon^* = \log", r"\epsilon^* = \hat{\kappa}\log")
+    code, out, _ = run(paper, capsys)
+    row = next(r for r in out.splitlines() if "eq:prior" in r)
+    assert code == 1 and "UNPARSED" in row and "sections/results.tex:35" in row
+    assert r"\hat" in out.split(row, 1)[1].splitlines()[1]
+
+
+def test_check_json_of_quoted_claims_follows_the_schema(paper, capsys):
+    from test_api import _validate
+    code = main(["check", "--path", str(paper / "derivations"), "--json", "--cache", str(paper.parent / "cache")])
+    doc = json.loads(capsys.readouterr().out)
+    schema = json.loads((ROOT / "symdp" / "schemas" / "check.schema.json").read_text())
+    _validate(doc, schema)
+    claim = doc["derivations"][1]["claims"][1]
+    assert code == 0 and claim["printed"] == {
+        "file": "../main.tex", "part": "sections/results.tex", "line": 11, "label": "eq:sigma", "number": None,
+        "latex": r"\sigma &= \sqrt{2\log(1.25/\delta)}\,\frac{\Delta Q}{\epsilon} \label{eq:sigma}", "reading": None}
