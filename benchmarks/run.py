@@ -152,7 +152,7 @@ def ref_analytic_epsilon(m, dl):
 def gaussian_profile_case(mu, n, m_acc, rng, dpa, adp):
     from scipy import special as sc
 
-    from symdp import fdp_fast
+    from symdp.fdp import fast as fdp_fast
     eps = rng.uniform(0, 700 if mu >= 1 else 50, n)
     acc = np.concatenate([rng.uniform(0, 700 if mu >= 1 else 50, m_acc // 2), 10 ** rng.uniform(-8, 2, m_acc // 2)])
     case = Case(f"Gaussian privacy profile delta(eps), mu = {mu}", (eps,), (acc,),
@@ -195,7 +195,7 @@ def _pld_profile(p, eps):
 def gaussian_tradeoff_case(mu, n, m_acc, rng, adp):
     from scipy import special as sc
 
-    from symdp import fdp_fast
+    from symdp.fdp import fast as fdp_fast
     a = np.concatenate([10 ** rng.uniform(-300, 0, n // 2), rng.uniform(0, 1, n // 2)])
     a = np.clip(a, 1e-300, 1 - 1e-16)
     acc = np.concatenate([10 ** rng.uniform(-300, -1, m_acc // 2), rng.uniform(1e-6, 1 - 1e-6, m_acc // 2)])
@@ -210,7 +210,7 @@ def gaussian_tradeoff_case(mu, n, m_acc, rng, adp):
 
 
 def laplace_profile_case(eps, n, m_acc, rng, dpa):
-    from symdp import fdp_fast
+    from symdp.fdp import fast as fdp_fast
     e2 = rng.uniform(-50, 50, n)
     acc = np.concatenate([rng.uniform(-50, 50, m_acc // 2), rng.uniform(-3 * eps, 2 * eps, m_acc // 2)])
     case = Case(f"Laplace privacy profile delta(eps'), eps = {eps}, eps' in [-50, 50]", (e2,), (acc,),
@@ -227,7 +227,7 @@ def laplace_profile_case(eps, n, m_acc, rng, dpa):
 
 
 def laplace_tradeoff_case(eps, n, m_acc, rng):
-    from symdp import fdp_fast
+    from symdp.fdp import fast as fdp_fast
     a = np.clip(10 ** rng.uniform(-300, 0, n), 1e-300, 1 - 1e-16)
     acc = np.clip(np.concatenate([10 ** rng.uniform(-300, 0, m_acc // 2), rng.uniform(0, 1, m_acc // 2)]),
                   1e-300, 1 - 1e-16)

@@ -374,6 +374,8 @@ def failure_message(spec, claim, root=None) -> str:
         lines.append(f"  detail: {o.detail}")
     if o.witness is not None:
         lines.append(f"  witness: {o.witness.describe()}")
+    if claim.provenance is not None and claim.provenance.file:
+        lines.append(f"  printed: {claim.provenance.describe()}")
     file = spec.file
     if root is not None and _below(Path(file), Path(root)):
         file = str(Path(file).resolve().relative_to(Path(root).resolve()))

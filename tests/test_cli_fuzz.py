@@ -145,6 +145,7 @@ def _cases(cat: str, empty: str, stray: str, afile: str):
         cases.append((["check", "--path", cat, "--junit", v], "--junit"))
     for v in ["", afile, afile + "/sub"]:
         cases.append((["report", "--path", cat, "--out", v], "--out"))
+    cases += _virtual_paths(cat)
     cases += [
         (["report", "--path", cat, "--check", "--pdf"], "--pdf"),
         (["check", "no.such.id", "--path", cat], "ID"),
@@ -161,6 +162,45 @@ def _cases(cat: str, empty: str, stray: str, afile: str):
         (["frobnicate"], "frobnicate"),
         ([], "command"),
     ]
+    return cases
+
+
+VIRTUAL = [d for d in ("/proc", "/sys") if Path(d).is_dir()]
+"""Folders of virtual filesystems: nothing can be created in them, whatever the permission bits say (root)."""
+
+
+def _virtual_paths(cat: str):
+    """Every output path option pointed into /proc or /sys: refused before any work."""
+    cases = []
+    for root in VIRTUAL:
+        for cmd in (["list"], ["check"], ["certify"], ["show", "t.tiny"], ["report"], ["report", "--check"]):
+            cases.append((cmd + ["--path", cat, "--cache", f"{root}/nope"], "--cache"))
+        cases.append((["cache", "clear", "--cache", f"{root}/nope"], "--cache"))
+        cases.append((["check", "--path", cat, "--junit", f"{root}/x.xml"], "--junit"))
+        cases.append((["report", "--path", cat, "--out", f"{root}/nope"], "--out"))
+        cases.append((["report", "--path", cat, "--out", f"{root}/nope/deeper"], "--out"))
+    return cases
+
+
+# the calculators' options: values no number option accepts, and names outside the choices
+CALCULATORS = {
+    "guessing": (["guessing", "--epsilon", "0.1", "--prior", "uniform", "--lo", "0", "--hi", "100", "--precision", "5"],
+                 ["--epsilon", "--precision", "--lo", "--hi"], ["--prior", "--bound-type", "--direction", "--combine",
+                                                                 "--mechanism"]),
+    "tvd": (["tvd", "--mechanism", "gaussian", "--sigma", "1"], ["--sigma", "--q", "--sensitivity"], ["--mechanism"]),
+    "mia": (["mia", "--epsilon", "1", "--fpr", "0.1"], ["--epsilon", "--fpr"], []),
+}
+
+
+def _calculator_cases():
+    cases = []
+    for base, numbers, names in CALCULATORS.values():
+        for flag in numbers:
+            for v in NOT_NUMBERS:
+                cases.append((_with(base, flag, v), flag))
+        for flag in names:
+            for v in NAMES_BAD:
+                cases.append((_with(base, flag, v), flag))
     return cases
 
 
@@ -183,7 +223,7 @@ def places(tmp_path_factory):
 
 def _all_cases():
     # ids are computed once with placeholder paths; the fixture substitutes the real ones
-    return _cases("<cat>", "<empty>", "<stray>", "<afile>")
+    return _cases("<cat>", "<empty>", "<stray>", "<afile>") + _calculator_cases()
 
 
 CASES = _all_cases()
@@ -209,8 +249,9 @@ def test_bad_input_exit_2_one_line_naming_the_parameter(capsys, places, argv, na
 def test_case_count():
     """The table covers every subcommand (and is not accidentally tiny)."""
     commands = {a[0] for a, _ in CASES if a}
-    assert commands >= {"epsilon", "table1", "notions", "list", "check", "certify", "show", "report", "cache"}
-    assert len(CASES) > 400
+    assert commands >= {"epsilon", "table1", "notions", "list", "check", "certify", "show", "report", "cache",
+                        "guessing", "tvd", "mia"}
+    assert len(CASES) > 800
 
 
 @pytest.mark.parametrize("argv,parameter", [
@@ -304,3 +345,120 @@ def test_entry_point_one_line_error():
                           capture_output=True, text=True, cwd=ROOT, timeout=120, env={**os.environ})
     assert proc.returncode == 2 and proc.stdout == ""
     assert len(proc.stderr.strip().splitlines()) == 1 and "--eps" in proc.stderr
+
+
+# -- output paths: failures while writing --------------------------------------------------------
+
+def _tiny_catalogue(tmp_path, body=""):
+    cat = tmp_path / "cat"
+    cat.mkdir()
+    (cat / "tiny.py").write_text(TINY.format(id="t.tiny") + body)
+    return cat
+
+
+def _one_error_line(code, out, err, *words):
+    assert code == 2 and out == "", (code, out, err)
+    assert len(err.strip().splitlines()) == 1 and "Traceback" not in err, err
+    for word in words:
+        assert word in err, (word, err)
+
+
+@pytest.mark.skipif(not Path("/dev/full").exists(), reason="no /dev/full")
+def test_junit_on_a_full_device_is_one_line(capsys, tmp_path):
+    cat = _tiny_catalogue(tmp_path)
+    code = main(["check", "--path", str(cat), "--junit", "/dev/full", "--jobs", "1", "--no-cache"])
+    out, err = capsys.readouterr()
+    _one_error_line(code, out, err, "--junit", "/dev/full", "No space left on device")
+
+
+def _disk_full(monkeypatch, suffixes=(".xml", ".tex", ".json")):
+    """Every rename of a written file with one of ``suffixes`` fails as on a full disk (after the temporary
+    file was written)."""
+    import errno
+
+    from symdp.engine import files
+    rename = os.replace
+
+    def replace(src, dst):
+        if str(dst).endswith(suffixes):
+            raise OSError(errno.ENOSPC, "No space left on device")
+        return rename(src, dst)
+    monkeypatch.setattr(files.os, "replace", replace)
+
+
+def test_failed_junit_write_keeps_the_old_file_whole(capsys, monkeypatch, tmp_path):
+    cat = _tiny_catalogue(tmp_path)
+    junit = tmp_path / "j.xml"
+    junit.write_text("<previous/>")
+    _disk_full(monkeypatch, (".xml",))
+    code = main(["check", "--path", str(cat), "--junit", str(junit), "--jobs", "1", "--no-cache",
+                 "--cache", str(tmp_path / "c")])
+    out, err = capsys.readouterr()
+    _one_error_line(code, out, err, "--junit", str(junit), "No space left on device")
+    assert junit.read_text() == "<previous/>" and sorted(p.name for p in tmp_path.iterdir()) == ["c", "cat", "j.xml"]
+
+
+def test_failed_report_write_leaves_no_partial_file(capsys, monkeypatch, tmp_path):
+    cat = _tiny_catalogue(tmp_path)
+    out_dir = tmp_path / "out"
+    _disk_full(monkeypatch, (".tex",))
+    code = main(["report", "--path", str(cat), "--out", str(out_dir), "--jobs", "1", "--no-cache",
+                 "--cache", str(tmp_path / "c")])
+    out, err = capsys.readouterr()
+    _one_error_line(code, out, err, "--out", str(out_dir), "No space left on device")
+    assert list(out_dir.iterdir()) == []
+
+
+def test_failed_cache_write_is_one_line_naming_the_cache(capsys, monkeypatch, tmp_path):
+    cat = _tiny_catalogue(tmp_path)
+    cache = tmp_path / "c"
+    _disk_full(monkeypatch)
+    code = main(["check", "--path", str(cat), "--cache", str(cache), "--jobs", "1"])
+    out, err = capsys.readouterr()
+    _one_error_line(code, out, err, "--cache", str(cache), "No space left on device")
+    assert not cache.exists() or list(cache.iterdir()) == []
+
+
+def test_written_files_get_the_usual_permissions(capsys, tmp_path):
+    """The temporary file is renamed into place: the result has the umask's mode, not mkstemp's 0600."""
+    cat = _tiny_catalogue(tmp_path)
+    junit = tmp_path / "j.xml"
+    old = os.umask(0o022)
+    try:
+        assert main(["check", "--path", str(cat), "--junit", str(junit), "--jobs", "1", "--no-cache",
+                     "--cache", str(tmp_path / "c")]) == 0
+    finally:
+        os.umask(old)
+    capsys.readouterr()
+    assert junit.stat().st_mode & 0o777 == 0o644
+
+
+ERRATUM = '''
+
+@derivation(id="t.erratum", title="a misprint", paper="p.txt", where="Table 1")
+def misprint(d):
+    from symdp import Status
+    d.printed_value("table1:cell", False, "printed 0.5, derived 0.4", expect=Status.ERRATUM)
+'''
+
+
+def test_quiet_is_failures_and_totals(capsys, tmp_path):
+    cat = _tiny_catalogue(tmp_path, ERRATUM)
+    assert main(["check", "--path", str(cat), "--jobs", "1", "--no-cache", "--cache", str(tmp_path / "c")]) == 0
+    loud = capsys.readouterr().out
+    assert "errata found (1): t.erratum :: table1:cell" in loud
+    assert main(["check", "-q", "--path", str(cat), "--jobs", "1", "--cache", str(tmp_path / "c")]) == 0
+    quiet = capsys.readouterr().out
+    totals = ("claims:", "errata found", "uncertified:")
+    assert quiet.splitlines() == [line for line in quiet.splitlines() if line.startswith(totals)]
+    assert "errata found (1)" in quiet and "t.erratum" not in quiet
+
+
+def test_list_of_a_folder_with_a_broken_file(capsys, tmp_path):
+    """README: the other files are listed, the broken one is reported on stderr as check does, exit 1."""
+    cat = _tiny_catalogue(tmp_path)
+    (cat / "broken.py").write_text("import no_such_module_anywhere\n")
+    code = main(["list", "--path", str(cat)])
+    out, err = capsys.readouterr()
+    assert code == 1 and out.startswith("t.tiny  tiny")
+    assert err.startswith("ERROR ") and "broken.py:1: ModuleNotFoundError" in err and len(err.splitlines()) == 1

@@ -3,7 +3,8 @@ import mpmath as mp
 import numpy as np
 import pytest
 
-from symdp import fdp, fdp_fast
+from symdp import fdp
+from symdp.fdp import fast as fdp_fast
 from symdp.errors import SymdpError
 
 ULP = 2.0 ** -53

@@ -6,7 +6,7 @@ A fresh interpreter is the oracle: what ``build_parser`` pulls into
 import subprocess
 import sys
 
-from symdp.guessing.options import PRIOR_NAMES
+from symdp.guessing.names import PRIOR_NAMES
 from symdp.guessing.priors import PRIORS
 
 HEAVY = ("mpmath", "numpy", "scipy", "sympy", "jinja2")

@@ -109,8 +109,19 @@ def store(cache, spec: Spec, result: DerivationResult) -> None:
         text = dumps(result)
     except (CodecError, ValueError, TypeError, RecursionError):
         return  # a result the codec cannot hold is simply not cached
-    path.parent.mkdir(parents=True, exist_ok=True)
-    path.write_text(text, encoding="utf-8")
+    _write(cache, path, text)
+
+
+def _write(cache, path: Path, text: str) -> None:
+    """The entry whole or not at all; an OSError becomes a SymdpError naming the cache folder."""
+    from ..errors import SymdpError
+    from .files import write_whole
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        write_whole(path, text)
+    except OSError as exc:
+        raise SymdpError("cache", str(cache), f"a folder symdp can write (writing {path.name} failed: "
+                         f"{exc.strerror or type(exc).__name__})") from None
 
 
 def require_clearable(cache, parameter: str = "cache") -> None:
@@ -129,7 +140,8 @@ def require_clearable(cache, parameter: str = "cache") -> None:
 
 
 def _ours(name: str) -> bool:
-    return name.endswith(SUFFIX) or name == TIMINGS or (name.startswith(TIMINGS + ".") and name.endswith(".tmp"))
+    partial = name.endswith(".tmp") and (name.startswith(TIMINGS + ".") or (name.startswith(".") and SUFFIX + "." in name))
+    return name.endswith(SUFFIX) or name == TIMINGS or partial
 
 
 def clear(cache) -> int:

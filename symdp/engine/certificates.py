@@ -23,6 +23,7 @@ from pathlib import Path
 import sympy as sp
 
 from ..errors import SymdpError
+from .files import write_whole
 
 FORMAT = 1
 SUFFIX = ".proofs.json"
@@ -117,7 +118,7 @@ def write(results, files: dict[str, str]) -> list[Path]:
         path = path_for(file)
         old = load(path)
         kept = [c for c in old.values() if c.claim.split("::")[0] not in rerun]
-        path.write_text(dumps(kept + [_better(c, old.get(c.fingerprint)) for c in certs]), encoding="utf-8")
+        write_whole(path, dumps(kept + [_better(c, old.get(c.fingerprint)) for c in certs]))
         written.append(path)
     return written
 

@@ -61,7 +61,7 @@ def side(printed, derived, latex: str = "", reading: Reading | None = None,
     found = members(got.latex, notation, derived=derived)
     compared, how, literal = _reading(found, reading)
     reads = got.reads() if got.file else {str(Path(printed.origin) / printed.path): ""}
-    prov = Provenance(printed.path, got.line, printed.label or "", printed.number or "", how, literal)
+    prov = Provenance(printed.path, got.line, printed.label or "", printed.number or "", how, literal, got.part)
     return Side(compared, latex or got.latex.strip(), prov, reads)
 
 

@@ -1,7 +1,8 @@
 """Frozen result records: what a derivation run leaves behind.
 
 A trace is an ordered tuple of :class:`Step`, :class:`Table` and
-:class:`Figure` entries.  A step with a ``claim_id`` is a claim; the others are
+:class:`Figure` entries.  Records hold data only: how they look (``repr``, and
+the notebook display) is registered on them by :mod:`symdp.display`.  A step with a ``claim_id`` is a claim; the others are
 bookkeeping (define, differentiate, solve, ...), which still carry the method
 that produced them and a status.
 """
@@ -68,9 +69,13 @@ class Provenance:
     """The reading the claim compares instead of the literal text: "name: sentence" (else "")."""
     literal: str = ""
     """With a reading: SymPy's form of the literal text, which may disagree (extraction noise)."""
+    part: str = ""
+    """For a label in a file the paper ``\\input``s: that file, relative to the paper's folder."""
 
     def describe(self) -> str:
         where = f"{self.file}:{self.line}" if self.line else self.file
+        if self.part:
+            where = f"{self.file} ({self.part}:{self.line})"
         return where + (f" \\label{{{self.label}}}" if self.label else "") + (f" Eq. {self.number}" if self.number else "")
 
 
@@ -114,20 +119,6 @@ class Step:
         if self.expect is not None:
             return self.status is self.expect
         return self.status.holds
-
-    # -- display (symdp.api renders; the fields stay as they are) --
-
-    def __repr__(self) -> str:
-        from ..api import step_repr
-        return step_repr(self)
-
-    def _repr_latex_(self) -> str:
-        from ..api import step_latex
-        return "$$\\begin{array}{lll}" + step_latex(self) + "\\end{array}$$"
-
-    def _repr_html_(self) -> str:
-        from ..api import result_html
-        return result_html(DerivationResult(self.claim_id or self.kind, self.text, Source("", ""), (self,)))
 
 
 @dataclass(frozen=True)
@@ -245,17 +236,3 @@ class DerivationResult:
     def ok(self) -> bool:
         return all(s.ok for s in self.claims) and all(
             s.status is not Status.ERROR for s in self.steps)
-
-    # -- display: a one-line repr, and the trace with statuses in Jupyter (symdp.api renders) --
-
-    def __repr__(self) -> str:
-        from ..api import result_repr
-        return result_repr(self)
-
-    def _repr_latex_(self) -> str:
-        from ..api import result_latex
-        return result_latex(self)
-
-    def _repr_html_(self) -> str:
-        from ..api import result_html
-        return result_html(self)

@@ -131,6 +131,20 @@ def collect(path: str | Path) -> Collection:
     return Collection(tuple(_unique(specs)), tuple(errors))
 
 
+def collect_file(path: str | Path) -> Collection:
+    """The derivations of one ``*.py`` file (sorted by line), or the error of a file that did not import.
+
+    Its folder is put on ``sys.path`` first, so that helper modules beside it import.
+    """
+    path = Path(path)
+    if str(path.parent.resolve()) not in sys.path:
+        sys.path.insert(0, str(path.parent.resolve()))
+    try:
+        return Collection(tuple(_unique(_marked(_load(path), path, path.parent))))
+    except Exception as exc:
+        return Collection((), (ErrorReport.of(exc, str(path)),))
+
+
 def discover(path: str | Path) -> list[Spec]:
     """The derivations below ``path``, sorted by file then line; a file that does not import is an error."""
     found = collect(path)

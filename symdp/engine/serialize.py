@@ -63,10 +63,16 @@ def _witness(w: Witness | None):
 
 def claim_dict(c: Step) -> dict:
     o = c.outcome
-    return {"id": c.claim_id, "kind": c.kind, "status": o.status.value, "method": o.method,
-            "detail": o.detail, "expected": c.expect.value if c.expect else None, "ok": c.ok,
-            "points": o.points, "digits": o.digits, "witness": _witness(o.witness),
-            "certificate": c.certificate or None}
+    out = {"id": c.claim_id, "kind": c.kind, "status": o.status.value, "method": o.method,
+           "detail": o.detail, "expected": c.expect.value if c.expect else None, "ok": c.ok,
+           "points": o.points, "digits": o.digits, "witness": _witness(o.witness),
+           "certificate": c.certificate or None}
+    if c.provenance is not None:  # a printed side given as LaTeX or quoted: where it stands
+        p = c.provenance
+        out["printed"] = {"file": p.file or None, "part": p.part or None, "line": p.line or None,
+                          "label": p.label or None,
+                          "number": p.number or None, "latex": c.printed_latex, "reading": p.reading or None}
+    return out
 
 
 def derivation_dict(r: DerivationResult) -> dict:

@@ -10,8 +10,8 @@ special), so the engine may use it.
 """
 from .lexer import LatexError
 from .notation import NOTATION, Notation
-from .parse import clean, members, parse
+from .parse import clean, members, parse, shown
 from .quote import Quote, quote
 from .reading import Reading
 
-__all__ = ["LatexError", "NOTATION", "Notation", "Quote", "Reading", "clean", "members", "parse", "quote"]
+__all__ = ["LatexError", "NOTATION", "Notation", "Quote", "Reading", "clean", "members", "parse", "quote", "shown"]

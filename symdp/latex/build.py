@@ -269,7 +269,15 @@ class Builder(Transformer):
     # -- tree rules -------------------------------------------------------------------
 
     def start(self, c):
-        return c[0]
+        top = c[0]
+        if isinstance(top, Juxt) and len(top.powers) == 1 and isinstance(top.powers[0].base, Group) \
+                and top.powers[0].sup is None and top.powers[0].sub is None:
+            group = top.powers[0].base
+            if group.kind == "paren" and len(group.items) > 1:  # a pair (a, b): a point
+                return sp.Tuple(*[self.expr(i) for i in group.items])
+            if group.kind == "set":  # \{a, b\}: the set of solutions
+                return sp.FiniteSet(*[self.expr(i) for i in group.items])
+        return top
 
     def or_(self, c):
         return sp.Or(self.boolean(c[0]), self.boolean(c[2]))
@@ -375,6 +383,9 @@ class Builder(Transformer):
 
     def frac(self, c):
         return sp.Mul(self.expr(c[1]), sp.Pow(self.expr(c[2]), -1))
+
+    def binom(self, c):
+        return sp.binomial(self.expr(c[1]), self.expr(c[2]))
 
     def sqrt(self, c):
         return sp.sqrt(self.expr(c[1]))

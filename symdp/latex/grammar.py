@@ -15,7 +15,7 @@ from lark import Lark
 from lark.lexer import Lexer
 
 GRAMMAR = r"""
-%declare NUMBER SYM NAME HEAD DIFF FRAC SQRT PLUS MINUS MUL DIV SUP SUB REL IN AND OR NOT COMMA
+%declare NUMBER SYM NAME HEAD DIFF FRAC SQRT BINOM PLUS MINUS MUL DIV SUP SUB REL IN AND OR NOT COMMA
 %declare LPAREN RPAREN LBRACK RBRACK LBRACE RBRACE LSET RSET ABSL ABSR FLOORL FLOORR CEILL CEILR
 %declare BEGIN_CASES END_CASES AMP NEWROW IF OTHERWISE
 
@@ -62,6 +62,7 @@ arg: LBRACE bool RBRACE -> braced
      | FLOORL bool FLOORR -> floor
      | CEILL bool CEILR -> ceiling
      | FRAC arg arg -> frac
+     | BINOM arg arg -> binom
      | SQRT arg -> sqrt
      | SQRT LBRACK sum RBRACK arg -> root
      | BEGIN_CASES rows END_CASES -> cases

@@ -28,7 +28,7 @@ RELATIONS = {"=": "=", "<": "<", ">": ">", "le": "<=", "leq": "<=", "leqslant": 
              "lt": "<", "gt": ">"}
 KEYWORDS = {"cdot": "MUL", "times": "MUL", "ast": "MUL", "wedge": "AND", "land": "AND", "vee": "OR", "lor": "OR",
             "neg": "NOT", "lnot": "NOT", "in": "IN", "frac": "FRAC", "dfrac": "FRAC", "tfrac": "FRAC",
-            "sqrt": "SQRT", "infty": "NAME", "lfloor": "FLOORL", "rfloor": "FLOORR", "lceil": "CEILL",
+            "sqrt": "SQRT", "binom": "BINOM", "dbinom": "BINOM", "tbinom": "BINOM", "infty": "NAME", "lfloor": "FLOORL", "rfloor": "FLOORR", "lceil": "CEILL",
             "rceil": "CEILR"}
 TEXT_COMMANDS = frozenset("text mathrm operatorname mathit textit textrm mathsf textsf mbox".split())
 PUNCT = {"+": "PLUS", "-": "MINUS", "*": "MUL", "/": "DIV", ",": "COMMA", "(": "LPAREN", ")": "RPAREN",
@@ -210,9 +210,9 @@ class _Lexer:
             self.emit("NAME", "\\" + name, start, self.pos)
         elif name in KEYWORDS:
             kind = KEYWORDS[name]
-            self.emit(kind, "\\" + name, start, self.pos, consumes=kind not in ("FRAC", "SQRT"))
-            if kind in ("FRAC", "SQRT"):
-                self.single = 2 if kind == "FRAC" else 1
+            self.emit(kind, "\\" + name, start, self.pos, consumes=kind not in ("FRAC", "SQRT", "BINOM"))
+            if kind in ("FRAC", "SQRT", "BINOM"):
+                self.single = 1 if kind == "SQRT" else 2
         elif name in ("begin", "end"):
             self.environment(name, start)
         else:

@@ -34,7 +34,8 @@ HEADS = {r"\min": "min", r"\max": "max", r"\sum": "sum", r"\int": "int", r"\prod
 _DEFAULT_FUNCTIONS = ((r"\Phi", Phi), (r"\Phi^{-1}", PhiInv), (r"\operatorname{erf}", sp.erf),
                       (r"\operatorname{erfc}", sp.erfc), (r"\operatorname{erfinv}", sp.erfinv),
                       (r"\operatorname{erfcinv}", sp.erfcinv), (r"\operatorname{sign}", sp.sign),
-                      (r"\Gamma", sp.gamma))
+                      (r"\operatorname{atanh}", sp.atanh), (r"\operatorname{asinh}", sp.asinh),
+                      (r"\operatorname{acosh}", sp.acosh), (r"\Gamma", sp.gamma))
 
 _DEFAULT_SYMBOLS = ((r"e", sp.E), (r"\pi", sp.pi), (r"\infty", sp.oo), (r"RSR", rsr), (r"GSR", gsr),
                     *((tex, s) for s, tex in LATEX_NAMES.items()))

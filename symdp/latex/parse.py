@@ -10,8 +10,10 @@ and build SymPy (:mod:`.build`).  Text never reaches ``eval`` or ``sympify``.
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass
 
 import sympy as sp
+from sympy.core.function import AppliedUndef
 from lark.exceptions import LarkError, UnexpectedInput
 
 from ..errors import SymdpError
@@ -24,6 +26,7 @@ from .resolve import Resolver
 
 _STRIP = [(re.compile(p), r) for p, r in (
     (r"^\s*(\$\$|\\\[|\$)", ""), (r"(\$\$|\\\]|\$)\s*$", ""),
+    (r"\\(begin|end)\s*\{(aligned|align\*?|equation\*?|split|gathered|displaymath)\}", " "),
     (r"\\label\s*\{[^{}]*\}", " "), (r"\\tag\*?\s*\{[^{}]*\}", " "), (r"\\(nonumber|notag)\b", " "),
     (r"\\stackrel\s*\{\s*\\text\s*\{\s*def\s*\}\s*\}\s*\{\s*=\s*\}", "="),
     (r"\\(q?quad)\s*\(\s*\d+[a-z]?\s*\)\s*$", ""), (r"[\s.,;]+$", ""))]
@@ -39,6 +42,26 @@ def clean(text: str) -> str:
     for pattern, repl in _STRIP:
         text = pattern.sub(repl, text)
     return text.strip()
+
+
+def shown(text: str) -> str:
+    """The formula as a report prints it: :func:`clean`, and without alignment ``&`` and row breaks
+    outside ``cases`` (a quoted align row stands alone)."""
+    text, out, cases, k = clean(text), [], 0, 0
+    while k < len(text):
+        if text.startswith(r"\begin{cases}", k) or text.startswith(r"\end{cases}", k):
+            cases += 1 if text[k + 1] == "b" else -1
+        if cases == 0 and text.startswith("\\\\", k):
+            out.append(" ")
+            k += 2
+            continue
+        if text[k] == "\\":
+            out.append(text[k:k + 2])
+            k += 2
+            continue
+        out.append(" " if cases == 0 and text[k] == "&" else text[k])
+        k += 1
+    return re.sub(r"\s+", " ", "".join(out)).strip()
 
 
 def parse(text: str, notation: Notation | None = None, *, derived=None):
@@ -67,21 +90,31 @@ def members(text: str, notation: Notation | None = None, *, derived=None) -> tup
     kept = [seg for seg in segments if len(segments) == 1 or not _bare(seg)]
     if not kept:
         raise SymdpError("latex", text, "an equation with a side that is not a bare name")
-    resolver = Resolver(source, notation, _symbols(derived))
+    resolver = Resolver(source, notation, Context.of(derived))
     return tuple(_parse_tokens(source, resolver, seg) for seg in kept)
 
 
-def _symbols(derived) -> set:
-    if derived is None:
-        return set()
-    if isinstance(derived, sp.Basic):
-        return derived.atoms(sp.Symbol)
-    if isinstance(derived, (list, tuple, set, frozenset)):
-        out = set()
-        for item in derived:
-            out |= _symbols(item)
-        return out
-    raise SymdpError("derived", derived, "a SymPy expression or a collection of them")
+@dataclass(frozen=True)
+class Context:
+    """What the derived expression offers names: its symbols, its functions, the constants it uses."""
+
+    symbols: frozenset = frozenset()
+    functions: frozenset = frozenset()
+    constants: frozenset = frozenset()
+
+    @classmethod
+    def of(cls, derived) -> Context:
+        if derived is None:
+            return cls()
+        if isinstance(derived, sp.Basic):
+            funcs = {type(f) for f in derived.atoms(AppliedUndef, sp.LambertW)}
+            return cls(frozenset(derived.atoms(sp.Symbol)), frozenset(funcs),
+                       frozenset(c for c in (sp.E, sp.pi) if derived.has(c) or (c is sp.E and derived.has(sp.exp))))
+        if isinstance(derived, (list, tuple, set, frozenset)):
+            parts = [cls.of(item) for item in derived]
+            return cls(*(frozenset().union(*(getattr(p, f) for p in parts)) for f in ("symbols", "functions",
+                                                                                        "constants")))
+        raise SymdpError("derived", derived, "a SymPy expression or a collection of them")
 
 
 def _segments(source: str, tokens: list[Tok]) -> list[list[Tok]]:
@@ -118,21 +151,33 @@ def _bare(seg: list[Tok]) -> bool:
         head, args = seg[:k], seg[k + 1:-1]
     ok_head = all(t.kind in _BARE or (t.kind == "CMD" and t.text not in OPERATORS and t.text not in HEADS)
                   for t in head)
-    ok_args = all(t.kind in ("NAME", "WORD", "COMMA", "PRIME", "SUB", "NUMBER") for t in args)
+    ok_args = all(t.kind in ("NAME", "WORD", "COMMA", "PRIME", "SUB", "NUMBER", "REL") for t in args)
+    if head and head[0].kind == "NAME" and head[0].text in ("e", "\\pi"):
+        return False  # a constant, not a name being defined
+    if any(a.kind == "SUP" and b.kind in ("NUMBER", "MINUS", "LBRACE") and b.kind != "MUL"
+           and not _starred(head, k) for k, (a, b) in enumerate(zip(head, head[1:]))):
+        return False  # a power, not a decorated name
     names = [t for t in head if t.kind in ("NAME", "WORD", "CMD")]
     runs = sum(1 for a, b in zip([None] + names, names) if a is None or a.end != b.start)
     return bool(head) and head[0].kind in ("NAME", "WORD", "CMD") and ok_head and ok_args and \
         (runs == 1 or _decorated(head))
 
 
+def _starred(head, k) -> bool:
+    """The superscript at ``k`` is a decoration: ``^{*}`` or ``^{\\prime}``."""
+    rest = [t.kind for t in head[k + 1:k + 4]]
+    return rest[:3] == ["LBRACE", "MUL", "RBRACE"]
+
+
 def _decorated(head: list[Tok]) -> bool:
     """Names past the first only inside scripts (``F_{\\beta score}^*``)."""
-    depth, first = 0, True
+    depth, first, script = 0, True, False
     for t in head:
         depth += (t.kind == "LBRACE") - (t.kind == "RBRACE")
-        if depth == 0 and t.kind in ("NAME", "WORD", "CMD") and not first:
+        if depth == 0 and t.kind in ("NAME", "WORD", "CMD") and not first and not script:
             return False
         first = False if t.kind in ("NAME", "WORD", "CMD") else first
+        script = t.kind in ("SUB", "SUP")
     return True
 
 

@@ -88,8 +88,9 @@ class Quote:
         if self.latex is not None and _squash(self.latex) not in _squash(eq.latex):
             raise SymdpError("latex", self.latex, f"the formula labelled {self.label} in {self.path}, "
                              f"which reads {eq.latex!r}")
+        part = "" if eq.file == found.name else eq.file
         return Found(self.latex if self.latex is not None else eq.latex, eq.line, found, tuple(doc.files),
-                     doc.macros)
+                     doc.macros, part)
 
     def _by_line(self, found: Path) -> Found:
         lines = found.read_text(encoding="utf-8", errors="replace").splitlines()
@@ -119,6 +120,8 @@ class Found:
     """Every file read (a paper and what it \\input's); just ``file`` when empty."""
     macros: tuple = ()
     """The paper's macros, (name, nargs, body), for :meth:`.notation.Notation.extend`."""
+    part: str = ""
+    """The \\input file holding a labelled equation (relative to the paper's folder), when not the paper."""
 
     def reads(self) -> dict:
         """{absolute path: sha256} of the files read."""

@@ -17,6 +17,8 @@ import functools
 import sympy as sp
 from lark import Token
 
+from ..errors import SymdpError
+from ..symbols import LATEX_NAMES
 from .lexer import Tok, fail, lex
 from .notation import HEADS, OPERATORS, Notation
 
@@ -82,15 +84,55 @@ def phrases(notation: Notation) -> dict:
     return table
 
 
+@functools.lru_cache(maxsize=8192)
+def spelling(obj) -> tuple | None:
+    """The folded tokens of ``obj`` as the report prints it (a symbol, or the head of a function), or None."""
+    try:
+        tex = sp.latex(obj, symbol_names=LATEX_NAMES)
+        return _key(_fold(lex(tex)))
+    except (SymdpError, TypeError, ValueError, AttributeError):
+        return None
+
+
+def _derived_phrases(derived, table: dict) -> dict:
+    """Spellings of the derived expression's own symbols and functions, as the report prints them.
+
+    They make what the report prints read back (``P^c_{i1}``, ``m_{0}``, ``W`` for LambertW); the
+    notation's entries win, except a constant (``\\pi``, ``e``) the derived expression does not use
+    where it has a symbol printed the same way.
+    """
+    out = {}
+    for s in sorted(derived.symbols, key=str):
+        key = spelling(s)
+        if key is None or table.get(key) == ("SYM", s):
+            continue
+        if key in table and not _constant_yields(table[key], derived):
+            if table[key][0] == "SYM" and isinstance(table[key][1], sp.Symbol):
+                out[key] = ("CLASH", (table[key][1], s))  # printed alike, two symbols: refused where used
+            continue
+        out[key] = ("SYM", s)
+    for f in sorted(derived.functions, key=str):
+        key = spelling(sp.Symbol(f.__name__)) if f is not sp.LambertW else _key(lex("W"))
+        if key is not None and key not in table:
+            out[key] = ("FUNC", f)
+    return out
+
+
+def _constant_yields(entry, derived) -> bool:
+    kind, value = entry
+    return kind == "SYM" and value in (sp.E, sp.pi) and value not in derived.constants
+
+
 class Resolver:
     """Turns the raw tokens of ``source`` into grammar tokens."""
 
-    def __init__(self, source: str, notation: Notation, derived_symbols):
+    def __init__(self, source: str, notation: Notation, derived):
         self.source = source
         self.notation = notation
-        self.table = phrases(notation)
+        base = phrases(notation)
+        self.table = {**base, **_derived_phrases(derived, base)}
         self.longest = max((len(k) for k in self.table), default=1)
-        self.derived = {s.name: s for s in derived_symbols}
+        self.derived = {s.name: s for s in derived.symbols}
 
     def fail(self, tok: Tok, why: str, end: Tok | None = None):
         fail(self.source, tok.start, (end or tok).end, why)
@@ -128,6 +170,11 @@ class Resolver:
 
     def meaning(self, hit, first: Tok, last: Tok) -> Token:
         kind, value = hit
+        if kind == "CLASH":
+            ours, theirs = value
+            self.fail(first, f"ambiguous: the notation reads this as the symbol {ours.name} "
+                      f"({_assumptions(ours)}) but the derived expression has another symbol printed the same way, "
+                      f"{theirs.name} ({_assumptions(theirs)}); extend the notation with the one meant", last)
         if kind == "FUNC":
             return _token("HEAD", ("func", value, self.source[first.start:last.end]), first, last)
         if isinstance(value, sp.Symbol):
@@ -137,8 +184,8 @@ class Resolver:
                           f"({_assumptions(value)}) but the derived expression has another {other.name} "
                           f"({_assumptions(other)}); extend the notation with the one meant", last)
         elif value in (sp.E, sp.pi) and str(value).lower() in {n.lower() for n in self.derived}:
-            self.fail(first, f"ambiguous: the constant {value} or the derived expression's symbol of that name? "
-                      "Extend the notation", last)
+            self.fail(first, f"ambiguous: the constant {value} or the derived expression's symbol of that name "
+                      "(it uses both)? Extend the notation", last)
         return _token("SYM", value, first, last)
 
     def resolve(self, items: list, i: int, out: list) -> int:

@@ -18,6 +18,7 @@ from ..engine.status import Status
 from . import prose
 from .display import lines, relation
 from .notation import math, number
+from ..latex import shown
 
 LABEL_CHARS = re.compile(r"[^A-Za-z0-9:.\-]")
 
@@ -77,7 +78,9 @@ def _displays(step: Step) -> list[list[str]]:
     if step.kind == "printed" and len(exprs) == 2:
         exprs[1] = (exprs[1][0], _aligned(exprs[0][1], exprs[1][1]))
         if step.printed_latex:  # the paper's own typesetting stands for the printed side
-            out.append([rf"\text{{printed}} = {step.printed_latex}"])
+            out.append([rf"\text{{printed}} = {shown(step.printed_latex)}"])
+            if step.provenance is not None and step.provenance.reading and isinstance(exprs[0][1], sp.Basic):
+                out.append(lines(r"\text{read as}", "=", exprs[0][1]))
             exprs = exprs[1:]
     for name, expr in exprs:
         if not isinstance(expr, sp.Basic):
@@ -103,6 +106,8 @@ def _method(step: Step) -> str:
 
 def _detail(step: Step) -> str:
     detail = prose.tex(step.outcome.detail)
+    if step.provenance is not None and step.provenance.file:
+        detail = f"Quoted from {prose.tex(step.provenance.describe())}. " + detail
     if step.status is Status.UNDECIDED and step.outcome.note:
         detail += f" ({prose.tex(step.outcome.note)})"
     return detail

@@ -197,3 +197,11 @@ def bounds(notion: Notion, fpr: float, rho: float = 1.0) -> Bounds:
     adv_max, g_max = notion.max_advantage()
     p = float(ppv(t, g, r, notion.ppv_at_zero(r)))
     return Bounds(notion, g, r, t, float(notion.advantage(g)), p, adv_max, g_max, (1 + adv_max) / 2)
+
+
+def bounds_by_notion(eps, delta, alpha, fpr: float, rho: float = 1.0) -> dict:
+    """:func:`bounds` for (eps, delta)-DP ("dp"), alpha-TVD ("tvd") and both ("combined"); None where not given."""
+    notions = {"dp": dp(eps, delta) if eps is not None else None,
+               "tvd": tvd(alpha) if alpha is not None else None,
+               "combined": combined(eps, delta, alpha) if eps is not None and alpha is not None else None}
+    return {k: None if n is None else bounds(n, fpr, rho) for k, n in notions.items()}

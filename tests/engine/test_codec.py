@@ -10,7 +10,7 @@ import pytest
 import sympy as sp
 
 from symdp import symbols
-from symdp.engine import codec
+from symdp.engine.codec import expressions as codec
 from symdp.engine.codec import (CodecError, decode_expr, dumps, encode_expr, loads,
                                 result_from_json, result_to_json)
 from symdp.engine.records import DerivationResult, Note, Outcome, Source, Step, Table

@@ -111,7 +111,7 @@ BAD = [
 
 @pytest.mark.parametrize("argv,flag", BAD, ids=[" ".join(a) for a, _ in BAD])
 def test_bad_input_is_one_line_exit_2_before_any_work(capsys, monkeypatch, argv, flag):
-    from symdp.tvd import cli as tvd_cli
+    from symdp.tvd import calculator as tvd_cli
     monkeypatch.setattr(tvd_cli, "compute", lambda p: pytest.fail("work started before validation"))
     assert main(["tvd", *argv]) == 2
     out, err = capsys.readouterr()

@@ -9,9 +9,9 @@ delta(eps') say which (eps', delta) pairs a mechanism meets (the Gaussian one is
 import mpmath as mp
 import sympy as sp
 
-from .errors import finite_result, require_mp
-from .errors import require_sym as _sym
-from .mechanisms import gaussian
+from ..errors import finite_result, require_mp
+from ..errors import require_sym as _sym
+from ..mechanisms import gaussian
 
 
 
@@ -60,7 +60,7 @@ def mp_gaussian_tradeoff(a, m):
         return mp.mpf(1) - a
     # Phi(Phi^{-1}(1 - a) - m) with Phi^{-1}(1 - a) = -Phi^{-1}(a): the quantile of the small tail a itself
     # (erfinv(2a - 1) would lose the digits of a tiny a to the rounding of 2a - 1)
-    from .special import ncdf_inv
+    from ..special import ncdf_inv
     value = mp.ncdf(-ncdf_inv(a) - m)
     return finite_result("G_mu(a)", value, 0, 1)
 

@@ -9,19 +9,19 @@ from __future__ import annotations
 import math
 
 from ..errors import SymdpError, require_real
+from .output import calculator_json
 
 DIGITS = 15
 
 
-def add_parser(sub):
-    """The `symdp mia` subcommand (one call in cli.build_parser)."""
-    sp = sub.add_parser("mia", help="membership-inference bounds for (eps, delta)-DP and/or alpha-TVD",
-                        description="Tight bounds on a membership-inference test with false-positive rate FPR "
-                                    "(Jia et al. 2023, Thms 14-17): largest true-positive rate (the ROC region), "
-                                    "advantage TPR - FPR, positive predictive value TPR/(TPR + rho FPR), and the "
-                                    "largest advantage and balanced accuracy over all FPR.  Give --epsilon "
-                                    "(with --delta), --alpha, or both (then the bounds are the tighter of the two).")
-    sp.set_defaults(fn=cmd_mia)
+def add_parsers(add) -> None:
+    """The `symdp mia` subcommand."""
+    sp = add("mia", cmd_mia, "membership-inference bounds for (eps, delta)-DP and/or alpha-TVD",
+             "Tight bounds on a membership-inference test with false-positive rate FPR "
+             "(Jia et al. 2023, Thms 14-17): largest true-positive rate (the ROC region), "
+             "advantage TPR - FPR, positive predictive value TPR/(TPR + rho FPR), and the "
+             "largest advantage and balanced accuracy over all FPR.  Give --epsilon "
+             "(with --delta), --alpha, or both (then the bounds are the tighter of the two).")
     sp.add_argument("--epsilon", type=float, default=None, help="epsilon in [0, 700] of (epsilon, delta)-DP")
     sp.add_argument("--delta", type=float, default=None, help="delta in [0, 1] (with --epsilon; default 0)")
     sp.add_argument("--alpha", type=float, default=None, help="alpha in [0, 1] of alpha-TVD privacy")
@@ -31,7 +31,6 @@ def add_parser(sub):
     sp.add_argument("--member-fraction", type=float, default=None,
                     help="p in (0, 1), the fraction of members among the targets, instead of --prior-ratio")
     sp.add_argument("--json", action="store_true", help="machine-readable output")
-    return sp
 
 
 def _validated(args):
@@ -76,12 +75,9 @@ def _block(b) -> dict:
 
 
 def results(eps, delta, alpha, fpr, rho) -> dict:
-    """The bounds of each notion given, and of both together when both are given."""
-    from . import membership as mia
-    notions = {"dp": mia.dp(eps, delta) if eps is not None else None,
-               "tvd": mia.tvd(alpha) if alpha is not None else None,
-               "combined": mia.combined(eps, delta, alpha) if eps is not None and alpha is not None else None}
-    return {k: None if n is None else _block(mia.bounds(n, fpr, rho)) for k, n in notions.items()}
+    """The bounds of each notion given, and of both together when both are given (rounded)."""
+    from ..tvd.membership import bounds_by_notion
+    return {k: None if b is None else _block(b) for k, b in bounds_by_notion(eps, delta, alpha, fpr, rho).items()}
 
 
 def cmd_mia(args) -> int:
@@ -90,8 +86,7 @@ def cmd_mia(args) -> int:
            "prior_ratio": _n(rho), "member_fraction": _n(1 / (1 + rho)), "digits": DIGITS,
            **results(eps, delta, alpha, args.fpr, rho)}
     if args.json:
-        from ..cli import _calculator_json
-        print(_calculator_json(out))
+        print(calculator_json(out))
         return 0
     print(f"membership inference at false-positive rate {args.fpr!r}, prior ratio rho = {out['prior_ratio']!r} "
           f"(member fraction {out['member_fraction']:.{DIGITS}g}); tight bounds (Jia et al. 2023, Thms 14-17)")

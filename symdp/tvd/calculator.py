@@ -1,14 +1,17 @@
-"""`symdp tvd`: the exact total variation (TVD-privacy parameter) of a mechanism and the bounds beside it.
+"""The exact total variation (TVD-privacy parameter) of a mechanism and the bounds beside it (``symdp tvd``).
 
-Mechanisms: laplace (--scale, or --epsilon for b = D/epsilon), gaussian (--sigma), rr (--epsilon, --k), each
-with --steps T (composition) and --q (Poisson subsampling); dp-sgd (--sigma --q --steps: T subsampled Gaussian steps). Bounds (Jia et al. 2023):
+A :class:`Request` names the options as the command line does; :func:`validate` checks them, :func:`compute`
+returns a frozen :class:`Answer`.  Mechanisms: laplace (--scale, or --epsilon for b = D/epsilon), gaussian
+(--sigma), rr (--epsilon, --k), each with --steps T (composition) and --q (Poisson subsampling); dp-sgd
+(--sigma --q --steps: T subsampled Gaussian steps). Bounds (Jia et al. 2023):
 naive composition T alpha (Thm 6), KL/Pinsker sqrt(T KL / 2) (Thm 7, the paper's Sec. 5.1 for DP-SGD),
 Bretagnolle-Huber sqrt(1 - exp(-T KL)) beside it, and subsampling q alpha (Thm 10). Every input is checked
-before any work; numbers are printed to 12 significant digits; --json is one line with sorted keys.
+before any work; numbers are rounded to 12 significant digits.
 """
 from __future__ import annotations
 
 import math
+from dataclasses import dataclass, fields
 
 from ..errors import SymdpError, require_choice, require_real
 from .inputs import DEFAULT_POINTS, MAX_VALUES, MAX_POINTS, MAX_RR_STEPS, MAX_SIGMA, MAX_STEPS, require_int
@@ -17,35 +20,39 @@ MECHANISMS = ("laplace", "gaussian", "rr", "dp-sgd")
 DIGITS = 12
 
 
-def add_parser(sub):
-    """The `symdp tvd` subcommand (one call in cli.build_parser)."""
-    sp = sub.add_parser("tvd", help="exact total variation (TVD privacy) of a mechanism, with the bounds",
-                        description="Exact TV distance between a mechanism's outputs on neighbouring inputs "
-                        "(Jia et al. 2023, TVD privacy): Laplace, Gaussian, randomized response, T-fold "
-                        "composition, Poisson subsampling, DP-SGD; beside it the composition bounds (naive, "
-                        "KL/Pinsker, Bretagnolle-Huber) and Thm 10's subsampling bound.")
-    sp.set_defaults(fn=cmd_tvd)
-    sp.add_argument("--mechanism", required=True, help="one of: " + ", ".join(MECHANISMS))
-    sp.add_argument("--sensitivity", type=float, default=1.0, help="sensitivity D > 0 (default 1; laplace, "
-                    "gaussian)")
-    sp.add_argument("--scale", type=float, default=None, help="Laplace scale b > 0")
-    sp.add_argument("--sigma", type=float, default=None, help="Gaussian standard deviation > 0 (dp-sgd: noise "
-                    "multiplier in [0.05, 1e4], sensitivity 1)")
-    sp.add_argument("--epsilon", type=float, default=None, help="randomized response epsilon in [0, 700]; laplace: "
-                    "epsilon in (0, 700], scale b = D/epsilon (instead of --scale)")
-    sp.add_argument("--k", type=int, default=2, help="randomized response: number of values, >= 2 (default 2)")
-    sp.add_argument("--steps", type=int, default=1, help="T >= 1 compositions (default 1)")
-    sp.add_argument("--q", type=float, default=1.0, help="Poisson sampling rate in (0, 1] (default 1: none)")
-    sp.add_argument("--delta", type=float, default=None, help="dp-sgd: also (epsilon, delta)-DP by the RDP "
-                    "accountant (improved conversion), delta in (0, 1)")
-    sp.add_argument("--points", type=int, default=DEFAULT_POINTS, help="FFT points of the privacy-loss "
-                    f"computation, in [1024, {MAX_POINTS}] (default {DEFAULT_POINTS}); more: a narrower "
-                    "interval, slower")
-    sp.add_argument("--direction", default="remove", help="dp-sgd neighbouring direction: remove (the "
-                    "record present in the first input, the paper's setting; default) | add | both (TV is "
-                    "symmetric: both contain the same value)")
-    sp.add_argument("--json", action="store_true", help="machine-readable output")
-    return sp
+@dataclass(frozen=True)
+class Request:
+    """The question, as the options of ``symdp tvd`` give it (None: not given)."""
+
+    mechanism: str
+    sensitivity: float = 1.0
+    scale: float | None = None
+    sigma: float | None = None
+    epsilon: float | None = None
+    k: int = 2
+    steps: int = 1
+    q: float = 1.0
+    delta: float | None = None
+    points: int = DEFAULT_POINTS
+    direction: str = "remove"
+
+
+@dataclass(frozen=True)
+class Answer:
+    """The exact TV (a value, or a guaranteed interval) and the bounds beside it, to DIGITS digits."""
+
+    mechanism: str
+    parameters: dict
+    one_step_tv: float
+    exact: dict | None
+    grid: dict | None
+    bounds: dict
+    kl: dict | None
+    dp: dict | None
+    digits: int = DIGITS
+
+    def as_dict(self) -> dict:
+        return {f.name: getattr(self, f.name) for f in fields(self)}
 
 
 def _need(args, name, low, high=None, closed=""):
@@ -64,7 +71,7 @@ def _laplace_scale(args, sensitivity) -> float:
     return _need(args, "scale", 0.0)
 
 
-def validate(args) -> dict:
+def validate(args: Request) -> dict:
     """Every option checked (and unused ones refused) before any work: the parameters as a dict."""
     m = require_choice("--mechanism", args.mechanism, MECHANISMS)
     p = {"steps": require_int("--steps", args.steps, 1, MAX_STEPS if m != "rr" else MAX_RR_STEPS),
@@ -155,8 +162,8 @@ def _dpsgd(p):
     return exact, bounds, kl, tv1, dp
 
 
-def compute(p) -> dict:
-    """The answer (numbers rounded to DIGITS significant digits)."""
+def compute(p) -> Answer:
+    """The answer for validated parameters (numbers rounded to DIGITS significant digits)."""
     from . import mechanisms
     if p["mechanism"] == "dp-sgd":
         exact, bounds, kl, tv1, dp = _dpsgd(p)
@@ -172,38 +179,10 @@ def compute(p) -> dict:
     ex = None if exact is None else {k: (_r(v, way.get(k)) if isinstance(v, float) else v)
                                      for k, v in exact.items() if k != "grid"}
     grid = None if exact is None or "grid" not in exact else _rounded(exact["grid"])
-    return {"mechanism": p["mechanism"], "parameters": {k: v for k, v in p.items() if k != "mechanism"},
-            "one_step_tv": _r(tv1), "exact": ex, "grid": grid,
-            "bounds": {k: _r(v) for k, v in bounds.items()},
-            "kl": None if kl is None else {k: _r(v) for k, v in kl.items()}, "dp": dp, "digits": DIGITS}
+    return Answer(p["mechanism"], {k: v for k, v in p.items() if k != "mechanism"}, _r(tv1), ex, grid,
+                  {k: _r(v) for k, v in bounds.items()}, None if kl is None else {k: _r(v) for k, v in kl.items()},
+                  dp)
 
 
 def _rounded(d):
     return {k: _rounded(v) if isinstance(v, dict) else (_r(v) if isinstance(v, float) else v) for k, v in d.items()}
-
-
-def _text(doc) -> str:
-    p, ex, b = doc["parameters"], doc["exact"], doc["bounds"]
-    head = f"{doc['mechanism']} ({', '.join(f'{k} = {v}' for k, v in sorted(p.items()) if v is not None)})"
-    if ex is None:
-        line = "exact TV: not computed for this combination"
-    elif "value" in ex:
-        line = f"exact TV: {ex['value']} ({ex['method']})"
-    else:
-        line = f"exact TV in [{ex['lower']}, {ex['upper']}] ({ex['method']}; a guaranteed interval)"
-    rows = [head, line] + [f"{name} bound: {v}" for name, v in sorted(b.items()) if v is not None]
-    if doc["kl"]:
-        rows.append("KL of one step: " + ", ".join(f"{k} {v}" for k, v in sorted(doc["kl"].items())))
-    if doc["dp"]:
-        d = doc["dp"]
-        rows.append(f"(epsilon, delta)-DP by RDP: epsilon = {_r(d['epsilon'])} at delta = {d['delta']} "
-                    f"(order {d['order']}, {d['conversion']} conversion)")
-    return "\n".join(rows)
-
-
-def cmd_tvd(args) -> int:
-    from ..cli import _calculator_json
-    p = validate(args)
-    doc = compute(p)
-    print(_calculator_json(doc) if args.json else _text(doc))
-    return 0

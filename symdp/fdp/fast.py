@@ -44,7 +44,7 @@ import math
 import numpy as np
 from scipy import special as sc
 
-from .errors import SymdpError, require_positive_array
+from ..errors import SymdpError, require_positive_array
 
 _LOG2 = math.log(2.0)
 _HALF_LOG_2PI = 0.5 * math.log(2 * math.pi)

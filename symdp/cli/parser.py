@@ -1,0 +1,46 @@
+"""The argument parser: one subcommand per command module, usage errors on one line (exit 2).
+
+Building it imports no numerics (tests/test_startup.py): the command modules import their science when
+a command runs.
+"""
+from __future__ import annotations
+
+import argparse
+
+from .. import __version__
+
+
+class Parser(argparse.ArgumentParser):
+    """argparse that reports a usage error on one line, exit code 2."""
+
+    def error(self, message):
+        raise UsageError(f"{self.prog}: error: {message}")
+
+
+class UsageError(Exception):
+    pass
+
+
+def build_parser() -> argparse.ArgumentParser:
+    from . import epsilon, guessing, mia, notions, paper, report, run, table1, tvd
+    from .options import number
+    p = Parser(prog="symdp", description="Symbolic derivation and proof checking for the "
+               "hypothesis-testing view of differential privacy.")
+    p.add_argument("--version", action="version", version=f"symdp {__version__}")
+    sub = p.add_subparsers(dest="command", required=True, parser_class=Parser)
+
+    def add(name, fn, help_, description=None):
+        sp = sub.add_parser(name, help=help_, description=description or help_)
+        sp.set_defaults(fn=fn)
+        return sp
+
+    run.add_parsers(add, number)
+    report.add_parsers(add, number)
+    epsilon.add_parsers(add)
+    notions.add_parsers(add)
+    table1.add_parsers(add)
+    guessing.add_parsers(add)
+    mia.add_parsers(add)
+    tvd.add_parsers(add)
+    paper.add_parsers(add)
+    return p
