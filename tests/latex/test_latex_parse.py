@@ -133,3 +133,12 @@ def test_parse_time_per_formula():
     for _ in range(5):
         parse(text)
     assert (time.process_time() - started) / 5 < 0.5
+
+
+def test_hostile_sizes_are_refused_in_one_line():
+    from symdp.latex import NOTATION as table
+    for text in ("(" * 5000 + "x" + ")" * 5000, r"\frac{" * 3000 + "1" + "}{2}" * 3000):
+        with pytest.raises(SymdpError):
+            parse(text)
+    with pytest.raises(SymdpError, match="recursive"):
+        parse(r"\a", table.extend(macros={r"\a": r"\a\a"}))

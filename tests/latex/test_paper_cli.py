@@ -122,3 +122,23 @@ def test_the_pytest_plugin_fails_the_disagreeing_claim(paper):
     assert proc.returncode == 1, proc.stdout + proc.stderr
     assert "1 failed, 14 passed" in proc.stdout and "sigma" in proc.stdout
     assert r"printed: ../main.tex (sections/results.tex:11) \label{eq:sigma}" in proc.stdout
+
+
+def test_a_bound_equation_that_does_not_parse_fails_with_the_reason(paper, capsys):
+    edit(paper / "sections/results.tex", r"\epsilon^* = \log", r"\epsilon^* = \hat{\kappa}\log")
+    code, out, _ = run(paper, capsys)
+    row = next(r for r in out.splitlines() if "eq:prior" in r)
+    assert code == 1 and "UNPARSED" in row and "sections/results.tex:35" in row
+    assert r"\hat" in out.split(row, 1)[1].splitlines()[1]
+
+
+def test_check_json_of_quoted_claims_follows_the_schema(paper, capsys):
+    from test_api import _validate
+    code = main(["check", "--path", str(paper / "derivations"), "--json", "--cache", str(paper.parent / "cache")])
+    doc = json.loads(capsys.readouterr().out)
+    schema = json.loads((ROOT / "symdp" / "schemas" / "check.schema.json").read_text())
+    _validate(doc, schema)
+    claim = doc["derivations"][1]["claims"][1]
+    assert code == 0 and claim["printed"] == {
+        "file": "../main.tex", "part": "sections/results.tex", "line": 11, "label": "eq:sigma", "number": None,
+        "latex": r"\sigma &= \sqrt{2\log(1.25/\delta)}\,\frac{\Delta Q}{\epsilon} \label{eq:sigma}", "reading": None}
