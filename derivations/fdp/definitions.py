@@ -16,7 +16,8 @@ import itertools
 import mpmath as mp
 import sympy as sp
 
-from symdp import Status, derivation, fdp
+from symdp import Status, derivation, fdp, quote
+from symdp.latex import NOTATION
 from symdp.symbols import delta, eps, fpr
 
 PAPER = "001_ba0a18552870e88c.txt"
@@ -122,8 +123,10 @@ def lemma34(d):
            text=r"the first constraint's slack decreases in $\beta$: it says $\beta \ge 1 - \delta - e^\epsilon\alpha$")
     d.sign("lemma3.4:acceptance-bound", sp.diff((1 - fpr) - (sp.exp(eps) * B + delta), B), "negative",
            text=r"the second says $\beta \ge e^{-\epsilon}(1 - \delta - \alpha)$")
-    printed = sp.Max(0, 1 - delta - sp.exp(eps) * fpr, sp.exp(-eps) * (1 - delta - fpr))
-    d.printed("lemma3.4:formula", printed, sp.Max(0, b_rej, b_acc), where="Lemma 3.4",
+    lemma = (r"\max\left\{0,\ 1 - \delta - e^{\varepsilon} \alpha,\ e^{-\varepsilon}(1 - \delta - \alpha)"
+             r"\right\}")
+    d.printed("lemma3.4:formula", quote(PAPER, line=43, latex=lemma), sp.Max(0, b_rej, b_acc), where="Lemma 3.4",
+              notation=NOTATION.extend(symbols={r"\alpha": fpr}),
               text=r"with $\beta \ge 0$: every test of an $(\epsilon,\delta)$-DP mechanism has "
                    r"$\beta \ge f_{\epsilon,\delta}(\alpha)$, the printed formula")
     d.identity("lemma3.4:converse", 1 - b_rej, sp.exp(eps) * fpr + delta,

@@ -26,7 +26,7 @@ UNIT_PI = {PI: sp.Interval.open(0, 1)}
 LIKELIHOODS = {r"P(\mathcal{A}(D) = o)": L1, r"P(\mathcal{A}(D') = o)": L0,
                r"P(\mathcal{A}(\mathcal{D}) = o)": L1, r"P(\mathcal{A}(\mathcal{D}') = o)": L0}
 PRIOR = NOTATION.extend(symbols={**LIKELIHOODS, r"P(d_i = d_{i1})": PI, r"P(d_i = d_{i2})": 1 - PI})
-"""Eq. 16-17: the likelihoods $P(\mathcal{A}(D) = o)$, $P(\mathcal{A}(D') = o)$ and the prior of a binary record."""
+r"""Eq. 16-17: the likelihoods $P(\mathcal{A}(D) = o)$, $P(\mathcal{A}(D') = o)$ and the prior of a binary record."""
 
 
 def hypotheses(d):

@@ -10,7 +10,8 @@ import functools
 import mpmath as mp
 import sympy as sp
 
-from symdp import derivation
+from symdp import derivation, quote
+from symdp.latex import NOTATION
 from symdp.guessing.bounds import shell_upper, shells
 from symdp.guessing.examples import PAPER
 from symdp.guessing.inverse import eps_gain_simplified, largest_eps
@@ -23,6 +24,10 @@ GAIN = {P: sp.Interval.open(0, 1), eta: sp.Interval.open(0, 1 - P)}
 LOSS = {P: sp.Interval.open(0, 1), eta: sp.Interval.open(0, P)}
 ER = {eps: sp.Interval.open(0, 20), R_sup: sp.Interval.open(0, 20)}
 AGE = Attribute(Normal(40, 15), 5)
+SLIDES = "004_62dfd324924a5a00.txt"
+"""The slides' seed text (symdp.guessing.examples.PAPER), named here so that its quotations can be checked."""
+INVERSE = (r"\frac{\ln(\frac{P_{\textit{fpre}}(X \setminus g(x))}{P_{\textit{fpre}}(g(x))} \cdot \frac{1}"
+           r"{(P_{\textit{fpre}}(g(x)) + \eta)^{-1} - 1})}{\sup_{x, x' \in X} d(x, x')}")
 
 
 def inverse(d):
@@ -30,8 +35,10 @@ def inverse(d):
     lower = P / (P + sp.exp(eps * R_sup) * (1 - P))
     (gain,) = d.solve(r"\epsilon_{gain}", upper - P - eta, eps, text=r"solve $\Pr_{post} - \Pr_{pre} = \eta$ "
                       r"for $\epsilon$ on the simplified bound")
-    printed = sp.log((1 - P) / P * 1 / (1 / (P + eta) - 1)) / R_sup
-    d.printed("inverse:gain", printed, gain, GAIN, where="slide 'Computing eps for a fixed guessing advantage'")
+    slide = NOTATION.extend(symbols={r"P_{\textit{fpre}}(X \setminus g(x))": 1 - P, r"P_{\textit{fpre}}(g(x))": P,
+                                     r"\sup_{x, x' \in X} d(x, x')": R_sup})
+    d.printed("inverse:gain", quote(SLIDES, line=389, latex=INVERSE), gain, GAIN, notation=slide,
+              where="slide 'Computing eps for a fixed guessing advantage'")
     d.monotone("inverse:gain-monotone", upper, eps, True, {P: sp.Interval.open(0, 1)},
                text=r"the bound increases with $\epsilon$: every smaller $\epsilon$ meets $\eta$ too (largest $\epsilon$)")
     (loss,) = d.solve(r"\epsilon_{loss}", P - lower - eta, eps, text=r"'analogously' for $\Pr_{pre} - \Pr_{post} "
@@ -50,7 +57,8 @@ def worst_case(d):
                text=r"$p^* = \sqrt{k}/(1+\sqrt{k})$ is the critical point")
     d.sign("worst:p-eps-concave", sp.diff(adv, P, 2), "negative", {k: sp.Interval.open(0, 1), P: sp.Interval.open(0, 1)},
            text=r"$\eta(p)$ is strictly concave: $p^*$ is the unique maximiser")
-    d.printed("worst:p-eps", 1 / (1 + sp.exp(R_sup * eps / 2)), best.subs(k, sp.exp(-eps * R_sup)), ER,
+    worst = quote(SLIDES, line=415, latex=r"p = \frac{1}{1 + e^{R \cdot \varepsilon/2}}")
+    d.printed("worst:p-eps", worst, best.subs(k, sp.exp(-eps * R_sup)), ER,
               where="slide 'Worst-case prior distribution', fixed eps")
     d.identity("worst:eta", adv.subs(P, best).subs(k, sp.exp(-eps * R_sup)), sp.tanh(eps * R_sup / 4), ER,
                text=r"the worst-case advantage: $\eta^*(\epsilon) = \tanh(R\epsilon/4)$")

@@ -13,7 +13,8 @@ import itertools
 
 import sympy as sp
 
-from symdp import Status, derivation
+from symdp import Status, derivation, quote
+from symdp.latex import NOTATION
 
 PAPER = "003_0de8f9880065b2b9.txt"
 q = sp.Symbol("q", positive=True)
@@ -48,12 +49,16 @@ def sampling_probabilities(d):
                   r"$X$ has $n$ records, $X'$ lacks $x_n$; $T \subseteq X'$ with $|T| = t$, so $n - t = r + 1$ "
                   r"records of $X$ are left out")
     pXp = d.define(r"\Pr[S_q(X') = T]", q ** t * (1 - q) ** r, r"and $n - 1 - t = r$ records of $X'$")
-    d.printed("B.1", pXp, pX, UNIT, where="Eq. B.1", expect=Status.ERRATUM,
+    sampled = NOTATION.extend(symbols={"\\Pr[S_q(X) = T]": pX, "\\Pr[S_q(X') = T]": pXp,
+                                       "\\Pr[S_q(X) = T_{-x_n}]": pX, "\\Pr[S_q(X') = T_{-x_n}]": pXp})
+    b1 = quote(PAPER, line=614, number="(B.1)", latex=r"\Pr[S_q(X) = T] = \Pr[S_q(X') = T]")
+    d.printed("B.1", b1, pX, UNIT, where="Eq. B.1", expect=Status.ERRATUM, notation=sampled,
               text=r"printed $\Pr[S_q(X) = T] = \Pr[S_q(X') = T]$ for $x_n \notin T$; derived: "
                    r"$\Pr[S_q(X) = T] = (1-q)\Pr[S_q(X') = T]$ (e.g. $X = \{x_1\}$, $X' = \emptyset$, "
                    r"$q = 1/2$: $\Pr[S_q(X) = \emptyset] = 1/2$, $\Pr[S_q(X') = \emptyset] = 1$)")
     d.identity("B.1:ratio", pX / pXp, 1 - q, UNIT, text=r"the factor is $1 - q$: $x_n$ left out")
-    d.printed("B.2", pXp, pX, UNIT, where="Eq. B.2", expect=Status.ERRATUM,
+    b2 = quote(PAPER, line=618, number="(B.2)", latex=r"\Pr[S_q(X) = T_{-x_n}] = \Pr[S_q(X') = T_{-x_n}]")
+    d.printed("B.2", b2, pX, UNIT, where="Eq. B.2", expect=Status.ERRATUM, notation=sampled,
               text=r"printed $\Pr[S_q(X) = T_{-x_n}] = \Pr[S_q(X') = T_{-x_n}]$: the same statement for the "
                    r"sample $T_{-x_n}$, which lacks $x_n$, false by the same factor $1-q$")
     with_xn = d.define(r"\Pr[S_q(X) = T \cup \{x_n\}]", q ** (t + 1) * (1 - q) ** r)
@@ -98,7 +103,8 @@ def printed_z(d):
 def final_step(d):
     d.identity("B:derived-chain", (1 - q) * Zp + q * (Zp + a), Zp + q * a,
                text=r"with $Y \le Z' + \alpha$: $Z = (1-q)Z' + qY \le (1-q)Z' + q(Z' + \alpha) = Z' + q\alpha$")
-    d.printed("B:final-step", Z + q * a, (1 - q) * Zp + q * (Z + a), PROB, where="App. B, last display",
+    last = quote(PAPER, line=634, latex=r"(1 - q)Z' + q(Z + \alpha) = Z + q\alpha")
+    d.printed("B:final-step", last, (1 - q) * Zp + q * (Z + a), PROB, where="App. B, last display",
               expect=Status.ERRATUM,
               text=r"printed $(1-q)Z' + q(Z + \alpha) = Z + q\alpha$, true only when $Z = Z'$ (witness $q = 1/2$, "
                    r"$Z' = 0$, $Z = 1$: $1/2 + \alpha/2$ against $1 + \alpha/2$); the conclusion "

@@ -10,7 +10,8 @@ both DP lines is derived and compared with the printed one.
 """
 import sympy as sp
 
-from symdp import Status, derivation
+from symdp import Reading, Status, derivation, quote
+from symdp.latex import NOTATION
 from symdp.mechanisms import gaussian
 from symdp.symbols import alpha_tv, delta, dQ, eps, mu, sigma
 
@@ -84,6 +85,13 @@ def dp_to_tvd(d):
                text=r"$(\epsilon,\delta)$-DP implies $\frac{e^\epsilon - 1 + 2\delta}{e^\epsilon + 1}$-TVD")
 
 
+EXPONENT_IS_EPS = Reading(
+    "the exponent is epsilon", r"Sec. 4.2 writes $e^\alpha$ for the DP level $e^\epsilon$ of Theorem 3 "
+    r"(the TVD parameter is $\alpha$ too); the interval's ends are in $\epsilon$, $\delta$ and $\alpha$",
+    lambda e: e.subs(sp.exp(alpha_tv), sp.exp(eps)))
+"""Sec. 4.2's interval: e^alpha in the text is e^epsilon."""
+
+
 def interval(d):
     """Where the TVD line P_FP >= 1 - alpha - P_FN lies above both DP lines (Sec. 4.2)."""
     x = FN
@@ -98,8 +106,11 @@ def interval(d):
     d.monotone("sec4.2:above-second", (1 - alpha_tv - x) - sp.exp(-eps) * (1 - delta - x), x, False, dom,
                text=r"the TVD line minus $e^{-\epsilon}(1 - \delta - P_{FN})$ decreases: it is above that DP line "
                     "exactly left of the upper end")
-    d.printed("sec4.2:interval-low", (alpha_tv - delta) / (sp.exp(eps) - 1), lo, dom, where="Sec. 4.2 (lower end)")
-    d.printed("sec4.2:interval-high", (sp.exp(eps) * (1 - alpha_tv) - 1 - delta) / (sp.exp(eps) - 1), hi, dom,
+    tv = NOTATION.extend(symbols={r"\alpha": alpha_tv})
+    low = quote(PAPER, line=226, latex=r"\frac{\alpha-\delta}{e^\alpha-1}")
+    d.printed("sec4.2:interval-low", low, lo, dom, where="Sec. 4.2 (lower end)", notation=tv, reading=EXPONENT_IS_EPS)
+    high = quote(PAPER, line=226, latex=r"\frac{e^\alpha(1-\alpha)-1-\delta}{e^\alpha-1}")
+    d.printed("sec4.2:interval-high", high, hi, dom, notation=tv, reading=EXPONENT_IS_EPS,
               where="Sec. 4.2 (upper end)", expect=Status.ERRATUM,
               text=r"printed $\frac{e^\epsilon(1-\alpha) - 1 - \delta}{e^\epsilon - 1}$ (with $\alpha$ for both "
                    r"$\epsilon$ and the TVD parameter); the derivation gives $+\delta$: "

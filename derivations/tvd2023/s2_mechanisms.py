@@ -13,7 +13,8 @@ Sec. 2.4's Pinsker and Bretagnolle-Huber inequalities are in
 import mpmath as mp
 import sympy as sp
 
-from symdp import Status, derivation
+from symdp import Status, derivation, quote
+from symdp.latex import NOTATION
 from symdp.mechanisms import gaussian
 from symdp.symbols import delta, dQ, eps, eps2
 
@@ -58,8 +59,10 @@ def gaussian_mechanism(d):
                            r"Theorem 2: $N(0, \Delta^2 f \sigma^2/\epsilon)$ with $\sigma = \sqrt{2\log(1.25/\delta)}/"
                            r"\epsilon$")
     classical_var = gaussian.classic_sigma() ** 2
-    d.printed("thm2:variance", printed_var, classical_var, DELTA, where="Theorem 2 (noise variance)",
-              expect=Status.ERRATUM,
+    as_defined = NOTATION.extend(symbols={r"\Delta_i^2 f": dQ**2, r"\sigma": sig})
+    variance = quote(PAPER, line=97, latex=r"\frac{\Delta_i^2 f \sigma^2}{\epsilon}")
+    d.printed("thm2:variance", variance, classical_var, DELTA, where="Theorem 2 (noise variance)",
+              expect=Status.ERRATUM, notation=as_defined,
               text=r"the classical calibration has variance $2\log(1.25/\delta)\Delta^2/\epsilon^2$ (noise standard "
                    r"deviation $\Delta\sqrt{2\log(1.25/\delta)}/\epsilon$); the printed one has an extra $1/\epsilon$")
     mu_printed = dQ / sp.sqrt(printed_var)

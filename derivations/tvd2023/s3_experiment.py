@@ -19,7 +19,7 @@ from pathlib import Path
 import mpmath as mp
 import sympy as sp
 
-from symdp import Status, derivation
+from symdp import Status, derivation, quote
 from symdp.adversary import gaussian as numeric
 from symdp.engine.bounds import AT_LEAST
 from symdp.mechanisms import gaussian
@@ -110,7 +110,8 @@ def eq1(d):
     d.identity("eq1:certificate", bound - acc, (w * slack1 + w * slack2) / 2,
                text=r"for every decision set: the bound minus the accuracy is $w/2$ times the two DP slacks, "
                     r"$w = 1/(1 + e^\epsilon)$, so the accuracy is at most $\frac{e^\epsilon + \delta}{e^\epsilon + 1}$")
-    d.printed("eq1", sp.exp(eps) / (sp.exp(eps) + 1) * (1 - delta) + delta, bound, ADP, where="Eq. 1 (last line)",
+    last = quote(PAPER, line=154, number="(1)", latex=r"\frac{e^\epsilon}{e^\epsilon + 1} (1 - \delta) + \delta")
+    d.printed("eq1", last, bound, ADP, where="Eq. 1 (last line)",
               text=r"printed $\frac{e^\epsilon}{e^\epsilon+1}(1-\delta) + \delta$")
     pa = (1 - delta) * sp.exp(eps) / (1 + sp.exp(eps))
     d.identity("eq1:attained", P0 * (delta + pa) + P0 * (delta + pa), bound, ADP,

@@ -17,7 +17,8 @@ from pathlib import Path
 import mpmath as mp
 import sympy as sp
 
-from symdp import Status, derivation
+from symdp import Status, derivation, quote
+from symdp.latex import NOTATION
 from symdp.mechanisms import gaussian
 from symdp.symbols import alpha_tv as a_tv, mu
 
@@ -102,8 +103,11 @@ def post_processing(d):
            text=r"a randomized $f$ gives $\Pr[f(\mathcal{M}(X)) \in Z] = \sum_y p_y g_y$ with $g_y = \Pr[f(y) \in Z] "
                 r"\in [0, 1]$; termwise $g_y(p_y - q_y) \le \max(p_y - q_y, 0)$, so the gap is at most $D_{TV} \le "
                 r"\alpha$ (Theorem 5, for randomized maps too; Proof 2 covers deterministic $f$ only)")
-    d.printed("proof2:equality", 1 + a_tv, sp.Integer(1), {a_tv: UNIT}, where="Proof 2 (second equality)",
-              expect=Status.ERRATUM,
+    constant_f = NOTATION.extend(symbols={r"\Pr[\mathcal{M}(X) \in Y]": sp.Integer(1),
+                                          r"\Pr[\mathcal{M}(X') \in Y]": sp.Integer(1), r"\alpha": a_tv})
+    step = quote(PAPER, line=238, latex=r"\Pr[\mathcal{M}(X) \in Y] = \Pr[\mathcal{M}(X') \in Y] + \alpha")
+    d.printed("proof2:equality", step, sp.Integer(1), {a_tv: UNIT}, where="Proof 2 (second equality)",
+              expect=Status.ERRATUM, notation=constant_f,
               text=r"Proof 2 prints $\Pr[\mathcal{M}(X) \in Y] = \Pr[\mathcal{M}(X') \in Y] + \alpha$; with $f$ "
                    r"constant ($Y$ everything) both probabilities are 1 and the right side is $1 + \alpha$: the step "
                    r"is '$\le$', not '$=$'")

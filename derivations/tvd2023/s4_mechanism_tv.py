@@ -14,8 +14,9 @@ from pathlib import Path
 import mpmath as mp
 import sympy as sp
 
-from symdp import Status, derivation
+from symdp import Status, derivation, quote
 from symdp.adversary import gaussian as numeric
+from symdp.latex import NOTATION
 from symdp.mechanisms import gaussian
 from symdp.symbols import dQ, sigma
 
@@ -26,6 +27,8 @@ PAPER = "003_0de8f9880065b2b9.txt"
 y = sp.Symbol("y", real=True)
 b = sp.Symbol("b", positive=True)
 SCALES = {dQ: sp.Interval.open(sp.Rational(1, 10), 10), b: sp.Interval.open(sp.Rational(1, 10), 10)}
+SHIFT = NOTATION.extend(symbols={r"\Delta f": dQ, r"\Delta_2 f": dQ}, functions={r"\Phi": gaussian.cdf})
+"""The paper's sensitivities (Definition 2) as symdp's Delta Q; Phi in the library's erfc form."""
 
 
 def laplace(d):
@@ -37,7 +40,8 @@ def laplace(d):
               + d.integrate(r"\int_{\Delta/2}^{\Delta} (q - p)", q_left - right, (y, dQ / 2, dQ))
               + d.integrate(r"\int_{\Delta}^{\infty} (q - p)", q_right - right, (y, dQ, sp.oo)))
     tv = d.define(r"D_{TV}^{\mathrm{Lap}}", pieces / 2, r"$\frac12\int|p - q|$: $p > q$ exactly below $\Delta/2$")
-    d.printed("thm11", 1 - sp.exp(-dQ / (2 * b)), tv, SCALES, where="Theorem 11")
+    d.printed("thm11", quote(PAPER, line=345, latex=r"1 - e^{-\frac{\Delta f}{2b}}"), tv, SCALES, where="Theorem 11",
+              notation=SHIFT)
     oracle = lambda Delta_Q, b: H.tv_quadrature(lambda v: H.laplace_pdf(v, 0, b), lambda v: H.laplace_pdf(v, Delta_Q, b),
                                                 [0, Delta_Q / 2, Delta_Q])
     d.cross_check("thm11:quadrature", 1 - sp.exp(-dQ / (2 * b)), oracle, SCALES, n=8,
@@ -48,8 +52,9 @@ def laplace(d):
     F0 = 1 - sp.exp(-dQ / (2 * b)) / 2          # F_L(Delta/2 | 0, b)
     F1 = sp.exp(-dQ / (2 * b)) / 2              # F_L(Delta/2 | Delta, b)
     d.identity("proof7:cdf", F0 - F1, tv, SCALES, text=r"Proof 7's $F_L(\Delta/2 \mid 0, b) - F_L(\Delta/2 \mid \Delta, b)$")
-    middle = (1 - sp.exp(-dQ / (2 * b))) / 2 + (1 - sp.exp(dQ / (2 * b))) / 2
-    d.printed("proof7:middle", middle, tv, SCALES, where="Proof 7 (middle expression)", expect=Status.ERRATUM,
+    middle = (r"\frac{1}{2}(1 - e^{-\frac{|\Delta f|}{2b}}) + \frac{1}{2}(1 - e^{-\frac{-|\Delta f|}{2b}})")
+    d.printed("proof7:middle", quote(PAPER, line=351, latex=middle), tv, SCALES, where="Proof 7 (middle expression)",
+              expect=Status.ERRATUM, notation=SHIFT,
               text=r"printed $\frac12(1 - e^{-|\Delta f|/(2b)}) + \frac12(1 - e^{-(-|\Delta f|)/(2b)})$: the second "
                    r"exponent is positive, and the sum is negative (at $\Delta f = 2b$: $1 - \cosh 1 = -0.543$); "
                    r"both halves should be $\frac12(1 - e^{-\Delta f/(2b)})$")
@@ -65,7 +70,8 @@ def gaussian_1d(d):
                         text=r"$D_{TV} = \int_{p > q}(p - q)$")
     printed = 2 * gaussian.cdf(dQ / (2 * sigma)) - 1
     dom = {dQ: sp.Interval.open(sp.Rational(1, 10), 10), sigma: sp.Interval.open(sp.Rational(1, 10), 10)}
-    d.printed("thm12", printed, below, dom, where="Theorem 12")
+    d.printed("thm12", quote(PAPER, line=359, latex=r"2\Phi(\frac{\Delta f}{2\sigma}) - 1"), below, dom,
+              where="Theorem 12", notation=SHIFT)
     oracle = lambda Delta_Q, sigma: H.tv_quadrature(lambda v: H.normal_pdf(v, 0, sigma),
                                                     lambda v: H.normal_pdf(v, Delta_Q, sigma), [0, Delta_Q / 2, Delta_Q])
     d.cross_check("thm12:quadrature", printed, oracle, dom, n=8, text=r"against $\frac12\int|p - q|$ by quadrature")
@@ -98,7 +104,8 @@ def gaussian_nd(d):
     d.cross_check("thm13:planar-quadrature", closed, lambda v_1, v_2, sigma: H.tv_gaussian_2d(v_1, v_2, sigma), dom,
                   n=4, text=r"in the plane, against $\int_{p > q}(p - q)$ in the original coordinates (inner integral "
                             r"a normal tail, outer by quadrature), no rotation")
-    d.printed("thm13", 2 * gaussian.cdf(dQ / (2 * sigma)) - 1, closed.subs(sp.sqrt(v1**2 + v2**2), dQ),
+    d.printed("thm13", quote(PAPER, line=377, latex=r"2\Phi(\frac{\Delta_2 f}{2\sigma}) - 1"),
+              closed.subs(sp.sqrt(v1**2 + v2**2), dQ), notation=SHIFT,
               where="Theorem 13", text=r"Theorem 13 at $\|v\| = \Delta_2 f$ (the worst case, by Theorem 12's "
                                        r"monotonicity)")
 

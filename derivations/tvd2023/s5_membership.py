@@ -18,12 +18,14 @@ import mpmath as mp
 import numpy as np
 import sympy as sp
 
-from symdp import derivation
+from symdp import derivation, quote
+from symdp.latex import NOTATION
 from symdp.adversary.gaussian import analytic_epsilon
 from symdp.symbols import alpha_tv, delta, eps
 from symdp.tvd import membership as mia
 
 PAPER = "003_0de8f9880065b2b9.txt"
+THM16 = r"\frac{1 - f_{\epsilon, \delta}(\gamma)}{1 - f_{\epsilon, \delta}(\gamma) + \rho\gamma}"
 G = sp.Symbol("gamma", positive=True)          # false-positive rate
 T = sp.Symbol("T", positive=True)              # true-positive rate of a test
 RHO = sp.Symbol("rho", positive=True)          # prior ratio (1 - p)/p
@@ -68,7 +70,9 @@ def dp_region(d):
     d.sign("thm14:right", t2 - 1, "nonnegative", RIGHT, text=r"beyond $1 - \delta$ only $T \le 1$ binds")
     f_printed = [1 - delta - E * G, sp.exp(-eps) * (1 - delta - G), sp.Integer(0)]
     for (name, region), tpr, f in zip((("left", LEFT), ("middle", MIDDLE), ("right", RIGHT)), (t1, t2, 1), f_printed):
-        d.printed(f"thm14:printed-{name}", 1 - f - G, tpr - G, region, where="Theorem 14",
+        piece = NOTATION.extend(symbols={r"f_{\epsilon, \delta}(\gamma)": f})
+        d.printed(f"thm14:printed-{name}", quote(PAPER, line=437, latex=r"1 - f_{\epsilon, \delta}(\gamma) - \gamma"),
+                  tpr - G, region, where="Theorem 14", notation=piece,
                   text=rf"on the {name} region $f_{{\epsilon,\delta}}$ is its printed piece and "
                        r"$1 - f_{\epsilon,\delta}(\gamma) - \gamma$ is the derived bound")
     others = {"left": (f_printed[1], f_printed[2]), "middle": (f_printed[0], f_printed[2]),
@@ -117,8 +121,10 @@ def theorem16(d, t1, t2):
     """Theorem 16: Theorem 14's TPR bound put into PPV = TPR/(TPR + rho gamma) (ppv:increasing)."""
     f_printed = (1 - delta - E * G, sp.exp(-eps) * (1 - delta - G), sp.Integer(0))
     for (name, region), tpr, f in zip((("left", LEFT), ("middle", MIDDLE), ("right", RIGHT)), (t1, t2, 1), f_printed):
-        d.printed(f"thm16:printed-{name}", (1 - f) / (1 - f + RHO * G), tpr / (tpr + RHO * G), region,
-                  where="Theorem 16")
+        piece = NOTATION.extend(symbols={r"f_{\epsilon, \delta}(\gamma)": f})
+        d.printed(f"thm16:printed-{name}", quote(PAPER, line=457, latex=THM16), tpr / (tpr + RHO * G), region,
+                  where="Theorem 16", notation=piece,
+                  text=rf"on the {name} region $f_{{\epsilon,\delta}}$ (line 465) is its printed piece")
 
 
 def tvd_bounds(d):
@@ -132,7 +138,9 @@ def tvd_bounds(d):
     tight = sp.Piecewise((G + alpha_tv, G <= 1 - alpha_tv), (1, True))
     d.define(r"\mathrm{PPV}^*_{TV}", tight / (tight + RHO * G), r"the tight PPV bound under $\alpha$-TVD")
     printed = (G + alpha_tv) / (G + alpha_tv + RHO * G)
-    d.printed("thm17:tight-part", printed, (G + alpha_tv) / (G + alpha_tv + RHO * G), dom, where="Theorem 17",
+    thm17 = quote(PAPER, line=469, latex=r"\frac{\gamma + \alpha}{\gamma + \alpha + \rho\gamma}")
+    d.printed("thm17:tight-part", thm17, printed, dom, where="Theorem 17",
+              notation=NOTATION.extend(symbols={r"\alpha": alpha_tv}),
               text=r"for $\gamma \le 1 - \alpha$ the printed bound is the tight one")
     d.sign("thm17:loose-part", printed - 1 / (1 + RHO * G), "positive",
            {**UNIT, G: sp.Interval.Lopen(1 - alpha_tv, 1)},

@@ -14,7 +14,7 @@ zhao2019.dp-sp shows the exact one is tanh(eps/2).)
 """
 import sympy as sp
 
-from symdp import Status, derivation
+from symdp import Status, derivation, quote
 from symdp.symbols import eps
 
 PAPER = "002_a00d4f65f210ea49.txt"
@@ -37,7 +37,7 @@ def step_posteriors(d):
     top = d.limit(r"\sup \overline{b}_0/\overline{b}_i", ratio.subs({R1: sp.exp(eps), R2: sp.exp(-eps)}), W, 0, "+",
                   r"approached as $\overline{b}_i[x|y] \to 0$ with $r(x) = e^\epsilon$ and $r = e^{-\epsilon}$ "
                   "elsewhere")
-    d.printed("thm1:posterior-factor", sp.exp(2 * eps), top, where="proof of Thm 1 (within $e^{\\pm 2\\epsilon}$)",
+    d.printed("thm1:posterior-factor", quote(PAPER, line=217, latex=r"e^{2\epsilon}"), top, where="proof of Thm 1 (within $e^{\\pm 2\\epsilon}$)",
               text=r"the printed factor $e^{2\epsilon}$ is the supremum: point-wise $(2\epsilon, 0)$-"
                    "indistinguishable")
 
@@ -50,7 +50,7 @@ def step_distance(d):
                 r"(e^{\epsilon'} - 1) q$; summed over an event $S$, $P(S) - Q(S) \le (e^{\epsilon'} - 1) Q(S) \le "
                 r"e^{\epsilon'} - 1$")
     chain = d.substitute(r"SD \le", sp.exp(e2) - 1, {e2: 2 * H}, r"with $\epsilon' = 2h$ for an $h$-BDP mechanism")
-    d.printed("thm1:constant", sp.exp(2 * eps) - 1, chain.subs(H, eps), where="Theorem 1 (=>)",
+    d.printed("thm1:constant", quote(PAPER, line=64, latex=r"e^{2\epsilon}-1"), chain.subs(H, eps), where="Theorem 1 (=>)",
               text=r"with $h = \epsilon$ the chain gives the stated $(e^{2\epsilon} - 1)$-BSP")
     return chain
 
@@ -58,7 +58,7 @@ def step_distance(d):
 def step_hypothesis(d, chain):
     (h_needed,) = d.solve(r"h", chain - (sp.exp(2 * eps) - 1), H,
                           r"the BDP parameter for which the chain reaches the theorem's $e^{2\epsilon} - 1$")
-    d.printed("thm1:proof-hypothesis", eps / 2, h_needed, where="proof of Thm 1 ('Let Y be an eps/2-BDP algorithm')",
+    d.printed("thm1:proof-hypothesis", quote(PAPER, line=211, latex=r"\epsilon/2"), h_needed, where="proof of Thm 1 ('Let Y be an eps/2-BDP algorithm')",
               expect=Status.ERRATUM,
               text=r"the proof assumes $\epsilon/2$-BDP, then uses $\epsilon$-BDP (`From (19), $\epsilon$-Bayesian "
                    r"differential privacy implies ...'); the theorem's constant needs $h = \epsilon$ (at "

@@ -9,7 +9,8 @@ argument, recorded as such, not as algebra.
 """
 import sympy as sp
 
-from symdp import derivation
+from symdp import derivation, quote
+from symdp.latex import NOTATION
 from symdp.symbols import eps
 
 PAPER = "002_a00d4f65f210ea49.txt"
@@ -19,6 +20,8 @@ Q = sp.Symbol("q", positive=True)
 AL = sp.Symbol("alpha", positive=True)
 E = sp.exp(eps)
 CROSS = 1 / (1 + E)
+PRIOR = NOTATION.extend(symbols={r"\mathbb{P}_{\mathcal{D}}[x_i]": B})
+"""Lemma 1's prior probability of the record, b."""
 LOW = {eps: sp.Interval.open(0, sp.oo), B: sp.Interval.open(0, CROSS)}
 HIGH = {eps: sp.Interval.open(0, sp.oo), B: sp.Interval.Lopen(CROSS, 1)}
 
@@ -27,8 +30,12 @@ def lemma1(d):
     post = d.define(r"P[x_i \mid \mathcal{Y}]", B * A / (B * A + 1 - B), r"Bayes' rule with $b = P[x_i]$")
     (a21,) = d.solve(r"A_{(21)}", post - E * B, A, r"(21) holds with equality: $P[x_i|\mathcal{Y}] = e^\epsilon b$")
     (a22,) = d.solve(r"A_{(22)}", (1 - post) - (1 - B) / E, A, r"(22) holds with equality")
-    d.printed("lemma1:23a", (1 - B) / (1 / E - B), a21, LOW, where="Eq. 23a")
-    d.printed("lemma1:23b", (E - 1 + B) / B, a22, HIGH, where="Eq. 23b")
+    g1 = r"\frac{1 - \mathbb{P}_{\mathcal{D}}[x_i]}{e^{-\epsilon} - \mathbb{P}_{\mathcal{D}}[x_i]}"
+    d.printed("lemma1:23a", quote(PAPER, line=266, number="(23a)", latex=g1), a21, LOW, where="Eq. 23a",
+              notation=PRIOR)
+    g2 = r"\frac{e^{\epsilon} - 1 + \mathbb{P}_{\mathcal{D}}[x_i]}{\mathbb{P}_{\mathcal{D}}[x_i]}"
+    d.printed("lemma1:23b", quote(PAPER, line=267, number="(23b)", latex=g2), a22, HIGH, where="Eq. 23b",
+              notation=PRIOR)
     d.sign("lemma1:21-direction", sp.diff(post, A), "positive", {B: sp.Interval.open(0, 1)}, text=r"the posterior increases in $A$, so (21) "
            r"and (22) are upper bounds on $A$")
     (cross,) = d.solve(r"b^*", a21 - a22, B, "where the two bounds cross")
@@ -60,7 +67,9 @@ def theorem4(d):
     ratio = d.define(r"P_{\mathcal{D}'}[x_i|\mathcal{Y}] / q", AL / (AL * Q + 1 - Q), "Eq. 39")
     (q_star,) = d.solve("q^*", ratio - E, Q, r"where the ratio equals $e^\epsilon$")
     dom = {eps: sp.Interval.open(0, sp.oo), AL: sp.Interval.open(E, sp.oo)}
-    d.printed("eq39:threshold", (AL - E) / (E * (AL - 1)), q_star, dom, where="after Eq. 39")
+    threshold = quote(PAPER, line=401, latex=r"\frac{\alpha-e^{\epsilon}}{e^{\epsilon}(\alpha-1)}")
+    d.printed("eq39:threshold", threshold, q_star, dom, where="after Eq. 39",
+              notation=NOTATION.extend(symbols={r"\alpha": AL}))
     d.sign("eq39:contradiction", ratio - E, "positive", {**dom, Q: sp.Interval.open(0, q_star)},
            text=r"for $q$ below it the ratio exceeds $e^\epsilon$: membership privacy is violated, so "
                 r"$\alpha \le e^\epsilon$ under a downward-scalable family (Thm 4)")

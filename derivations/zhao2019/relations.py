@@ -16,7 +16,7 @@ computed.
 import mpmath as mp
 import sympy as sp
 
-from symdp import derivation
+from symdp import derivation, quote
 from symdp.symbols import eps, sp_a
 
 PAPER = "002_a00d4f65f210ea49.txt"
@@ -142,7 +142,9 @@ def uniform_prior(d):
     d.identity("eq20:bayes", post / (1 - post), l1 / l2, text=r"with $b = (\frac12, \frac12)$ the posterior odds "
                r"are the likelihood ratio $P[Y(x_{i+S}) = y] / P[Y(x'_{i+S}) = y]$")
     a = sp.Rational(1, 2) - 1 / (sp.exp(eps) + 1)
-    d.printed("eq20", (half + a) / (half - a), sp.exp(eps), where="Eq. 20",
+    eq20 = (r"\frac{\frac{1}{2} + \left(\frac{1}{2} - \frac{1}{e^{\epsilon} + 1}\right)}{\frac{1}{2} - "
+            r"\left(\frac{1}{2} - \frac{1}{e^{\epsilon} + 1}\right)}")
+    d.printed("eq20", quote(PAPER, line=240, number="(20)", latex=eq20), sp.exp(eps), where="Eq. 20",
               text=r"a-BSP keeps the posterior in $[\frac12 - a, \frac12 + a]$; the largest odds are $e^\epsilon$")
     d.sign("eq20:odds-increasing", sp.diff(x / (1 - x), x), "positive", {x: sp.Interval.open(0, 1)},
            text="the odds increase with the posterior, so the bound is at the interval's end")

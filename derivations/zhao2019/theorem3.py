@@ -12,7 +12,8 @@ the proof of (38) concludes with part i)'s inequality.
 """
 import sympy as sp
 
-from symdp import Status, derivation
+from symdp import Status, derivation, quote
+from symdp.latex import NOTATION
 from symdp.symbols import eps
 
 PAPER = "002_a00d4f65f210ea49.txt"
@@ -72,7 +73,12 @@ def lemma1_equivalences(d):
     d.identity("eq29:slack", (1 - POST) - (1 - X) / E, (1 - X) / E * (E - (A * X + 1 - X)) / (X * A + 1 - X),
                text=r"(22)'s slack is $\frac{(1-x)e^{-\epsilon}}{xA + 1 - x}$ times (29)'s: equivalent for $x < 1$ "
                     r"(Eq. 29)")
-    d.printed("eq36", 1 - PY, PY, {PY: sp.Interval.open(0, 1)}, where="Eq. 36", expect=Status.ERRATUM,
+    complement = NOTATION.extend(symbols={r"\mathbb{P}_{\mathcal{D},Y} \left[Y(\mathcal{X}) \neq \mathbf{y} \right]":
+                                          1 - PY})
+    eq36 = quote(PAPER, line=348, number="(36)",
+                 latex=r"\mathbb{P}_{\mathcal{D},Y} \left[Y(\mathcal{X}) \neq \mathbf{y} \right]")
+    d.printed("eq36", eq36, PY, {PY: sp.Interval.open(0, 1)}, where="Eq. 36", expect=Status.ERRATUM,
+              notation=complement,
               text=r"Eq. 36 (as extracted) prints $(22) \iff P[\mathcal{Y} \mid \overline{x_i}] \ge e^{-\epsilon} "
                    r"P_{\mathcal{D},Y}[Y(\mathcal{X}) \ne \mathbf{y}]$; Eq. 35 gives $e^{-\epsilon} "
                    r"P_{\mathcal{D},Y}[\mathcal{Y}]$ (reading $P[Y(\mathcal{X}) \ne \mathbf{y}]$ as "
