@@ -22,11 +22,12 @@ import sympy as sp
 
 from symdp import Status, derivation
 from symdp.audit import PAPER, at_least, at_most, finite, within
-from symdp.symbols import delta, eps, log10_delta, log10_sigma, steps, x
+from symdp.symbols import delta, eps, log10_delta, log10_q, log10_sigma, sigma, steps, x
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 import _extremes as X  # noqa: E402
 import _gaussian_exact as gx  # noqa: E402
+import _sampled_exact as sx  # noqa: E402
 
 VERSIONS = {"prv_accountant": "0.2.0"}
 EPS_ERROR = 0.05
@@ -46,6 +47,16 @@ def gaussian_prv(noise_multiplier, k, target, what):
     acc = PRVAccountant([GaussianMechanism(noise_multiplier)], eps_error=EPS_ERROR, delta_error=delta_error,
                         max_self_compositions=[k])
     return acc.compute_epsilon(target, [k]) if what == "epsilon" else acc.compute_delta(target, [k])
+
+
+@functools.lru_cache(maxsize=256)
+def sampled_prv(q, noise_multiplier, epsilon):
+    """PRVAccountant on one Poisson-subsampled Gaussian step: compute_delta(epsilon) (cached)."""
+    from prv_accountant import PRVAccountant
+    from prv_accountant.privacy_random_variables import PoissonSubsampledGaussianMechanism
+    acc = PRVAccountant([PoissonSubsampledGaussianMechanism(q, noise_multiplier)], eps_error=EPS_ERROR,
+                        delta_error=1e-9, max_self_compositions=[1])
+    return acc.compute_delta(epsilon, [1])
 
 
 @functools.lru_cache(maxsize=256)
@@ -111,6 +122,17 @@ def gaussian_composition(d):
                 r"accountant raises ValueError 'Floating point errors will dominate for such small values of "
                 r"delta': an explicit limit, not a silent error (the exact $\epsilon$ is finite: 71.97 at "
                 r"$\sigma = 1$, $k = 10$, $\delta = 10^{-100}$)")
+    sampled = lambda j: (lambda q, noise_multiplier, epsilon: sampled_prv(q, noise_multiplier, epsilon)[j])
+    by_q = lambda **p: {"q": 10.0 ** p["log10_q"], "noise_multiplier": p["sigma"], "epsilon": p["epsilon"]}
+    exact_q = lambda q, noise_multiplier, epsilon: sx.delta(q, noise_multiplier, epsilon)
+    one_step = {log10_q: sp.Interval(-3, -sp.Rational(1, 10)), sigma: sp.Interval(sp.Rational(1, 2), 3),
+                eps: sp.Interval(sp.Rational(1, 10), 3)}
+    d.sign("PRVAccountant.compute_delta:sampled-upper", at_least(sampled(2), exact_q, by_q), "nonnegative", one_step,
+           n=5, text=r"one Poisson-subsampled Gaussian step ($10^{-3} \le q \le 0.8$, $0.5 \le \sigma \le 3$): "
+                     r"the upper bound on $\delta(\epsilon)$ is at least the exact hockey-stick divergence "
+                     r"(libraries.autodp.zoo derives it)")
+    d.sign("PRVAccountant.compute_delta:sampled-lower", at_most(sampled(0), exact_q, by_q), "nonnegative", one_step,
+           n=5, text=r"and the lower bound at most")
     return pick(2, "epsilon"), exact
 
 
