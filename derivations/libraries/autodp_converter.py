@@ -146,8 +146,8 @@ def rdp_to_dp(d):
     moderate = {log10_sigma: sp.Interval(0, 1), log10_eps: sp.Interval(-1, sp.Rational(1, 2))}
     d.sign("rdp_to_delta:digits", agrees(lib_delta, bbghs_delta, 7, by_eps), "nonnegative", moderate,
            text=r"rdp\_to\_delta agrees with the infimum of the $\delta(\epsilon)$ form to 7 digits (Brent's default "
-                r"tolerance in $\alpha$) for $1 \le \sigma \le 10$, $0.1 \le \epsilon \le 10^{1/2}$ (beyond, $\delta$ underflows "
-                r"below $10^{-308}$ and float64 returns 0)")
+                r"tolerance in $\alpha$) for $1 \le \sigma \le 10$, $0.1 \le \epsilon \le 10^{1/2}$ (beyond, "
+                r"$\delta$ underflows below $10^{-308}$ and float64 returns 0)")
     small = {log10_sigma: sp.Interval(-1, -sp.Rational(1, 2)), eps: sp.Interval(sp.Rational(1, 10), 5)}
     d.sign("rdp_to_delta:digits-small-sigma", agrees(lib_delta, bbghs_delta, 7, by_eps), "nonnegative", small,
            expect=Status.REFUTED,

@@ -131,14 +131,16 @@ def randomised_response(d):
                       sp.log(p ** alpha * q ** (1 - alpha) + q ** alpha * p ** (1 - alpha)) / (alpha - 1),
                       r"the sum over the two answers of $P(y)^\alpha Q(y)^{1-\alpha}$")
     kl = d.limit(r"D_1", closed, alpha, 1)
-    d.identity("RDP_randresponse:kl", kl, (2 * p - 1) * sp.log(p / (1 - p)), {p: sp.Interval.open(sp.Rational(1, 2), 1)},
+    d.identity("RDP_randresponse:kl", kl, (2 * p - 1) * sp.log(p / (1 - p)),
+               {p: sp.Interval.open(sp.Rational(1, 2), 1)},
                text=r"the KL limit $(2p - 1)\log(p/(1-p))$, RDP\_randresponse's $\alpha = 1$ branch")
     lib = lambda p, alpha: rdp_bank.RDP_randresponse({"p": p}, alpha)
     general = mp_fn(closed, p, alpha)
     exact = lambda p, alpha: (2 * p - 1) * mp.log(p / (1 - p)) if alpha == 1 else general(p=p, alpha=alpha)
     d.sign("RDP_randresponse:digits", agrees(lib, exact, 13, as_alpha(lambda **kw: kw)), "nonnegative",
            {p: sp.Interval(sp.Rational(3, 5), sp.Rational(99, 100)), **MODERATE},
-           text=r"RDP\_randresponse agrees with the sum to 13 digits for $0.6 \le p \le 0.99$, $1.5 \le \alpha \le 100$")
+           text=r"RDP\_randresponse agrees with the sum to 13 digits for $0.6 \le p \le 0.99$, "
+                r"$1.5 \le \alpha \le 100$")
     near_half = lambda **point: {"p": 0.5 + 10.0 ** point["log10_p"], "alpha": 1 + 10.0 ** point["log10_alpha1"]}
     d.sign("RDP_randresponse:conservative-near-half", at_least(lib, exact, near_half), "nonnegative",
            {log10_p: sp.Interval(-6, -3), log10_a1: sp.Interval(-6, -3)}, expect=Status.REFUTED,

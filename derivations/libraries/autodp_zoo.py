@@ -14,9 +14,9 @@ from pathlib import Path
 import mpmath as mp
 import sympy as sp
 
-from symdp import Phi, Status, derivation
+from symdp import Phi, derivation
 from symdp.audit import PAPER, agrees, at_least
-from symdp.symbols import eps, log10_delta, log10_q, log10_sigma, q_rate, sigma, steps, x
+from symdp.symbols import eps, log10_delta, log10_q, log10_sigma, q_rate, sigma, x
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 import _extremes as X  # noqa: E402
@@ -79,8 +79,10 @@ def sampled(d):
     oracle = lambda sigma, q, epsilon: mp.quad(lambda v: max(mp.mpf(0), (1 - q) * mp.npdf(v, 0, sigma) + q * mp.npdf(
         v, 1, sigma) - mp.exp(epsilon) * mp.npdf(v, 0, sigma)), [sx.threshold(q, sigma, epsilon), mp.inf])
     d.cross_check("SubsampleGaussianMechanism:profile", profile, oracle,
-                  {sigma: sp.Interval(sp.Rational(1, 2), 2), q_rate: sp.Interval(sp.Rational(1, 10), sp.Rational(9, 10)),
-                   eps: sp.Interval(sp.Rational(1, 10), 2)}, n=3,
+                  {sigma: sp.Interval(sp.Rational(1, 2), 2),
+                   q_rate: sp.Interval(sp.Rational(1, 10), sp.Rational(9, 10)),
+                   eps: sp.Interval(sp.Rational(1, 10), 2)},
+                  n=3,
                   text="the profile against the hockey-stick integral from $y^*$ on (quadrature)")
     lib = X.quiet(lambda q, sigma, delta: mz.SubsampleGaussianMechanism({"prob": q, "sigma": sigma, "coeff": 1})
                   .get_approxDP(delta))

@@ -87,7 +87,8 @@ def rr_composed_delta(eps0, k, epsilon):
 
 def gaussian_composition(d):
     d.note(r"$k$ Gaussian mechanisms, noise multiplier $\sigma$: the losses are independent "
-           r"$\mathcal N(\mu_1^2/2, \mu_1^2)$, $\mu_1 = 1/\sigma$; their sum is $\mathcal N(k\mu_1^2/2, k\mu_1^2)$, the "
+           r"$\mathcal N(\mu_1^2/2, \mu_1^2)$, $\mu_1 = 1/\sigma$; their sum is "
+           r"$\mathcal N(k\mu_1^2/2, k\mu_1^2)$, the "
            r"loss of one Gaussian with $\mu = \sqrt k/\sigma$ (libraries.prv\_accountant.prvs proves the one-step "
            r"CDF), so the exact $\epsilon(\delta)$ is the analytic Gaussian's at $\sigma/\sqrt k$")
     pick = lambda j, what: (lambda noise_multiplier, k, target: gaussian_prv(noise_multiplier, int(k), target,

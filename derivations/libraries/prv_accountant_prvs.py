@@ -14,11 +14,10 @@ import sys
 from pathlib import Path
 
 import mpmath as mp
-import numpy as np
 import sympy as sp
 
 from symdp import Phi, Status, derivation
-from symdp.audit import PAPER, agrees, at_least, finite, log10_inputs, within
+from symdp.audit import PAPER, agrees, at_least, finite, within
 from symdp.symbols import eps, log10_q, log10_sigma, mu, order, q_rate, sigma, steps, x
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
@@ -71,7 +70,8 @@ def subsampled_cdf(q, sigma, t):
 
 
 def subsampled_rdp_sum(q, sigma, alpha):
-    """log A_alpha/(alpha - 1), A_alpha = sum_i C(alpha, i) q^i (1 - q)^(alpha - i) e^((i^2 - i)/(2 s^2)), integer alpha."""
+    """log A_alpha/(alpha - 1) for integer alpha, by the binomial expansion (Mironov, Talwar, Zhang 2019):
+    A_alpha = sum_i C(alpha, i) q^i (1 - q)^(alpha - i) e^((i^2 - i)/(2 s^2))."""
     n = int(alpha)
     terms = [mp.binomial(n, i) * q ** i * (1 - q) ** (n - i) * mp.exp((i * i - i) / (2 * sigma ** 2))
              for i in range(n + 1)]
@@ -230,7 +230,8 @@ def subsampled(d):
            subsampled_rdp_quad(q, sigma, alpha), 9, frac), "nonnegative",
            {log10_q: sp.Interval(-sp.Rational(3, 2), -sp.Rational(1, 2)), sigma: sp.Interval(1, 3),
             order: sp.Interval(sp.Rational(11, 10), 6)}, n=6,
-           text=r"and with the quadrature to 9 digits ($0.03 \le q \le 0.3$) at fractional orders $1.1 .. 6$ (the series is cut at "
+           text=r"and with the quadrature to 9 digits ($0.03 \le q \le 0.3$) at fractional orders $1.1 .. 6$ "
+                r"(the series is cut at "
                 r"terms below $e^{-30}$)")
     near = lambda **p: {"q": 0.01, "sigma": 1.0, "alpha": 1 + 10.0 ** p["log10_alpha1"]}
     d.sign("PoissonSubsampledGaussianMechanism.rdp:digits-near-1", agrees(rdp, lambda q, sigma, alpha:
