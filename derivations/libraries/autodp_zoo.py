@@ -16,7 +16,7 @@ import sympy as sp
 
 from symdp import Phi, derivation
 from symdp.audit import PAPER, agrees, at_least
-from symdp.symbols import eps, log10_delta, log10_q, log10_sigma, q_rate, sigma, x
+from symdp.symbols import eps, log10_delta, log10_k, log10_q, log10_sigma, q_rate, sigma, x
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 import _extremes as X  # noqa: E402
@@ -24,7 +24,6 @@ import _gaussian_exact as gx  # noqa: E402
 import _sampled_exact as sx  # noqa: E402
 
 VERSIONS = {"autodp": "0.2.3.1"}
-log10_k = sp.Symbol("log10_k", real=True)            # number of compositions k = round(10**log10_k)
 DELTAS = {log10_delta: sp.Interval(-300, -3)}
 
 
@@ -44,7 +43,7 @@ def compositions(d):
     d.sign("ExactGaussianMechanism.get_approxDP:digits", agrees(single, exact_one, 10, by), "nonnegative", grid,
            n=12, text=r"ExactGaussianMechanism agrees with the exact $\epsilon(\delta)$ to 10 digits, "
                       r"$10^{-2} \le \sigma \le 10^2$, $10^{-300} \le \delta \le 10^{-3}$ (it calls "
-                      r"get\_eps\_ana\_gaussian: libraries.autodp.dp-bank, finding autodp-8)")
+                      r"get_eps_ana_gaussian: libraries.autodp.dp-bank, finding autodp-8)")
     composed = X.quiet(lambda sigma, k, delta: tz.ComposeGaussian()([mz.ExactGaussianMechanism(sigma)],
                                                                      [int(k)]).get_approxDP(delta))
     by_k = lambda **p: {"sigma": 10.0 ** p["log10_sigma"], "k": float(round(10.0 ** p["log10_k"])),

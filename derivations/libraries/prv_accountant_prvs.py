@@ -18,7 +18,7 @@ import sympy as sp
 
 from symdp import Phi, Status, derivation
 from symdp.audit import PAPER, agrees, at_least, finite, within
-from symdp.symbols import eps, log10_q, log10_sigma, mu, order, q_rate, sigma, steps, x
+from symdp.symbols import eps, log10_a1, log10_mu, log10_q, log10_sigma, mu, order, q_rate, sigma, steps, x
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 import _extremes as X  # noqa: E402
@@ -26,8 +26,6 @@ import _extremes as X  # noqa: E402
 VERSIONS = {"prv_accountant": "0.2.0"}
 t = sp.Symbol("t", real=True)
 w = sp.Symbol("w", real=True)                        # standardised loss (t - mu^2/2)/mu
-log10_mu = sp.Symbol("log10_mu", real=True)          # mu = 10**log10_mu
-log10_a1 = sp.Symbol("log10_alpha1", real=True)      # Renyi order alpha = 1 + 10**log10_alpha1
 
 
 def gaussian_cdf(noise_multiplier, t):
@@ -174,7 +172,7 @@ def pure_dp(d):
            text=r"FINDING (formula error, unsafe): rdp returns $(\alpha - 1)\epsilon/\alpha$, below the Renyi "
                 r"divergence of randomised response for large $\epsilon$ (libraries.autodp.rdp-bank derives it): "
                 r"at $\epsilon = 10$, $\alpha = 2$ it gives 5 against 9.99995. The accountant sizes its domain "
-                r"from this RDP (compute\_safe\_domain\_size): see libraries.prv\_accountant.composition")
+                r"from this RDP (compute_safe_domain_size): see libraries.prv_accountant.composition")
     return rdp
 
 
