@@ -22,6 +22,8 @@ from symdp.symbols import eps, log10_a1, log10_mu, log10_q, log10_sigma, mu, ord
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 import _extremes as X  # noqa: E402
+from _sampled_exact import rdp_binomial as subsampled_rdp_sum  # noqa: E402
+from _sampled_exact import rdp_quadrature as subsampled_rdp_quad  # noqa: E402
 
 VERSIONS = {"prv_accountant": "0.2.0"}
 t = sp.Symbol("t", real=True)
@@ -65,23 +67,6 @@ def subsampled_cdf(q, sigma, t):
         return mp.mpf(0)
     y = subsampled_threshold(q, sigma, t)
     return (1 - q) * mp.ncdf(y / sigma) + q * mp.ncdf((y - 1) / sigma)
-
-
-def subsampled_rdp_sum(q, sigma, alpha):
-    """log A_alpha/(alpha - 1) for integer alpha, by the binomial expansion (Mironov, Talwar, Zhang 2019):
-    A_alpha = sum_i C(alpha, i) q^i (1 - q)^(alpha - i) e^((i^2 - i)/(2 s^2))."""
-    n = int(alpha)
-    terms = [mp.binomial(n, i) * q ** i * (1 - q) ** (n - i) * mp.exp((i * i - i) / (2 * sigma ** 2))
-             for i in range(n + 1)]
-    return mp.log(mp.fsum(terms)) / (alpha - 1)
-
-
-def subsampled_rdp_quad(q, sigma, alpha):
-    """log A_alpha/(alpha - 1), A_alpha = E_{N(0, s^2)}[(1 - q + q e^((2y - 1)/(2 s^2)))^alpha] by quadrature."""
-    ratio = lambda y: 1 - q + q * mp.exp((2 * y - 1) / (2 * sigma ** 2))
-    # the mass sits near y = 0 (the (1 - q) part) and y = alpha (the tilted part's mean): cut around both
-    cuts = [-mp.inf, -4 * sigma, 0, 1, alpha, alpha + 4 * sigma, mp.inf]
-    return mp.log(mp.quad(lambda y: mp.npdf(y, 0, sigma) * ratio(y) ** alpha, cuts)) / (alpha - 1)
 
 
 def gaussian(d):

@@ -35,7 +35,9 @@ _BY_LIBRARY = {
             "RDP_randresponse:conservative-near-half",
             "pRDP_diag_gaussian:digits-near-1",
         },
-        "libraries.autodp.zoo": set(),
+        "libraries.autodp.zoo": {
+            "SubsampleGaussianMechanism.RenyiDP:digits-small-q",
+        },
     },
     "prv_accountant": {
         "libraries.prv_accountant.composition": {
