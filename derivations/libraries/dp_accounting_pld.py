@@ -55,7 +55,7 @@ def pld_audit(d):
     lap_closed = d.define(r"\delta_L(\epsilon)", 1 - sp.exp((eps - 1 / b) / 2), "P(x < x*) - e^eps Q(x < x*)")
     lap_integral = lambda epsilon, b: mp.quad(lambda t: mp.exp(-abs(t) / b) / (2 * b) - mp.exp(epsilon)
                                               * mp.exp(-abs(t - 1) / b) / (2 * b), [-mp.inf, 0, (1 - epsilon * b) / 2])
-    d.cross_check("LaplacePrivacyLoss:integral", lap_closed, lap_integral,
+    d.cross_check("LaplacePrivacyLoss.get_delta_for_epsilon:integral", lap_closed, lap_integral,
                   {b: sp.Interval(sp.Rational(1, 10), 4), eps: sp.Interval(0, 1 / b)}, n=10,
                   text="the closed form against the quadrature of p - e^eps q below x*")
     lap_lib = lambda b, epsilon: plm.LaplacePrivacyLoss(parameter=b, sensitivity=1.0).get_delta_for_epsilon(epsilon)
@@ -142,6 +142,13 @@ def pld_audit(d):
            {p_noise: sp.Interval(sp.Rational(1, 10), sp.Rational(9, 10)), eps: sp.Interval(0, 10),
             steps: sp.Interval(1, 300)}, n=10, text="never below it by more than 1e-14")
 
+    d.table("functions", "the functions audited and the formula each implements", ("function", "source formula"), [
+        ("LaplacePrivacyLoss.get_delta_for_epsilon", "the hockey-stick divergence of Lap(0, b) and Lap(1, b) in closed form"),
+        ("GaussianPrivacyLoss.get_delta_for_epsilon", "Phi(1/(2 sigma) - eps sigma) - e^eps Phi(-1/(2 sigma) - eps sigma)"),
+        ("from_gaussian_mechanism", "the Gaussian PLD discretised pessimistically (connect-the-dots), tails truncated"),
+        ("from_laplace_mechanism", "the Laplace PLD discretised pessimistically"),
+        ("from_randomized_response", "the k-ary randomized response PLD (three loss values)"),
+        ("self_compose", "k-fold convolution of the discretised PLD (FFT)")])
     points = [{"log10_sigma": s, "epsilon": e} for s in (-1, 0, 1, 2, 3) for e in (0, 0.01, 1, 5)]
     d.table("agreement", "dp_accounting PLD against the derived values (fewest significant digits on a grid)",
             ("function", "domain", "digits"),
