@@ -108,7 +108,7 @@ def pld_audit(d):
     d.sign("from_gaussian_mechanism:epsilon-tiny-delta", finite(pes_ge, log10_inputs("sigma", "delta")), "positive",
            {log10_sigma: sp.Interval(-1, 2), sp.Symbol("log10_delta", real=True): sp.Interval(-300, -120)}, n=6,
            expect=Status.REFUTED, text="finite for delta from 1e-300 to 1e-120 (refuted, on the safe side: inf, "
-           "e.g. at sigma = 1, delta = 1e-119 where the true epsilon is 23.598)")
+           "e.g. at sigma = 1 for every delta from 1e-30 down, where the true epsilon at 1e-119 is 23.598)")
     pes_l = lambda b, epsilon: pld.from_laplace_mechanism(b, pessimistic_estimate=True).get_delta_for_epsilon(epsilon)
     d.sign("from_laplace_mechanism:pessimistic", at_least(pes_l, laplace_delta, by_frac), "nonnegative", lap_grid, n=12,
            text="the discretised Laplace PLD's delta is never below the true one")
