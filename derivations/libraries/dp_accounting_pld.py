@@ -132,15 +132,12 @@ def pld_audit(d):
            text="k-fold Gaussian (k up to 2000): never below the exact delta of N(0, sigma^2/k)")
     comp_rr = lambda p, epsilon, steps: pld.from_randomized_response(p, 2, pessimistic_estimate=True) \
         .self_compose(int(steps)).get_delta_for_epsilon(epsilon)
-    d.sign("self_compose:randomized-response", at_least(comp_rr, rr2_kfold_delta), "nonnegative",
-           {p_noise: sp.Interval(sp.Rational(1, 10), sp.Rational(9, 10)), eps: sp.Interval(0, 10),
-            steps: sp.Interval(1, 300)}, n=10,
-           expect=Status.REFUTED, text="k-fold binary randomized response (k up to 300): never below the exact "
-           "binomial sum (refuted by rounding: 0.9999999999999988 for 1 - 2e-17 at p = 0.1008, k = 100, eps = 1)")
     d.sign("self_compose:randomized-response-rounding", at_least(comp_rr, lambda p, epsilon, steps: rr2_kfold_delta(
         epsilon, p, steps) - mp.mpf("1e-14")), "nonnegative",
            {p_noise: sp.Interval(sp.Rational(1, 10), sp.Rational(9, 10)), eps: sp.Interval(0, 10),
-            steps: sp.Interval(1, 300)}, n=10, text="never below it by more than 1e-14")
+            steps: sp.Interval(1, 300)}, n=10, text="k-fold binary randomized response (k up to 300): never below "
+            "the exact binomial sum by more than 1e-14 (it is below by 1.2e-15 at p = 0.1008, k = 100, eps = 1: FFT "
+            "rounding, which may differ between machines, so not declared as a finding)")
 
     d.table("functions", "the functions audited and the formula each implements", ("function", "source formula"), [
         ("LaplacePrivacyLoss.get_delta_for_epsilon", "the hockey-stick divergence of Lap(0, b) and Lap(1, b) in closed form"),

@@ -20,7 +20,6 @@ REFUTED = {
     ("libraries.dp_accounting.pld", "from_gaussian_mechanism:epsilon"),
     ("libraries.dp_accounting.pld", "from_gaussian_mechanism:epsilon-tiny-delta"),
     ("libraries.dp_accounting.pld", "from_gaussian_mechanism:pessimistic"),
-    ("libraries.dp_accounting.pld", "self_compose:randomized-response"),
     ("libraries.dp_accounting.rdp", "_compute_rdp_poisson_subsampled_gaussian:fractional-half-integer-digits"),
     ("libraries.dp_accounting.rdp", "_compute_rdp_poisson_subsampled_gaussian:fractional-half-integer-safe"),
     ("libraries.dp_accounting.rdp", "_compute_rdp_poisson_subsampled_gaussian:fractional-near-1-digits"),
