@@ -55,7 +55,7 @@ def pld_audit(d):
     lap_closed = d.define(r"\delta_L(\epsilon)", 1 - sp.exp((eps - 1 / b) / 2), "P(x < x*) - e^eps Q(x < x*)")
     lap_integral = lambda epsilon, b: mp.quad(lambda t: mp.exp(-abs(t) / b) / (2 * b) - mp.exp(epsilon)
                                               * mp.exp(-abs(t - 1) / b) / (2 * b), [-mp.inf, 0, (1 - epsilon * b) / 2])
-    d.cross_check("LaplacePrivacyLoss:integral", lap_closed, lap_integral,
+    d.cross_check("LaplacePrivacyLoss.get_delta_for_epsilon:integral", lap_closed, lap_integral,
                   {b: sp.Interval(sp.Rational(1, 10), 4), eps: sp.Interval(0, 1 / b)}, n=10,
                   text="the closed form against the quadrature of p - e^eps q below x*")
     lap_lib = lambda b, epsilon: plm.LaplacePrivacyLoss(parameter=b, sensitivity=1.0).get_delta_for_epsilon(epsilon)
@@ -108,7 +108,7 @@ def pld_audit(d):
     d.sign("from_gaussian_mechanism:epsilon-tiny-delta", finite(pes_ge, log10_inputs("sigma", "delta")), "positive",
            {log10_sigma: sp.Interval(-1, 2), sp.Symbol("log10_delta", real=True): sp.Interval(-300, -120)}, n=6,
            expect=Status.REFUTED, text="finite for delta from 1e-300 to 1e-120 (refuted, on the safe side: inf, "
-           "e.g. at sigma = 1, delta = 1e-119 where the true epsilon is 23.598)")
+           "e.g. at sigma = 1 for every delta from 1e-30 down, where the true epsilon at 1e-119 is 23.598)")
     pes_l = lambda b, epsilon: pld.from_laplace_mechanism(b, pessimistic_estimate=True).get_delta_for_epsilon(epsilon)
     d.sign("from_laplace_mechanism:pessimistic", at_least(pes_l, laplace_delta, by_frac), "nonnegative", lap_grid, n=12,
            text="the discretised Laplace PLD's delta is never below the true one")
@@ -132,16 +132,20 @@ def pld_audit(d):
            text="k-fold Gaussian (k up to 2000): never below the exact delta of N(0, sigma^2/k)")
     comp_rr = lambda p, epsilon, steps: pld.from_randomized_response(p, 2, pessimistic_estimate=True) \
         .self_compose(int(steps)).get_delta_for_epsilon(epsilon)
-    d.sign("self_compose:randomized-response", at_least(comp_rr, rr2_kfold_delta), "nonnegative",
-           {p_noise: sp.Interval(sp.Rational(1, 10), sp.Rational(9, 10)), eps: sp.Interval(0, 10),
-            steps: sp.Interval(1, 300)}, n=10,
-           expect=Status.REFUTED, text="k-fold binary randomized response (k up to 300): never below the exact "
-           "binomial sum (refuted by rounding: 0.9999999999999988 for 1 - 2e-17 at p = 0.1008, k = 100, eps = 1)")
     d.sign("self_compose:randomized-response-rounding", at_least(comp_rr, lambda p, epsilon, steps: rr2_kfold_delta(
         epsilon, p, steps) - mp.mpf("1e-14")), "nonnegative",
            {p_noise: sp.Interval(sp.Rational(1, 10), sp.Rational(9, 10)), eps: sp.Interval(0, 10),
-            steps: sp.Interval(1, 300)}, n=10, text="never below it by more than 1e-14")
+            steps: sp.Interval(1, 300)}, n=10, text="k-fold binary randomized response (k up to 300): never below "
+            "the exact binomial sum by more than 1e-14 (it is below by 1.2e-15 at p = 0.1008, k = 100, eps = 1: FFT "
+            "rounding, which may differ between machines, so not declared as a finding)")
 
+    d.table("functions", "the functions audited and the formula each implements", ("function", "source formula"), [
+        ("LaplacePrivacyLoss.get_delta_for_epsilon", "the hockey-stick divergence of Lap(0, b) and Lap(1, b) in closed form"),
+        ("GaussianPrivacyLoss.get_delta_for_epsilon", "Phi(1/(2 sigma) - eps sigma) - e^eps Phi(-1/(2 sigma) - eps sigma)"),
+        ("from_gaussian_mechanism", "the Gaussian PLD discretised pessimistically (connect-the-dots), tails truncated"),
+        ("from_laplace_mechanism", "the Laplace PLD discretised pessimistically"),
+        ("from_randomized_response", "the k-ary randomized response PLD (three loss values)"),
+        ("self_compose", "k-fold convolution of the discretised PLD (FFT)")])
     points = [{"log10_sigma": s, "epsilon": e} for s in (-1, 0, 1, 2, 3) for e in (0, 0.01, 1, 5)]
     d.table("agreement", "dp_accounting PLD against the derived values (fewest significant digits on a grid)",
             ("function", "domain", "digits"),
