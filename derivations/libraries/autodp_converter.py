@@ -182,4 +182,12 @@ def converter_audit(d):
                   a=0.999 * float(mp.exp(-700))),
             X.row("rdp_to_approxdp(gaussian sigma=1)(1e-300)", r2a, bbghs_eps, sigma=1.0, delta=1e-300),
             X.row("rdp_to_delta(gaussian sigma=1)(5)", r2d, bbghs_delta, sigma=1.0, epsilon=5.0)]
+    d.table("functions", "the functions audited and the formula each implements", ("function", "source formula"), [
+        ("puredp_to_approxdp", "log(e^eps - delta) (cites eprint 2018/277, p. 3)"),
+        ("puredp_to_fdp", "max(0, 1 - e^eps a, e^-eps (1 - a)) (Wasserman and Zhou)"),
+        ("approxdp_to_fdp", "max(0, 1 - delta - e^eps a, e^-eps (1 - delta - a))"),
+        ("rdp_to_approxdp", "inf over alpha of rho(alpha) + log((alpha - 1)/alpha) - (log delta + log alpha)/(alpha -"
+                            " 1) (Balle et al. 2020, Thm 21), by Brent's method"),
+        ("rdp_to_delta", "inf over alpha of min(1, e^((alpha - 1)(rho(alpha) - eps)) (1 - 1/alpha)^(alpha - 1)/alpha)"
+                         " (Canonne et al. 2020), by Brent's method")])
     d.table("extremes", "autodp converter at the extremes: the float64 value against the derived one", X.HEADER, rows)

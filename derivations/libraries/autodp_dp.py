@@ -185,4 +185,12 @@ def dp_bank_audit(d):
             X.row("get_eps_ana_gaussian(100, 1e-5)", eps_fn, gauss_eps, sigma=100.0, delta=1e-5),
             X.row("get_eps_ana_gaussian(1, 1e-300)", eps_fn, gauss_eps, sigma=1.0, delta=1e-300),
             X.row("get_eps_randresp_optimal(0.5 + 1e-10, 1e-12)", rr, rr_eps, p=0.5 + 1e-10, delta=1e-12)]
+    d.table("functions", "the functions audited and the formula each implements", ("function", "source formula"), [
+        ("get_logdelta_ana_gaussian", "log(Phi(1/(2 sigma) - eps sigma) - e^eps Phi(-1/(2 sigma) - eps sigma)) (Balle"
+                                      " and Wang 2018, Thm 8)"),
+        ("get_eps_ana_gaussian", "the root of the same profile = delta, by scipy's root_scalar (brentq)"),
+        ("get_eps_gaussian", "min over alpha of alpha/(2 sigma^2) + log(1/delta)/(alpha - 1) (Mironov 2017, Prop. 3)"),
+        ("get_eps_laplace", "the RDP route (Mironov's conversion of RDP_laplace)"),
+        ("get_eps_randresp", "the RDP route (Mironov's conversion of RDP_randresponse)"),
+        ("get_eps_randresp_optimal", "log((p - delta)/(1 - p)), 0 for delta >= 2p - 1")])
     d.table("extremes", "autodp dp_bank at the extremes: the float64 value against the derived one", X.HEADER, rows)

@@ -157,4 +157,11 @@ def fdp_bank_audit(d):
             X.row("fDP_approx_DP({'eps': 1, 'delta': 1e-5}, 0.1)", approx, approx_exact, epsilon=1.0, delta=1e-5,
                   a=0.1),
             X.row("fDP_approx_DP({'eps': 0, 'delta': 0.5}, 0.9)", approx, approx_exact, epsilon=0.0, delta=0.5, a=0.9)]
+    d.table("functions", "the functions audited and the formula each implements", ("function", "source formula"), [
+        ("fDP_gaussian", "Phi(PhiInv(1 - a) - 1/sigma) (Dong, Roth and Su 2022, Eq. 6)"),
+        ("fdp_grad_gaussian", "-phi(PhiInv(1 - a) - 1/sigma)/phi(PhiInv(1 - a))"),
+        ("log_one_minus_fdp_gaussian", "log Phi-bar(z - 1/sigma), z from an asymptotic quantile below log a = -30"),
+        ("log_neg_fdp_grad_gaussian", "z/sigma - 1/(2 sigma^2), the same z"),
+        ("fDP_approx_DP", "max(0, 1 - delta - e^eps a, e^-eps (1 - delta - a)) (Dong, Roth and Su 2022, Prop. 2.5)"),
+        ("fDP_pure_DP", "fDP_approx_DP with delta = 0")])
     d.table("extremes", "autodp fdp_bank at the extremes: the float64 value against the derived one", X.HEADER, rows)

@@ -233,4 +233,14 @@ def rdp_bank_audit(d):
             X.row("RDP_pureDP({'eps': 1e-3}, 1 + 1e-6)", pure, pure_exact, epsilon=1e-3, alpha=1 + 1e-6),
             X.row("pRDP_diag_gaussian(m=1, v=0.7, 1.5; 1 + 1e-6)", diag, diag_exact, m=1.0, v_1=0.7, v_2=1.5,
                   alpha=1 + 1e-6)]
+    d.table("functions", "the functions audited and the formula each implements", ("function", "source formula"), [
+        ("RDP_gaussian", "alpha/(2 sigma^2) (Mironov 2017, Table II)"),
+        ("RDP_laplace", "log(alpha/(2 alpha - 1) e^((alpha - 1)/b) + (alpha - 1)/(2 alpha - 1) e^(-alpha/b))/(alpha -"
+                        " 1); KL 1/b + e^(-1/b) - 1; order 1/2 branch (Mironov 2017, Table II)"),
+        ("RDP_randresponse", "log(p^alpha (1-p)^(1-alpha) + (1-p)^alpha p^(1-alpha))/(alpha - 1); KL (2p - 1) "
+                             "log(p/(1-p))"),
+        ("RDP_pureDP", "log((sinh(alpha eps) - sinh((alpha - 1) eps))/sinh eps)/(alpha - 1) (Bun and Steinke 2016, "
+                       "Lemma 4's proof); eps (cosh eps - 1)/sinh eps at alpha = 1; min(alpha eps^2/2, .) below 1"),
+        ("pRDP_diag_gaussian", "alpha m^2/(2 v_alpha) - (log v_alpha - (1 - alpha) log v_1 - alpha log v_2)/(2 (alpha"
+                               " - 1)), v_alpha = alpha v_2 + (1 - alpha) v_1 (Gil 2011, p. 27)")])
     d.table("extremes", "autodp rdp_bank at the extremes: the float64 value against the derived one", X.HEADER, rows)

@@ -133,4 +133,10 @@ def zoo_audit(d):
                   sigma=1000.0, k=1e6, delta=1e-10),
             X.row("SubsampleGaussianMechanism(q = 0.01, sigma = 1), one step, delta = 1e-5", lib, exact,
                   q=0.01, sigma=1.0, delta=1e-5)]
+    d.table("functions", "the functions audited and the formula each implements", ("function", "source formula"), [
+        ("ExactGaussianMechanism.get_approxDP", "get_eps_ana_gaussian (Balle and Wang 2018, Thm 8)"),
+        ("ComposeGaussian", "one Gaussian with sigma/sqrt(k), then get_eps_ana_gaussian"),
+        ("Composition", "RDP (and characteristic-function) composition of GaussianMechanism, then conversion"),
+        ("SubsampleGaussianMechanism", "RDP amplification by Poisson sampling (Zhu and Wang 2019), then conversion"),
+        ("SubsampleGaussianMechanism.RenyiDP", "the same RDP curve at one order")])
     d.table("extremes", "autodp's zoo beside the exact values", X.HEADER, rows)

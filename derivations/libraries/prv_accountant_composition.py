@@ -218,4 +218,11 @@ def composition_audit(d):
                   eps0=8.0, k=20, epsilon=100.0),
             X.row("RDP([GaussianMechanism(100)]).compute_epsilon(0.5, [1]) estimate", rdp, rdp_min,
                   noise_multiplier=100.0, k=1, delta=0.5)]
+    d.table("functions", "the functions audited and the formula each implements", ("function", "source formula"), [
+        ("PRVAccountant.compute_epsilon", "discretised PRVs composed by FFT; (eps_lower, eps_estimate, eps_upper) "
+                                          "with error bounds (Gopi, Lee and Wutschitz 2021, Thm 5.5)"),
+        ("PRVAccountant.compute_delta", "the same composition; delta at eps + eps_error - delta_error, eps, eps - "
+                                        "eps_error + delta_error"),
+        ("RDP.compute_epsilon", "min over fixed orders of rho + log(1 - 1/alpha) - log(delta alpha)/(alpha - 1) "
+                                "(Balle et al. 2020, Thm 21)")])
     d.table("extremes", "prv_accountant's composed guarantees beside the exact composition", X.HEADER, rows)

@@ -239,5 +239,17 @@ def prvs_audit(d):
             X.row("PureDPMechanism(10).rdp(2)", pure_rdp, rr_rdp, eps=10.0, alpha=2.0),
             X.row("PoissonSubsampledGaussianMechanism(0.01, 1).cdf(log(0.99) + 1e-3)", psg, psg_exact, q=0.01,
                   sigma=1.0, t=float(mp.log(0.99)) + 1e-3)]
+    d.table("functions", "the functions audited and the formula each implements", ("function", "source formula"), [
+        ("GaussianMechanism.cdf", "Phi(t/mu - mu/2), mu = 1/noise_multiplier"),
+        ("GaussianMechanism.rdp", "alpha mu^2/2"),
+        ("LaplaceMechanism.cdf", "e^((t - mu)/2)/2 on (-mu, mu), 0 below, 1 from mu on"),
+        ("LaplaceMechanism.rdp", "Mironov 2017, Table II with b = 1/mu"),
+        ("PureDPMechanism.cdf", "1/(1 + e^eps) on [-eps, eps), 0 below, 1 from eps on"),
+        ("PureDPMechanism.rdp", "(alpha - 1) eps/alpha"),
+        ("PoissonSubsampledGaussianMechanism.cdf", "p Phi(sigma z - 1/(2 sigma)) + (1 - p) Phi(sigma z + 1/(2 "
+                                                   "sigma)), z = log((e^t - 1 + p)/p) (erfc form)"),
+        ("PoissonSubsampledGaussianMechanism.rdp", "TF Privacy's log A_alpha/(alpha - 1): binomial sum at integer "
+                                                   "orders, two-sided series at fractional ones (Mironov, Talwar and "
+                                                   "Zhang 2019)")])
     d.table("extremes", "prv_accountant's privacy random variables at the extremes: the float64 value against "
             "the derived one", X.HEADER, rows)
