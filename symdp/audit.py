@@ -87,54 +87,37 @@ def _exact_at(exact, key: tuple):
     return mp.mpf(exact(**{k: mp.mpf(v) for k, v in key}))
 
 
-def agrees(library, exact, digits: int, inputs=None):
-    """``fn(**point)``: 10^-digits |exact| - |library - exact| at the point rounded to doubles."""
+def _oracle(library, exact, inputs, combine):
+    """``fn(**point)``: ``combine(library value, exact value)`` at the point rounded to doubles, or
+    :data:`BROKE` where the library raised or returned a non-finite number."""
     call = _called(library)
 
-    def margin(**point):
+    def value(**point):
         key = _doubles(point, inputs)
         got = call(key)
-        if got is None:
-            return mp.mpf(BROKE)
-        true = _exact_at(exact, key)
-        return mp.mpf(10) ** (-digits) * abs(true) - abs(got - true)
-    return margin
+        return mp.mpf(BROKE) if got is None else combine(got, _exact_at(exact, key))
+    return value
+
+
+def agrees(library, exact, digits: int, inputs=None):
+    """``fn(**point)``: 10^-digits |exact| - |library - exact| at the point rounded to doubles."""
+    return _oracle(library, exact, inputs, lambda got, true: mp.mpf(10) ** (-digits) * abs(true) - abs(got - true))
 
 
 def within(library, exact, absolute, relative=0.0, inputs=None):
     """``fn(**point)``: absolute + relative |exact| - |library - exact| (a documented tolerance respected)."""
-    call = _called(library)
-
-    def margin(**point):
-        key = _doubles(point, inputs)
-        got = call(key)
-        if got is None:
-            return mp.mpf(BROKE)
-        true = _exact_at(exact, key)
-        return mp.mpf(absolute) + mp.mpf(relative) * abs(true) - abs(got - true)
-    return margin
+    return _oracle(library, exact, inputs,
+                   lambda got, true: mp.mpf(absolute) + mp.mpf(relative) * abs(true) - abs(got - true))
 
 
 def at_least(library, exact, inputs=None):
     """``fn(**point)``: library - exact (nonnegative: the library is conservative from above)."""
-    call = _called(library)
-
-    def excess(**point):
-        key = _doubles(point, inputs)
-        got = call(key)
-        return mp.mpf(BROKE) if got is None else got - _exact_at(exact, key)
-    return excess
+    return _oracle(library, exact, inputs, lambda got, true: got - true)
 
 
 def at_most(library, exact, inputs=None):
     """``fn(**point)``: exact - library (nonnegative: the library is conservative from below)."""
-    call = _called(library)
-
-    def shortfall(**point):
-        key = _doubles(point, inputs)
-        got = call(key)
-        return mp.mpf(BROKE) if got is None else _exact_at(exact, key) - got
-    return shortfall
+    return _oracle(library, exact, inputs, lambda got, true: true - got)
 
 
 def finite(library, inputs=None):

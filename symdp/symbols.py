@@ -92,3 +92,10 @@ LATEX_NAMES.update({log10_mu: r"\log_{10}\mu", log10_a: r"\log_{10} a", prior: r
                     log10_eps: r"\log_{10}\epsilon", log10_delta: r"\log_{10}\delta",
                     log10_sigma: r"\log_{10}\sigma", log10_q: r"\log_{10} q", order: r"\alpha_R",
                     q_rate: r"q", steps: r"k"})
+log10_b = sp.Symbol("log10_b", real=True)           # Laplace scale b = 10**log10_b
+log10_p = sp.Symbol("log10_p", real=True)           # randomised response near 1/2: p = 1/2 + 10**log10_p
+log10_a1 = sp.Symbol("log10_alpha1", real=True)     # Renyi order near 1: alpha = 1 + 10**log10_alpha1
+log10_k = sp.Symbol("log10_k", real=True)           # many compositions: k = round(10**log10_k)
+log_a = sp.Symbol("log_a", real=True)               # natural log of a type I error (autodp's log-FPR arguments)
+LATEX_NAMES.update({log10_b: r"\log_{10} b", log10_p: r"\log_{10}(p - \tfrac12)", log10_a1: r"\log_{10}(\alpha - 1)",
+                    log10_k: r"\log_{10} k", log_a: r"\log a"})

@@ -21,7 +21,7 @@ import sympy as sp
 
 from symdp import Status, derivation
 from symdp.audit import PAPER, agrees, at_least, log10_inputs
-from symdp.symbols import delta, eps, eps2, fpr, log10_delta, log10_eps, log10_sigma, sigma
+from symdp.symbols import delta, eps, eps2, fpr, log10_a, log10_delta, log10_eps, log10_sigma, sigma
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 import _extremes as X  # noqa: E402
@@ -29,7 +29,6 @@ import _gaussian_exact as gx  # noqa: E402
 
 VERSIONS = {"autodp": "0.2.3.1"}
 a_R = sp.Symbol("alpha", positive=True)
-log10_a = sp.Symbol("log10_a", real=True)            # false-positive rate a = 10**log10_a
 DELTAS = {log10_delta: sp.Interval(-300, -3)}
 
 
@@ -104,11 +103,11 @@ def to_fdp(d):
     exact_pure = lambda epsilon, a: tradeoff(epsilon, mp.mpf(0), a)
     d.sign("puredp_to_fdp:digits", agrees(pure, exact_pure, 14), "nonnegative",
            {eps: sp.Interval(0, 10), fpr: sp.Interval(0, 1)},
-           text=r"puredp\_to\_fdp agrees with $\max(0, 1 - e^\epsilon a, e^{-\epsilon}(1 - a))$ to 14 digits for "
+           text=r"puredp_to_fdp agrees with $\max(0, 1 - e^\epsilon a, e^{-\epsilon}(1 - a))$ to 14 digits for "
                 r"$0 \le \epsilon \le 10$, $0 \le a \le 1$")
     d.sign("approxdp_to_fdp:digits", agrees(approx, tradeoff, 14, log10_inputs("delta")), "nonnegative",
            {eps: sp.Interval(0, 10), log10_delta: sp.Interval(-300, -1), fpr: sp.Interval(0, 1)},
-           text=r"approxdp\_to\_fdp agrees with Prop. 2.5's curve to 14 digits, $10^{-300} \le \delta \le 0.1$")
+           text=r"approxdp_to_fdp agrees with Prop. 2.5's curve to 14 digits, $10^{-300} \le \delta \le 0.1$")
     kink = lambda **point: {"epsilon": point["epsilon"], "a": 10.0 ** point["log10_a"]}
     d.sign("puredp_to_fdp:digits-extremes", agrees(pure, exact_pure, 10, kink), "nonnegative",
            {eps: sp.Interval(30, 700), log10_a: sp.Interval(-300, -13)},
@@ -137,7 +136,7 @@ def rdp_to_dp(d):
     by_sigma = log10_inputs("sigma", "delta")
     grid = {log10_sigma: sp.Interval(-2, 2), **DELTAS}
     d.sign("rdp_to_approxdp:digits", agrees(lib, bbghs_eps, 9, by_sigma), "nonnegative", grid,
-           text=r"rdp\_to\_approxdp (Brent's method over $\alpha$) agrees with the infimum to 9 digits for "
+           text=r"rdp_to_approxdp (Brent's method over $\alpha$) agrees with the infimum to 9 digits for "
                 r"$10^{-2} \le \sigma \le 10^2$, $10^{-300} \le \delta \le 10^{-3}$")
     d.sign("rdp_to_approxdp:conservative", at_least(lib, gx_eps, by_sigma), "nonnegative", grid, n=12,
            text=r"and it is never below the Gaussian mechanism's exact $\epsilon(\delta)$ (a valid bound)")
@@ -145,9 +144,9 @@ def rdp_to_dp(d):
     by_eps = log10_inputs("sigma", "epsilon")
     moderate = {log10_sigma: sp.Interval(0, 1), log10_eps: sp.Interval(-1, sp.Rational(1, 2))}
     d.sign("rdp_to_delta:digits", agrees(lib_delta, bbghs_delta, 7, by_eps), "nonnegative", moderate,
-           text=r"rdp\_to\_delta agrees with the infimum of the $\delta(\epsilon)$ form to 7 digits (Brent's default "
-                r"tolerance in $\alpha$) for $1 \le \sigma \le 10$, $0.1 \le \epsilon \le 10^{1/2}$ (beyond, $\delta$ underflows "
-                r"below $10^{-308}$ and float64 returns 0)")
+           text=r"rdp_to_delta agrees with the infimum of the $\delta(\epsilon)$ form to 7 digits (Brent's default "
+                r"tolerance in $\alpha$) for $1 \le \sigma \le 10$, $0.1 \le \epsilon \le 10^{1/2}$ (beyond, "
+                r"$\delta$ underflows below $10^{-308}$ and float64 returns 0)")
     small = {log10_sigma: sp.Interval(-1, -sp.Rational(1, 2)), eps: sp.Interval(sp.Rational(1, 10), 5)}
     d.sign("rdp_to_delta:digits-small-sigma", agrees(lib_delta, bbghs_delta, 7, by_eps), "nonnegative", small,
            expect=Status.REFUTED,
@@ -183,4 +182,12 @@ def converter_audit(d):
                   a=0.999 * float(mp.exp(-700))),
             X.row("rdp_to_approxdp(gaussian sigma=1)(1e-300)", r2a, bbghs_eps, sigma=1.0, delta=1e-300),
             X.row("rdp_to_delta(gaussian sigma=1)(5)", r2d, bbghs_delta, sigma=1.0, epsilon=5.0)]
+    d.table("functions", "the functions audited and the formula each implements", ("function", "source formula"), [
+        ("puredp_to_approxdp", "log(e^eps - delta) (cites eprint 2018/277, p. 3)"),
+        ("puredp_to_fdp", "max(0, 1 - e^eps a, e^-eps (1 - a)) (Wasserman and Zhou)"),
+        ("approxdp_to_fdp", "max(0, 1 - delta - e^eps a, e^-eps (1 - delta - a))"),
+        ("rdp_to_approxdp", "inf over alpha of rho(alpha) + log((alpha - 1)/alpha) - (log delta + log alpha)/(alpha -"
+                            " 1) (Balle et al. 2020, Thm 21), by Brent's method"),
+        ("rdp_to_delta", "inf over alpha of min(1, e^((alpha - 1)(rho(alpha) - eps)) (1 - 1/alpha)^(alpha - 1)/alpha)"
+                         " (Canonne et al. 2020), by Brent's method")])
     d.table("extremes", "autodp converter at the extremes: the float64 value against the derived one", X.HEADER, rows)

@@ -20,15 +20,13 @@ import sympy as sp
 from symdp import Phi, PhiInv, Status, derivation
 from symdp.audit import PAPER, agrees, at_least, finite, log10_inputs, within
 from symdp.special import ncdf_inv
-from symdp.symbols import delta, eps, fpr, log10_delta, log10_sigma, sigma
+from symdp.symbols import delta, eps, fpr, log10_a, log10_delta, log10_sigma, log_a, sigma
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 import _extremes as X  # noqa: E402
 
 VERSIONS = {"autodp": "0.2.3.1"}
 t = sp.Symbol("t", real=True)
-log10_a = sp.Symbol("log10_a", real=True)            # false-positive rate a = 10**log10_a
-log_a = sp.Symbol("log_a", real=True)                # natural log of the false-positive rate
 BY_SIGMA = log10_inputs("sigma", "a", "delta")
 
 
@@ -56,7 +54,7 @@ def gaussian(d):
     curve = d.substitute(r"\beta(a)", miss, {t: PhiInv(1 - fpr)})
     d.identity("fDP_gaussian:closed", size.subs(t, PhiInv(1 - fpr)), fpr, {fpr: sp.Interval.open(0, 1)},
                text=r"at $t = \Phi^{-1}(1 - a)$ the level is $a$, so $f(a) = \Phi(\Phi^{-1}(1-a) - 1/\sigma)$, the "
-                    r"formula fDP\_gaussian computes (Dong, Roth and Su 2022, Eq. 6)")
+                    r"formula fDP_gaussian computes (Dong, Roth and Su 2022, Eq. 6)")
     d.cross_check("fDP_gaussian:integral", curve, lambda sigma, a: mp.quad(
         lambda y: mp.npdf(y, 1 / sigma, 1), [-mp.inf, 1 / sigma, upper_quantile(a)]),
         {sigma: sp.Interval(sp.Rational(1, 2), 4), fpr: sp.Interval(sp.Rational(1, 100), sp.Rational(99, 100))}, n=4,
@@ -65,11 +63,11 @@ def gaussian(d):
     d.identity("fdp_grad_gaussian:closed", grad, -sp.exp(PhiInv(1 - fpr) * mu - mu ** 2 / 2),
                {fpr: sp.Interval.open(0, 1)},
                text=r"$f'(a) = -\varphi(z - \mu)/\varphi(z) = -e^{\mu z - \mu^2/2}$, $z = \Phi^{-1}(1 - a)$: "
-                    r"fdp\_grad\_gaussian's ratio of densities, log\_neg\_fdp\_grad\_gaussian's exponent")
+                    r"fdp_grad_gaussian's ratio of densities, log_neg_fdp_grad_gaussian's exponent")
     lib = lambda sigma, a: fdp_bank.fDP_gaussian({"sigma": sigma}, a)
     moderate = {log10_sigma: sp.Interval(-1, 1), fpr: sp.Interval(sp.Rational(1, 100), sp.Rational(99, 100))}
     d.sign("fDP_gaussian:digits", agrees(lib, beta, 12, BY_SIGMA), "nonnegative", moderate,
-           text=r"fDP\_gaussian agrees with $\Phi(\Phi^{-1}(1-a) - 1/\sigma)$ to 12 digits for "
+           text=r"fDP_gaussian agrees with $\Phi(\Phi^{-1}(1-a) - 1/\sigma)$ to 12 digits for "
                 r"$0.1 \le \sigma \le 10$, $0.01 \le a \le 0.99$")
     tiny = {log10_sigma: sp.Interval(-sp.Rational(3, 2), 0), log10_a: sp.Interval(-300, -17)}
     d.sign("fDP_gaussian:absolute-small-a", within(lib, beta, "1e-14", 0, BY_SIGMA), "nonnegative", tiny,
@@ -80,9 +78,9 @@ def gaussian(d):
                 r"powerless that is not, privacy overstated")
     grad_lib = lambda sigma, a: fdp_bank.fdp_grad_gaussian({"sigma": sigma}, a)
     d.sign("fdp_grad_gaussian:digits", agrees(grad_lib, slope, 10, BY_SIGMA), "nonnegative", moderate,
-           text=r"fdp\_grad\_gaussian agrees with $-e^{\mu z - \mu^2/2}$ to 10 digits on the same domain")
+           text=r"fdp_grad_gaussian agrees with $-e^{\mu z - \mu^2/2}$ to 10 digits on the same domain")
     d.sign("fdp_grad_gaussian:finite-small-a", finite(grad_lib, BY_SIGMA), "positive", tiny, expect=Status.REFUTED,
-           text=r"FINDING (numerical breakdown): for $a \le 10^{-17}$ fdp\_grad\_gaussian returns NaN "
+           text=r"FINDING (numerical breakdown): for $a \le 10^{-17}$ fdp_grad_gaussian returns NaN "
                 r"($\varphi(\infty)/\varphi(\infty) = 0/0$); the slope $-e^{\mu z - \mu^2/2}$ is finite")
     return lib, grad_lib
 
@@ -96,19 +94,19 @@ def logarithms(d):
     by_sigma = log10_inputs("sigma")
     moderate = {log10_sigma: sp.Interval(-1, 1), log_a: sp.Interval(-20, -1)}
     d.sign("log_one_minus_fdp_gaussian:digits", agrees(lib_log, exact_log, 6, by_sigma), "nonnegative", moderate,
-           text=r"log\_one\_minus\_fdp\_gaussian, $\log(1 - f(a)) = \log\Phi(1/\sigma - \Phi^{-1}(1-a))$, to 6 digits "
+           text=r"log_one_minus_fdp_gaussian, $\log(1 - f(a)) = \log\Phi(1/\sigma - \Phi^{-1}(1-a))$, to 6 digits "
                 r"for $e^{-20} \le a \le e^{-1}$: the library forms $1 - e^{\log a}$, losing the digits of small $a$")
     tail = {log10_sigma: sp.Interval(-1, 1), log_a: sp.Interval(-690, -31)}
     d.sign("log_one_minus_fdp_gaussian:digits-tail", agrees(lib_log, exact_log, 6, by_sigma), "nonnegative", tail,
            expect=Status.REFUTED,
            text=r"FINDING (silent loss of digits): below $\log a = -30$ the quantile is the one-term asymptotic "
-                r"$\sqrt{-2\log a - \log(-2\log a) - \log 2\pi}$ (utils.stable\_norm\_ppf\_one\_minus\_x): fewer than "
+                r"$\sqrt{-2\log a - \log(-2\log a) - \log 2\pi}$ (utils.stable_norm_ppf_one_minus_x): fewer than "
                 r"6 digits")
     d.sign("log_one_minus_fdp_gaussian:conservative-tail", at_least(lib_log, exact_log, by_sigma), "nonnegative",
            tail, text=r"the error has the safe sign there: the asymptotic quantile is too small, so the power "
                       r"$1 - f(a)$ is overstated, never understated")
     d.sign("log_neg_fdp_grad_gaussian:digits", agrees(lib_grad, exact_grad, 6, by_sigma), "nonnegative", moderate,
-           text=r"log\_neg\_fdp\_grad\_gaussian, $\mu z - \mu^2/2$, to 6 digits for $e^{-20} \le a \le e^{-1}$")
+           text=r"log_neg_fdp_grad_gaussian, $\mu z - \mu^2/2$, to 6 digits for $e^{-20} \le a \le e^{-1}$")
     d.sign("log_neg_fdp_grad_gaussian:digits-tail", agrees(lib_grad, exact_grad, 6, by_sigma), "nonnegative", tail,
            expect=Status.REFUTED,
            text=r"FINDING (silent loss of digits): the same asymptotic quantile below $\log a = -30$: fewer than "
@@ -127,7 +125,7 @@ def approximate_dp(d):
     grid = {eps: sp.Interval(sp.Rational(1, 100), 10), log10_delta: sp.Interval(-12, -1),
             fpr: sp.Interval(0, 1)}
     d.sign("fDP_approx_DP:finite", finite(lib, log10_inputs("delta")), "positive", grid, expect=Status.REFUTED,
-           text=r"FINDING (numerical breakdown: an exception for every $\epsilon > 0$): fDP\_approx\_DP writes "
+           text=r"FINDING (numerical breakdown: an exception for every $\epsilon > 0$): fDP_approx_DP writes "
                 r"np.exp(-eps)(1-delta - fpr), a call of a float, and raises TypeError: 'numpy.float64' object is "
                 r"not callable; the intended product is the curve above")
     zero = {delta: sp.Interval(0, sp.Rational(9, 10)), fpr: sp.Interval(0, 1)}
@@ -139,8 +137,8 @@ def approximate_dp(d):
     pure = lambda epsilon, a: fdp_bank.fDP_pure_DP({"eps": epsilon}, a)
     d.sign("fDP_pure_DP:finite", finite(pure), "positive", {eps: sp.Interval(sp.Rational(1, 100), 10),
                                                              fpr: sp.Interval(0, 1)}, expect=Status.REFUTED,
-           text=r"FINDING (numerical breakdown): fDP\_pure\_DP sets params['delta'] = 0 (mutating the caller's "
-                r"dict) and calls fDP\_approx\_DP: the same TypeError for every $\epsilon > 0$")
+           text=r"FINDING (numerical breakdown): fDP_pure_DP sets params['delta'] = 0 (mutating the caller's "
+                r"dict) and calls fDP_approx_DP: the same TypeError for every $\epsilon > 0$")
     return lib, exact_kw
 
 
@@ -159,4 +157,11 @@ def fdp_bank_audit(d):
             X.row("fDP_approx_DP({'eps': 1, 'delta': 1e-5}, 0.1)", approx, approx_exact, epsilon=1.0, delta=1e-5,
                   a=0.1),
             X.row("fDP_approx_DP({'eps': 0, 'delta': 0.5}, 0.9)", approx, approx_exact, epsilon=0.0, delta=0.5, a=0.9)]
+    d.table("functions", "the functions audited and the formula each implements", ("function", "source formula"), [
+        ("fDP_gaussian", "Phi(PhiInv(1 - a) - 1/sigma) (Dong, Roth and Su 2022, Eq. 6)"),
+        ("fdp_grad_gaussian", "-phi(PhiInv(1 - a) - 1/sigma)/phi(PhiInv(1 - a))"),
+        ("log_one_minus_fdp_gaussian", "log Phi-bar(z - 1/sigma), z from an asymptotic quantile below log a = -30"),
+        ("log_neg_fdp_grad_gaussian", "z/sigma - 1/(2 sigma^2), the same z"),
+        ("fDP_approx_DP", "max(0, 1 - delta - e^eps a, e^-eps (1 - delta - a)) (Dong, Roth and Su 2022, Prop. 2.5)"),
+        ("fDP_pure_DP", "fDP_approx_DP with delta = 0")])
     d.table("extremes", "autodp fdp_bank at the extremes: the float64 value against the derived one", X.HEADER, rows)

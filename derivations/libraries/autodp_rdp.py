@@ -19,7 +19,7 @@ import sympy as sp
 
 from symdp import Status, derivation
 from symdp.audit import PAPER, agrees, at_least, log10_inputs
-from symdp.symbols import alpha, eps, log10_eps, log10_sigma, order, sigma
+from symdp.symbols import alpha, eps, log10_a1, log10_b, log10_eps, log10_p, log10_sigma, order, sigma
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 import _extremes as X  # noqa: E402
@@ -27,9 +27,6 @@ import _extremes as X  # noqa: E402
 VERSIONS = {"autodp": "0.2.3.1"}
 b = sp.Symbol("b", positive=True)
 p = sp.Symbol("p", positive=True)
-log10_b = sp.Symbol("log10_b", real=True)            # Laplace scale b = 10**log10_b
-log10_p = sp.Symbol("log10_p", real=True)            # p = 1/2 + 10**log10_p
-log10_a1 = sp.Symbol("log10_alpha1", real=True)      # Renyi order alpha = 1 + 10**log10_alpha1
 ORDERS = {log10_a1: sp.Interval(-6, 4)}
 """alpha = 1 + 10^log10_alpha1: orders from 1 + 10^-6 to 10^4."""
 MODERATE = {order: sp.Interval(sp.Rational(3, 2), 100)}
@@ -73,12 +70,12 @@ def gaussian(d):
     d.cross_check("RDP_gaussian:integral", closed, oracle, {sigma: sp.Interval(sp.Rational(1, 2), 4),
                                                             alpha: sp.Interval(sp.Rational(1, 10), 20)}, n=4,
                   text=r"$\alpha/(2\sigma^2)$ against the defining integral by quadrature, fractional orders "
-                       r"included (the formula RDP\_gaussian cites)")
+                       r"included (the formula RDP_gaussian cites)")
     lib = lambda sigma, alpha: rdp_bank.RDP_gaussian({"sigma": sigma}, alpha)
     exact = mp_fn(closed, sigma, alpha)
     d.sign("RDP_gaussian:digits", agrees(lib, exact, 14, near_one), "nonnegative",
            {log10_sigma: sp.Interval(-3, 3), **ORDERS},
-           text=r"RDP\_gaussian agrees with $\alpha/(2\sigma^2)$ to 14 digits for $10^{-3} \le \sigma \le 10^3$ "
+           text=r"RDP_gaussian agrees with $\alpha/(2\sigma^2)$ to 14 digits for $10^{-3} \le \sigma \le 10^3$ "
                 r"and every order $1 + 10^{-6} \le \alpha \le 10^4$")
     return lib, exact
 
@@ -88,27 +85,27 @@ def laplace(d):
     closed = d.define(r"D_\alpha(\mathrm{Lap}(0,b)\|\mathrm{Lap}(1,b))",
                       sp.log(alpha / (2 * alpha - 1) * sp.exp((alpha - 1) / b)
                              + (alpha - 1) / (2 * alpha - 1) * sp.exp(-alpha / b)) / (alpha - 1),
-                      r"Mironov 2017, Table II (the formula RDP\_laplace cites), $\alpha \ne 1, \tfrac12$")
+                      r"Mironov 2017, Table II (the formula RDP_laplace cites), $\alpha \ne 1, \tfrac12$")
     lap = lambda c, s: (lambda y: mp.exp(-abs(y - c) / s) / (2 * s))
     d.cross_check("RDP_laplace:integral", closed, lambda b, alpha: renyi_quad(lap(0, b), lap(1, b), alpha, (0, 1)),
                   {b: sp.Interval(sp.Rational(1, 2), 4), alpha: sp.Interval(sp.Rational(1, 10), 20)}, n=4,
                   text="Table II's closed form against the defining integral by quadrature, orders below and above 1")
     kl = d.limit(r"D_1", closed, alpha, 1, text=r"the order-1 (KL) limit")
     d.identity("RDP_laplace:kl", kl, 1 / b + sp.exp(-1 / b) - 1,
-               text=r"the KL divergence $1/b + e^{-1/b} - 1$, the branch RDP\_laplace uses at $\alpha = 1$")
+               text=r"the KL divergence $1/b + e^{-1/b} - 1$, the branch RDP_laplace uses at $\alpha = 1$")
     half = d.limit(r"D_{1/2}", closed, alpha, sp.Rational(1, 2), text=r"the order-1/2 limit (removable)")
     d.identity("RDP_laplace:half", half, -2 * (-1 / (2 * b) + sp.log(1 + 1 / (2 * b))),
-               text=r"$-2\log(e^{-1/(2b)}(1 + 1/(2b)))$, the branch RDP\_laplace uses at $\alpha = 1/2$")
+               text=r"$-2\log(e^{-1/(2b)}(1 + 1/(2b)))$, the branch RDP_laplace uses at $\alpha = 1/2$")
     lib = lambda b, alpha: rdp_bank.RDP_laplace({"b": b}, alpha)
     general = mp_fn(closed, b, alpha)
     exact = lambda b, alpha: 1 / b + mp.expm1(-1 / b) if alpha == 1 else general(b=b, alpha=alpha)
     by_b = as_alpha(log10_inputs("b"))
     d.sign("RDP_laplace:digits", agrees(lib, exact, 12, by_b), "nonnegative",
            {log10_b: sp.Interval(-1, 1), **MODERATE},
-           text=r"RDP\_laplace agrees with Table II to 12 digits for $0.1 \le b \le 10$, $1.5 \le \alpha \le 100$")
+           text=r"RDP_laplace agrees with Table II to 12 digits for $0.1 \le b \le 10$, $1.5 \le \alpha \le 100$")
     d.sign("RDP_laplace:conservative-large-b", at_least(lib, exact, by_b), "nonnegative",
            {log10_b: sp.Interval(7, 9), order: sp.Interval(2, 10)}, expect=Status.REFUTED,
-           text=r"FINDING (unsafe rounding): for $10^7 \le b \le 10^9$ RDP\_laplace returns less than the "
+           text=r"FINDING (unsafe rounding): for $10^7 \le b \le 10^9$ RDP_laplace returns less than the "
                 r"divergence $\approx \alpha/(2b^2)$, 0 or negative (the log of a sum that rounds to 1, over "
                 r"$\alpha - 1$)")
     at_one = lambda **point: {"b": 10.0 ** point["log10_b"], "alpha": 1.0}
@@ -131,14 +128,16 @@ def randomised_response(d):
                       sp.log(p ** alpha * q ** (1 - alpha) + q ** alpha * p ** (1 - alpha)) / (alpha - 1),
                       r"the sum over the two answers of $P(y)^\alpha Q(y)^{1-\alpha}$")
     kl = d.limit(r"D_1", closed, alpha, 1)
-    d.identity("RDP_randresponse:kl", kl, (2 * p - 1) * sp.log(p / (1 - p)), {p: sp.Interval.open(sp.Rational(1, 2), 1)},
-               text=r"the KL limit $(2p - 1)\log(p/(1-p))$, RDP\_randresponse's $\alpha = 1$ branch")
+    d.identity("RDP_randresponse:kl", kl, (2 * p - 1) * sp.log(p / (1 - p)),
+               {p: sp.Interval.open(sp.Rational(1, 2), 1)},
+               text=r"the KL limit $(2p - 1)\log(p/(1-p))$, RDP_randresponse's $\alpha = 1$ branch")
     lib = lambda p, alpha: rdp_bank.RDP_randresponse({"p": p}, alpha)
     general = mp_fn(closed, p, alpha)
     exact = lambda p, alpha: (2 * p - 1) * mp.log(p / (1 - p)) if alpha == 1 else general(p=p, alpha=alpha)
     d.sign("RDP_randresponse:digits", agrees(lib, exact, 13, as_alpha(lambda **kw: kw)), "nonnegative",
            {p: sp.Interval(sp.Rational(3, 5), sp.Rational(99, 100)), **MODERATE},
-           text=r"RDP\_randresponse agrees with the sum to 13 digits for $0.6 \le p \le 0.99$, $1.5 \le \alpha \le 100$")
+           text=r"RDP_randresponse agrees with the sum to 13 digits for $0.6 \le p \le 0.99$, "
+                r"$1.5 \le \alpha \le 100$")
     near_half = lambda **point: {"p": 0.5 + 10.0 ** point["log10_p"], "alpha": 1 + 10.0 ** point["log10_alpha1"]}
     d.sign("RDP_randresponse:conservative-near-half", at_least(lib, exact, near_half), "nonnegative",
            {log10_p: sp.Interval(-6, -3), log10_a1: sp.Interval(-6, -3)}, expect=Status.REFUTED,
@@ -166,18 +165,18 @@ def pure_dp(d):
     d.sign("RDP_pureDP:below-1", lambda epsilon, alpha: min(alpha * epsilon ** 2 / 2, epsilon * mp.tanh(epsilon / 2))
            - general(epsilon=epsilon, alpha=alpha), "nonnegative",
            {eps: sp.Interval(sp.Rational(1, 100), 20), alpha: sp.Interval(sp.Rational(1, 100), sp.Rational(99, 100))},
-           symbolic=False, text=r"for $\alpha < 1$ RDP\_pureDP returns $\min(\alpha\epsilon^2/2, \epsilon\tanh"
+           symbolic=False, text=r"for $\alpha < 1$ RDP_pureDP returns $\min(\alpha\epsilon^2/2, \epsilon\tanh"
                                 r"(\epsilon/2))$: an upper bound of the exact divergence (valid, not tight)")
     lib = lambda epsilon, alpha: rdp_bank.RDP_pureDP({"eps": epsilon}, alpha)
     d.sign("RDP_pureDP:digits", agrees(lib, exact, 12, as_alpha(lambda **kw: kw)), "nonnegative",
            {eps: sp.Interval(sp.Rational(1, 10), 10), **MODERATE},
-           text=r"RDP\_pureDP agrees with the exact divergence to 12 digits for $0.1 \le \epsilon \le 10$, "
+           text=r"RDP_pureDP agrees with the exact divergence to 12 digits for $0.1 \le \epsilon \le 10$, "
                 r"$1.5 \le \alpha \le 100$")
     at_one = lambda **point: {"epsilon": 10.0 ** point["log10_epsilon"], "alpha": 1.0}
     d.sign("RDP_pureDP:conservative-kl", at_least(lib, exact, at_one), "nonnegative", {log10_eps: sp.Interval(-9, -8)},
            expect=Status.REFUTED,
            text=r"FINDING (unsafe rounding): at $\alpha = 1$, $\epsilon \le 10^{-8}$, $\cosh\epsilon - 1$ rounds to 0 "
-                r"and RDP\_pureDP returns 0 (the divergence $\epsilon\tanh(\epsilon/2)$ is positive)")
+                r"and RDP_pureDP returns 0 (the divergence $\epsilon\tanh(\epsilon/2)$ is positive)")
     small = lambda **point: {"epsilon": 1e-3, "alpha": 1 + 10.0 ** point["log10_alpha1"]}
     d.sign("RDP_pureDP:conservative-near-1", at_least(lib, exact, small), "nonnegative",
            {log10_a1: sp.Interval(-6, -4)}, expect=Status.REFUTED,
@@ -199,7 +198,7 @@ def diagonal_gaussian(d):
     oracle = lambda m, v_1, v_2, alpha: renyi_quad(lambda y: mp.npdf(y, m, mp.sqrt(v_1)),
                                                    lambda y: mp.npdf(y, 0, mp.sqrt(v_2)), alpha, (0, m))
     d.cross_check("pRDP_diag_gaussian:integral", closed, oracle, dom, n=4,
-                  text=r"the cited closed form against quadrature: pRDP\_diag\_gaussian's 'sigma1', 'sigma2' are "
+                  text=r"the cited closed form against quadrature: pRDP_diag_gaussian's 'sigma1', 'sigma2' are "
                        r"variances, not standard deviations (the docstring does not say)")
     lib = lambda m, v_1, v_2, alpha: rdp_bank.pRDP_diag_gaussian(
         {"mu1": np.array([m]), "mu2": np.array([0.0]), "sigma1": np.array([v_1]), "sigma2": np.array([v_2])}, alpha)
@@ -207,7 +206,7 @@ def diagonal_gaussian(d):
     d.sign("pRDP_diag_gaussian:digits", agrees(lib, exact, 12, as_alpha(lambda **kw: kw)), "nonnegative",
            {m: sp.Interval(sp.Rational(1, 10), 2), v1: sp.Interval(sp.Rational(1, 2), 1), v2: sp.Interval(1, 2),
             **MODERATE},
-           text=r"pRDP\_diag\_gaussian agrees with the closed form to 12 digits ($1.5 \le \alpha \le 100$)")
+           text=r"pRDP_diag_gaussian agrees with the closed form to 12 digits ($1.5 \le \alpha \le 100$)")
     fixed = lambda **point: {"m": 1.0, "v_1": 0.7, "v_2": 1.5, "alpha": 1 + 10.0 ** point["log10_alpha1"]}
     d.sign("pRDP_diag_gaussian:digits-near-1", agrees(lib, exact, 11, fixed), "nonnegative",
            {log10_a1: sp.Interval(-6, -3)}, expect=Status.REFUTED,
@@ -234,4 +233,14 @@ def rdp_bank_audit(d):
             X.row("RDP_pureDP({'eps': 1e-3}, 1 + 1e-6)", pure, pure_exact, epsilon=1e-3, alpha=1 + 1e-6),
             X.row("pRDP_diag_gaussian(m=1, v=0.7, 1.5; 1 + 1e-6)", diag, diag_exact, m=1.0, v_1=0.7, v_2=1.5,
                   alpha=1 + 1e-6)]
+    d.table("functions", "the functions audited and the formula each implements", ("function", "source formula"), [
+        ("RDP_gaussian", "alpha/(2 sigma^2) (Mironov 2017, Table II)"),
+        ("RDP_laplace", "log(alpha/(2 alpha - 1) e^((alpha - 1)/b) + (alpha - 1)/(2 alpha - 1) e^(-alpha/b))/(alpha -"
+                        " 1); KL 1/b + e^(-1/b) - 1; order 1/2 branch (Mironov 2017, Table II)"),
+        ("RDP_randresponse", "log(p^alpha (1-p)^(1-alpha) + (1-p)^alpha p^(1-alpha))/(alpha - 1); KL (2p - 1) "
+                             "log(p/(1-p))"),
+        ("RDP_pureDP", "log((sinh(alpha eps) - sinh((alpha - 1) eps))/sinh eps)/(alpha - 1) (Bun and Steinke 2016, "
+                       "Lemma 4's proof); eps (cosh eps - 1)/sinh eps at alpha = 1; min(alpha eps^2/2, .) below 1"),
+        ("pRDP_diag_gaussian", "alpha m^2/(2 v_alpha) - (log v_alpha - (1 - alpha) log v_1 - alpha log v_2)/(2 (alpha"
+                               " - 1)), v_alpha = alpha v_2 + (1 - alpha) v_1 (Gil 2011, p. 27)")])
     d.table("extremes", "autodp rdp_bank at the extremes: the float64 value against the derived one", X.HEADER, rows)

@@ -29,7 +29,7 @@ def analytic_gaussian(d):
     p = d.define("p", sp.exp(-x**2 / (2 * sigma**2)) / (sp.sqrt(2 * sp.pi) * sigma), "density of N(0, sigma^2)")
     q = d.define("q", sp.exp(-(x - 1)**2 / (2 * sigma**2)) / (sp.sqrt(2 * sp.pi) * sigma), "density of N(1, sigma^2)")
     ratio = d.rewrite("p/q", p / q, "simplify", "the likelihood ratio")
-    d.identity("ratio", ratio, sp.exp((1 - 2 * x) / (2 * sigma**2)), text="p/q = e^{(1 - 2x)/(2 sigma^2)}: "
+    d.identity("get_epsilon_gaussian:likelihood-ratio", ratio, sp.exp((1 - 2 * x) / (2 * sigma**2)), text="p/q = e^{(1 - 2x)/(2 sigma^2)}: "
                "it exceeds e^eps exactly for x < 1/2 - eps sigma^2")
     profile = d.define(r"\delta(\epsilon)", Phi(1 / (2 * sigma) - eps * sigma)
                        - sp.exp(eps) * Phi(-1 / (2 * sigma) - eps * sigma),
@@ -41,7 +41,7 @@ def analytic_gaussian(d):
         r = abs(top) / sigma**2 + 1 / sigma
         shape = lambda v: mp.exp((2 * top * v / r - (v / r)**2) / (2 * sigma**2)) * -mp.expm1(-v / r / sigma**2) / r
         return mp.npdf(top, 0, sigma) * mp.quad(shape, [0, mp.mpf(1) / 4, 1, 4, 16, 64, mp.inf])
-    d.cross_check("profile:integral", profile, hockey,
+    d.cross_check("get_epsilon_gaussian:profile-integral", profile, hockey,
                   {eps: sp.Interval(0, 8), sigma: sp.Interval(sp.Rational(1, 4), 4)},
                   text="the closed form equals the integral of (p - e^eps q)_+ (quadrature)")
 
@@ -71,6 +71,10 @@ def analytic_gaussian(d):
            expect=Status.REFUTED, text="the returned sigma is never below the true one (it is: less noise "
            "than the target needs, by parts in 10^11)")
 
+    d.table("functions", "the functions audited and the formula each implements", ("function", "source formula"), [
+        ("get_epsilon_gaussian", "the eps solving Phi(1/(2 sigma) - eps sigma) - e^eps Phi(-1/(2 sigma) - eps sigma) = delta "
+                                 "(Balle and Wang 2018, Thm 8), by brentq with xtol = 1e-12"),
+        ("get_sigma_gaussian", "the sigma solving the same equation, by brentq with xtol = 1e-12")])
     points = [{"log10_sigma": a, "log10_delta": b} for a in (-2, -1, 0, 1, 2) for b in (-300, -100, -10, -5, -1)]
     d.table("agreement", "get_epsilon_gaussian against bisection at 40 digits", ("function", "domain", "digits"),
             [("get_epsilon_gaussian", "sigma in [1e-2, 1e2], delta in [1e-300, 1e-1]",

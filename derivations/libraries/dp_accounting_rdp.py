@@ -62,7 +62,7 @@ def rdp(d):
 
     # -- the sampled Gaussian mechanism, integer orders: summation against quadrature
     q, z = sp.symbols("q z", positive=True)
-    d.cross_check("sampled-gaussian:binomial", lambda q, sigma, order_int: sgm_int(q, sigma, order_int),
+    d.cross_check("_compute_rdp_poisson_subsampled_gaussian:binomial", lambda q, sigma, order_int: sgm_int(q, sigma, order_int),
                   lambda q, sigma, order_int: mp.log(_renyi_quad(q, sigma, order_int)) / (order_int - 1),
                   {q: sp.Interval(sp.Rational(1, 1000), sp.Rational(999, 1000)), sigma: sp.Interval(sp.Rational(1, 2), 8),
                    alpha_int: sp.Interval(2, 12)}, n=8,
@@ -156,6 +156,15 @@ def rdp(d):
         text="k-fold composed Gaussian (k up to 1e6): the accountant's epsilon is at least the exact one of "
              "N(0, sigma^2/k)")
 
+    d.table("functions", "the functions audited and the formula each implements", ("function", "source formula"), [
+        ("_compute_rdp_poisson_subsampled_gaussian", "log(A_a)/(a - 1) of the Poisson-sampled Gaussian (Mironov, Talwar "
+         "and Zhang 2019): a binomial sum at integer orders, the series of Sec. 3.3 at fractional ones"),
+        ("_laplace_rdp", "eps + log(1 + (a - 1)(e^{(1 - 2a) eps} - 1)/(2a - 1))/(a - 1) (Mironov 2017, Prop. 6); "
+         "a Taylor series for a < 1.1, eps + e^-eps - 1 at a = 1"),
+        ("compute_epsilon", "min over orders of r + log(1 - 1/a) - log(delta a)/(a - 1) (Canonne, Kamath and Steinke "
+         "2020, Prop. 12), 0 when delta^2 >= 1 - e^-r"),
+        ("compute_delta", "min over orders of e^{(a - 1)(r - eps + log(1 - 1/a)) - log a} and sqrt(1 - e^-r)"),
+        ("RdpAccountant.get_epsilon", "the composed RDP curve (k times the single one) through compute_epsilon")])
     points = [{"log10_epsilon": e, "order": a} for e in (-8, -6, -4) for a in (1.5, 2, 100)]
     d.table("agreement", "dp_accounting RDP against the derived values (fewest significant digits on a grid)",
             ("function", "domain", "digits"),

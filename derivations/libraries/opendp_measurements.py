@@ -151,6 +151,20 @@ def measurements(d):
     d.sign("make_fix_delta:cks", at_least(fix, cks_epsilon, to_rho_d), "nonnegative", egrid, n=12,
            text="the epsilon fixed at delta is never below Cor. 13's least epsilon")
 
+    d.table("functions", "the functions audited and the formula each implements", ("function", "source formula"), [
+        ("make_laplace", "privacy map d_in/scale (max-divergence), rounded up"),
+        ("make_gaussian", "privacy map (d_in/scale)^2/2 (zCDP), rounded up"),
+        ("make_randomized_response", "log(p (k - 1)/(1 - p))"), ("make_randomized_response_bool", "log(p/(1 - p))"),
+        ("make_pureDP_to_zCDP", "rho = eps^2/2 (Bun and Steinke, Prop. 1.4)"),
+        ("make_zCDP_to_approxDP", "delta(eps) = inf_a e^{(a-1)(a rho - eps)} (1 - 1/a)^{a-1}/a (Canonne, Kamath and "
+         "Steinke, Cor. 13)"),
+        ("PrivacyProfile.epsilon", "the least eps with delta(eps) <= delta on the same profile"),
+        ("make_fix_delta", "(PrivacyProfile.epsilon(delta), delta)"),
+        ("laplacian_scale_to_accuracy", "b log(1/alpha)"), ("accuracy_to_laplacian_scale", "a/log(1/alpha)"),
+        ("gaussian_scale_to_accuracy", "b sqrt 2 erfinv(1 - alpha) = -b Phi^-1(alpha/2)"),
+        ("accuracy_to_gaussian_scale", "a/(sqrt 2 erfinv(1 - alpha))"),
+        ("discrete_laplacian_scale_to_accuracy", "t (log(2/alpha) - log(1 + e^{-1/t}))")])
+
     # -- accuracy: P(|Lap(b)| >= a) = e^{-a/b}, P(|N(0, b^2)| >= a) = 2 Phi(-a/b),
     #    P(|DLap(t)| >= a) = 2 e^{-a/t}/(1 + e^{-1/t}) (a >= 1, the continuous interpolation OpenDP uses)
     tail = d.integrate("P(|X| >= a)", 2 * sp.exp(-x / b) / (2 * b), (x, sp.Symbol("a", positive=True), sp.oo),

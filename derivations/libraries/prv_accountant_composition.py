@@ -22,11 +22,12 @@ import sympy as sp
 
 from symdp import Status, derivation
 from symdp.audit import PAPER, at_least, at_most, finite, within
-from symdp.symbols import delta, eps, log10_delta, log10_sigma, steps, x
+from symdp.symbols import delta, eps, log10_delta, log10_q, log10_sigma, sigma, steps, x
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 import _extremes as X  # noqa: E402
 import _gaussian_exact as gx  # noqa: E402
+import _sampled_exact as sx  # noqa: E402
 
 VERSIONS = {"prv_accountant": "0.2.0"}
 EPS_ERROR = 0.05
@@ -46,6 +47,16 @@ def gaussian_prv(noise_multiplier, k, target, what):
     acc = PRVAccountant([GaussianMechanism(noise_multiplier)], eps_error=EPS_ERROR, delta_error=delta_error,
                         max_self_compositions=[k])
     return acc.compute_epsilon(target, [k]) if what == "epsilon" else acc.compute_delta(target, [k])
+
+
+@functools.lru_cache(maxsize=256)
+def sampled_prv(q, noise_multiplier, epsilon):
+    """PRVAccountant on one Poisson-subsampled Gaussian step: compute_delta(epsilon) (cached)."""
+    from prv_accountant import PRVAccountant
+    from prv_accountant.privacy_random_variables import PoissonSubsampledGaussianMechanism
+    acc = PRVAccountant([PoissonSubsampledGaussianMechanism(q, noise_multiplier)], eps_error=EPS_ERROR,
+                        delta_error=1e-9, max_self_compositions=[1])
+    return acc.compute_delta(epsilon, [1])
 
 
 @functools.lru_cache(maxsize=256)
@@ -76,8 +87,9 @@ def rr_composed_delta(eps0, k, epsilon):
 
 def gaussian_composition(d):
     d.note(r"$k$ Gaussian mechanisms, noise multiplier $\sigma$: the losses are independent "
-           r"$\mathcal N(\mu_1^2/2, \mu_1^2)$, $\mu_1 = 1/\sigma$; their sum is $\mathcal N(k\mu_1^2/2, k\mu_1^2)$, the "
-           r"loss of one Gaussian with $\mu = \sqrt k/\sigma$ (libraries.prv\_accountant.prvs proves the one-step "
+           r"$\mathcal N(\mu_1^2/2, \mu_1^2)$, $\mu_1 = 1/\sigma$; their sum is "
+           r"$\mathcal N(k\mu_1^2/2, k\mu_1^2)$, the "
+           r"loss of one Gaussian with $\mu = \sqrt k/\sigma$ (libraries.prv_accountant.prvs proves the one-step "
            r"CDF), so the exact $\epsilon(\delta)$ is the analytic Gaussian's at $\sigma/\sqrt k$")
     pick = lambda j, what: (lambda noise_multiplier, k, target: gaussian_prv(noise_multiplier, int(k), target,
                                                                                  what)[j])
@@ -88,29 +100,40 @@ def gaussian_composition(d):
     exact = lambda noise_multiplier, k, target: composed_eps(noise_multiplier, k, target)
     d.sign("PRVAccountant.compute_epsilon:upper", at_least(pick(2, "epsilon"), exact, by_delta), "nonnegative", grid,
            n=5, text=rf"for $k$ Gaussian mechanisms ($0.5 \le \sigma \le 20$, $1 \le k \le 1000$, $10^{{-10}} \le "
-                     rf"\delta \le 10^{{-3}}$, eps\_error $= {EPS_ERROR}$, delta\_error $= \delta/1000$) the upper "
+                     rf"\delta \le 10^{{-3}}$, eps_error $= {EPS_ERROR}$, delta_error $= \delta/1000$) the upper "
                      r"bound is at least the exact $\epsilon(\delta)$")
     d.sign("PRVAccountant.compute_epsilon:lower", at_most(pick(0, "epsilon"), exact, by_delta), "nonnegative", grid,
            n=5, text=r"and the lower bound at most the exact one")
     d.sign("PRVAccountant.compute_epsilon:estimate", within(pick(1, "epsilon"), exact, str(EPS_ERROR), 0, by_delta),
-           "nonnegative", grid, n=5, text=r"the estimate lies within eps\_error of the exact $\epsilon$")
+           "nonnegative", grid, n=5, text=r"the estimate lies within eps_error of the exact $\epsilon$")
     by_eps = lambda **p: {"noise_multiplier": 10.0 ** p["log10_sigma"], "k": p["steps"], "target": p["epsilon"]}
     exact_delta = lambda noise_multiplier, k, target: composed_delta(noise_multiplier, k, target)
     grid_d = {log10_sigma: sp.Interval(-sp.Rational(3, 10), sp.Rational(13, 10)), steps: sp.Interval(1, 1000),
               eps: sp.Interval(sp.Rational(1, 10), 5)}
     d.sign("PRVAccountant.compute_delta:upper", at_least(pick(2, "delta"), exact_delta, by_eps), "nonnegative",
-           grid_d, n=5, text=r"compute\_delta's upper bound is at least the exact $\delta(\epsilon)$ of the "
-                             r"composition (delta\_error $= 10^{-9}$)")
+           grid_d, n=5, text=r"compute_delta's upper bound is at least the exact $\delta(\epsilon)$ of the "
+                             r"composition (delta_error $= 10^{-9}$)")
     d.sign("PRVAccountant.compute_delta:lower", at_most(pick(0, "delta"), exact_delta, by_eps), "nonnegative",
            grid_d, n=5, text=r"and its lower bound at most the exact one")
     tiny = {log10_sigma: sp.Interval(-sp.Rational(3, 10), sp.Rational(13, 10)), steps: sp.Interval(1, 100),
             log10_delta: sp.Interval(-300, -100)}
     d.sign("PRVAccountant.compute_epsilon:finite-small-delta", finite(pick(1, "epsilon"), by_delta), "positive",
            tiny, n=3, expect=Status.REFUTED,
-           text=r"FINDING (documented refusal): for $\delta \le 10^{-100}$ (delta\_error $= \delta/1000$) the "
+           text=r"FINDING (documented refusal): for $\delta \le 10^{-100}$ (delta_error $= \delta/1000$) the "
                 r"accountant raises ValueError 'Floating point errors will dominate for such small values of "
                 r"delta': an explicit limit, not a silent error (the exact $\epsilon$ is finite: 71.97 at "
                 r"$\sigma = 1$, $k = 10$, $\delta = 10^{-100}$)")
+    sampled = lambda j: (lambda q, noise_multiplier, epsilon: sampled_prv(q, noise_multiplier, epsilon)[j])
+    by_q = lambda **p: {"q": 10.0 ** p["log10_q"], "noise_multiplier": p["sigma"], "epsilon": p["epsilon"]}
+    exact_q = lambda q, noise_multiplier, epsilon: sx.delta(q, noise_multiplier, epsilon)
+    one_step = {log10_q: sp.Interval(-3, -sp.Rational(1, 10)), sigma: sp.Interval(sp.Rational(1, 2), 3),
+                eps: sp.Interval(sp.Rational(1, 10), 3)}
+    d.sign("PRVAccountant.compute_delta:sampled-upper", at_least(sampled(2), exact_q, by_q), "nonnegative", one_step,
+           n=5, text=r"one Poisson-subsampled Gaussian step ($10^{-3} \le q \le 0.8$, $0.5 \le \sigma \le 3$): "
+                     r"the upper bound on $\delta(\epsilon)$ is at least the exact hockey-stick divergence "
+                     r"(libraries.autodp.zoo derives it)")
+    d.sign("PRVAccountant.compute_delta:sampled-lower", at_most(sampled(0), exact_q, by_q), "nonnegative", one_step,
+           n=5, text=r"and the lower bound at most")
     return pick(2, "epsilon"), exact
 
 
@@ -137,7 +160,7 @@ def pure_composition(d):
            text=r"FINDING (unsafe: the bound does not hold): for $3 \le \epsilon_0 \le 8$ the upper bound falls far "
                 r"below the exact $\delta$ (e.g. $\epsilon_0 = 5$, $k = 10$, $\epsilon = 20$: upper bound 0.0649, "
                 r"exact 0.99997). The accountant truncates the loss to $[-L, L]$ with $L$ from an RDP bound, and "
-                r"PureDPMechanism.rdp understates the RDP (libraries.prv\_accountant.prvs), so the mass at "
+                r"PureDPMechanism.rdp understates the RDP (libraries.prv_accountant.prvs), so the mass at "
                 r"$L = k\epsilon_0$ is cut off and the remainder renormalised")
     return upper, exact
 
@@ -148,7 +171,7 @@ def rdp_accountant(d):
     a_ = sp.Symbol("alpha", positive=True)
     rho = sp.Symbol("rho", positive=True)
     d.define(r"\epsilon(\alpha)", rho + sp.log(1 - 1 / a_) - sp.log(delta * a_) / (a_ - 1),
-             r"the conversion RDP.compute\_epsilon implements at each order (Balle et al. 2020, Thm 21), "
+             r"the conversion RDP.compute_epsilon implements at each order (Balle et al. 2020, Thm 21), "
              r"minimised over its fixed orders $1.1, 1.2, \ldots, 10.9, 12, \ldots, 63$")
     lib = lambda noise_multiplier, k, delta: RDP([GaussianMechanism(noise_multiplier)]).compute_epsilon(
         delta, [int(k)])[1]
@@ -160,7 +183,7 @@ def rdp_accountant(d):
     grid = {log10_sigma: sp.Interval(-1, 1), steps: sp.Interval(1, 1000), log10_delta: sp.Interval(-300, -3)}
     from symdp.audit import agrees
     d.sign("RDP.compute_epsilon:digits", agrees(lib, grid_min, 12, by), "nonnegative", grid,
-           text=r"RDP.compute\_epsilon agrees with the conversion minimised over its orders to 12 digits "
+           text=r"RDP.compute_epsilon agrees with the conversion minimised over its orders to 12 digits "
                 r"($k$ Gaussian mechanisms, $0.1 \le \sigma \le 10$, $10^{-300} \le \delta \le 10^{-3}$)")
     d.sign("RDP.compute_epsilon:conservative", at_least(lib, lambda noise_multiplier, k, delta: composed_eps(
         noise_multiplier, k, delta), by), "nonnegative", grid, n=12,
@@ -172,7 +195,7 @@ def rdp_accountant(d):
            expect=Status.REFUTED,
            text=r"FINDING (inconsistent output): the conversion is not floored at 0: for large $\sigma$ and "
                 r"$\delta \ge 0.1$ the returned estimate and 'upper bound' are negative while the returned lower "
-                r"bound is 0.0, e.g. RDP([GaussianMechanism(100)]).compute\_epsilon(0.5, [1]) = (0.0, -0.693047, "
+                r"bound is 0.0, e.g. RDP([GaussianMechanism(100)]).compute_epsilon(0.5, [1]) = (0.0, -0.693047, "
                 r"-0.693047). Read as a negative-$\epsilon$ statement it is valid (the exact root of "
                 r"$\delta_\sigma(\epsilon) = 0.5$ at $\sigma = 100$ is $-0.693147$), but it breaks the "
                 r"convention $\epsilon \ge 0$ and the tuple's own order")
@@ -195,4 +218,11 @@ def composition_audit(d):
                   eps0=8.0, k=20, epsilon=100.0),
             X.row("RDP([GaussianMechanism(100)]).compute_epsilon(0.5, [1]) estimate", rdp, rdp_min,
                   noise_multiplier=100.0, k=1, delta=0.5)]
+    d.table("functions", "the functions audited and the formula each implements", ("function", "source formula"), [
+        ("PRVAccountant.compute_epsilon", "discretised PRVs composed by FFT; (eps_lower, eps_estimate, eps_upper) "
+                                          "with error bounds (Gopi, Lee and Wutschitz 2021, Thm 5.5)"),
+        ("PRVAccountant.compute_delta", "the same composition; delta at eps + eps_error - delta_error, eps, eps - "
+                                        "eps_error + delta_error"),
+        ("RDP.compute_epsilon", "min over fixed orders of rho + log(1 - 1/alpha) - log(delta alpha)/(alpha - 1) "
+                                "(Balle et al. 2020, Thm 21)")])
     d.table("extremes", "prv_accountant's composed guarantees beside the exact composition", X.HEADER, rows)

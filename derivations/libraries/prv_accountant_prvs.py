@@ -14,21 +14,20 @@ import sys
 from pathlib import Path
 
 import mpmath as mp
-import numpy as np
 import sympy as sp
 
 from symdp import Phi, Status, derivation
-from symdp.audit import PAPER, agrees, at_least, finite, log10_inputs, within
-from symdp.symbols import eps, log10_q, log10_sigma, mu, order, q_rate, sigma, steps, x
+from symdp.audit import PAPER, agrees, at_least, finite, within
+from symdp.symbols import eps, log10_a1, log10_mu, log10_q, log10_sigma, mu, order, q_rate, sigma, steps, x
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 import _extremes as X  # noqa: E402
+from _sampled_exact import rdp_binomial as subsampled_rdp_sum  # noqa: E402
+from _sampled_exact import rdp_quadrature as subsampled_rdp_quad  # noqa: E402
 
 VERSIONS = {"prv_accountant": "0.2.0"}
 t = sp.Symbol("t", real=True)
 w = sp.Symbol("w", real=True)                        # standardised loss (t - mu^2/2)/mu
-log10_mu = sp.Symbol("log10_mu", real=True)          # mu = 10**log10_mu
-log10_a1 = sp.Symbol("log10_alpha1", real=True)      # Renyi order alpha = 1 + 10**log10_alpha1
 
 
 def gaussian_cdf(noise_multiplier, t):
@@ -68,22 +67,6 @@ def subsampled_cdf(q, sigma, t):
         return mp.mpf(0)
     y = subsampled_threshold(q, sigma, t)
     return (1 - q) * mp.ncdf(y / sigma) + q * mp.ncdf((y - 1) / sigma)
-
-
-def subsampled_rdp_sum(q, sigma, alpha):
-    """log A_alpha/(alpha - 1), A_alpha = sum_i C(alpha, i) q^i (1 - q)^(alpha - i) e^((i^2 - i)/(2 s^2)), integer alpha."""
-    n = int(alpha)
-    terms = [mp.binomial(n, i) * q ** i * (1 - q) ** (n - i) * mp.exp((i * i - i) / (2 * sigma ** 2))
-             for i in range(n + 1)]
-    return mp.log(mp.fsum(terms)) / (alpha - 1)
-
-
-def subsampled_rdp_quad(q, sigma, alpha):
-    """log A_alpha/(alpha - 1), A_alpha = E_{N(0, s^2)}[(1 - q + q e^((2y - 1)/(2 s^2)))^alpha] by quadrature."""
-    ratio = lambda y: 1 - q + q * mp.exp((2 * y - 1) / (2 * sigma ** 2))
-    # the mass sits near y = 0 (the (1 - q) part) and y = alpha (the tilted part's mean): cut around both
-    cuts = [-mp.inf, -4 * sigma, 0, 1, alpha, alpha + 4 * sigma, mp.inf]
-    return mp.log(mp.quad(lambda y: mp.npdf(y, 0, sigma) * ratio(y) ** alpha, cuts)) / (alpha - 1)
 
 
 def gaussian(d):
@@ -174,7 +157,7 @@ def pure_dp(d):
            text=r"FINDING (formula error, unsafe): rdp returns $(\alpha - 1)\epsilon/\alpha$, below the Renyi "
                 r"divergence of randomised response for large $\epsilon$ (libraries.autodp.rdp-bank derives it): "
                 r"at $\epsilon = 10$, $\alpha = 2$ it gives 5 against 9.99995. The accountant sizes its domain "
-                r"from this RDP (compute\_safe\_domain\_size): see libraries.prv\_accountant.composition")
+                r"from this RDP (compute_safe_domain_size): see libraries.prv_accountant.composition")
     return rdp
 
 
@@ -230,7 +213,8 @@ def subsampled(d):
            subsampled_rdp_quad(q, sigma, alpha), 9, frac), "nonnegative",
            {log10_q: sp.Interval(-sp.Rational(3, 2), -sp.Rational(1, 2)), sigma: sp.Interval(1, 3),
             order: sp.Interval(sp.Rational(11, 10), 6)}, n=6,
-           text=r"and with the quadrature to 9 digits ($0.03 \le q \le 0.3$) at fractional orders $1.1 .. 6$ (the series is cut at "
+           text=r"and with the quadrature to 9 digits ($0.03 \le q \le 0.3$) at fractional orders $1.1 .. 6$ "
+                r"(the series is cut at "
                 r"terms below $e^{-30}$)")
     near = lambda **p: {"q": 0.01, "sigma": 1.0, "alpha": 1 + 10.0 ** p["log10_alpha1"]}
     d.sign("PoissonSubsampledGaussianMechanism.rdp:digits-near-1", agrees(rdp, lambda q, sigma, alpha:
@@ -255,5 +239,17 @@ def prvs_audit(d):
             X.row("PureDPMechanism(10).rdp(2)", pure_rdp, rr_rdp, eps=10.0, alpha=2.0),
             X.row("PoissonSubsampledGaussianMechanism(0.01, 1).cdf(log(0.99) + 1e-3)", psg, psg_exact, q=0.01,
                   sigma=1.0, t=float(mp.log(0.99)) + 1e-3)]
+    d.table("functions", "the functions audited and the formula each implements", ("function", "source formula"), [
+        ("GaussianMechanism.cdf", "Phi(t/mu - mu/2), mu = 1/noise_multiplier"),
+        ("GaussianMechanism.rdp", "alpha mu^2/2"),
+        ("LaplaceMechanism.cdf", "e^((t - mu)/2)/2 on (-mu, mu), 0 below, 1 from mu on"),
+        ("LaplaceMechanism.rdp", "Mironov 2017, Table II with b = 1/mu"),
+        ("PureDPMechanism.cdf", "1/(1 + e^eps) on [-eps, eps), 0 below, 1 from eps on"),
+        ("PureDPMechanism.rdp", "(alpha - 1) eps/alpha"),
+        ("PoissonSubsampledGaussianMechanism.cdf", "p Phi(sigma z - 1/(2 sigma)) + (1 - p) Phi(sigma z + 1/(2 "
+                                                   "sigma)), z = log((e^t - 1 + p)/p) (erfc form)"),
+        ("PoissonSubsampledGaussianMechanism.rdp", "TF Privacy's log A_alpha/(alpha - 1): binomial sum at integer "
+                                                   "orders, two-sided series at fractional ones (Mironov, Talwar and "
+                                                   "Zhang 2019)")])
     d.table("extremes", "prv_accountant's privacy random variables at the extremes: the float64 value against "
             "the derived one", X.HEADER, rows)

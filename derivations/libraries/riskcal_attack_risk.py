@@ -87,7 +87,7 @@ def attack_risk(d):
     slope = d.differentiate("A'(t)", objective, t)
     (t_star,) = d.solve("t^*", sp.log(slope.args[0] / -slope.args[1]) if False else t - mu / 2, t,
                         "phi(t) = phi(t - mu) exactly at t = mu/2 (the densities are mirror images)")
-    d.identity("gdp:stationary", slope.subs(t, t_star), 0, text="A'(mu/2) = 0")
+    d.identity("get_advantage_from_gdp:stationary", slope.subs(t, t_star), 0, text="A'(mu/2) = 0")
     adv_g = d.define(r"\mathrm{Adv}_\mu", 2 * Phi(mu / 2) - 1, "A(mu/2) = Phi(mu/2) - Phi(-mu/2)")
     d.cross_check("get_advantage_from_gdp:optimum", adv_g, lambda mu: opt.maximise(
         lambda a: 1 - a - mp_gaussian_tradeoff(a, mu), 0, 1), {mu: sp.Interval(sp.Rational(1, 100), 12)},
@@ -159,6 +159,15 @@ def attack_risk(d):
            {rho: sp.Interval(sp.Rational(1, 10**8), 10**4)},
            text="the (deprecated) fitted mu is at least sqrt(2 rho), the mu of the Gaussian mechanism")
 
+    d.table("functions", "the functions audited and the formula each implements", ("function", "source formula"), [
+        ("get_advantage_from_adp", "(e^eps + 2 delta - 1)/(e^eps + 1) (Dong, Roth and Su)"),
+        ("get_advantage_from_gdp", "Phi(mu/2) - Phi(-mu/2) (Cor. 2.13)"),
+        ("get_beta_from_gdp", "Phi(-Phi^-1(a) - mu) (Eq. 6)"),
+        ("get_beta_from_adp", "max{0, 1 - delta - e^eps a, e^-eps (1 - delta - a)} (Eq. 5)"),
+        ("get_epsilon_from_err_rates", "max{0, log((1 - delta - a)/b), log((1 - delta - b)/a)}"),
+        ("get_bayes_risk_from_gdp", "(1 - pi)(1 - delta_mu(log(pi/(1 - pi)))) (Kulynych et al., Prop. D.1)"),
+        ("get_advantage_from_zcdp", "sup_a 1 - a - beta(a) over the RDP curve rho a (a numeric search, tol 1e-9)"),
+        ("get_mu_from_zcdp_approx", "1.5823 sqrt(rho) + 0.0806 rho + 0.0549 (a fitted formula; deprecated)")])
     points = [{"log10_epsilon": a, "log10_delta": b} for a in (-3, -1, 0, 1, 2, 2.8) for b in (-300, -10, -1)]
     small_points = [{"log10_epsilon": a, "log10_delta": b} for a in (-12, -10, -8, -6) for b in (-300, -10)]
     d.table("agreement", "riskcal against the derived closed forms (fewest significant digits on a grid)",

@@ -67,11 +67,23 @@ PAPERS = {
 }
 
 
+LIBRARIES = "dp-libraries"
+"""``source.paper`` of the library audits (``symdp.audit.PAPER``): one chapter, "DP libraries"."""
+LIBRARIES_INTRO = (r"These derivations audit DP libraries: each function's output is compared with the quantity "
+                   r"derived from first principles (densities, likelihood ratios, hockey-stick and R\'enyi "
+                   r"divergences) at high precision, over the extremes users hit. A table per library gives, for "
+                   r"each function, its source formula, the verdict, the digits and domain of agreement and the "
+                   r"findings with their certified witnesses; \texttt{docs/library-findings.md} holds each "
+                   r"finding as it would be filed upstream.")
+
+
 def paper(file: str) -> Paper | None:
     return PAPERS.get(file)
 
 
 def chapter_title(file: str) -> str:
+    if file == LIBRARIES:
+        return "DP libraries"
     found = paper(file)
     return found.title if found else file
 

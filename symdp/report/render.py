@@ -131,7 +131,11 @@ def _is_finding(claim: Step) -> bool:
 
 
 def render_findings(file: str, results: list[DerivationResult]) -> str:
-    """The findings table(s) of one paper (floats of ROWS_PER_TABLE rows)."""
+    """The findings table(s) of one paper (floats of ROWS_PER_TABLE rows); for the library audits, one
+    table per library (:mod:`.libraries`)."""
+    if file == papers.LIBRARIES:
+        from . import libraries
+        return libraries.render(results)
     rows = []
     for r in results:
         for c in r.claims:
@@ -174,17 +178,22 @@ def render_main(results: list[DerivationResult], notions: bool | None = None) ->
     for file, rs in _chapters(results):
         found = papers.paper(file)
         listed = (r" Table~\ref{" + views.label(_paper_key(file), "findings") + "} lists the findings."
-                  if _has_findings(rs) else "")
+                  if _has_findings(rs) and file != papers.LIBRARIES else "")
         intro = (rf"The derivations below re-derive results of \cite{{{found.key}}}, in the paper's order." + listed
-                 if found else f"Derivations of {_unknown(file)}.")
+                 if found else _intro(file))
         key = _paper_key(file)
         chapters.append(SimpleNamespace(title=prose.tex(papers.chapter_title(file)), label=views.label(key),
-                                        intro=intro, findings=key + "-findings" if _has_findings(rs) else "",
+                                        intro=intro, findings=key + "-findings" if _has_findings(rs)
+                                        or file == papers.LIBRARIES else "",
                                         files=[_file(r)[:-4] for r in rs]))
     ordered = [r for _, rs in _chapters(results) for r in rs]
     return environment().get_template("report.tex.j2").render(
         summary=_summary_rows(ordered), total=summary(results), statuses=[s.value for s in Status],
         notions=notions, chapters=chapters, cited=_cited(results))
+
+
+def _intro(file: str) -> str:
+    return papers.LIBRARIES_INTRO if file == papers.LIBRARIES else f"Derivations of {_unknown(file)}."
 
 
 def _edge_status(edge, claims: dict) -> tuple[str, str]:
@@ -246,7 +255,7 @@ def render_all(results: list[DerivationResult]) -> dict[str, str]:
     """Every file of the report: fragments, findings per paper, notions, the document, symdp.sty, symdp.bib."""
     files = {_file(r): render_derivation(r) for r in results}
     for file, rs in _chapters(results):
-        if _has_findings(rs):
+        if _has_findings(rs) or file == papers.LIBRARIES:
             files[_paper_key(file) + "-findings.tex"] = render_findings(file, rs)
     notions = has_notions_evidence(results)
     if notions:
