@@ -278,7 +278,6 @@ VALUE_RANGES = {  # option: (low, high, closed ends, help); the same ranges as s
 
 
 def cmd_notions(args) -> int:
-    from .notions import graph, registry
     if args.action != "implies":
         for opt, _ in VALUE_OPTIONS:
             if getattr(args, opt) is not None:
@@ -286,6 +285,9 @@ def cmd_notions(args) -> int:
                                  " (values go with notions implies)")
         if args.json:
             raise SymdpError("--json", True, "only with notions implies")
+    if args.action == "implies":
+        return _implies(args)
+    from .notions import registry
     if args.action == "list":
         if args.names:
             raise SymdpError("NOTION", " ".join(args.names), "no notion ids with notions list")
@@ -299,10 +301,20 @@ def cmd_notions(args) -> int:
             if n.id in (e.source, e.target):
                 print(f"  {e.id}: {e.source} => {e.target} with {e.map}  [{e.reference}]")
         return 0
+    return 0
+
+
+def _implies(args) -> int:
+    """Answered from the precomputed maps (no SymPy) when they suffice, else by the implication graph."""
+    from .notions import answers
     source, target = _two(args.names)
     values = {sym: getattr(args, opt) for opt, sym in VALUE_OPTIONS if getattr(args, opt) is not None}
-    answer = graph.implies(source, target, values)
-    print(_calculator_json(_answer_json(answer)) if args.json else _answer_text(answer))
+    reply = answers.implies(source, target, values)
+    if reply is None:
+        from .notions import graph, tabulate
+        answer = graph.implies(source, target, values)
+        reply = answers.Reply(tabulate.answer_json(answer), tabulate.answer_text(answer))
+    print(_calculator_json(reply.doc) if args.json else reply.text)
     return 0
 
 
@@ -316,29 +328,6 @@ def _two(names):
     if len(names) != 2:
         raise SymdpError("NOTIONS", " ".join(names), "two notion ids: implies SOURCE TARGET")
     return names
-
-
-def _conclusion_json(c) -> dict:
-    import sympy as sp
-    return {"parameter": float(c.value) if c.value is not None else str(c.expression),
-            "expression": sp.latex(c.expression), "chain": list(c.chain), "conditions": list(c.conditions)}
-
-
-def _answer_json(a) -> dict:
-    return {"from": a.source, "to": a.target, **_conclusion_json(a.best), "comparison": a.comparison,
-            "alternatives": [_conclusion_json(c) for c in a.alternatives]}
-
-
-def _answer_text(a) -> str:
-    from .notions.registry import NOTIONS
-
-    def line(c):
-        val = f" = {c.value}" if c.value is not None else ""
-        cond = f"; needs: {'; '.join(c.conditions)}" if c.conditions else ""
-        return f"{a.target} with {NOTIONS[a.target].parameter} = {c.expression}{val} via {' -> '.join(c.chain)}{cond}"
-    out = [f"{a.source} implies {line(a.best)}", f"  (best: {a.comparison})"]
-    out += [f"  also: {line(c)}" for c in a.alternatives]
-    return "\n".join(out)
 
 
 def _rho_args(sp):
