@@ -1,0 +1,130 @@
+"""Accuracy of every fast path against mpmath, on the benchmarks' typical and extreme grids (no timing).
+
+Goal (symdp/fdp_fast.py): relative error at most 4 (conditioning + 1) ulps, the conditioning being the
+relative change one ulp of each input causes.  References: ``benchmarks/references.py`` (mpmath's ncdf
+at 100 digits, quadrature for the Laplace profile, bisection for the calibrations), written apart from
+symdp's code.  A regression of any tier (a tier taking elements it cannot do accurately) fails here.
+"""
+import math
+
+import mpmath as mp
+import numpy as np
+import pytest
+
+from benchmarks import references as ref
+from symdp import fdp_fast
+
+ULP = 2.0 ** -53
+BOUND = 4.0
+
+
+def _log_uniform(rng, lo, hi, n):
+    return 10 ** rng.uniform(math.log10(lo), math.log10(hi), n)
+
+
+def _worst(got, inputs, reference):
+    worst = 0.0
+    for g, args in zip(got, zip(*inputs)):
+        want, cond = reference(*args)
+        if want < mp.mpf("1e-300"):
+            assert g < 1e-290, args
+            continue
+        worst = max(worst, float(abs(mp.mpf(g) - want) / want) / ULP / float(cond + 1))
+    return worst
+
+
+FIG4 = [1 / s for s in (0.7, 0.8, 1.4, 2.0, 2.4, 3.7, 7.0)] + [0.005 * math.sqrt(6000 * math.expm1(1 / s ** 2))
+                                                             for s in (0.7, 0.8, 1.4, 2.0, 2.4, 3.7, 7.0)]
+
+
+def _profile_grid(kind, mu, rng, n=60):
+    if kind == "typical":
+        eps = _log_uniform(rng, 1e-3, 30, n)
+    else:
+        eps = np.concatenate([rng.uniform(30, 700, n // 3), _log_uniform(rng, 1e-8, 1e-3, n // 3),
+                              -_log_uniform(rng, 1e-8, 50, n // 3), [700.0, 1e-8, -50.0]])
+    return eps, np.resize(np.atleast_1d(mu), eps.size).astype(float)
+
+
+@pytest.mark.parametrize("kind", ["typical", "extreme"])
+@pytest.mark.parametrize("mu", [0.1, 0.5, 1.0, 2.0, 10.0, "fig4"])
+def test_gaussian_profile(kind, mu):
+    rng = np.random.default_rng(31)
+    eps, m = _profile_grid(kind, FIG4 if mu == "fig4" else mu, rng)
+    assert _worst(fdp_fast.gaussian_profile(eps, m), (eps, m), ref.ref_gaussian_profile) <= BOUND
+
+
+@pytest.mark.parametrize("kind", ["typical", "extreme"])
+def test_gaussian_profile_across_the_tiers(kind):
+    # mu log-uniform on [1e-3, 30]: every tier (Mills, textbook, erf, short rule, log-space) is reached
+    rng = np.random.default_rng(32)
+    eps, _ = _profile_grid(kind, 1.0, rng, 120)
+    m = _log_uniform(rng, 1e-3, 30, eps.size)
+    assert _worst(fdp_fast.gaussian_profile(eps, m), (eps, m), ref.ref_gaussian_profile) <= BOUND
+
+
+@pytest.mark.parametrize("kind", ["typical", "extreme"])
+@pytest.mark.parametrize("mu", [0.1, 1.0, 10.0])
+def test_gaussian_tradeoff(kind, mu):
+    rng = np.random.default_rng(33)
+    a = (_log_uniform(rng, 1e-12, 1 - 1e-12, 60) if kind == "typical" else
+         np.concatenate([_log_uniform(rng, 1e-300, 1e-12, 40), 1 - _log_uniform(rng, 1e-16, 1e-12, 10)]))
+    assert _worst(fdp_fast.gaussian_tradeoff(a, mu), (a,), lambda x: ref.ref_gaussian_tradeoff(x, mu)) <= BOUND
+
+
+@pytest.mark.parametrize("kind", ["typical", "extreme"])
+@pytest.mark.parametrize("eps", [0.1, 1.0, 10.0])
+def test_laplace_profile(kind, eps):
+    rng = np.random.default_rng(34)
+    e2 = (_log_uniform(rng, 1e-3, 30, 40) if kind == "typical" else
+          np.concatenate([rng.uniform(-50, 700, 20), -_log_uniform(rng, 1e-8, 50, 20), [-eps, eps * (1 - 1e-9)]]))
+    assert _worst(fdp_fast.laplace_profile(e2, eps), (e2,), lambda x: ref.ref_laplace_profile(x, eps)) <= BOUND
+
+
+@pytest.mark.parametrize("kind", ["typical", "extreme"])
+@pytest.mark.parametrize("eps", [0.1, 1.0, 10.0])
+def test_laplace_tradeoff(kind, eps):
+    rng = np.random.default_rng(35)
+    a = (_log_uniform(rng, 1e-12, 1 - 1e-12, 60) if kind == "typical" else
+         np.concatenate([_log_uniform(rng, 1e-300, 1e-12, 40), 1 - _log_uniform(rng, 1e-16, 1e-12, 10)]))
+    assert _worst(fdp_fast.laplace_tradeoff(a, eps), (a,), lambda x: ref.ref_laplace_tradeoff(x, eps)) <= BOUND
+
+
+@pytest.mark.parametrize("kind", ["typical", "extreme"])
+def test_gaussian_mu(kind):
+    rng = np.random.default_rng(36)
+    if kind == "typical":
+        eps, dl = _log_uniform(rng, 1e-3, 30, 25), _log_uniform(rng, 1e-12, 1e-3, 25)
+    else:
+        eps = np.concatenate([_log_uniform(rng, 1e-6, 1e-3, 6), rng.uniform(30, 300, 6)])
+        dl = _log_uniform(rng, 1e-300, 1e-12, 12)
+    assert _worst(fdp_fast.gaussian_mu(eps, dl), (eps, dl), ref.ref_analytic_mu) <= BOUND
+
+
+@pytest.mark.parametrize("kind", ["typical", "extreme"])
+def test_gaussian_epsilon(kind):
+    rng = np.random.default_rng(37)
+    if kind == "typical":
+        mu, dl = np.resize([0.1, 0.5, 1.0, 2.0, 10.0] + FIG4, 25), _log_uniform(rng, 1e-12, 1e-3, 25)
+    else:
+        mu = np.concatenate([_log_uniform(rng, 1e-3, 0.1, 6), rng.uniform(10, 40, 6)])
+        dl = _log_uniform(rng, 1e-300, 1e-12, 12)
+    assert _worst(fdp_fast.gaussian_epsilon(mu, dl), (mu, dl), ref.ref_analytic_epsilon) <= BOUND
+
+
+def test_calibrations_agree_with_the_mpmath_inverses():
+    from symdp.adversary import gaussian
+    assert fdp_fast.gaussian_mu(1.0, 1e-5) == pytest.approx(float(gaussian.analytic_mu(1.0, 1e-5)), rel=4e-16)
+    assert fdp_fast.gaussian_epsilon(1.0, 1e-5) == pytest.approx(float(gaussian.analytic_epsilon(1.0, 1e-5)),
+                                                                 rel=4e-16)
+    assert fdp_fast.gaussian_epsilon(0.01, 0.5) == 0.0        # delta_mu(0) <= delta: eps = 0 already
+
+
+def test_calibrations_reject_bad_input():
+    from symdp.errors import SymdpError
+    with pytest.raises(SymdpError, match="delta"):
+        fdp_fast.gaussian_mu(1.0, 0.0)
+    with pytest.raises(SymdpError, match="epsilon"):
+        fdp_fast.gaussian_mu(-1.0, 1e-5)
+    with pytest.raises(SymdpError, match="mu"):
+        fdp_fast.gaussian_epsilon(0.0, 1e-5)
