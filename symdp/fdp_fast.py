@@ -6,8 +6,8 @@ blocks of them).  ``symdp.fdp`` holds the symbolic
 and mpmath forms the tests compare against; ``benchmarks/`` measures speed and
 accuracy against scipy formulas, dp_accounting and autodp.
 
-Accuracy goal (checked in ``tests/test_fdp_fast.py`` against mpmath at 50
-digits): relative error at most about 4 times the conditioning of the problem,
+Accuracy goal (checked in ``tests/test_fdp_fast.py`` and
+``tests/test_fast_paths_accuracy.py`` against mpmath at 50-100 digits): relative error at most about 4 times the conditioning of the problem,
 i.e. the relative change that one ulp of each input causes, over delta down to
 1e-300 and epsilon in [-50, 700].
 
@@ -22,18 +22,27 @@ whose integrand is positive and smooth on the short interval, and an 8-point
 Gauss-Legendre rule evaluates it (R'(x) = 1 + x R(x), by its asymptotic series
 for x < -10 where the subtraction would cancel).
 
-Speed (``gaussian_profile``): that careful path is the last of three tiers.
-Elements with Phi(a) below the normal range are 0 at once; the others first
-take the Mills-ratio difference e^{-a^2/2} (erfcx(-a/v2) - erfcx(-b/v2))/2
-(two ``erfcx``, one ``exp``), kept wherever the conditioning covers its
-cancellation; then the textbook Phi(a) - e^eps Phi(b) where r <= 1/2; and
-only what is left (small eps and small mu, a few per cent of a typical grid)
-the careful path.  Where [b, a] lies in [-10, 0] and mu <= 1/2 that path is
-the same 8-point rule without logarithms (``_profile_short``), elsewhere the
-log-space one.  The Mills tier runs in cache-sized blocks, each permuted so
-that arguments of like size are adjacent (``_locality_order``): ``erfcx``
-branches on the size of its argument, and on shuffled input the mispredicted
-branches cost more than the arithmetic.  The order changes no value.
+Speed (``gaussian_profile``): the log-space path is the last resort.  Elements
+with Phi(a) below the normal range are 0 at once; the others are split by the
+sign of a, in cache-sized blocks.  Where a <= 0: the Mills-ratio difference
+e^{-a^2/2} (erfcx(-a/v2) - erfcx(-b/v2))/2 (two ``erfcx``, one ``exp``), kept
+wherever the conditioning covers its cancellation, and what it cannot take
+(small mu, a near 0; elements that cannot qualify are not tried) by the
+Gauss-Legendre rule above without logarithms (``_profile_short``, 4 to 14
+``erfcx`` per element: the fewest nodes whose error bound allows that mu, for
+mu <= 2.9 and [b, a] in [-10, 0]).  These run permuted so that arguments of
+like size are adjacent (``_locality_order``): ``erfcx`` branches on the size
+of its argument, and on shuffled input the mispredicted branches cost more than
+the arithmetic.  Where a > 0 (Phi(a) >= 1/2): the textbook Phi(a) - e^eps Phi(b)
+where it does not cancel beyond the conditioning, else (small eps and mu)
+P(b < Z < a) - expm1(eps) Phi(b) from ``erf`` and ``erfc`` (``_profile_erf``).
+Only what all these leave (a fraction of a per cent of the benchmarks' typical
+grids) takes the log-space path.  No tier's choice depends on an element's
+position, and node sums are taken node by node: the order changes no value.
+
+``gaussian_mu`` and ``gaussian_epsilon`` (the analytic calibration and its
+inverse) are bracketed Newton iterations on this profile, polished on delta
+itself so that their error is a few ulps of their own conditioning.
 
 ``gaussian_tradeoff`` skips the elements whose answer rounds to 1, and the
 Laplace curves with one epsilon work in place with e^eps as a scalar.
@@ -346,11 +355,12 @@ def gaussian_profile(epsilon, mu):
     to 0 (``gaussian_log_profile`` keeps the logarithm).
 
     Elements with Phi(a) below the normal range are 0; the others go through
-    three tiers, each only on the elements the one before cannot do within a
-    few times the conditioning: the Mills-ratio difference for a <= 0
-    (:func:`_profile_mills`, two ``erfcx`` and one ``exp``, on blocks sorted
-    by the size of a), the textbook formula where its terms do not cancel
-    (:func:`_profile_plain`), and the careful path (:func:`_profile_careful`).
+    tiers, each only on the elements the one before cannot do within a few
+    times the conditioning: for a <= 0 the Mills-ratio difference
+    (:func:`_profile_mills`) and the short Gauss-Legendre rule
+    (:func:`_profile_short`), for a > 0 the textbook and erf forms
+    (:func:`_profile_positive_a`), and the log-space path
+    (:func:`_profile_careful`) for what is left.
     """
     e = _finite_array("epsilon", epsilon)
     m = require_positive_array("mu", mu)
