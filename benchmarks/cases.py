@@ -201,18 +201,13 @@ LOG_CALIBRATION = "scipy brentq on the log-space profile (scalar)"
 def calibration_case(n, m_acc, rng, dpa, adp):
     from symdp import fdp_fast
     from symdp.adversary import gaussian
-    eps, dl = _log_uniform(rng, *TYPICAL_EPS, n), _log_uniform(rng, 1e-12, 1e-3, n)
-    acc = (_log_uniform(rng, *TYPICAL_EPS, m_acc), _log_uniform(rng, 1e-12, 1e-3, m_acc))
-    ext = (np.concatenate([_log_uniform(rng, 1e-6, 1e-3, 10), rng.uniform(30, 300, 10)]),
-           _log_uniform(rng, 1e-300, 1e-12, 20))
-    case = Case("Analytic Gaussian calibration mu(eps, delta) (Balle and Wang 2018)",
-                "eps log-uniform on [1e-3, 30] x delta log-uniform on [1e-12, 1e-3]",
-                "eps in [1e-6, 1e-3] and [30, 300], delta log-uniform on [1e-300, 1e-12]",
-                (eps, dl), acc, ext, ref.ref_analytic_mu, baseline=LOG_CALIBRATION)
-    case.impls.append(Impl("symdp fdp_fast.gaussian_mu (vectorised, doubles)", fdp_fast.gaussian_mu))
-    case.impls.append(Impl(LOG_CALIBRATION, _scalar(_brentq_mu), "Python loop", timing_points=400))
-    case.impls.append(Impl("symdp adversary.gaussian.analytic_mu (mpmath, 60 digits)", _scalar(
-        lambda e, d: float(gaussian.analytic_mu(float(e), float(d)))), "Python loop", timing_points=40))
+    eps, acc, ext = _log_uniform(rng, *TYPICAL_EPS, n), _log_uniform(rng, *TYPICAL_EPS, m_acc), np.concatenate(
+        [_log_uniform(rng, 1e-6, 1e-3, 10), rng.uniform(30, 300, 10)])
+    case = _inverse_case("Analytic Gaussian calibration mu(eps, delta) (Balle and Wang 2018)",
+                         "eps log-uniform on [1e-3, 30]", "eps in [1e-6, 1e-3] and [30, 300]", (eps, acc, ext),
+                         rng, ref.ref_analytic_mu)
+    _inverse_impls(case, fdp_fast.gaussian_mu, _brentq_mu, "analytic_mu",
+                   lambda e, d: float(gaussian.analytic_mu(float(e), float(d))))
     if dpa:
         from dp_accounting.pld import common
         from dp_accounting.pld import privacy_loss_mechanism as plm
@@ -227,22 +222,33 @@ def calibration_case(n, m_acc, rng, dpa, adp):
     return case
 
 
+def _inverse_case(title, first, first_extreme, firsts, rng, reference):
+    """A calibration case: ``firsts`` = (timed, typical, extreme) first arguments, delta drawn here."""
+    n, m_acc, m_ext = (len(v) for v in firsts)
+    dl = [_log_uniform(rng, 1e-12, 1e-3, k) for k in (n, m_acc)] + [_log_uniform(rng, 1e-300, 1e-12, m_ext)]
+    return Case(title, f"{first} x delta log-uniform on [1e-12, 1e-3]",
+                f"{first_extreme}, delta log-uniform on [1e-300, 1e-12]", (firsts[0], dl[0]), (firsts[1], dl[1]),
+                (firsts[2], dl[2]), reference, baseline=LOG_CALIBRATION)
+
+
+def _inverse_impls(case, fast, brentq, name, mpmath_fn):
+    case.impls += [Impl(f"symdp fdp_fast.{fast.__name__} (vectorised, doubles)", fast),
+                   Impl(LOG_CALIBRATION, _scalar(brentq), "Python loop", timing_points=400),
+                   Impl(f"symdp adversary.gaussian.{name} (mpmath, 60 digits)", _scalar(mpmath_fn), "Python loop",
+                        timing_points=40)]
+
+
 def epsilon_case(n, m_acc, rng, dpa, adp):
     from symdp import fdp_fast
     from symdp.adversary import gaussian
     mus = np.array(list(PROFILE_MUS) + list(_fig4_mus()))
-    mu, dl = np.resize(mus, n), _log_uniform(rng, 1e-12, 1e-3, n)
-    acc = (np.resize(mus, m_acc), _log_uniform(rng, 1e-12, 1e-3, m_acc))
-    ext = (np.concatenate([_log_uniform(rng, 1e-3, 0.1, 10), rng.uniform(10, 40, 10)]),
-           _log_uniform(rng, 1e-300, 1e-12, 20))
-    case = Case("Gaussian epsilon(mu, delta) (inverse of the profile)",
-                "mu in {0.1, 0.5, 1, 2, 10} and the Fig. 4 mus, cycled x delta log-uniform on [1e-12, 1e-3]",
-                "mu in [1e-3, 0.1] and [10, 40], delta log-uniform on [1e-300, 1e-12]",
-                (mu, dl), acc, ext, ref.ref_analytic_epsilon, baseline=LOG_CALIBRATION)
-    case.impls.append(Impl("symdp fdp_fast.gaussian_epsilon (vectorised, doubles)", fdp_fast.gaussian_epsilon))
-    case.impls.append(Impl(LOG_CALIBRATION, _scalar(_brentq_eps), "Python loop", timing_points=400))
-    case.impls.append(Impl("symdp adversary.gaussian.analytic_epsilon (mpmath, 60 digits)", _scalar(
-        lambda m, d: float(gaussian.analytic_epsilon(float(m), float(d)) or 0.0)), "Python loop", timing_points=40))
+    case = _inverse_case("Gaussian epsilon(mu, delta) (inverse of the profile)",
+                         "mu in {0.1, 0.5, 1, 2, 10} and the Fig. 4 mus, cycled", "mu in [1e-3, 0.1] and [10, 40]",
+                         (np.resize(mus, n), np.resize(mus, m_acc),
+                          np.concatenate([_log_uniform(rng, 1e-3, 0.1, 10), rng.uniform(10, 40, 10)])),
+                         rng, ref.ref_analytic_epsilon)
+    _inverse_impls(case, fdp_fast.gaussian_epsilon, _brentq_eps, "analytic_epsilon",
+                   lambda m, d: float(gaussian.analytic_epsilon(float(m), float(d)) or 0.0))
     if adp:
         from autodp import dp_bank
         case.impls.append(Impl("autodp get_eps_ana_gaussian", _scalar(lambda m, d: dp_bank.get_eps_ana_gaussian(

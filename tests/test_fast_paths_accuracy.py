@@ -63,12 +63,17 @@ def test_gaussian_profile_across_the_tiers(kind):
     assert _worst(fdp_fast.gaussian_profile(eps, m), (eps, m), ref.ref_gaussian_profile) <= BOUND
 
 
+def _alpha_grid(kind, rng):
+    """Type I errors: log-uniform on [1e-12, 1) (typical), or down to 1e-300 and within 1e-12 of 1 (extreme)."""
+    if kind == "typical":
+        return _log_uniform(rng, 1e-12, 1 - 1e-12, 60)
+    return np.concatenate([_log_uniform(rng, 1e-300, 1e-12, 40), 1 - _log_uniform(rng, 1e-16, 1e-12, 10)])
+
+
 @pytest.mark.parametrize("kind", ["typical", "extreme"])
 @pytest.mark.parametrize("mu", [0.1, 1.0, 10.0])
 def test_gaussian_tradeoff(kind, mu):
-    rng = np.random.default_rng(33)
-    a = (_log_uniform(rng, 1e-12, 1 - 1e-12, 60) if kind == "typical" else
-         np.concatenate([_log_uniform(rng, 1e-300, 1e-12, 40), 1 - _log_uniform(rng, 1e-16, 1e-12, 10)]))
+    a = _alpha_grid(kind, np.random.default_rng(33))
     assert _worst(fdp_fast.gaussian_tradeoff(a, mu), (a,), lambda x: ref.ref_gaussian_tradeoff(x, mu)) <= BOUND
 
 
@@ -84,32 +89,31 @@ def test_laplace_profile(kind, eps):
 @pytest.mark.parametrize("kind", ["typical", "extreme"])
 @pytest.mark.parametrize("eps", [0.1, 1.0, 10.0])
 def test_laplace_tradeoff(kind, eps):
-    rng = np.random.default_rng(35)
-    a = (_log_uniform(rng, 1e-12, 1 - 1e-12, 60) if kind == "typical" else
-         np.concatenate([_log_uniform(rng, 1e-300, 1e-12, 40), 1 - _log_uniform(rng, 1e-16, 1e-12, 10)]))
+    a = _alpha_grid(kind, np.random.default_rng(35))
     assert _worst(fdp_fast.laplace_tradeoff(a, eps), (a,), lambda x: ref.ref_laplace_tradeoff(x, eps)) <= BOUND
 
 
-@pytest.mark.parametrize("kind", ["typical", "extreme"])
-def test_gaussian_mu(kind):
-    rng = np.random.default_rng(36)
+def _calibration_grid(kind, rng, first_typical, first_extreme):
+    """(first argument, delta): delta log-uniform on [1e-12, 1e-3] (typical) or [1e-300, 1e-12] (extreme)."""
     if kind == "typical":
-        eps, dl = _log_uniform(rng, 1e-3, 30, 25), _log_uniform(rng, 1e-12, 1e-3, 25)
-    else:
-        eps = np.concatenate([_log_uniform(rng, 1e-6, 1e-3, 6), rng.uniform(30, 300, 6)])
-        dl = _log_uniform(rng, 1e-300, 1e-12, 12)
-    assert _worst(fdp_fast.gaussian_mu(eps, dl), (eps, dl), ref.ref_analytic_mu) <= BOUND
+        return np.resize(first_typical(rng), 25), _log_uniform(rng, 1e-12, 1e-3, 25)
+    return first_extreme(rng), _log_uniform(rng, 1e-300, 1e-12, 12)
+
+
+CALIBRATIONS = {   # fast path, reference, typical and extreme first arguments
+    "mu": (fdp_fast.gaussian_mu, ref.ref_analytic_mu, lambda rng: _log_uniform(rng, 1e-3, 30, 25),
+           lambda rng: np.concatenate([_log_uniform(rng, 1e-6, 1e-3, 6), rng.uniform(30, 300, 6)])),
+    "epsilon": (fdp_fast.gaussian_epsilon, ref.ref_analytic_epsilon, lambda rng: [0.1, 0.5, 1.0, 2.0, 10.0] + FIG4,
+                lambda rng: np.concatenate([_log_uniform(rng, 1e-3, 0.1, 6), rng.uniform(10, 40, 6)])),
+}
 
 
 @pytest.mark.parametrize("kind", ["typical", "extreme"])
-def test_gaussian_epsilon(kind):
-    rng = np.random.default_rng(37)
-    if kind == "typical":
-        mu, dl = np.resize([0.1, 0.5, 1.0, 2.0, 10.0] + FIG4, 25), _log_uniform(rng, 1e-12, 1e-3, 25)
-    else:
-        mu = np.concatenate([_log_uniform(rng, 1e-3, 0.1, 6), rng.uniform(10, 40, 6)])
-        dl = _log_uniform(rng, 1e-300, 1e-12, 12)
-    assert _worst(fdp_fast.gaussian_epsilon(mu, dl), (mu, dl), ref.ref_analytic_epsilon) <= BOUND
+@pytest.mark.parametrize("which", sorted(CALIBRATIONS))
+def test_calibrations(kind, which):
+    fast, reference, typical, extreme = CALIBRATIONS[which]
+    first, dl = _calibration_grid(kind, np.random.default_rng(36), typical, extreme)
+    assert _worst(fast(first, dl), (first, dl), reference) <= BOUND
 
 
 def test_calibrations_agree_with_the_mpmath_inverses():
