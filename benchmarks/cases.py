@@ -72,7 +72,8 @@ def gaussian_profile_case(mu, n, m_acc, rng, dpa, adp):
         m_t, m_a, m_e = (np.resize(mus, k) for k in (n, m_acc, ext.size))
         title = "Gaussian privacy profile delta(eps), DP-SGD of the TVD paper's Fig. 4"
         grid = (f"mu = 1/sigma (one step) and the CLT mu = q sqrt(T (e^(1/sigma^2) - 1)) (q = {FIG4_Q}, "
-                f"T = {FIG4_STEPS}) for sigma in {FIG4_SIGMAS}, cycled; eps log-uniform on [1e-3, 30]")
+                f"T = {FIG4_STEPS}) for sigma in {FIG4_SIGMAS}, cycled; eps log-uniform on [1e-3, 30]; each "
+                "implementation is called once per setting (mu a number)")
     else:
         m_t, m_a, m_e = mu, mu, mu
         title, grid = f"Gaussian privacy profile delta(eps), mu = {mu}", "eps log-uniform on [1e-3, 30]"
@@ -80,6 +81,8 @@ def gaussian_profile_case(mu, n, m_acc, rng, dpa, adp):
                 "delta down to 1e-300", (eps, _arr(m_t, n)), (acc, _arr(m_a, m_acc)), (ext, _arr(m_e, ext.size)),
                 ref.ref_gaussian_profile, baseline=LOG_PROFILE)
     case.impls += [Impl("symdp fdp_fast.gaussian_profile", fdp_fast.gaussian_profile)] + _profile_peers(dpa, adp)
+    for impl in case.impls:   # mu as a number, as a user with one mechanism (one DP-SGD setting) writes it
+        impl.fn = (lambda f: lambda e, m: _per_mu(lambda one, x: f(x, one), e, m if mu == "fig4" else mu))(impl.fn)
     return case
 
 
@@ -102,18 +105,20 @@ def _profile_peers(dpa, adp):
     if dpa:
         from dp_accounting.pld import privacy_loss_mechanism as plm
         peers.append(Impl("dp_accounting GaussianPrivacyLoss(1/mu).get_delta_for_epsilon (analytic)",
-                          lambda e, m: _per_mu(lambda mu, x: plm.GaussianPrivacyLoss(1 / mu, 1)
-                                               .get_delta_for_epsilon(x), e, m), "one object per distinct mu"))
+                          lambda e, m: plm.GaussianPrivacyLoss(1 / m, 1).get_delta_for_epsilon(e),
+                          "one object per mu"))
     if adp:
         from autodp import dp_bank
         peers.append(Impl("autodp get_logdelta_ana_gaussian (scalar)", lambda e, m: np.array(
-            [math.exp(dp_bank.get_logdelta_ana_gaussian(1 / y, float(x))) for x, y in zip(e, m)]),
+            [math.exp(dp_bank.get_logdelta_ana_gaussian(1 / m, float(x))) for x in e]),
             "Python loop; raises below eps = 0", timing_points=2000))
     return peers
 
 
 def _per_mu(fn, x, m):
     """fn(mu, x[mu == value]) for each distinct mu, reassembled."""
+    if np.ndim(m) == 0:
+        return np.asarray(fn(float(m), x), dtype=float)
     out = np.empty(len(x))
     for value in np.unique(m):
         sel = m == value
