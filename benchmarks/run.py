@@ -216,8 +216,9 @@ def render_summary(results):
              "faster).  err/cond: symdp's worst, typical and extreme grids (goal <= 4).  Calls: scipy.special "
              "evaluations per point (the log-space profile makes 2 `log_ndtr`, G_mu 1 `ndtri` + 1 `log_ndtr`; "
              "the Laplace curves call none).", "",
-             "| case | symdp | log-space peer | ratio | err/cond typical | err/cond extreme | symdp calls/point "
-             "| replay of those calls | load |", "|---|---:|---:|---:|---:|---:|---:|---:|---|"]
+             "| case | symdp | log-space peer | ratio | err/cond typical | err/cond extreme | peer's err/cond "
+             "typical / extreme | symdp calls/point | replay of those calls | load |",
+             "|---|---:|---:|---:|---:|---:|---:|---:|---:|---|"]
     for case, timing, typ, ext, load in results:
         sym, n = case.impls[0].name, len(case.inputs[0])
         r = _ratio(case, timing)
@@ -226,6 +227,7 @@ def render_summary(results):
         lines.append(f"| {case.title} | {_fmt_time(timing[sym], case.unit, n)} | "
                      f"{_fmt_time(timing[case.baseline], case.unit, n) if case.baseline in timing else '-'} | "
                      f"{'-' if r is None else f'{r:.2f}x'} | {_fmt_acc(typ[sym])[1]} | {_fmt_acc(ext[sym])[1]} | "
+                     f"{_fmt_acc(typ.get(case.baseline))[1]} / {_fmt_acc(ext.get(case.baseline))[1]} | "
                      f"{'-' if calls is None else f'{calls:.2f}'} | "
                      f"{'-' if replay is None else _fmt_time(replay, case.unit, n)} | {load[0]:.1f}-{load[1]:.1f} |")
     return lines + [""]
@@ -256,31 +258,42 @@ def render(results, lat, meta):
     return "\n".join(lines)
 
 
-NOTES = """## What limits each fast path, and notes on the peers
+NOTES = """## What limits each fast path, where symdp is below 1x, and notes on the peers
 
-- **Gaussian profile**: special functions.  Where a <= 0 the Mills-ratio difference costs 2 `erfcx` and
-  1 `exp` per point, on blocks sorted by the size of the argument (`erfcx` branches on it; sorting a
-  16 K block costs about what it saves on one call); where the two terms cancel (r > 1/2 and the
-  conditioning small: small mu, or a near 0) the Gauss-Legendre rule needs 4 to 14 `erfcx` per point,
-  as few as its error bound allows for that mu; where a > 0, 2 `ndtr` (plus 3 `erf`/`erfc` where they
-  cancel).  The replay row is those calls alone on the same arguments; the difference to symdp's time
-  is selection, ordering and scatter (memory traffic).  The log-space formula makes 2 `log_ndtr`
-  (each about the cost of 2 `erfcx` on unsorted input) and is off by up to 80x its conditioning for
-  small mu; the plain formula is cheaper still and worse.
-- **G_mu**: one `ndtri` and one `ndtr` per point where the answer is below 1, nothing else; the
-  log-space form adds a `log` and an `exp`.  scipy's `ndtri(1 - alpha)` returns 1 for alpha below
-  1.1e-16 (1 - alpha rounds to 1), whence its err/cond of hundreds.
-- **Laplace curves**: no special function; memory traffic (symdp writes the three pieces in place
-  into one array with e^eps as a scalar; the one-liners build three temporaries and select).
-- **Calibrations**: vectorised safeguarded Newton (about 6-10 profile evaluations per point, bracketed,
-  then 2 steps on delta itself), against a scalar `brentq` on the log-space formula per point (a
-  Python loop), symdp's own 60-digit mpmath inverses (exact to the last digit, for the calculators
-  and certificates), dp_accounting (a discretised search, 8 digits off) and autodp (fast, but up to
-  0.8 relative error at small delta).
-- **dp_accounting's analytic GaussianPrivacyLoss** is built once per distinct mu (included in its
-  time); its PLD (`from_gaussian_mechanism`) answers from a discretised, pessimistic loss grid and is
-  not listed (seconds per mu, and relative errors of 1e+260 where delta is tiny).
-- **autodp's get_logdelta_ana_gaussian** is a scalar function (timed on 2,000 points in a Python loop).
+- **Gaussian profile**: special functions, then memory traffic.  Where a <= 0 the Mills-ratio difference
+  costs 2 `erfcx` and 1 `exp` per point, on blocks sorted by the size of the argument (`erfcx` branches
+  on it; sorting a 32 K block costs about what it saves on one call).  Where the two terms cancel
+  (r > 1/2 and the conditioning small: small mu, or a near 0) the Gauss-Legendre rule needs 4 to 14
+  `erfcx` per point, as few as its error bound allows for that mu.  Where a > 0: 1 `erf` and 1 `ndtr`
+  (Phi(a) from the `erf`), plus 1 `erf` where they cancel.  The replay row is those calls alone on the
+  same arguments (a plain loop over the same calls); the rest of symdp's time is selecting, ordering,
+  gathering and scattering (memory traffic), which grows with the load (other processes evict the
+  caches) more than the peers' two passes do.  The log-space formula makes 2 `log_ndtr` (each about 2
+  `erfcx` on unsorted input) and is off by up to 100x its conditioning at small mu.
+- **Below 1x (small mu: 0.5, and under load 0.1 and the Fig. 4 settings)**: at mu = 0.5 about half the
+  typical grid has a > 0 with cancelling terms (r near 0.67 at small eps), where the accurate form needs
+  3 special functions against the peer's 2, and a third needs the 7-node rule (7 `erfcx`); the calls
+  alone (replay) are about a third of symdp's time, the rest is the per-tier selection.  The peer is
+  not a fair substitute there: its err/cond is in the tens.  No tier takes a short cut that depends on
+  the grid: each is chosen per element by its own error bound.
+- **G_mu**: one `ndtri` and one `ndtr` per point where the answer is below 1, nothing else; the log-space
+  form adds a `log` and an `exp` (the replay is most of symdp's time: the calls are the limit).  scipy's
+  `ndtri(1 - alpha)` returns 1 for alpha below 1.1e-16 (1 - alpha rounds to 1), whence its err/cond.
+- **Laplace curves**: no special function; memory traffic (symdp writes the pieces in place into one
+  array with e^eps as a scalar; the one-liners build three temporaries and select).
+- **Calibrations**: vectorised safeguarded Newton (bracketing, then Newton on log delta, then 2 steps on
+  delta itself: about 70-80 special-function calls per point in all), against a scalar `brentq` on the
+  log-space formula per point (a Python loop), symdp's own 60-digit mpmath inverses (for the
+  calculators and certificates), dp_accounting (a discretised search, 8 digits off) and autodp (fast,
+  but up to 0.8 relative error at small delta).
+- **dp_accounting's analytic GaussianPrivacyLoss** is built once per mu (included in its time); its PLD
+  (`from_gaussian_mechanism`) answers from a discretised, pessimistic loss grid and is not listed
+  (seconds per mu, and relative errors of 1e+260 where delta is tiny).
+- **autodp's get_logdelta_ana_gaussian** is a scalar function (timed on 2,000 points in a Python loop);
+  it raises for eps < 0 (the extreme grid).
+- **Calculators**: every calculator imports numpy or mpmath (0.1 s CPU each) on top of the interpreter
+  (0.04 s).  `tvd --mechanism dp-sgd` also imports `scipy.integrate` (0.7 s CPU under load: the one-step
+  KL by `quad`) and computes a 262,144-point FFT over 6000 steps: it is the one above 0.3 s.
 """
 
 

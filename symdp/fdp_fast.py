@@ -485,7 +485,8 @@ def _profile_positive_a(e, m):
     """
     with np.errstate(over="ignore", under="ignore", invalid="ignore", divide="ignore"):
         a, b = _centre_and_ends(e, m)
-        pa = sc.ndtr(a)
+        erf_a = sc.erf(a * _SQRT_HALF)
+        pa = (erf_a + 1.0) * 0.5             # Phi(a) for a > 0 (within an ulp; shared with the erf form)
         phi_b = sc.ndtr(b)
         delta = np.exp(e)
         delta *= phi_b
@@ -501,15 +502,15 @@ def _profile_positive_a(e, m):
             done[idx[good]] = True
             idx = idx[~good & (b[idx] <= 0.0)]
     if idx.size:
-        delta[idx], ok = _profile_erf(a[idx], b[idx], e[idx], phi_b[idx])
+        delta[idx], ok = _profile_erf(erf_a[idx], b[idx], e[idx], phi_b[idx])
         done[idx[ok]] = True
     return delta, done
 
 
-def _profile_erf(a, b, e, phi_b):
+def _profile_erf(erf_a, b, e, phi_b):
     """(delta, done): (erf(a/v2) + erf(-b/v2))/2 - expm1(eps) Phi(b) for b <= 0 < a; see :func:`_profile_positive_a`."""
-    first = sc.erf(a * _SQRT_HALF)
-    first += sc.erf(b * -_SQRT_HALF)
+    first = sc.erf(b * -_SQRT_HALF)
+    first += erf_a
     first *= 0.5
     second = np.expm1(e) * phi_b
     done = second <= _ERF_SHARE * first
