@@ -18,6 +18,6 @@ def _name(folder: str) -> str:
 setup(
     packages=find_packages(include=["symdp", "symdp.*"]) + [_name(f) for f in FOLDERS],
     package_dir={_name(f): "derivations" + ("/" + f.replace(".", "/") if f else "") for f in FOLDERS},
-    package_data={"symdp.report": ["templates/*.j2"], "symdp.schemas": ["*.json"],
+    package_data={"symdp.report": ["templates/*.j2"], "symdp.schemas": ["*.json"], "symdp.notions": ["implies.json"],
                   **{_name(f): ["*.proofs.json", "*.md"] for f in FOLDERS}},
 )

@@ -1,23 +1,27 @@
 """Benchmark symdp's fast paths against scipy formulas, dp_accounting and autodp, in one run.
 
-    python -m benchmarks [--out benchmarks/RESULTS.md] [--quick] [--case TEXT ...]
+    python -m benchmarks [--out benchmarks/RESULTS.md] [--quick] [--case TEXT ...] [--rounds N]
 
 ``--case`` runs only the cases whose title contains TEXT (case-insensitive;
-repeatable) and then prints the table without writing RESULTS.md unless
-``--out`` is given.
+repeatable; "latency" selects the calculators' latency) and then prints the
+table without writing RESULTS.md unless ``--out`` is given.
 
-Every implementation is timed in the same process by CPU time
+Timing is on the *typical* grid of each case (``benchmarks/cases.py`` says
+which): every implementation on the same points, by CPU time
 (``time.process_time``), as the median of interleaved rounds (round k runs
-every implementation once, in a rotated order), so that load from other
-processes on a shared machine hits all of them alike.  Accuracy is measured on
-a seeded sample against mpmath references computed here at 50 significant
-digits (subtractions carried at 100), independent of symdp's code: the
-Gaussian quantities from ``mp.ncdf``, the Laplace profile by quadrature of
-(p - e^eps' q)^+, calibrations by mpmath root finding on the ``mp.ncdf``
-profile.  "err/cond" is the worst relative error in units of (conditioning + 1)
-ulps, where the conditioning is the relative change one ulp of each input
-causes (a correctly rounded result scores <= 0.5).  dp_accounting and autodp
-are optional (``pip install '.[bench]'``); missing peers are reported as such.
+every implementation once, in an order rotated by k), so that load from other
+processes hits all of them alike; the 1-minute load average and the CPU count
+are recorded per case.  The ratio of a case is the time of the scipy
+log-space formula over symdp's (above 1: symdp is faster).  Accuracy is
+measured on the typical grid and, separately, on the *extreme* grid (not
+timed), against mpmath references computed here independently of symdp's code
+(``benchmarks/references.py``).  "err/cond" is the worst relative error in
+units of (conditioning + 1) ulps, where the conditioning is the relative
+change one ulp of each input causes (a correctly rounded result scores <=
+0.5).  "replay" times the special-function calls symdp made on the same
+points (recorded arguments, called again one after the other): what those
+calls cost alone, against which symdp's own time shows the cost of selecting,
+ordering and combining (memory traffic).
 """
 from __future__ import annotations
 
@@ -28,33 +32,16 @@ import platform
 import statistics
 import sys
 import time
-from dataclasses import dataclass, field
 from pathlib import Path
 
 import mpmath as mp
 import numpy as np
 
+from . import cases as cs
+from . import latency
+
 ULP = 2.0 ** -53
-ROUNDS = 5
-
-
-@dataclass
-class Impl:
-    name: str
-    fn: object                 # fn(inputs) -> array
-    note: str = ""
-    timing_points: int | None = None   # time on a prefix of this many points, scaled to the full size
-
-
-@dataclass
-class Case:
-    title: str
-    inputs: tuple              # timing inputs (arrays)
-    sample: tuple              # accuracy inputs
-    reference: object          # reference(*scalars) -> (value, cond) as mpf
-    impls: list = field(default_factory=list)
-    unit: str = "points"
-    scalar: bool = False       # implementations take scalars (timed as a loop over the inputs)
+ROUNDS = 7
 
 
 def _optional(name):
@@ -64,235 +51,47 @@ def _optional(name):
         return None
 
 
-# ------------------------------------------------------------------------------ references (mpmath)
+# ------------------------------------------------------------------------------ special-function calls
 
-def ref_gaussian_profile(e, m):
-    with mp.workdps(100):
-        e, m = mp.mpf(float(e)), mp.mpf(float(m))
-        a, b = m / 2 - e / m, -m / 2 - e / m
-        d = mp.ncdf(a) - mp.exp(e) * mp.ncdf(b)
-        cond = (abs(e) * mp.exp(e) * mp.ncdf(b) + m * mp.npdf(a)) / d if d > 0 else mp.inf
-    return d, cond
+class _Recorder:
+    """Stands in for ``scipy.special`` inside symdp.fdp.fast: calls through, keeping each call's arguments."""
 
+    def __init__(self, module):
+        self.module, self.calls = module, []
 
-def ref_gaussian_tradeoff(a, m):
-    with mp.workdps(60):
-        a, m = mp.mpf(float(a)), mp.mpf(float(m))
-        if a > mp.mpf("1e-20"):
-            x = -mp.sqrt(2) * mp.erfinv(2 * a - 1)
-        else:
-            x = -mp.findroot(lambda t: mp.log(mp.ncdf(t)) - mp.log(a), -mp.sqrt(-2 * mp.log(a)))
-        g = mp.ncdf(x - m)
-        pg = mp.npdf(x - m)
-        cond = (a * pg / mp.npdf(x) + m * pg) / g
-    return g, cond
+    def __getattr__(self, name):
+        fn = getattr(self.module, name)
+
+        def call(*args, **kwargs):
+            kept = tuple(np.array(a, copy=True) for a in args)
+            out = fn(*args, **kwargs)
+            self.calls.append((name, fn, kept))
+            return out
+        return call
 
 
-def ref_laplace_profile(e2, e):
-    """delta(eps') = integral of (p - e^eps' q)^+, p = Lap(0,1), q = Lap(eps,1), by quadrature."""
-    with mp.workdps(50):
-        e2, e = mp.mpf(float(e2)), mp.mpf(float(e))
-        k = mp.exp(e2)
-        f = lambda x: max(mp.mpf(0), mp.exp(-abs(x)) / 2 - k * mp.exp(-abs(x - e)) / 2)
-        cut = min(max((e - e2) / 2, mp.mpf(0)), e)
-        d = mp.quad(f, [-mp.inf, *sorted({mp.mpf(0), cut, e}), mp.inf])
-        # conditioning from the derivatives of the exact profile (only used to scale the error)
-        if e2 <= -e:
-            cond = abs(e2) * k / d
-        elif e2 < e:
-            cond = (abs(e2) + e) * mp.exp((e2 - e) / 2) / 2 / d
-        else:
-            cond = mp.inf
-    return d, cond
-
-
-def ref_laplace_tradeoff(a, e):
-    with mp.workdps(50):
-        a, e = mp.mpf(float(a)), mp.mpf(float(e))
-        if a < mp.exp(-e) / 2:
-            v = 1 - mp.exp(e) * a
-            cond = (1 + e) * mp.exp(e) * a / v
-        elif a <= mp.mpf(1) / 2:
-            v, cond = mp.exp(-e) / (4 * a), 1 + e
-        else:
-            v, cond = mp.exp(-e) * (1 - a), a / (1 - a) + e
-    return v, cond
-
-
-def _bisect(fn, lo, hi, steps=300):
-    """Root of an increasing function by plain bisection (a reference: slow, certain)."""
-    while fn(lo) > 0:
-        lo -= 2 * (hi - lo)
-    while fn(hi) < 0:
-        hi += 2 * (hi - lo)
-    for _ in range(steps):
-        mid = (lo + hi) / 2
-        lo, hi = (mid, hi) if fn(mid) < 0 else (lo, mid)
-    return (lo + hi) / 2
-
-
-def _ncdf_profile(m, e):
-    return mp.ncdf(m / 2 - e / m) - mp.exp(e) * mp.ncdf(-m / 2 - e / m)
-
-
-def ref_analytic_mu(e, dl):
-    with mp.workdps(80):
-        e, lt = mp.mpf(e), mp.log(mp.mpf(dl))
-        return mp.exp(_bisect(lambda s: mp.log(_ncdf_profile(mp.exp(s), e)) - lt, mp.mpf(-1), mp.mpf(1))), 1
-
-
-def ref_analytic_epsilon(m, dl):
-    with mp.workdps(80):
-        m, lt = mp.mpf(m), mp.log(mp.mpf(dl))
-        return mp.exp(_bisect(lambda s: lt - mp.log(_ncdf_profile(m, mp.exp(s))), mp.mpf(-1), mp.mpf(1))), 1
-
-
-# ------------------------------------------------------------------------------ cases
-
-def gaussian_profile_case(mu, n, m_acc, rng, dpa, adp):
-    from scipy import special as sc
-
+def record_calls(impl, inputs):
+    """The special-function calls symdp's fast path makes on ``inputs``: [(name, fn, args)]."""
     from symdp.fdp import fast as fdp_fast
-    eps = rng.uniform(0, 700 if mu >= 1 else 50, n)
-    acc = np.concatenate([rng.uniform(0, 700 if mu >= 1 else 50, m_acc // 2), 10 ** rng.uniform(-8, 2, m_acc // 2)])
-    case = Case(f"Gaussian privacy profile delta(eps), mu = {mu}", (eps,), (acc,),
-                lambda e: ref_gaussian_profile(e, mu))
-    case.impls.append(Impl("symdp fdp_fast.gaussian_profile", lambda e: fdp_fast.gaussian_profile(e, mu)))
-
-    def scipy_plain(e):
-        return sc.ndtr(mu / 2 - e / mu) - np.exp(e) * sc.ndtr(-mu / 2 - e / mu)
-
-    def scipy_log(e):
-        return np.exp(sc.log_ndtr(mu / 2 - e / mu)) - np.exp(e + sc.log_ndtr(-mu / 2 - e / mu))
-    case.impls.append(Impl("scipy ndtr(a) - exp(eps) ndtr(b)", scipy_plain))
-    case.impls.append(Impl("scipy exp(log_ndtr(a)) - exp(eps + log_ndtr(b))", scipy_log))
-    if dpa:
-        from dp_accounting.pld import privacy_loss_distribution as pld
-        from dp_accounting.pld import privacy_loss_mechanism as plm
-        loss = plm.GaussianPrivacyLoss(1 / mu, 1)
-        case.impls.append(Impl("dp_accounting PLD from_gaussian_mechanism(...).get_delta_for_epsilon",
-                               lambda e: _pld_profile(pld.from_gaussian_mechanism(1 / mu), e),
-                               "discretised PLD (pessimistic, default grid 1e-4, mass truncated at e^-50); "
-                               "includes building the PLD", timing_points=200_000))
-        case.impls.append(Impl("dp_accounting GaussianPrivacyLoss.get_delta_for_epsilon (analytic)",
-                               lambda e: np.asarray(loss.get_delta_for_epsilon(e), dtype=float)))
-    if adp:
-        from autodp import dp_bank
-        one = lambda x: math.exp(dp_bank.get_logdelta_ana_gaussian(1 / mu, float(x)))
-        case.impls.append(Impl("autodp get_logdelta_ana_gaussian (scalar)", lambda e: np.array([one(x) for x in e]),
-                               "Python loop", timing_points=2000))
-    return case
+    real = fdp_fast.sc
+    fdp_fast.sc = rec = _Recorder(real)
+    try:
+        impl.fn(*inputs)
+    finally:
+        fdp_fast.sc = real
+    return rec.calls
 
 
-def _pld_profile(p, eps):
-    """delta(eps) from a dp_accounting PLD (which wants its epsilons sorted)."""
-    order = np.argsort(eps)
-    out = np.empty(len(eps))
-    out[order] = p.get_delta_for_epsilon(eps[order])
-    return out
+def replay_impl(calls, n):
+    per_point = sum(np.size(args[0]) for _, _, args in calls) / n
+    names = sorted({name for name, _, _ in calls})
 
-
-def gaussian_tradeoff_case(mu, n, m_acc, rng, adp):
-    from scipy import special as sc
-
-    from symdp.fdp import fast as fdp_fast
-    a = np.concatenate([10 ** rng.uniform(-300, 0, n // 2), rng.uniform(0, 1, n // 2)])
-    a = np.clip(a, 1e-300, 1 - 1e-16)
-    acc = np.concatenate([10 ** rng.uniform(-300, -1, m_acc // 2), rng.uniform(1e-6, 1 - 1e-6, m_acc // 2)])
-    case = Case(f"Gaussian trade-off G_mu(alpha), mu = {mu}", (a,), (acc,), lambda x: ref_gaussian_tradeoff(x, mu))
-    case.impls.append(Impl("symdp fdp_fast.gaussian_tradeoff", lambda x: fdp_fast.gaussian_tradeoff(x, mu)))
-    case.impls.append(Impl("scipy ndtr(ndtri(1 - alpha) - mu)", lambda x: sc.ndtr(sc.ndtri(1 - x) - mu),
-                           "1 - alpha rounds to 1 below 1.1e-16, where ndtri returns inf at once"))
-    if adp:
-        from autodp import fdp_bank
-        case.impls.append(Impl("autodp fDP_gaussian", lambda x: fdp_bank.fDP_gaussian({"sigma": 1 / mu}, x)))
-    return case
-
-
-def laplace_profile_case(eps, n, m_acc, rng, dpa):
-    from symdp.fdp import fast as fdp_fast
-    e2 = rng.uniform(-50, 50, n)
-    acc = np.concatenate([rng.uniform(-50, 50, m_acc // 2), rng.uniform(-3 * eps, 2 * eps, m_acc // 2)])
-    case = Case(f"Laplace privacy profile delta(eps'), eps = {eps}, eps' in [-50, 50]", (e2,), (acc,),
-                lambda x: ref_laplace_profile(x, eps))
-    case.impls.append(Impl("symdp fdp_fast.laplace_profile", lambda x: fdp_fast.laplace_profile(x, eps)))
-    case.impls.append(Impl("numpy 1 - exp((eps' - eps)/2) (textbook, eps' >= -eps only)",
-                           lambda x: np.where(x <= eps, -np.expm1((np.minimum(x, eps) - eps) / 2), 0.0)))
-    if dpa:
-        from dp_accounting.pld import privacy_loss_mechanism as plm
-        loss = plm.LaplacePrivacyLoss(1.0, eps)
-        case.impls.append(Impl("dp_accounting LaplacePrivacyLoss.get_delta_for_epsilon",
-                               lambda x: np.asarray(loss.get_delta_for_epsilon(x), dtype=float)))
-    return case
-
-
-def laplace_tradeoff_case(eps, n, m_acc, rng):
-    from symdp.fdp import fast as fdp_fast
-    a = np.clip(10 ** rng.uniform(-300, 0, n), 1e-300, 1 - 1e-16)
-    acc = np.clip(np.concatenate([10 ** rng.uniform(-300, 0, m_acc // 2), rng.uniform(0, 1, m_acc // 2)]),
-                  1e-300, 1 - 1e-16)
-    case = Case(f"Laplace trade-off T(alpha), eps = {eps}", (a,), (acc,), lambda x: ref_laplace_tradeoff(x, eps))
-    case.impls.append(Impl("symdp fdp_fast.laplace_tradeoff", lambda x: fdp_fast.laplace_tradeoff(x, eps)))
-    case.impls.append(Impl("numpy piecewise 1 - e^eps a | e^-eps/(4a) | e^-eps (1-a)", lambda x: np.where(
-        x < np.exp(-eps) / 2, 1 - np.exp(eps) * x, np.where(x <= 0.5, np.exp(-eps) / (4 * x), np.exp(-eps) * (1 - x)))))
-    return case
-
-
-CALIBRATION_POINTS = [(e, d) for e in (0.1, 1.0, 10.0) for d in (1e-3, 1e-5, 1e-12, 1e-50)]
-
-
-def calibration_case(dpa, adp):
-    from symdp.adversary import gaussian
-    eps = np.array([p[0] for p in CALIBRATION_POINTS])
-    dl = np.array([p[1] for p in CALIBRATION_POINTS])
-    case = Case("Analytic Gaussian calibration mu(eps, delta) (Balle and Wang 2018)", (eps, dl), (eps, dl),
-                ref_analytic_mu, unit="calls", scalar=True)
-    case.impls.append(Impl("symdp adversary.gaussian.analytic_mu (mpmath, 60 digits)",
-                           lambda e, d: float(gaussian.analytic_mu(float(e), float(d)))))
-    if dpa:
-        from dp_accounting.pld import common
-        from dp_accounting.pld import privacy_loss_mechanism as plm
-        case.impls.append(Impl("dp_accounting GaussianPrivacyLoss.from_privacy_guarantee", lambda e, d: 1 / (
-            plm.GaussianPrivacyLoss.from_privacy_guarantee(common.DifferentialPrivacyParameters(e, d), 1)
-            .standard_deviation)))
-    if adp:
-        from autodp import calibrator_zoo
-        cal = calibrator_zoo.ana_gaussian_calibrator()
-        case.impls.append(Impl("autodp ana_gaussian_calibrator", lambda e, d: 1 / cal.param_from_eps_delta(
-            lambda s, name=None: s, e, d)))
-    return case
-
-
-EPSILON_POINTS = [(m, d) for m in (0.1, 0.5, 1.0, 5.0) for d in (1e-5, 1e-12, 1e-50)]
-
-
-def epsilon_case(dpa, adp):
-    from symdp.adversary import gaussian
-    mu = np.array([p[0] for p in EPSILON_POINTS])
-    dl = np.array([p[1] for p in EPSILON_POINTS])
-    case = Case("Gaussian epsilon(mu, delta) (inverse of the profile)", (mu, dl), (mu, dl), ref_analytic_epsilon,
-                unit="calls", scalar=True)
-    case.impls.append(Impl("symdp adversary.gaussian.analytic_epsilon (mpmath, 60 digits)",
-                           lambda m, d: float(gaussian.analytic_epsilon(float(m), float(d)) or 0.0)))
-    if adp:
-        from autodp import dp_bank
-        case.impls.append(Impl("autodp get_eps_ana_gaussian", lambda m, d: dp_bank.get_eps_ana_gaussian(1 / m, d)))
-    if dpa:
-        from dp_accounting.pld import privacy_loss_distribution as pld
-        case.impls.append(Impl("dp_accounting PLD from_gaussian_mechanism.get_epsilon_for_delta",
-                               lambda m, d: pld.from_gaussian_mechanism(1 / m).get_epsilon_for_delta(d),
-                               "discretised PLD (pessimistic)"))
-    return case
-
-
-def cli_case():
-    from symdp.adversary.inverse import largest_epsilon
-    bounds = np.array([0.7, 0.8, 0.9, 0.99])
-    case = Case("symdp epsilon --metric fbeta --mechanism gaussian --calibration analytic --delta 1e-5 (in process)",
-                (bounds,), (bounds,), None, unit="calls", scalar=True)
-    case.impls.append(Impl("symdp adversary.inverse.largest_epsilon", lambda b: float(
-        largest_epsilon("fbeta", float(b), 1.0, "gaussian", 1e-5, "analytic").epsilon)))
-    return case
+    def replay(*_):
+        for _, fn, args in calls:
+            fn(*args)
+        return np.empty(0)
+    return cs.Impl(f"replay: symdp's scipy.special calls alone ({per_point:.2f} per point: {', '.join(names)})",
+                   replay, checked=False), per_point
 
 
 # ------------------------------------------------------------------------------ running
@@ -305,10 +104,10 @@ def _call(impl, case, inputs):
 
 def time_case(case, rounds):
     n = len(case.inputs[0])
-    times = {impl.name: [] for impl in case.impls}
+    timed = [i for i in case.impls if i.timed]
+    times = {impl.name: [] for impl in timed}
     for r in range(rounds):
-        order = case.impls[r % len(case.impls):] + case.impls[:r % len(case.impls)]
-        for impl in order:
+        for impl in timed[r % len(timed):] + timed[:r % len(timed)]:
             k = min(impl.timing_points or n, n)
             inputs = tuple(v[:k] for v in case.inputs)
             t0 = time.process_time()
@@ -317,30 +116,58 @@ def time_case(case, rounds):
     return {name: statistics.median(ts) for name, ts in times.items()}
 
 
-def accuracy_case(case):
-    if case.reference is None:
-        return {impl.name: None for impl in case.impls}
-    refs = [case.reference(*args) for args in zip(*case.sample)]
+def accuracy(case, sample):
+    refs = [case.reference(*args) for args in zip(*sample)]
     out = {}
     for impl in case.impls:
+        if not impl.checked:
+            out[impl.name] = None
+            continue
         try:
-            got = _call(impl, case, case.sample)
+            got = _call(impl, case, sample)
         except Exception as exc:  # a peer that raises on part of the domain
             out[impl.name] = (math.inf, math.inf, f"raised {type(exc).__name__}")
             continue
-        worst_rel, worst_cond, bad = 0.0, 0.0, 0
-        for g, (ref, cond) in zip(got, refs):
-            if ref < mp.mpf("1e-300"):
-                continue
-            if not math.isfinite(g):
-                bad += 1
-                continue
-            rel = float(abs(mp.mpf(g) - ref) / ref)
-            worst_rel = max(worst_rel, rel)
-            worst_cond = max(worst_cond, rel / ULP / float(cond + 1))
-        out[impl.name] = (worst_rel, worst_cond, f"{bad} non-finite" if bad else "")
+        out[impl.name] = _worst(got, refs)
     return out
 
+
+def _worst(got, refs):
+    worst_rel, worst_cond, bad = 0.0, 0.0, 0
+    for g, (ref, cond) in zip(got, refs):
+        if ref < mp.mpf("1e-300"):
+            continue
+        if not math.isfinite(g):
+            bad += 1
+            continue
+        rel = float(abs(mp.mpf(g) - ref) / ref)
+        worst_rel = max(worst_rel, rel)
+        worst_cond = max(worst_cond, rel / ULP / float(cond + 1))
+    return worst_rel, worst_cond, f"{bad} non-finite" if bad else ""
+
+
+def _load():
+    return os.getloadavg()[0]
+
+
+def run_case(case, rounds):
+    print(f"[bench] {case.title}", file=sys.stderr, flush=True)
+    n = len(case.inputs[0])
+    if not case.scalar and case.impls[0].name.startswith("symdp fdp_fast.gaussian"):
+        calls = record_calls(case.impls[0], case.inputs)
+        impl, per_point = replay_impl(calls, n)
+        case.impls.insert(1, impl)
+        case.calls["symdp"] = per_point
+    for impl in case.impls:           # warm up (imports, caches) outside the timed rounds
+        if impl.timed:
+            _call(impl, case, tuple(v[:min(impl.timing_points or 100, 100)] for v in case.inputs))
+    load = (_load(), None)
+    timing = time_case(case, rounds)
+    load = (load[0], _load())
+    return case, timing, accuracy(case, case.sample), accuracy(case, case.extremes), load
+
+
+# ------------------------------------------------------------------------------ report
 
 def _fmt_time(seconds, unit, n):
     if unit == "calls":
@@ -348,83 +175,149 @@ def _fmt_time(seconds, unit, n):
     return f"{seconds * 1e3:.3g} ms"
 
 
-EXCEPTIONS = """## Where symdp is not the fastest, and why
-
-- **Calibration and epsilon against autodp**: autodp's closed-form root finding in doubles is faster per call,
-  but loses accuracy at small delta (relative error up to 0.8 in the calibration); symdp's inverses are mpmath
-  at 60 digits, correctly rounded.  dp_accounting's PLD inverse is slower and 8 digits off.
-- **G_mu against `ndtr(ndtri(1 - alpha) - mu)`** is close to 1 and may flip under load (see above); the
-  scipy formula is the less accurate.  For alpha below 1.1e-16 (half of the timed sample) 1 - alpha rounds
-  to 1, scipy's `ndtri(1)` returns inf at once and the formula returns 1 where 1 - G_mu is up to 3e-13
-  (its err/cond of hundreds).  symdp skips only the elements whose answer rounds to 1 (alpha <=
-  Phi(-8.5 - mu), about 1e-21 at mu = 1) and pays `ndtri` in the far tail for the others, so both
-  evaluate one `ndtri` and one `ndtr` on about the same half of the sample.
-- **Gaussian profile at mu = 10** has the smallest margin of the three profiles: 60 % of that grid has
-  Phi(a) in the double range, where symdp calls `erfcx` twice as the plain formula calls `ndtr` twice on
-  every element; the plain formula is off by a factor of up to 4 there (Phi(b) underflows).
-
-## Notes on the peers
-
-- **Plain scipy profile formulas**: `ndtr(a) - exp(eps) ndtr(b)` cancels for small mu (tens of times the
-  conditioning off) and underflows for large mu; the log-space formula is slower and still cancels.
-- **dp_accounting's PLD** is built once per mu (included in its time) and answers from a discretised loss
-  grid, pessimistically and with the mass below e^-50 truncated, so where the exact delta is tiny it
-  reports the truncated mass (relative errors of 1e+260 and more).  Its analytic
-  `GaussianPrivacyLoss.get_delta_for_epsilon` is listed too.
-- **Laplace one-liners**: the textbook profile is 10 % wrong for eps' < -eps; the piecewise trade-off is
-  as accurate as symdp's for eps = 1 (symdp's scalar path writes the three pieces in place).
-"""
+def _fmt_acc(a):
+    if a is None:
+        return "-", "-"
+    rel = f"{a[0]:.2g}" if math.isfinite(a[0]) else "fails"
+    cond = f"{a[1]:.3g}" if math.isfinite(a[1]) else "fails"
+    return rel, cond
 
 
-def render(results, meta):
+def _ratio(case, timing):
+    base = timing.get(case.baseline)
+    return base / timing[case.impls[0].name] if base else None
+
+
+def render_case(case, timing, typ, ext, load):
+    n = len(case.inputs[0])
+    lines = [f"## {case.title}", "",
+             f"Typical grid (timed, {n:,} {case.unit}; {len(case.sample[0])} accuracy points): {case.grid}.  ",
+             f"Extreme grid (accuracy only, {len(case.extremes[0])} points): {case.extreme}.  ",
+             f"Load (1 min) {load[0]:.2f} before the timing, {load[1]:.2f} after, on {os.cpu_count()} CPUs.", "",
+             "| implementation | CPU time | vs symdp | rel. error (typical) | err/cond (typical) | "
+             "rel. error (extreme) | err/cond (extreme) | note |", "|---|---:|---:|---:|---:|---:|---:|---|"]
+    base = timing[case.impls[0].name]
+    for impl in case.impls:
+        t = timing.get(impl.name)
+        (rt, ct), (re, ce) = _fmt_acc(typ[impl.name]), _fmt_acc(ext[impl.name])
+        scaled = impl.timing_points and impl.timing_points < n
+        notes = [impl.note] + [a[2] for a in (typ[impl.name], ext[impl.name]) if a and a[2]]
+        notes.append(f"timed on {impl.timing_points:,}, scaled" if scaled else "")
+        name = impl.name.replace("|", "\\|")     # a literal | would split the Markdown cell
+        tt = "-" if t is None else _fmt_time(t, case.unit, n)
+        vs = "-" if t is None else f"{t / base:.3g}x"
+        lines.append(f"| {name} | {tt} | {vs} | {rt} | {ct} | {re} | {ce} | {'; '.join(x for x in notes if x)} |")
+    return lines + [""]
+
+
+def render_summary(results):
+    lines = ["## Summary: symdp against the scipy log-space formula on the typical grid", "",
+             "Ratio = time of the log-space formula / symdp's time, interleaved in one process (above 1: symdp "
+             "faster).  err/cond: symdp's worst, typical and extreme grids (goal <= 4).  Calls: scipy.special "
+             "evaluations per point (the log-space profile makes 2 `log_ndtr`, G_mu 1 `ndtri` + 1 `log_ndtr`; "
+             "the Laplace curves call none).", "",
+             "| case | symdp | log-space peer | ratio | err/cond typical | err/cond extreme | peer's err/cond "
+             "typical / extreme | symdp calls/point | replay of those calls | load |",
+             "|---|---:|---:|---:|---:|---:|---:|---:|---:|---|"]
+    for case, timing, typ, ext, load in results:
+        sym, n = case.impls[0].name, len(case.inputs[0])
+        r = _ratio(case, timing)
+        replay = next((timing[i.name] for i in case.impls if i.name.startswith("replay")), None)
+        calls = case.calls.get("symdp")
+        lines.append(f"| {case.title} | {_fmt_time(timing[sym], case.unit, n)} | "
+                     f"{_fmt_time(timing[case.baseline], case.unit, n) if case.baseline in timing else '-'} | "
+                     f"{'-' if r is None else f'{r:.2f}x'} | {_fmt_acc(typ[sym])[1]} | {_fmt_acc(ext[sym])[1]} | "
+                     f"{_fmt_acc(typ.get(case.baseline))[1]} / {_fmt_acc(ext.get(case.baseline))[1]} | "
+                     f"{'-' if calls is None else f'{calls:.2f}'} | "
+                     f"{'-' if replay is None else _fmt_time(replay, case.unit, n)} | {load[0]:.1f}-{load[1]:.1f} |")
+    return lines + [""]
+
+
+def render(results, lat, meta):
     lines = ["# symdp benchmarks", "",
              f"Generated by `python -m benchmarks` on {meta['date']} ({meta['platform']}; Python {meta['python']}, "
              f"numpy {meta['numpy']}, scipy {meta['scipy']}, mpmath {meta['mpmath']}, "
              f"dp_accounting {meta['dp_accounting']}, autodp {meta['autodp']}).", "",
-             "CPU time (`time.process_time`), median of "
-             f"{meta['rounds']} interleaved rounds; the machine may be shared, so compare ratios within a case, "
-             "not absolute times across runs.  Accuracy against mpmath at 50 digits on a seeded sample "
-             "(points with a reference below 1e-300 left out); *err/cond* is the worst relative error in units "
-             "of (conditioning + 1) ulps, the conditioning being the relative change one ulp of each input "
-             "causes (<= 0.5 is correctly rounded; the goal for symdp is <= 4).", "",
-             f"Load average (1 minute) {meta['load']}.  Other processes on the machine share the cores and "
-             "caches and slow memory-bound and special-function code unevenly, so a ratio within about 20 % "
-             "of 1 can flip between runs.", ""]
-    for case, timing, acc in results:
-        n = len(case.inputs[0])
-        lines += [f"## {case.title}", "", f"{n:,} {case.unit} timed; {len(case.sample[0])} accuracy points.", "",
-                  "| implementation | CPU time | vs symdp | worst rel. error | err/cond | note |",
-                  "|---|---:|---:|---:|---:|---|"]
-        lines += [_row(impl, case, timing, acc[impl.name]) for impl in case.impls] + [""]
-    lines.append(EXCEPTIONS)
+             f"CPU time (`time.process_time`), median of {meta['rounds']} interleaved rounds (round-robin, "
+             "rotated each round); the machine may be shared, so compare ratios within a case, not absolute "
+             "times across runs.  Accuracy against mpmath (50-100 digits) on seeded samples, typical and "
+             "extreme grids apart (points with a reference below 1e-300 left out); *err/cond* is the worst "
+             "relative error in units of (conditioning + 1) ulps, the conditioning being the relative change "
+             "one ulp of each input causes (<= 0.5 is correctly rounded; the goal for symdp is <= 4).", "",
+             f"Load average (1 minute): {meta['load']}, on {os.cpu_count()} CPUs.  Other processes share the "
+             "cores and caches and slow special-function and memory-bound code unevenly, so a ratio within "
+             "about 15 % of 1 can flip between runs.", ""]
+    if results:
+        lines += render_summary(results)
+    if lat:
+        lines += latency.render(*lat)
+    for r in results:
+        lines += render_case(*r)
+    if results:
+        lines.append(NOTES)
     return "\n".join(lines)
 
 
-def _row(impl, case, timing, a):
-    """One table row; a = (worst relative error, worst err/cond, note) or None."""
-    n, t, base = len(case.inputs[0]), timing[impl.name], timing[case.impls[0].name]
-    rel = "-" if a is None else (f"{a[0]:.2g}" if math.isfinite(a[0]) else "fails")
-    cond = "-" if a is None else (f"{a[1]:.3g}" if math.isfinite(a[1]) else "fails")
-    scaled = impl.timing_points and impl.timing_points < n
-    note = "; ".join(x for x in (impl.note, "" if a is None else a[2],
-                                 f"timed on {impl.timing_points:,}, scaled" if scaled else "") if x)
-    name = impl.name.replace("|", "\\|")     # a literal | would split the Markdown cell
-    return f"| {name} | {_fmt_time(t, case.unit, n)} | {t / base:.3g}x | {rel} | {cond} | {note} |"
+NOTES = """## What limits each fast path, where symdp is below 1x, and notes on the peers
+
+- **Gaussian profile**: special functions, then memory traffic.  Where a <= 0 the Mills-ratio difference
+  costs 2 `erfcx` and 1 `exp` per point, on blocks sorted by the size of the argument (`erfcx` branches
+  on it; sorting a 32 K block costs about what it saves on one call).  Where the two terms cancel
+  (r > 1/2 and the conditioning small: small mu, or a near 0) the Gauss-Legendre rule needs 4 to 14
+  `erfcx` per point, as few as its error bound allows for that mu.  Where a > 0: 1 `erf` and 1 `ndtr`
+  (Phi(a) from the `erf`), plus 1 `erf` where they cancel.  The replay row is those calls alone on the
+  same arguments (a plain loop over the same calls); the rest of symdp's time is selecting, ordering,
+  gathering and scattering (memory traffic), which grows with the load (other processes evict the
+  caches) more than the peers' two passes do.  The log-space formula makes 2 `log_ndtr` (each about 2
+  `erfcx` on unsorted input) and is off by up to 100x its conditioning at small mu.
+- **Below 1x (small mu: 0.5, and under load 0.1 and the Fig. 4 settings)**: at mu = 0.5 about half the
+  typical grid has a > 0 with cancelling terms (r near 0.67 at small eps), where the accurate form needs
+  3 special functions against the peer's 2, and a third needs the 7-node rule (7 `erfcx`); the calls
+  alone (replay) are about a third of symdp's time, the rest is the per-tier selection.  The peer is
+  not a fair substitute there: its err/cond is in the tens.  No tier takes a short cut that depends on
+  the grid: each is chosen per element by its own error bound.
+- **G_mu**: one `ndtri` and one `ndtr` per point where the answer is below 1, nothing else; the log-space
+  form adds a `log` and an `exp` (the replay is most of symdp's time: the calls are the limit).  scipy's
+  `ndtri(1 - alpha)` returns 1 for alpha below 1.1e-16 (1 - alpha rounds to 1), whence its err/cond.
+- **Laplace curves**: no special function; memory traffic (symdp writes the pieces in place into one
+  array with e^eps as a scalar; the one-liners build three temporaries and select).
+- **Calibrations**: vectorised safeguarded Newton (bracketing, then Newton on log delta, then 2 steps on
+  delta itself: about 70-80 special-function calls per point in all), against a scalar `brentq` on the
+  log-space formula per point (a Python loop), symdp's own 60-digit mpmath inverses (for the
+  calculators and certificates), dp_accounting (a discretised search, 8 digits off) and autodp (fast,
+  but up to 0.8 relative error at small delta).
+- **dp_accounting's analytic GaussianPrivacyLoss** is built once per mu (included in its time); its PLD
+  (`from_gaussian_mechanism`) answers from a discretised, pessimistic loss grid and is not listed
+  (seconds per mu, and relative errors of 1e+260 where delta is tiny).
+- **autodp's get_logdelta_ana_gaussian** is a scalar function (timed on 2,000 points in a Python loop);
+  it raises for eps < 0 (the extreme grid).
+- **Calculators**: every calculator imports numpy or mpmath (0.1 s CPU each) on top of the interpreter
+  (0.04 s).  `tvd --mechanism dp-sgd` also imports `scipy.integrate` (0.7 s CPU under load: the one-step
+  KL by `quad`) and computes a 262,144-point FFT over 6000 steps: it is the one above 0.3 s.
+"""
 
 
 def main(argv=None):
     args = _parser().parse_args(argv)
     out = args.out or (None if args.case else str(Path(__file__).with_name("RESULTS.md")))
     dpa, adp = _optional("dp_accounting"), _optional("autodp")
-    n, m_acc, rounds = (20_000, 60, 3) if args.quick else (1_000_000, 400, ROUNDS)
-    load_start = os.getloadavg()[0]
+    n, m_acc, rounds = (20_000, 40, 3) if args.quick else (1_000_000, 300, args.rounds)
+    load_start = _load()
     rng = np.random.default_rng(args.seed)
-    cases = [gaussian_profile_case(mu, n, m_acc, rng, dpa, adp) for mu in (0.5, 1.0, 10.0)]
-    cases += [gaussian_tradeoff_case(1.0, n, m_acc, rng, adp), laplace_profile_case(1.0, n, m_acc, rng, dpa),
-              laplace_tradeoff_case(1.0, n, m_acc, rng), calibration_case(dpa, adp), epsilon_case(dpa, adp),
-              cli_case()]
-    results = [_run(case, rounds) for case in cases if _selected(case.title, args.case)]
-    text = render(results, _meta(rounds, dpa, adp, load_start))
+    cases = [cs.gaussian_profile_case(mu, n, m_acc, rng, dpa, adp) for mu in (*cs.PROFILE_MUS, "fig4")]
+    cases += [cs.gaussian_tradeoff_case(mu, n, m_acc, rng, adp) for mu in (0.1, 1.0, 10.0)]
+    cases += [cs.laplace_profile_case(eps, n, m_acc, rng, dpa) for eps in (0.1, 1.0, 10.0)]
+    cases += [cs.laplace_tradeoff_case(eps, n, m_acc, rng) for eps in (0.1, 1.0, 10.0)]
+    cases += [cs.calibration_case(n // 100, m_acc // 5, rng, dpa, adp), cs.epsilon_case(n // 100, m_acc // 5, rng,
+                                                                                         dpa, adp)]
+    results = [run_case(case, rounds) for case in cases if _selected(case.title, args.case)]
+    lat = None
+    if _selected("Calculator latency", args.case):
+        print("[bench] calculator latency", file=sys.stderr, flush=True)
+        before = _load()
+        lat = (latency.measure(3 if args.quick else args.rounds), 3 if args.quick else args.rounds,
+               f"{before:.2f} before, {_load():.2f} after")
+    text = render(results, lat, _meta(rounds, dpa, adp, load_start))
     if out:
         Path(out).write_text(text + "\n")
     print(text)
@@ -434,20 +327,13 @@ def main(argv=None):
 def _parser():
     parser = argparse.ArgumentParser(prog="python -m benchmarks", description=__doc__.splitlines()[0])
     parser.add_argument("--out", help="Markdown file to write (default benchmarks/RESULTS.md)")
-    parser.add_argument("--quick", action="store_true", help="fewer points (a smoke run)")
+    parser.add_argument("--quick", action="store_true", help="fewer points and rounds (a smoke run)")
+    parser.add_argument("--rounds", type=int, default=ROUNDS, help=f"interleaved rounds (default {ROUNDS})")
     parser.add_argument("--seed", type=int, default=20240501)
     parser.add_argument("--case", action="append", default=[], metavar="TEXT",
-                        help="only the cases whose title contains TEXT (repeatable); prints without writing "
-                             "unless --out is given")
+                        help="only the cases whose title contains TEXT (repeatable; 'latency' for the calculators); "
+                             "prints without writing unless --out is given")
     return parser
-
-
-def _run(case, rounds):
-    print(f"[bench] {case.title}", file=sys.stderr, flush=True)
-    for impl in case.impls:           # warm up (imports, caches) outside the timed rounds
-        k = min(impl.timing_points or 100, 100)
-        _call(impl, case, tuple(v[:k] for v in case.inputs))
-    return case, time_case(case, rounds), accuracy_case(case)
 
 
 def _meta(rounds, dpa, adp, load_start):
@@ -456,8 +342,7 @@ def _meta(rounds, dpa, adp, load_start):
                 numpy=np.__version__, scipy=scipy.__version__, mpmath=mp.__version__, rounds=rounds,
                 dp_accounting=_version("dp-accounting") if dpa else "not installed",
                 autodp=_version("autodp") if adp else "not installed",
-                load=f"{load_start:.2f} at the start and {os.getloadavg()[0]:.2f} at the end, "
-                     f"on {os.cpu_count()} cores")
+                load=f"{load_start:.2f} at the start and {_load():.2f} at the end")
 
 
 def _selected(title, wanted):

@@ -253,7 +253,7 @@ def test_laplace_profile_against_quadrature(e, e2):
 
 
 def test_fast_laplace_profile_against_quadrature():
-    from symdp import fdp_fast
+    from symdp.fdp import fast as fdp_fast
     for e in (0.5, 3.0):
         for e2 in (-50.0, -10.0, -3.2, -0.7, 0.0, 0.4, 2.9, 50.0):
             with mp.workdps(40):

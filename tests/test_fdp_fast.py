@@ -177,16 +177,24 @@ def test_laplace_profile_matches_quadrature_on_minus_50_to_50(eps):
             assert abs(g - want) / want <= 1e-12, (x, eps, g, want)
 
 
-def test_short_interval_rule_error_bound():
-    # fdp_fast._profile_short: 8-point Gauss-Legendre on [b, a] in [-10, 0], a - b = mu <= 1/2.  Its error is
-    # mu^17 (8!)^4 / (17 (16!)^3) R^(17)(xi), R^(k)(x) = integral_0^oo t^k e^{xt - t^2/2} dt positive and
-    # increasing, so R^(17)(xi) <= R^(17)(0); the integral of R' is at least mu R'(-10).  Recomputed here.
+def _mills_derivative(k, x):
+    """R^(k)(x) = integral_0^oo t^k e^{xt - t^2/2} dt (R the Mills ratio Phi/phi), by quadrature."""
+    return mp.quad(lambda t: t ** k * mp.exp(x * t - t * t / 2), [0, mp.inf])
+
+
+@pytest.mark.parametrize("largest_mu,n", fdp_fast._SHORT_RULES)
+def test_short_interval_rule_error_bound(largest_mu, n):
+    # fdp_fast._profile_short: n-point Gauss-Legendre on [b, a] in [-10, 0], a - b = mu.  Its error is
+    # mu^{2n+1} (n!)^4 / ((2n+1) ((2n)!)^3) R^(2n+1)(xi); R^(k) is positive and increasing, so relative to the
+    # integral (>= mu R'(b)) it is at most that with R^(2n+1)(a)/R'(a - mu), largest at a = 0 (checked on
+    # a grid of a here).  Recomputed: below 2^-56 at the rule's largest mu.
     with mp.workdps(30):
-        rk0 = mp.quad(lambda t: t ** 17 * mp.exp(-t * t / 2), [0, mp.inf])
-        r1 = mp.quad(lambda t: t * mp.exp(-10 * t - t * t / 2), [0, mp.inf])   # R'(-10)
-        const = mp.factorial(8) ** 4 / (17 * mp.factorial(16) ** 3)
-        assert const * rk0 * mp.mpf(0.5) ** 16 / r1 < 3e-19
-    assert fdp_fast._SHORT_HALF_WIDTH == 0.25 and len(fdp_fast._GL_T) == 8
+        m = mp.mpf(largest_mu)
+        const = mp.factorial(n) ** 4 / ((2 * n + 1) * mp.factorial(2 * n) ** 3)
+        ratio = [_mills_derivative(2 * n + 1, a) / _mills_derivative(1, a - m) for a in mp.linspace(-10 + m, 0, 12)]
+        assert max(ratio) == ratio[-1]
+        assert const * m ** (2 * n) * ratio[-1] < mp.mpf(2) ** -56
+    assert len(fdp_fast._SHORT_NODES[n][0]) == n
 
 
 def test_gaussian_profile_short_interval_tier_within_four_times_conditioning(monkeypatch):

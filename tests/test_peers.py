@@ -2,7 +2,7 @@
 import numpy as np
 import pytest
 
-from symdp import fdp_fast
+from symdp.fdp import fast as fdp_fast
 from symdp.adversary import gaussian
 
 

@@ -51,14 +51,23 @@ def _show(args) -> int:
 
 
 def cmd_notions(args) -> int:
-    from ..notions import graph
     if args.action != "implies":
         _only_implies(args)
         return _list(args) if args.action == "list" else _show(args)
+    return _implies(args)
+
+
+def _implies(args) -> int:
+    """Answered from the precomputed maps (no SymPy) when they suffice, else by the implication graph."""
+    from ..notions import answers
     source, target = _two(args.names)
     values = {sym: getattr(args, opt) for opt, sym in VALUE_OPTIONS if getattr(args, opt) is not None}
-    answer = graph.implies(source, target, values)
-    print(calculator_json(_answer_json(answer)) if args.json else _answer_text(answer))
+    reply = answers.implies(source, target, values)
+    if reply is None:
+        from ..notions import graph, tabulate
+        answer = graph.implies(source, target, values)
+        reply = answers.Reply(tabulate.answer_json(answer), tabulate.answer_text(answer))
+    print(calculator_json(reply.doc) if args.json else reply.text)
     return 0
 
 
@@ -72,29 +81,6 @@ def _two(names):
     if len(names) != 2:
         raise SymdpError("NOTIONS", " ".join(names), "two notion ids: implies SOURCE TARGET")
     return names
-
-
-def _conclusion_json(c) -> dict:
-    import sympy as sp
-    return {"parameter": float(c.value) if c.value is not None else str(c.expression),
-            "expression": sp.latex(c.expression), "chain": list(c.chain), "conditions": list(c.conditions)}
-
-
-def _answer_json(a) -> dict:
-    return {"from": a.source, "to": a.target, **_conclusion_json(a.best), "comparison": a.comparison,
-            "alternatives": [_conclusion_json(c) for c in a.alternatives]}
-
-
-def _answer_text(a) -> str:
-    from ..notions.registry import NOTIONS
-
-    def line(c):
-        val = f" = {c.value}" if c.value is not None else ""
-        cond = f"; needs: {'; '.join(c.conditions)}" if c.conditions else ""
-        return f"{a.target} with {NOTIONS[a.target].parameter} = {c.expression}{val} via {' -> '.join(c.chain)}{cond}"
-    out = [f"{a.source} implies {line(a.best)}", f"  (best: {a.comparison})"]
-    out += [f"  also: {line(c)}" for c in a.alternatives]
-    return "\n".join(out)
 
 
 def add_parsers(add) -> None:

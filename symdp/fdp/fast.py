@@ -6,8 +6,8 @@ blocks of them).  ``symdp.fdp`` holds the symbolic
 and mpmath forms the tests compare against; ``benchmarks/`` measures speed and
 accuracy against scipy formulas, dp_accounting and autodp.
 
-Accuracy goal (checked in ``tests/test_fdp_fast.py`` against mpmath at 50
-digits): relative error at most about 4 times the conditioning of the problem,
+Accuracy goal (checked in ``tests/test_fdp_fast.py`` and
+``tests/test_fast_paths_accuracy.py`` against mpmath at 50-100 digits): relative error at most about 4 times the conditioning of the problem,
 i.e. the relative change that one ulp of each input causes, over delta down to
 1e-300 and epsilon in [-50, 700].
 
@@ -22,18 +22,27 @@ whose integrand is positive and smooth on the short interval, and an 8-point
 Gauss-Legendre rule evaluates it (R'(x) = 1 + x R(x), by its asymptotic series
 for x < -10 where the subtraction would cancel).
 
-Speed (``gaussian_profile``): that careful path is the last of three tiers.
-Elements with Phi(a) below the normal range are 0 at once; the others first
-take the Mills-ratio difference e^{-a^2/2} (erfcx(-a/v2) - erfcx(-b/v2))/2
-(two ``erfcx``, one ``exp``), kept wherever the conditioning covers its
-cancellation; then the textbook Phi(a) - e^eps Phi(b) where r <= 1/2; and
-only what is left (small eps and small mu, a few per cent of a typical grid)
-the careful path.  Where [b, a] lies in [-10, 0] and mu <= 1/2 that path is
-the same 8-point rule without logarithms (``_profile_short``), elsewhere the
-log-space one.  The Mills tier runs in cache-sized blocks, each permuted so
-that arguments of like size are adjacent (``_locality_order``): ``erfcx``
-branches on the size of its argument, and on shuffled input the mispredicted
-branches cost more than the arithmetic.  The order changes no value.
+Speed (``gaussian_profile``): the log-space path is the last resort.  Elements
+with Phi(a) below the normal range are 0 at once; the others are split by the
+sign of a, in cache-sized blocks.  Where a <= 0: the Mills-ratio difference
+e^{-a^2/2} (erfcx(-a/v2) - erfcx(-b/v2))/2 (two ``erfcx``, one ``exp``), kept
+wherever the conditioning covers its cancellation, and what it cannot take
+(small mu, a near 0; elements that cannot qualify are not tried) by the
+Gauss-Legendre rule above without logarithms (``_profile_short``, 4 to 14
+``erfcx`` per element: the fewest nodes whose error bound allows that mu, for
+mu <= 2.9 and [b, a] in [-10, 0]).  These run permuted so that arguments of
+like size are adjacent (``_locality_order``): ``erfcx`` branches on the size
+of its argument, and on shuffled input the mispredicted branches cost more than
+the arithmetic.  Where a > 0 (Phi(a) >= 1/2): the textbook Phi(a) - e^eps Phi(b)
+where it does not cancel beyond the conditioning, else (small eps and mu)
+P(b < Z < a) - expm1(eps) Phi(b) from ``erf`` and ``erfc`` (``_profile_erf``).
+Only what all these leave (a fraction of a per cent of the benchmarks' typical
+grids) takes the log-space path.  No tier's choice depends on an element's
+position, and node sums are taken node by node: the order changes no value.
+
+``gaussian_mu`` and ``gaussian_epsilon`` (the analytic calibration and its
+inverse) are bracketed Newton iterations on this profile, polished on delta
+itself so that their error is a few ulps of their own conditioning.
 
 ``gaussian_tradeoff`` skips the elements whose answer rounds to 1, and the
 Laplace curves with one epsilon work in place with e^eps as a scalar.
@@ -57,10 +66,16 @@ _SQRT_2_OVER_PI = math.sqrt(2 / math.pi)
 _MILLS_FROM = 2.0             # eps r + mu/R(a) from which the Mills-ratio difference is accurate enough
 _TINY = np.finfo(float).tiny  # smallest normal double: below it ndtr loses relative accuracy
 _A_TINY = float(sc.ndtri(_TINY))  # -37.52: Phi(a) is a normal double from here up
-_SHORT_HALF_WIDTH = 0.25     # the 8-point rule on [b, a] in [-10, 0] is exact to 3e-19 for mu <= 1/2
+_SHORT_RULES = ((0.05, 4), (0.15, 5), (0.3, 6), (0.5, 7), (0.8, 8), (1.1, 9), (1.4, 10), (2.1, 12), (2.9, 14))
+"""(largest mu, nodes): the Gauss-Legendre rule of :func:`_profile_short` on [b, a] in [-10, 0], a - b = mu,
+is exact to 2^-56 relative with this many nodes (bound recomputed in ``tests/test_fdp_fast.py``)."""
+_SHORT_NODES = {n: np.polynomial.legendre.leggauss(n) for _, n in _SHORT_RULES}
+_SHORT_LIMITS = np.array([top for top, _ in _SHORT_RULES])
+_SHORT_HALF_WIDTH = _SHORT_RULES[-1][0] / 2
+_ERF_SHARE = 1 / 3            # the erf tier's subtracted term at most this share of the first
 _INV_SQRT_2PI = 1 / math.sqrt(2 * math.pi)
 _EXP_NORMAL = 700.0           # e^eps and e^-eps/4 are normal doubles for eps up to here
-_CHUNK = 1 << 14              # elements per block (temporaries stay in cache)
+_CHUNK = 1 << 15              # elements per block (temporaries stay in cache)
 _G_ONE_FROM = 8.5             # Phi(z) rounds to 1 for z >= 8.5 (1 - Phi(8.5) = 9.5e-18 < 2^-54)
 
 
@@ -341,36 +356,64 @@ def gaussian_profile(epsilon, mu):
     to 0 (``gaussian_log_profile`` keeps the logarithm).
 
     Elements with Phi(a) below the normal range are 0; the others go through
-    three tiers, each only on the elements the one before cannot do within a
-    few times the conditioning: the Mills-ratio difference for a <= 0
-    (:func:`_profile_mills`, two ``erfcx`` and one ``exp``, on blocks sorted
-    by the size of a), the textbook formula where its terms do not cancel
-    (:func:`_profile_plain`), and the careful path (:func:`_profile_careful`).
+    tiers, each only on the elements the one before cannot do within a few
+    times the conditioning: for a <= 0 the Mills-ratio difference
+    (:func:`_profile_mills`) and the short Gauss-Legendre rule
+    (:func:`_profile_short`), for a > 0 the textbook and erf forms
+    (:func:`_profile_positive_a`), and the log-space path
+    (:func:`_profile_careful`) for what is left.
     """
     e = _finite_array("epsilon", epsilon)
     m = require_positive_array("mu", mu)
     e, m, shape = _flat_pair(e, m)
     delta = np.zeros(e.shape)
-    left = [_mills_block(e, m, delta, lo) for lo in range(0, e.size, _CHUNK)]
+    left = [_profile_block(e, m, delta, lo) for lo in range(0, e.size, _CHUNK)]
     idx = np.concatenate([np.zeros(0, dtype=np.intp), *left])
     if idx.size:
-        delta[idx] = _profile_plain(e[idx], m[idx] if m.ndim else m)
+        delta[idx] = _profile_careful(e[idx], m[idx] if m.ndim else m)
     return delta.reshape(shape)
 
 
-def _mills_block(e, m, delta, lo):
-    """The Mills tier on the block e[lo:lo + _CHUNK] (results written into delta, whose temporaries stay
-    in cache), in the order of :func:`_locality_order`; returns the indices it leaves to the others."""
+def _profile_block(e, m, delta, lo):
+    """The first tiers on the block e[lo:lo + _CHUNK] (results written into delta; temporaries stay in
+    cache): the Mills tier where a <= 0, in the order of :func:`_locality_order`, the textbook and erf
+    tiers where a > 0.  Returns the indices left to the careful path."""
     part = slice(lo, lo + _CHUNK)
     eb, mb = e[part], (m[part] if m.ndim else m)
     with np.errstate(over="ignore", invalid="ignore"):
         minus_a = _minus_a(eb, mb)
         # delta < Phi(a): where Phi(a) is below the normal range (a < -37.5, or -inf when eps/mu
         # overflows) the answer is 0, and only the other elements need work
-        live = np.flatnonzero(minus_a <= -_A_TINY)
-    order = live[_locality_order(minus_a[live])]
-    delta[part][order], done = _profile_mills(minus_a[order], eb[order], mb[order] if m.ndim else mb)
-    return order[~done] + lo
+        live = minus_a <= -_A_TINY
+        low = np.flatnonzero(live & (minus_a >= 0.0))
+        high = np.flatnonzero(live & (minus_a < 0.0))
+    order = low[_locality_order(minus_a[low])]
+    delta[part][order], rest = _profile_low_a(minus_a[order], eb[order], mb[order] if m.ndim else mb)
+    delta[part][high], easy = _profile_positive_a(eb[high], mb[high] if m.ndim else mb)
+    return np.concatenate([order[rest], high[~easy]]) + lo
+
+
+def _profile_low_a(minus_a, e, m):
+    """(delta, rest) where a <= 0, the elements in locality order: the Mills tier, then the short rule
+    for what it leaves; ``rest`` (positions) is left to the careful path."""
+    pick = (lambda i: m[i]) if np.ndim(m) else (lambda i: m)
+    out = np.empty(e.shape)
+    # the Mills tier cannot take what even its largest s, eps + mu (a^2 + 1)/|a| (R(a) > |a|/(a^2 + 1)), leaves < 2
+    with np.errstate(divide="ignore"):
+        need = e + m * (minus_a + 1.0 / minus_a) < _MILLS_FROM
+    tried = np.flatnonzero(~need)
+    out[tried], done = _profile_mills(minus_a[tried], e[tried], pick(tried))
+    need[tried[~done]] = True
+    short = np.flatnonzero(need)                 # still in locality order
+    fits = _fits_short(minus_a[short], pick(short))
+    if np.any(fits):
+        out[short[fits]] = _profile_short(minus_a[short[fits]], pick(short[fits]))
+    return out, short[~fits]
+
+
+def _fits_short(minus_a, m):
+    """Where :func:`_profile_short` applies: [b, a] inside [-10, 0] (a <= 0 here) and mu in its rules."""
+    return (minus_a + m <= _SERIES_FROM) & (m <= _SHORT_RULES[-1][0])
 
 
 def _minus_a(e, m):
@@ -429,51 +472,184 @@ def _profile_mills(minus_a, e, m):
     return delta, done
 
 
-def _profile_plain(e, m):
-    """Phi(a) - e^eps Phi(b) where r <= 1/2 and Phi(b) is a normal double; the careful path elsewhere."""
+def _profile_positive_a(e, m):
+    """(delta, done) where a > 0 (so Phi(a) >= 1/2): the textbook Phi(a) - e^eps Phi(b), else the erf form.
+
+    Textbook: done where r = e^eps Phi(b)/Phi(a) <= 1/2, or s = eps r + mu phi(a)/Phi(a) >= 2 (the
+    conditioning, s/(1 - r), then covers the log2(1/(1 - r)) bits the subtraction loses, as in
+    :func:`_profile_mills`), with Phi(b) a normal double or e^eps Phi(b) negligible.  Elsewhere, with
+    b <= 0 < a: delta = P(b < Z < a) - expm1(eps) Phi(b) = (erf(a/v2) + erf(-b/v2))/2 - expm1(eps) Phi(b),
+    two positive terms and one subtraction, done where the subtracted term is at most a third of the
+    first: the error is then at most (2 + 3/3)/(2/3) = 4.5 ulps, against a conditioning >= mu phi(a)/delta
+    >= e^{-mu^2/8} (delta <= P(b < Z < a) <= mu phi(0), 0 < a <= mu/2) where the tier is reached.
+    """
     with np.errstate(over="ignore", under="ignore", invalid="ignore", divide="ignore"):
         a, b = _centre_and_ends(e, m)
-        delta = sc.ndtr(a)
-        phi_b = sc.ndtr(b, out=b)
-        q = np.exp(e) * phi_b
-        careful = ((phi_b < _TINY) & (delta > 0)) | ~(q <= 0.5 * delta)
-        delta -= q
-    idx = np.flatnonzero(careful)
+        erf_a = sc.erf(a * _SQRT_HALF)
+        pa = (erf_a + 1.0) * 0.5             # Phi(a) for a > 0 (within an ulp; shared with the erf form)
+        phi_b = sc.ndtr(b)
+        delta = np.exp(e)
+        delta *= phi_b
+        ratio = delta / pa
+        np.subtract(pa, delta, out=delta)
+        done = (ratio <= 0.5) & ((phi_b >= _TINY) | (ratio <= 1e-20))
+        idx = np.flatnonzero(~done)
+        if idx.size:
+            mi = m[idx] if np.ndim(m) else m
+            ai, ri = a[idx], ratio[idx]
+            s = e[idx] * ri + mi * (np.exp(ai * ai * -0.5) * _INV_SQRT_2PI) / pa[idx]
+            good = (s >= _MILLS_FROM) & (ri < 1.0) & (phi_b[idx] >= _TINY)
+            done[idx[good]] = True
+            idx = idx[~good & (b[idx] <= 0.0)]
     if idx.size:
-        delta[idx] = _profile_careful(e[idx], m[idx] if np.ndim(m) else m)
-    return delta
+        delta[idx], ok = _profile_erf(erf_a[idx], b[idx], e[idx], phi_b[idx])
+        done[idx[ok]] = True
+    return delta, done
+
+
+def _profile_erf(erf_a, b, e, phi_b):
+    """(delta, done): (erf(a/v2) + erf(-b/v2))/2 - expm1(eps) Phi(b) for b <= 0 < a; see :func:`_profile_positive_a`."""
+    first = sc.erf(b * -_SQRT_HALF)
+    first += erf_a
+    first *= 0.5
+    second = np.expm1(e) * phi_b
+    done = second <= _ERF_SHARE * first
+    first -= second
+    return first, done
 
 
 def _profile_careful(e, m):
-    """What the textbook tier left: [b, a] inside [-10, 0] with mu <= 1/2 by :func:`_profile_short`, the
-    rest by the log-space tiers of :func:`_gaussian_profile` (which would take the same 8-point rule
-    for the former, in logarithms)."""
-    c, h = -e / m, np.broadcast_to(m * 0.5, e.shape)
-    short = (c + h <= 0.0) & (c - h >= -_SERIES_FROM) & (h <= _SHORT_HALF_WIDTH)
-    out = np.empty(e.shape)
-    idx = np.flatnonzero(short)
-    order = idx[_locality_order(c[idx])]
-    out[order] = _profile_short(c[order], h[order])
-    rest = np.flatnonzero(~short)
-    if rest.size:
-        out[rest] = _gaussian_profile(e[rest], m[rest] if np.ndim(m) else m, False)
-    return out
+    """What the first tiers left, by the log-space tiers of :func:`_gaussian_profile`."""
+    return _gaussian_profile(e, m, False)
 
 
-def _profile_short(c, h):
-    """delta = phi(a) (R(a) - R(b)) = phi(a) * integral over [b, a] of R'(x), by 8-point Gauss-Legendre,
-    for -10 <= b, a <= 0 and a - b = mu <= 1/2 (a = c + h, b = c - h).
+def _profile_short(minus_a, m):
+    """delta = phi(a) (R(a) - R(b)) = phi(a) * integral over [b, a] of R'(x), by Gauss-Legendre,
+    for -10 <= b, a <= 0 and a - b = mu <= 2.9 (a = -minus_a), with the fewest nodes
+    :data:`_SHORT_RULES` allows for the element's mu.
 
     R'(x) = 1 + x R(x), R(x) = sqrt(pi/2) erfcx(-x/v2) with -x >= 0: the subtraction loses a factor
     up to x^2 + 2, covered by the conditioning (about 2 c^2 where the terms of delta cancel); this is
-    the formula of :func:`_profile_cancelling` without the logarithms.  Rule error: all derivatives of
-    R(x) = integral_0^oo t^k e^{xt - t^2/2} dt are positive and increasing, so the error
-    mu^17 (8!)^4 / (17 (16!)^3) R^(17)(xi) <= mu^17 * 1.7e-23 * R^(17)(0) against an integral
-    >= mu R'(-10): relative error below 3e-19 for mu <= 1/2 (``tests/test_fdp_fast.py`` recomputes it).
+    the formula of :func:`_profile_cancelling` without the logarithms.  Rule error with n nodes: all
+    derivatives of R(x) = integral_0^oo t^k e^{xt - t^2/2} dt are positive and increasing, so the
+    error mu^{2n+1} (n!)^4 / ((2n+1) ((2n)!)^3) R^(2n+1)(xi) is at most that with R^(2n+1)(a) against
+    an integral >= mu R'(b); the ratio R^(2n+1)(a)/R'(a - mu) is largest at a = 0, and the rules'
+    mu limits keep the relative error below 2^-56 (``tests/test_fdp_fast.py`` recomputes them).
     """
-    x = c + h * _GL_T[:, None]
-    r = sc.erfcx(x * -_SQRT_HALF)
-    r *= x * _SQRT_HALF_PI
-    r += 1.0                                   # R'(x) at the nodes
+    h = m * 0.5
+    c = -minus_a - h
+    if np.ndim(m) == 0:
+        return _short_rule(c, h, *_SHORT_NODES[next(n for top, n in _SHORT_RULES if m <= top)])
+    out = np.empty(c.shape)
+    rule = np.searchsorted(_SHORT_LIMITS, m)              # the first rule whose largest mu is >= m
+    order = np.argsort(rule, kind="stable")               # grouped by rule, each group still in locality order
+    ends = np.cumsum(np.bincount(rule, minlength=len(_SHORT_RULES)))
+    for (_, n), lo, hi in zip(_SHORT_RULES, np.concatenate([[0], ends[:-1]]), ends):
+        if hi > lo:
+            idx = order[lo:hi]
+            out[idx] = _short_rule(c[idx], h[idx], *_SHORT_NODES[n])
+    return out
+
+
+def _short_rule(c, h, nodes, weights):
+    """:func:`_profile_short` with the given Gauss-Legendre nodes and weights on [-1, 1], node by node
+    (each node's temporaries have the length of c and stay in cache; the sum runs in node order)."""
+    total = np.zeros(c.shape)
+    x, r = np.empty(c.shape), np.empty(c.shape)
+    for t, w in zip(nodes, weights):
+        np.multiply(h, t, out=x)
+        x += c                                  # a node of [b, a]
+        np.multiply(x, -_SQRT_HALF, out=r)
+        sc.erfcx(r, out=r)
+        x *= _SQRT_HALF_PI
+        r *= x
+        r += 1.0                                # R'(x) = 1 + x R(x)
+        r *= w
+        total += r
     a = c + h
-    return np.exp(a * a * -0.5) * (h * _INV_SQRT_2PI) * _gl_sum(r)
+    return np.exp(a * a * -0.5) * (h * _INV_SQRT_2PI) * total
+
+
+# ----------------------------------------------------------------------------- calibrations
+
+_NEWTON_STEPS = 60            # cap on the safeguarded Newton iterations of the calibrations
+_POLISH_STEPS = 2             # Newton steps on delta itself (not its log) at the end
+
+
+def gaussian_mu(epsilon, delta):
+    """The mu with delta_mu(eps) = delta (Balle and Wang 2018, analytic calibration), elementwise, in doubles.
+
+    ``epsilon`` >= 0 and ``delta`` in (0, 1).  delta_mu(eps) increases in mu with d delta/d mu = phi(a)
+    (e^eps phi(b) = phi(a)), so Newton on log delta in mu, kept inside a bracket (bisection when a step
+    leaves it), converges; the last steps are on delta - target itself, whose error (that of
+    :func:`gaussian_profile`, a few ulps of its conditioning) then moves mu by a few ulps of mu's own
+    conditioning, (eps e^eps Phi(b) + delta)/(mu phi(a)).
+    """
+    e = _finite_array("epsilon", epsilon)
+    if e.size and e.min() < 0:
+        raise SymdpError("epsilon", float(e[e < 0].flat[0]), "finite numbers >= 0")
+    t, e, shape = _flat_pair(_unit_interval("delta", delta), e)
+    e, t = np.broadcast_to(e, t.shape), t
+    guess = np.maximum(e, 1e-3) / np.sqrt(2 * np.log(1.25 / t))    # the classic calibration's mu
+
+    def slope(m, i):
+        return np.exp(-0.5 * (m / 2 - e[i] / m) ** 2) * _INV_SQRT_2PI
+    mu = _increasing_root(lambda m, i: gaussian_profile(e[i], m), slope, t, guess)
+    return mu.reshape(shape)
+
+
+def gaussian_epsilon(mu, delta):
+    """The eps >= 0 with delta_mu(eps) = delta, elementwise, in doubles (0 where delta_mu(0) <= delta already).
+
+    ``mu`` > 0 and ``delta`` in (0, 1).  In eps the profile decreases with d delta/d eps = -e^eps Phi(b)
+    = -phi(a) R(b) (R the Mills ratio, no overflow); solved as :func:`gaussian_mu` is, with -delta as
+    the increasing function.
+    """
+    t, m, shape = _flat_pair(_unit_interval("delta", delta), require_positive_array("mu", mu))
+    m = np.broadcast_to(m, t.shape)
+    out = np.zeros(t.shape)
+    live = np.flatnonzero(gaussian_profile(0.0, m) > t)
+    mm, tt = m[live], t[live]
+
+    def slope(x, i):
+        a, b = mm[i] / 2 - x / mm[i], -mm[i] / 2 - x / mm[i]
+        return np.exp(-0.5 * a * a) * (_INV_SQRT_2PI * _SQRT_HALF_PI) * sc.erfcx(b * -_SQRT_HALF)
+    guess = mm * np.sqrt(2 * np.log(1.25 / tt)) + mm * mm / 2
+    out[live] = _increasing_root(lambda x, i: -gaussian_profile(x, mm[i]), slope, -tt, guess)
+    return out.reshape(shape)
+
+
+def _increasing_root(fn, slope, target, guess):
+    """x > 0 with fn(x, i) = target[i] (fn increasing in x, of one sign; slope(x, i) its derivative > 0).
+
+    ``i`` indexes the elements a call is about.  Bracket [lo, hi] by factors of 4 from ``guess``, then
+    Newton steps on log|fn| (bisection where a step leaves the bracket) on the elements not yet
+    settled, then :data:`_POLISH_STEPS` steps on fn - target.  Every loop has a cap; an element is
+    settled when its step is below 2^-52 of x.
+    """
+    lo, hi = guess.copy(), guess.copy()
+    for arr, wrong, factor in ((lo, np.greater, 0.25), (hi, np.less, 4.0)):
+        idx = np.arange(guess.size)
+        for _ in range(_NEWTON_STEPS):
+            idx = idx[wrong(fn(arr[idx], idx), target[idx])]
+            if not idx.size:
+                break
+            arr[idx] *= factor
+    x, idx = guess.copy(), np.arange(guess.size)
+    with np.errstate(divide="ignore", invalid="ignore", over="ignore"):
+        for _ in range(_NEWTON_STEPS):
+            xi, v = x[idx], fn(x[idx], idx)
+            below = v < target[idx]
+            lo[idx[below]], hi[idx[~below]] = xi[below], xi[~below]
+            nxt = xi - np.log(v / target[idx]) * v / slope(xi, idx)
+            outside = ~((nxt > lo[idx]) & (nxt < hi[idx]))
+            nxt[outside] = (lo[idx][outside] + hi[idx][outside]) / 2
+            x[idx] = nxt
+            idx = idx[np.abs(nxt - xi) > 2.0 ** -52 * xi]
+            if not idx.size:
+                break
+        every = np.arange(x.size)
+        for _ in range(_POLISH_STEPS):
+            step = (fn(x, every) - target) / slope(x, every)
+            x -= np.where(np.isfinite(step), step, 0.0)
+    return x
