@@ -2,9 +2,9 @@
 
 Layers, lowest first (DESIGN.md, "Architecture"); a module may import its own layer and the layers below:
 
-    base      symbols, errors, special, versions, latex/   (nothing above; latex/ imports only base)
+    base      symbols, errors, special, special_mp, versions, latex/   (nothing above; latex/ imports only base)
     engine    engine/
-    science   mechanisms, adversary, notions, fdp, tvd, guessing, procedures   (they compute; never print)
+    science   mechanisms, adversary, notions, fdp, tvd, guessing, procedures, audit   (they compute; never print)
     report    report/
     display   display/    (notebook and text display of the engine's records)
     api       api, catalogue, paper   (paper: ``symdp paper``'s checker, on the LaTeX parsing branch)
@@ -24,9 +24,9 @@ import pytest
 PACKAGE = Path(__file__).resolve().parent.parent / "symdp"
 
 LAYERS = (
-    ("base", {"__init__", "symbols", "errors", "special", "versions", "latex", "schemas"}),
+    ("base", {"__init__", "symbols", "errors", "special", "special_mp", "versions", "latex", "schemas"}),
     ("engine", {"engine"}),
-    ("science", {"mechanisms", "adversary", "notions", "fdp", "tvd", "guessing", "procedures"}),
+    ("science", {"mechanisms", "adversary", "notions", "fdp", "tvd", "guessing", "procedures", "audit"}),
     ("report", {"report"}),
     ("display", {"display"}),
     ("api", {"api", "catalogue", "paper"}),
