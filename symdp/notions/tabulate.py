@@ -105,7 +105,6 @@ def _table() -> dict:
         for t in sorted(NOTIONS):
             paths = graph.chains(s, t) if s != t else []
             if paths:
-                print(f"[tabulate] {s} -> {t}: {len(paths)} chain(s)", file=sys.stderr, flush=True)
                 pairs[f"{s} {t}"] = _pair(s, t, paths)
     return {"fingerprint": fingerprint(), "parameters": {n.id: str(n.parameter) for n in NOTIONS.values()},
             "pairs": pairs}
