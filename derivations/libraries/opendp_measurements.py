@@ -167,7 +167,7 @@ def measurements(d):
 
     # -- accuracy: P(|Lap(b)| >= a) = e^{-a/b}, P(|N(0, b^2)| >= a) = 2 Phi(-a/b),
     #    P(|DLap(t)| >= a) = 2 e^{-a/t}/(1 + e^{-1/t}) (a >= 1, the continuous interpolation OpenDP uses)
-    tail = d.integrate("P(|X| >= a)", 2 * sp.exp(-x / b) / (2 * b), (x, sp.Symbol("a", positive=True), sp.oo),
+    tail = d.integrate(r"P(|X| \ge a)", 2 * sp.exp(-x / b) / (2 * b), (x, sp.Symbol("a", positive=True), sp.oo),
                        text="the two tails of the Laplace density")
     d.identity("laplacian_scale_to_accuracy:tail", tail, sp.exp(-sp.Symbol("a", positive=True) / b),
                text="so the accuracy at level alpha is b log(1/alpha)")
