@@ -163,7 +163,7 @@ def rdp(d):
          "a Taylor series for a < 1.1, eps + e^-eps - 1 at a = 1"),
         ("compute_epsilon", "min over orders of r + log(1 - 1/a) - log(delta a)/(a - 1) (Canonne, Kamath and Steinke "
          "2020, Prop. 12), 0 when delta^2 >= 1 - e^-r"),
-        ("compute_delta", "min over orders of e^{(a - 1)(r - eps + log(1 - 1/a)) - log a} and sqrt(1 - e^-r)"),
+        ("compute_delta", "min over orders a of exp((a - 1)(r - eps + log(1 - 1/a))) / a and sqrt(1 - e^-r)"),
         ("RdpAccountant.get_epsilon", "the composed RDP curve (k times the single one) through compute_epsilon")])
     points = [{"log10_epsilon": e, "order": a} for e in (-8, -6, -4) for a in (1.5, 2, 100)]
     d.table("agreement", "dp_accounting RDP against the derived values (fewest significant digits on a grid)",

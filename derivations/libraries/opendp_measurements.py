@@ -161,13 +161,13 @@ def measurements(d):
         ("PrivacyProfile.epsilon", "the least eps with delta(eps) <= delta on the same profile"),
         ("make_fix_delta", "(PrivacyProfile.epsilon(delta), delta)"),
         ("laplacian_scale_to_accuracy", "b log(1/alpha)"), ("accuracy_to_laplacian_scale", "a/log(1/alpha)"),
-        ("gaussian_scale_to_accuracy", "b sqrt 2 erfinv(1 - alpha) = -b Phi^-1(alpha/2)"),
-        ("accuracy_to_gaussian_scale", "a/(sqrt 2 erfinv(1 - alpha))"),
+        ("gaussian_scale_to_accuracy", "-b Phi^-1(alpha/2), computed through the inverse error function of 1 - alpha"),
+        ("accuracy_to_gaussian_scale", "a/(-Phi^-1(alpha/2)), the same way"),
         ("discrete_laplacian_scale_to_accuracy", "t (log(2/alpha) - log(1 + e^{-1/t}))")])
 
     # -- accuracy: P(|Lap(b)| >= a) = e^{-a/b}, P(|N(0, b^2)| >= a) = 2 Phi(-a/b),
     #    P(|DLap(t)| >= a) = 2 e^{-a/t}/(1 + e^{-1/t}) (a >= 1, the continuous interpolation OpenDP uses)
-    tail = d.integrate("P(|X| >= a)", 2 * sp.exp(-x / b) / (2 * b), (x, sp.Symbol("a", positive=True), sp.oo),
+    tail = d.integrate(r"P(|X| \ge a)", 2 * sp.exp(-x / b) / (2 * b), (x, sp.Symbol("a", positive=True), sp.oo),
                        text="the two tails of the Laplace density")
     d.identity("laplacian_scale_to_accuracy:tail", tail, sp.exp(-sp.Symbol("a", positive=True) / b),
                text="so the accuracy at level alpha is b log(1/alpha)")
@@ -190,7 +190,8 @@ def measurements(d):
            text="-b Phi^-1(alpha/2) to 12 digits for alpha in [0.01, 0.98)")
     d.sign("gaussian_scale_to_accuracy:small-alpha", agrees(gacc, gacc_true, 12, by_acc), "nonnegative",
            {log10_b: sp.Interval(-100, 100), log10_lev: sp.Interval(-16, -2)}, expect=Status.REFUTED,
-           text="the same for alpha in [1e-16, 0.01] (refuted: erfinv(1 - alpha) loses the digits of alpha)")
+           text="the same for alpha in [1e-16, 0.01] (refuted: the inverse error function of 1 - alpha loses the "
+                "digits of alpha)")
     d.sign("gaussian_scale_to_accuracy:tiny-alpha", finite(gacc, by_acc), "positive",
            {log10_b: sp.Interval(-100, 100), log10_lev: sp.Interval(-300, -17)}, n=10, expect=Status.REFUTED,
            text="finite for alpha below 1e-17 (refuted: inf, as 1 - alpha rounds to 1 before the quantile)")

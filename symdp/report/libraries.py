@@ -14,6 +14,7 @@ from types import SimpleNamespace
 from ..engine.records import DerivationResult, Table
 from ..engine.status import Status
 from . import prose, views
+from .notation import symbol, value
 
 ROWS = 4
 """Functions per table float (a longer one would not fit a page)."""
@@ -40,15 +41,23 @@ def _row(name, claims, formula, result):
     verdict = "FAILED" if not all(c.ok for c in claims) else ("findings" if found else "agrees")
     agreement = "; ".join(prose.tex(c.text) for c in holds if c.text)
     findings = "; ".join(_finding(c) for c in found)
-    return SimpleNamespace(function=prose.ident(name), formula=prose.tex(formula), verdict=verdict,
+    return SimpleNamespace(function=_name(name), formula=prose.tex(formula), verdict=verdict,
                            agreement=agreement or "---", findings=findings or "none",
                            home=views.label(result.id))
 
 
+def _name(text: str) -> str:
+    """A function or claim name in typewriter, breakable after '_' too (names are long, columns narrow)."""
+    return prose.ident(text).replace(r"\_", r"\_\allowbreak{}")
+
+
 def _finding(claim) -> str:
-    text = prose.ident(claim.claim_id.split(":", 1)[-1])
-    if claim.outcome.witness is not None:
-        text += ": " + prose.witness(claim.outcome.witness)
+    """The claim's aspect and its witness, one math group per coordinate (so that the cell can break)."""
+    text = _name(claim.claim_id.split(":", 1)[-1])
+    w = claim.outcome.witness
+    if w is not None:
+        at = ", ".join(f"${symbol(k)} = {value(v)}$" for k, v in w.point)
+        text += f": at {at}: ${value(w.lhs)}$ vs ${value(w.rhs)}$"
     return text
 
 
