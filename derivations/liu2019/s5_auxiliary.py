@@ -10,7 +10,7 @@ Eq. 21 and 24 follow by the substitutions of appendix 10.5.2-10.5.3.
 import numpy as np
 import sympy as sp
 
-from symdp import Status, derivation, quote
+from symdp import Reading, Status, derivation, quote
 from symdp.adversary import closed_forms, fast
 from symdp.adversary import table as table1
 from symdp.adversary.inverse import kappa_of
@@ -61,6 +61,13 @@ EQ24 = (r"\begin{cases} \frac{1 + \beta^2}{2 + \beta^2 - \rho_p - (2 - \rho_p)(\
         r"\rho_p - (2 - \rho_p)(\rho_c + \rho_t(1 - \rho_c))}} - 1)}{(1 + \beta^2)\sqrt{1 + \frac{4\beta^2 \epsilon}"
         r"{1 - \rho_p - (2 - \rho_p)(\rho_c + \rho_t(1 - \rho_c))}} - 1 + \beta^2}, & \epsilon \geq \epsilon(\rho_p, "
         r"\rho_c, \rho_t) \end{cases}")
+E_BEFORE_EPSILON = Reading(
+    "e restored before epsilon",
+    r"the extraction drops the $e$ of $4\beta^2 e^\epsilon$ under both square roots (the seed's own optimum in "
+    r"appendix 10.5.1 and Eq. 21 print $e^\epsilon$ there); the branch conditions keep $\epsilon$",
+    lambda e: e.replace(lambda x: x.is_Pow and x.exp == sp.S.Half and eps in x.base.free_symbols,
+                        lambda x: sp.sqrt(x.base.subs(eps, sp.exp(eps)))))
+"""Eq. 18 and 24: sqrt(1 + 4 beta^2 epsilon / ...) read as sqrt(1 + 4 beta^2 e^epsilon / ...)."""
 PRIOR_AS_KAPPA = NOTATION.extend(symbols={"Q(D)": QDp + dQ, r"\rho_p": 1 - kappa})
 """Appendix 10.5.1 in the procedure's terms: kappa = 1 - rho_p (Sec. 5.1's least prior ratio), Q(D) = Q(D') + Delta Q."""
 PRINTED = proc.Printed(
@@ -91,9 +98,8 @@ PRINTED = proc.Printed(
                                  r"$[Q(D'), \infty)$ for $[Q(D), \infty)$",
         "eq32": r"the same sign error in the denominator; the text then says $f$ increases on "
                 r"$(-\infty, Q(D')]$ and cites Eq. 12, meaning $[Q(D), \infty)$ and Eq. 18",
-        "eq18": r"the second branch has $4\beta^2\epsilon$ where the derivation (and Eq. 21) has "
-                r"$4\beta^2 e^\epsilon$: probably an $e$ lost in extraction",
     },
+    readings={"eq18": E_BEFORE_EPSILON},
 )
 
 
@@ -161,8 +167,8 @@ def substitutions(d, derived):
                    r"$\kappa$ stays in $(0, 1]$ on this domain")
     turn_t = NOTATION.extend(symbols={r"\epsilon(\rho_p, \rho_c, \rho_t)": sp.log(1 + B2 / KAPPA_T)})
     d.printed("eq24", quote(PAPER, line=404, number="(24)", latex=EQ24), corrected.subs(kappa, KAPPA_T), RHO_DOMAIN,
-              where="Eq. 24", expect=Status.ERRATUM, notation=turn_t,
-              text=r"as in Eq. 18, $4\beta^2\epsilon$ for $4\beta^2 e^\epsilon$ (probably an $e$ lost in extraction)")
+              where="Eq. 24", notation=turn_t, reading=E_BEFORE_EPSILON,
+              text=r"as in Eq. 18, the extraction's $4\beta^2\epsilon$ is read as $4\beta^2 e^\epsilon$")
 
 
 def certainty(d, derived):
