@@ -37,6 +37,8 @@ class Certificate:
     transcript: tuple
     proved: str = ""
     """The method that proved the claim, or "" when the symbolic route did not."""
+    boxes: str = ""
+    """A validated-numerics proof: its subdivision tree and leaf rules (:func:`.validated.search.encode`)."""
 
 
 @functools.lru_cache(maxsize=1)
@@ -44,7 +46,9 @@ def prover_digest() -> str:
     """Hash of the decision procedures: a changed prover invalidates every certificate."""
     here = Path(__file__).resolve().parent
     h = hashlib.sha256()
-    for name in ("provers.py", "decide.py", "expsubs.py", "conditions.py"):
+    names = ["provers.py", "decide.py", "expsubs.py", "conditions.py", "arb.py", "arb_logic.py", "enclose.py"]
+    names += sorted(f"validated/{p.name}" for p in (here / "validated").glob("*.py"))
+    for name in names:
         h.update((here / name).read_bytes())
     return h.hexdigest()[:16]
 
@@ -90,20 +94,27 @@ def _entries(data) -> list:
 
 
 def _decode(e: dict) -> Certificate:
-    if set(e) != {"fingerprint", "claim", "transcript", "proved"}:
+    if not {"fingerprint", "claim", "transcript", "proved"} <= set(e) <= {"fingerprint", "claim", "transcript",
+                                                                          "proved", "boxes"}:
         raise ValueError(f"unexpected keys {sorted(e)}")
     if not all(t is None or isinstance(t, str) for t in e["transcript"]):
         raise ValueError("a transcript holds strings and nulls only")
-    if not (isinstance(e["claim"], str) and isinstance(e["proved"], str)):
-        raise ValueError("claim and proved are strings")
-    return Certificate(e["fingerprint"], e["claim"], tuple(e["transcript"]), e["proved"])
+    if not all(isinstance(e.get(k, ""), str) for k in ("claim", "proved", "boxes")):
+        raise ValueError("claim, proved and boxes are strings")
+    return Certificate(e["fingerprint"], e["claim"], tuple(e["transcript"]), e["proved"], e.get("boxes", ""))
 
 
 def dumps(certificates) -> str:
     """Deterministic JSON text for a set of certificates (sorted, no timestamps)."""
-    proofs = {c.fingerprint: {"claim": c.claim, "transcript": list(c.transcript), "proved": c.proved}
-              for c in sorted(certificates, key=lambda c: (c.claim, c.fingerprint))}
+    proofs = {c.fingerprint: _entry(c) for c in sorted(certificates, key=lambda c: (c.claim, c.fingerprint))}
     return json.dumps({"format": FORMAT, "proofs": proofs}, indent=1, sort_keys=True) + "\n"
+
+
+def _entry(c: Certificate) -> dict:
+    entry = {"claim": c.claim, "transcript": list(c.transcript), "proved": c.proved}
+    if c.boxes:
+        entry["boxes"] = c.boxes
+    return entry
 
 
 def write(results, files: dict[str, str]) -> list[Path]:
@@ -129,5 +140,5 @@ def _better(new: Certificate, old: Certificate | None) -> Certificate:
     recorded proof into "no proof".  ``symdp check`` replays the kept proof, so it must still succeed.
     """
     if old is not None and old.proved and not new.proved:
-        return Certificate(new.fingerprint, new.claim, old.transcript, old.proved)
+        return Certificate(new.fingerprint, new.claim, old.transcript, old.proved, old.boxes)
     return new

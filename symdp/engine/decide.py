@@ -4,7 +4,7 @@ These functions turn a claim (an identity or a sign on a domain) into an
 :class:`Outcome`.  The order is fixed: the symbolic provers of
 :mod:`.provers` under their budget, Piecewise expressions region by region,
 then (unless disabled) a seeded high-precision sample.  Only the symbolic
-route can give PROVED.
+route and validated numerics (:mod:`.validated`, every box closed) give PROVED.
 """
 from __future__ import annotations
 
@@ -12,6 +12,7 @@ import sympy as sp
 
 from . import domain as dom
 from . import numeric as num
+from . import validated
 from .provers import Attempts, active_piece, breakpoints, prove_sign, prove_zero, prove_zero_on, regions
 from .records import Outcome
 from .status import Status, weakest
@@ -116,15 +117,27 @@ def _region(a, b, domain, key, attempts, numeric) -> Outcome:
 
 
 def sign(expr, which: str, domain, key, attempts: Attempts, numeric: bool = True) -> Outcome:
-    """Decide that ``expr`` is ``which`` (positive, negative, ...) on ``domain``: symbolic first."""
+    """Decide that ``expr`` is ``which`` (positive, negative, ...) on ``domain``.
+
+    Symbolic sign analysis first, then validated numerics (a proof by boxes, or
+    a certified counterexample at the centre of a box it could not close), then
+    (unless disabled) a seeded sample, which is evidence only.
+    """
     domain = dom.complete(domain, expr.free_symbols)
     method = prove_sign(expr, which, domain, attempts)
     if method:
         return Outcome(Status.PROVED, "symbolic sign analysis", method)
+    found = validated.decide(expr, which, domain, attempts)
+    if found.proved:
+        return Outcome(Status.PROVED, found.method, found.detail)
     if not numeric:
-        return _undecided(attempts, "no substitution or rewrite decided the sign")
+        return _undecided(attempts, f"no substitution or rewrite decided the sign; {found.note}")
     try:
         compiled = num.compile_expr(expr, tuple(domain))
     except Exception as exc:
         return Outcome(Status.UNDECIDED, "numeric", f"could not evaluate numerically: {type(exc).__name__}: {exc}")
-    return _with_note(num.check_sign(compiled, which, domain, key), "symbolic sign analysis did not decide")
+    refuted = num.refute_at(compiled, which, domain, found.candidates)
+    if refuted is not None:
+        return _with_note(refuted, f"{found.note}; the counterexample is the centre of a box left open")
+    return _with_note(num.check_sign(compiled, which, domain, key),
+                      f"symbolic sign analysis did not decide; {found.note}")

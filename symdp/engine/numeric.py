@@ -17,7 +17,8 @@ from .certify import DPS, Compiled, Verdict, compile_expr, digits_agreed, judge_
 from .records import Outcome, Witness
 from .status import Status
 
-__all__ = ["DPS", "DIGITS", "POINTS", "Compiled", "compile_expr", "digits_agreed", "check_equal", "check_sign"]
+__all__ = ["DPS", "DIGITS", "POINTS", "Compiled", "compile_expr", "digits_agreed", "check_equal", "check_sign",
+           "refute_at"]
 
 DIGITS = 50
 """Digits two values must agree to at the working precision."""
@@ -143,3 +144,19 @@ def check_sign(f, sign: str, domain: dict, key: str, n: int = POINTS) -> Outcome
     detail = (f"{sign} at {len(done)} seeded points ({DPS}-digit arithmetic, edges included)"
               f"{_evidence(f)}{_inconclusive(unclear)}")
     return Outcome(Status.VERIFIED, "numeric sample", detail, None, len(done), DPS)
+
+
+@_at_working_precision
+def refute_at(f, sign: str, domain: dict, points) -> Outcome | None:
+    """A certified counterexample among ``points`` (candidates from validated numerics), or None."""
+    judge = lambda point: judge_sign(f, point, sign)
+    for point in points:
+        if not dom.contains(domain, point):
+            continue
+        try:
+            verdict = judge(point)
+        except (ValueError, ZeroDivisionError, TypeError, OverflowError, ArithmeticError):
+            continue
+        if verdict.kind == "differs":
+            return _refuted(judge, domain, point, verdict, f"not {sign}", 1)
+    return None

@@ -183,6 +183,7 @@ class Recorder:
         recorded = self.book.get(fingerprint)
         total = CERTIFY_TOTAL if self.certify else provers.CLAIM_BUDGET
         attempts = Attempts(self.budget, total, hint, recorded.transcript if recorded else None)
+        attempts.recorded_boxes = recorded.boxes if recorded else ""
         outcome = _noted(decider(attempts), attempts)
         proved = outcome.method if outcome.status is Status.PROVED else ""
         if recorded and recorded.proved != proved:
@@ -191,7 +192,7 @@ class Recorder:
         box["certificate"] = "replayed" if recorded else ("recorded" if self.certify else "searched")
         label = f"{self.derivation_id}::{cid}"
         self.certificates.append(certs.Certificate(fingerprint, label, tuple(
-            recorded.transcript if recorded else attempts.log), proved))
+            recorded.transcript if recorded else attempts.log), proved, getattr(attempts, "boxes", "") or ""))
         box["outcome"] = outcome
 
     @_sharded

@@ -1,0 +1,145 @@
+"""Validated numerics: signs proved by branch and bound over boxes with arb enclosures.
+
+The claim ``f > 0`` (or >= 0, < 0, <= 0) on a domain is pulled back to the
+unit box by a monotone change of variables (:mod:`.chart`), and the box is
+split until every piece is closed by a rule of :mod:`.rules`: an enclosure of
+f, or a derivative chain from a face (tight claims, where f touches 0 at an
+end).  Boxes reaching infinity are judged in extended interval arithmetic
+(:mod:`.ext`).  The budget counts boxes at a fixed precision, so the verdict
+never depends on the machine.  The subdivision tree and the rule of each leaf
+is the certificate (:func:`.search.encode`), replayed by :func:`.search.replay`.
+
+When the boxes run out, the centres of the boxes left open (where f is
+nearest to failing) are offered as candidate counterexamples; only an arb
+enclosure that excludes 0 makes one a witness (:mod:`..certify`).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import mpmath as mp
+import sympy as sp
+
+from ..arb import ArbFn, NotRigorous, as_mpf
+from .chart import chart
+from .rules import Problem
+from .search import MAX_BOXES, ReplayMismatch, Search, decode, encode, replay, unit_box
+
+PREC = 128
+"""Bits of every enclosure of a validated-numerics proof (fixed: part of the certificate)."""
+CANDIDATES = 40
+"""Centres of open boxes tried as counterexamples."""
+RULE_NAMES = {"E": "enclosure", "L": "derivative chain from the lower face",
+              "R": "derivative chain from the upper face"}
+
+
+@dataclass(frozen=True)
+class Attempt:
+    """What validated numerics found: a proof (method, detail, certificate) or the candidates it leaves."""
+
+    proved: bool
+    method: str = ""
+    detail: str = ""
+    certificate: str = ""
+    candidates: tuple = ()
+    note: str = ""
+
+
+def _signed(expr, which):
+    f = -expr if which in ("negative", "nonpositive") else expr
+    return sp.sympify(f), which in ("positive", "negative")
+
+
+def problem(expr, which, domain):
+    """The :class:`Problem` of a sign claim, or (None, why not)."""
+    c = chart(domain)
+    if c is None:
+        return None, "an integer symbol"
+    f, strict = _signed(expr, which)
+    try:
+        return Problem(f, strict, c, PREC), ""
+    except NotRigorous as exc:
+        return None, str(exc)
+    except RecursionError:
+        return None, "the expression is too deep"
+
+
+def _proved(p, boxes, certificate) -> Attempt:
+    rules = ", ".join(RULE_NAMES[r] for r in sorted(p.used))
+    method = f"validated numerics: {boxes} box{'es' if boxes != 1 else ''}, {PREC} bits"
+    detail = (f"branch and bound over {boxes} box{'es' if boxes != 1 else ''} of the domain mapped onto the unit box, arb enclosures "
+              f"at {PREC} bits; every box closed by: {rules}")
+    return Attempt(True, method, detail, certificate)
+
+
+def prove(expr, which: str, domain: dict, recorded: str = "") -> Attempt:
+    """Prove the sign claim by branch and bound (or replay ``recorded``, a certificate)."""
+    p, why = problem(expr, which, domain)
+    if p is None:
+        return Attempt(False, note=f"validated numerics not applicable ({why})")
+    box = unit_box(len(p.chart.coords))
+    if recorded:
+        bits, rules = decode(recorded)
+        try:
+            return _proved(p, replay(p, box, bits, rules), recorded)
+        except ReplayMismatch as exc:
+            raise ReplayFailedError(str(exc)) from None
+    s = Search(p)
+    if s.run(box):
+        return _proved(p, s.boxes, encode(s.bits, s.rules))
+    left = len(s.open)
+    note = (f"validated numerics left {left} of {s.boxes} boxes open (budget {MAX_BOXES} boxes, {PREC} bits)"
+            if s.violated is None else
+            f"validated numerics found a box where the enclosure has the wrong sign")
+    return Attempt(False, candidates=tuple(_centres(p, s, domain)), note=note)
+
+
+class ReplayFailedError(Exception):
+    """A recorded validated-numerics proof no longer closes."""
+
+
+def decide(expr, which: str, domain: dict, attempts) -> Attempt:
+    """:func:`prove`, replaying the box log of the claim's certificate when it has one.
+
+    The recorder hands the recorded log over as ``attempts.recorded_boxes`` and
+    takes the new one from ``attempts.boxes`` (the certificate's ``boxes``).
+    """
+    from ..provers import ReplayFailed
+    recorded = getattr(attempts, "recorded_boxes", "") or ""
+    try:
+        found = prove(expr, which, domain, recorded)
+    except ReplayFailedError as exc:
+        raise ReplayFailed(f"the recorded box log did not close: {exc}") from None
+    attempts.boxes = found.certificate
+    return found
+
+
+def _centres(p, s, domain):
+    """Points at the centres of the open boxes, the most nearly failing first (the violated box leads)."""
+    def key(item):
+        box, value = item
+        lo = value[0] if value is not None else None
+        return (box != s.violated, lo is None or isinstance(lo, str), _float(lo))
+    ordered = sorted(s.open, key=key)[:CANDIDATES]
+    maps = [ArbFn(p.chart.forward[x], p.chart.coords) for x in p.chart.symbols]
+    for box, _ in ordered:
+        point = _point(p, maps, box)
+        if point is not None:
+            yield point
+
+
+def _float(lo):
+    return float(as_mpf(lo)) if lo is not None and not isinstance(lo, str) else 0.0
+
+
+def _point(p, maps, box):
+    from .rules import _exact
+    centre = {u: _exact((a + b) / 2) for u, (a, b) in zip(p.chart.coords, box)}
+    point = {}
+    for x, fn in zip(p.chart.symbols, maps):
+        v = fn(centre, 256)
+        if not v.is_finite():
+            return None
+        with mp.workdps(60):
+            point[x] = +as_mpf(v.mid())
+    return point

@@ -1,0 +1,256 @@
+"""Intervals with infinite ends, for the boxes of validated numerics that reach infinity.
+
+arb balls cannot hold a half-line: ``[X, oo)`` is the whole line to arb.  Here
+an interval is a pair (lo, hi) whose ends are arb balls enclosing the true end,
+or the markers ``NEG`` / ``POS`` for -oo / +oo (Moore, Kearfott and Cloud,
+"Introduction to Interval Analysis", SIAM 2009, ch. 4: extended interval
+arithmetic).  Monotone functions map ends to ends, with their limits at the
+infinite ones; anything this module does not know gives None (no conclusion).
+A finite interval is handed to arb as a ball (:func:`arb.union`).
+"""
+from __future__ import annotations
+
+import sympy as sp
+from flint import arb
+
+from ...special import Phi
+from ..arb import NotRigorous, _compile
+
+NEG, POS = "-oo", "+oo"
+
+
+def _ball(iv):
+    lo, hi = iv
+    return arb.union(lo, hi)
+
+
+def _finite(iv) -> bool:
+    return not _inf(iv[0]) and not _inf(iv[1])
+
+
+def _least(ends):
+    out = ends[0]
+    for e in ends[1:]:
+        out = e if e < out else out
+    return out
+
+
+def _greatest(ends):
+    out = ends[0]
+    for e in ends[1:]:
+        out = e if e > out else out
+    return out
+
+
+def _from_ball(b: arb):
+    return (b.lower(), b.upper()) if b.is_finite() else None
+
+
+def _inf(e) -> bool:
+    return isinstance(e, str)
+
+
+def _nonneg(iv) -> bool:
+    return iv[0] == POS or (not _inf(iv[0]) and iv[0].lower() >= 0)
+
+
+def _nonpos(iv) -> bool:
+    return iv[1] == NEG or (not _inf(iv[1]) and iv[1].upper() <= 0)
+
+
+def _flip(e):
+    return {NEG: POS, POS: NEG}[e] if _inf(e) else -e
+
+
+def neg(iv):
+    return (_flip(iv[1]), _flip(iv[0]))
+
+
+def _add_end(x, y, side):
+    infs = {e for e in (x, y) if _inf(e)}
+    if len(infs) > 1:
+        return None
+    if infs:
+        return infs.pop()
+    s = x + y
+    return s.lower() if side == "lo" else s.upper()
+
+
+def add(a, b):
+    lo, hi = _add_end(a[0], b[0], "lo"), _add_end(a[1], b[1], "hi")
+    return None if lo is None or hi is None else (lo, hi)
+
+
+def _mul_end(x, y, side):
+    """Product of two nonnegative ends (an arb or POS); None where it may be 0 times oo."""
+    if POS in (x, y):
+        other = y if x == POS else x
+        return POS if other == POS or other > 0 else None
+    p = x * y
+    return p.lower() if side == "lo" else p.upper()
+
+
+def mul(a, b):
+    if _finite(a) and _finite(b):
+        products = [x * y for x in a for y in b]
+        if not all(p.is_finite() for p in products):
+            return None
+        return (_least([p.lower() for p in products]), _greatest([p.upper() for p in products]))
+    sa = 1 if _nonneg(a) else (-1 if _nonpos(a) else 0)
+    sb = 1 if _nonneg(b) else (-1 if _nonpos(b) else 0)
+    if not (sa and sb):
+        return None
+    a, b = (a if sa > 0 else neg(a)), (b if sb > 0 else neg(b))
+    lo, hi = _mul_end(a[0], b[0], "lo"), _mul_end(a[1], b[1], "hi")
+    if lo is None or hi is None:
+        return None
+    return (lo, hi) if sa * sb > 0 else neg((lo, hi))
+
+
+def recip(a):
+    """1/a for a >= 0 (1/0 = +oo, 1/oo = 0) or a <= 0; None if a may cross 0."""
+    if _nonpos(a) and not _nonneg(a):
+        r = recip(neg(a))
+        return None if r is None else neg(r)
+    if a[0] != POS and (_inf(a[0]) or not (a[0].is_zero() or a[0] > 0)):
+        return None
+    return (_inv(a[1], "lo"), _inv(a[0], "hi"))
+
+
+def _inv(e, side):
+    if e == POS:
+        return arb(0)
+    if e.is_zero():
+        return POS
+    r = 1 / e
+    return r.lower() if side == "lo" else r.upper()
+
+
+def power(a, n: int):
+    if n == 0:
+        return (arb(1), arb(1))
+    if n < 0:
+        p = power(a, -n)
+        return None if p is None else recip(p)
+    if _nonneg(a):
+        return monotone(a, lambda x: x ** n, POS, None)
+    if _nonpos(a):
+        p = power(neg(a), n)
+        return None if p is None else (p if n % 2 == 0 else neg(p))
+    return None
+
+
+def monotone(a, fn, at_pos, at_neg, decreasing=False):
+    """An increasing (or decreasing) ``fn`` on ``a``; at_pos / at_neg are its limits (arb, POS, NEG, None)."""
+    def end(e, side):
+        if e == POS:
+            return at_pos
+        if e == NEG:
+            return at_neg
+        v = fn(e)
+        if not v.is_finite():
+            return None
+        return v.lower() if side == "lo" else v.upper()
+    lo, hi = (a[1], a[0]) if decreasing else (a[0], a[1])
+    out = (end(lo, "lo"), end(hi, "hi"))
+    return None if None in out else out
+
+
+def _log(a):
+    if a[0] != POS and (_inf(a[0]) or not (a[0].is_zero() or a[0] > 0)):
+        return None
+    end = lambda e, side: POS if e == POS else (NEG if e.is_zero() else getattr(e.log(), side)())
+    return (end(a[0], "lower"), end(a[1], "upper"))
+
+
+def _phi(x: arb) -> arb:
+    return (-x / arb(2).sqrt()).erfc() / 2
+
+
+ONE, ZERO, TWO = arb(1), arb(0), arb(2)
+MONOTONE = {
+    sp.exp: (arb.exp, POS, ZERO, False),
+    sp.sqrt: (arb.sqrt, POS, None, False),
+    sp.tanh: (arb.tanh, ONE, -ONE, False),
+    sp.erf: (arb.erf, ONE, -ONE, False),
+    sp.erfc: (arb.erfc, ZERO, TWO, True),
+    sp.atan: (arb.atan, arb.pi() / 2, -arb.pi() / 2, False),
+    sp.asinh: (arb.asinh, POS, NEG, False),
+    sp.sinh: (arb.sinh, POS, NEG, False),
+    Phi: (_phi, ONE, ZERO, False),
+}
+
+
+def evaluate(expr, intervals: dict):
+    """(lo, hi) enclosing ``expr`` when its symbols range over ``intervals``; None when not known."""
+    try:
+        return _eval(expr, intervals)
+    except (NotRigorous, ZeroDivisionError, ValueError, TypeError, AttributeError):
+        return None
+
+
+def _eval(e, env):
+    if e.is_Symbol:
+        return env[e]
+    if not e.free_symbols:
+        b = _compile(e, ())({})
+        return _from_ball(b)
+    if e.is_Add:
+        return _fold(add, [_eval(a, env) for a in e.args])
+    if e.is_Mul:
+        return _fold(mul, [_eval(a, env) for a in e.args])
+    if e.is_Pow:
+        return _pow(e, env)
+    return _function(e, env)
+
+
+def _fold(op, parts):
+    out = parts[0]
+    for p in parts[1:]:
+        if out is None or p is None:
+            return None
+        out = op(out, p)
+    return out
+
+
+def _pow(e, env):
+    base = _eval(e.base, env)
+    if base is None:
+        return None
+    if e.exp.is_Integer:
+        if _finite(base) and not (_nonneg(base) or _nonpos(base)):
+            return _from_ball(_ball(base) ** int(e.exp))
+        return power(base, int(e.exp))
+    if e.exp.is_Rational and e.exp > 0 and _nonneg(base):
+        r = e.exp
+        return monotone(base, lambda x: (arb(r.p) / r.q * x.log()).exp() if not x.is_zero() else x, POS, None)
+    if e.exp.is_Rational and e.exp < 0 and _nonneg(base):
+        return recip(_pow(sp.Pow(e.base, -e.exp, evaluate=False), env))
+    if not e.exp.free_symbols and e.base == sp.E:
+        return None
+    if e.base == sp.E:
+        return _function(sp.exp(e.exp, evaluate=False), env)
+    if _finite(base):
+        ex = _eval(e.exp, env)
+        if ex is not None and _finite(ex):
+            return _from_ball((_ball(ex) * _ball(base).log()).exp())
+    return None
+
+
+def _function(e, env):
+    args = [_eval(a, env) for a in e.args]
+    if None in args:
+        return None
+    head = type(e)
+    if head is sp.log and len(args) == 1:
+        return _log(args[0])
+    if head in MONOTONE and len(args) == 1:
+        fn, at_pos, at_neg, dec = MONOTONE[head]
+        return monotone(args[0], fn, at_pos, at_neg, dec)
+    if head is sp.Abs and len(args) == 1:
+        a = args[0]
+        return a if _nonneg(a) else (neg(a) if _nonpos(a) else None)
+    from ..arb import UNARY
+    if len(args) == 1 and _finite(args[0]) and head in UNARY:
+        return _from_ball(UNARY[head](_ball(args[0])))
+    return None

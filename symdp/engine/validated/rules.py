@@ -1,0 +1,158 @@
+"""The rules that close a box: an enclosure, or monotonicity from a face (derivative chains).
+
+Every rule reads arb enclosures (or, on a box that reaches infinity, the
+extended intervals of :mod:`.ext`) and is sound on its own: a rule that
+returns True has shown the claim on the whole box, except on a face that is an
+open end of the domain (never a point of it).
+
+* ``E``: the enclosure of f on the box has the claimed sign.
+* ``L{i}.{k}`` / ``R{i}.{k}``: along coordinate i, from the left (right) face:
+  the k-th derivative has the sign (+, resp. (-1)^k) on the whole box and the
+  lower derivatives and f itself have it on the face; then f has it on the
+  box (Taylor's theorem with the integral remainder, applied k times).  The
+  face value of f may be an exact 0 shown by SymPy (the touching point).
+"""
+from __future__ import annotations
+
+from fractions import Fraction
+
+import sympy as sp
+from flint import arb
+
+from ..arb import ArbFn, NotRigorous
+from ..budget import BudgetExceeded, within_budget
+from . import ext
+
+ORDERS = (1, 2, 3)
+"""Derivative orders tried in a chain."""
+SWELL = 60
+"""A derivative larger than this many times f (in operations) is not used."""
+EXACT_LIMIT = 20.0
+"""Seconds SymPy may take to show a face value is exactly 0 (a safety net; rarely reached)."""
+
+
+def positive(iv) -> bool:
+    lo = iv[0]
+    return lo == ext.POS or (not isinstance(lo, str) and lo > 0)
+
+
+def nonnegative(iv) -> bool:
+    lo = iv[0]
+    return lo == ext.POS or (not isinstance(lo, str) and lo >= 0)
+
+
+class Problem:
+    """``f`` (already signed so that the claim reads f > 0 or f >= 0) pulled back to the unit box."""
+
+    def __init__(self, f, strict: bool, chart, prec: int):
+        self.f, self.strict, self.chart, self.prec = f, strict, chart, prec
+        self.F = f.xreplace(chart.forward)
+        self.fn = ArbFn(self.F, chart.coords)
+        self._size = max(sp.count_ops(self.F), 1)
+        self._derivs: dict = {}
+        self._exact: dict = {}
+        self.used: set = set()
+
+    # -- enclosures ------------------------------------------------------------
+
+    def enclose(self, expr, fn, box):
+        """(lo, hi) of ``expr`` on ``box`` (a tuple of (a, b) Fractions), or None."""
+        balls = {u: _ball(a, b) for u, (a, b) in zip(self.chart.coords, box)}
+        v = fn(balls, self.prec)
+        if v.is_finite():
+            return (v.lower(), v.upper())
+        if not self._at_infinity(box):
+            return None
+        from ..arb import precision
+        with precision(self.prec):
+            ends = {u: (_exact(a), _exact(b)) for u, (a, b) in zip(self.chart.coords, box)}
+            return ext.evaluate(expr, ends)
+
+    def _at_infinity(self, box) -> bool:
+        return any((a == 0 and lo) or (b == 1 and hi) for (a, b), (lo, hi) in zip(box, self.chart.infinite))
+
+    def value(self, box):
+        return self.enclose(self.F, self.fn, box)
+
+    def derivative(self, i: int, k: int):
+        """(expression, ArbFn) of the k-th derivative along coordinate i, or None (too large, no enclosure)."""
+        key = (i, k)
+        if key not in self._derivs:
+            self._derivs[key] = self._derive(i, k)
+        return self._derivs[key]
+
+    def _derive(self, i, k):
+        if self.chart.free[i]:  # only x_i moves along u_i, increasingly: the signs of d^k f/dx_i^k
+            d = sp.diff(self.f, self.chart.symbols[i], k).xreplace(self.chart.forward)
+        else:
+            d = sp.diff(self.F, self.chart.coords[i], k)
+        if sp.count_ops(d) > SWELL * self._size:
+            return None
+        try:
+            return d, ArbFn(d, self.chart.coords)
+        except (NotRigorous, RecursionError):
+            return None
+
+    # -- the rules -------------------------------------------------------------
+
+    def check(self, rule: str, box) -> bool:
+        if rule == "E":
+            v = self.value(box)
+            return v is not None and (positive(v) if self.strict else nonnegative(v))
+        side, rest = rule[0], rule[1:]
+        i, k = (int(t) for t in rest.split("."))
+        return self._chain(box, i, k, side == "L")
+
+    def _chain(self, box, i, k, left) -> bool:
+        top = self.derivative(i, k)
+        if top is None:
+            return False
+        sign = 1 if left or k % 2 == 0 else -1
+        v = self.enclose(*top, box)
+        if v is None or not (positive if self.strict else nonnegative)(_signed(v, sign)):
+            return False
+        end = box[i][0] if left else box[i][1]
+        face = tuple((end, end) if j == i else ab for j, ab in enumerate(box))
+        for j in range(k - 1, 0, -1):
+            d = self.derivative(i, j)
+            sj = 1 if left or j % 2 == 0 else -1
+            if d is None or not self._face_ok(d, face, sj, i, end, j, strict=False):
+                return False
+        open_end = self.chart.open_ends[i][0 if left else 1] and end == (0 if left else 1)
+        return self._face_ok((self.F, self.fn), face, 1, i, end, 0, strict=self.strict and not open_end)
+
+    def _face_ok(self, d, face, sign, i, end, order, strict) -> bool:
+        v = self.enclose(*d, face)
+        if v is not None and (positive if strict else nonnegative)(_signed(v, sign)):
+            return True
+        return not strict and end in (0, 1) and self._exactly_zero(d[0], i, end, order)
+
+    def _exactly_zero(self, expr, i, end, order) -> bool:
+        """SymPy shows ``expr`` is identically 0 on the face u_i = end (a touching point at a domain end)."""
+        key = (i, end, order)
+        if key not in self._exact:
+            self._exact[key] = _zero_at(expr, self.chart.coords[i], end, self.chart.infinite[i])
+        return self._exact[key]
+
+
+def _zero_at(expr, u, end, infinite) -> bool:
+    if (end == 0 and infinite[0]) or (end == 1 and infinite[1]):
+        return False
+    try:
+        face = expr.xreplace({u: sp.Integer(end)})
+        return within_budget(lambda: sp.expand(sp.cancel(face)) == 0, EXACT_LIMIT)
+    except (BudgetExceeded, TypeError, ValueError, ZeroDivisionError, NotImplementedError, RecursionError):
+        return False
+
+
+def _signed(iv, sign):
+    return iv if sign > 0 else ext.neg(iv)
+
+
+def _exact(q: Fraction) -> arb:
+    from flint import fmpq
+    return arb(fmpq(q.numerator, q.denominator))
+
+
+def _ball(a: Fraction, b: Fraction) -> arb:
+    return _exact(a) if a == b else arb.union(_exact(a), _exact(b))

@@ -1,0 +1,145 @@
+"""Branch and bound over the unit box, and its replay from the recorded tree.
+
+Boxes are split in half along their widest coordinate (the lowest index on a
+tie) until a rule of :mod:`.rules` closes each one.  The budget counts boxes,
+never seconds, and the precision is fixed, so the outcome is the same on every
+machine.  The proof is the subdivision tree in preorder (1 = split, 0 = leaf)
+with the rule that closed each leaf; :func:`replay` follows it and re-checks
+every leaf with its rule only.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from fractions import Fraction
+
+from .rules import ORDERS
+
+MAX_BOXES = 600
+"""Boxes examined per claim (the budget)."""
+MIN_WIDTH = Fraction(1, 2 ** 40)
+"""A box narrower than this in its widest coordinate is not split further."""
+
+
+class ReplayMismatch(Exception):
+    """The recorded tree does not close with the recorded rules."""
+
+
+@dataclass
+class Search:
+    problem: object
+    budget: int = MAX_BOXES
+    boxes: int = 0
+    bits: list = field(default_factory=list)
+    rules: list = field(default_factory=list)
+    open: list = field(default_factory=list)
+    """(box, enclosure of f or None) of every box left open, in the order met."""
+    violated: tuple | None = None
+    """A box on which f certainly has the wrong sign."""
+
+    def run(self, box) -> bool:
+        if self.violated is not None or self.boxes >= self.budget:
+            self.open.append((box, None))
+            self.bits.append("0")
+            self.rules.append("?")
+            return False
+        self.boxes += 1
+        rule = self._close(box)
+        if rule:
+            self.bits.append("0")
+            self.rules.append(rule)
+            return True
+        value = self.problem.value(box)
+        if value is not None and _wrong(value, self.problem.strict):
+            self.violated = box
+        if self.violated is not None or _width(box) < MIN_WIDTH:
+            self.open.append((box, value))
+            self.bits.append("0")
+            self.rules.append("?")
+            return False
+        self.bits.append("1")
+        left, right = split(box)
+        ok_left = self.run(left)
+        return self.run(right) and ok_left
+
+    def _close(self, box):
+        for rule in candidates(box):
+            if self.problem.check(rule, box):
+                self.problem.used.add(rule[0])
+                return rule
+        return None
+
+
+def candidates(box):
+    yield "E"
+    order = sorted(range(len(box)), key=lambda i: (-(box[i][1] - box[i][0]), i))
+    for k in ORDERS:
+        for i in order:
+            yield f"L{i}.{k}"
+            yield f"R{i}.{k}"
+
+
+def _wrong(value, strict) -> bool:
+    """f certainly violates the claim on the whole box (hi < 0, or hi <= 0 for a strict claim)."""
+    hi = value[1]
+    if isinstance(hi, str):
+        return hi == "-oo"
+    return hi <= 0 if strict else hi < 0
+
+
+def _width(box) -> Fraction:
+    return max(b - a for a, b in box)
+
+
+def split(box):
+    i = max(range(len(box)), key=lambda j: (box[j][1] - box[j][0], -j))
+    a, b = box[i]
+    m = (a + b) / 2
+    return (box[:i] + ((a, m),) + box[i + 1:], box[:i] + ((m, b),) + box[i + 1:])
+
+
+def unit_box(d: int):
+    return tuple((Fraction(0), Fraction(1)) for _ in range(d))
+
+
+# --- the certificate: tree bits and leaf rules ------------------------------------
+
+def encode(bits: list, rules: list) -> str:
+    """``<n bits>:<hex>|<rules, run-length coded>``."""
+    text = "".join(bits)
+    value = int("1" + text, 2)
+    runs, out = [], []
+    for r in rules:
+        if runs and runs[-1][0] == r:
+            runs[-1][1] += 1
+        else:
+            runs.append([r, 1])
+    for r, n in runs:
+        out.append(f"{r}*{n}" if n > 1 else r)
+    return f"{len(text)}:{value:x}|{','.join(out)}"
+
+
+def decode(text: str):
+    head, rules = text.split("|")
+    n, hexa = head.split(":")
+    bits = bin(int(hexa, 16))[3:]
+    if len(bits) != int(n):
+        raise ValueError("tree length")
+    out = []
+    for r in rules.split(","):
+        name, _, count = r.partition("*")
+        out += [name] * int(count or 1)
+    return list(bits), out
+
+
+def replay(problem, box, bits: list, rules: list) -> int:
+    """Re-check the recorded tree on ``box``; the number of boxes, or ReplayMismatch."""
+    if not bits:
+        raise ReplayMismatch("the tree ends early")
+    if bits.pop(0) == "1":
+        left, right = split(box)
+        return 1 + replay(problem, left, bits, rules) + replay(problem, right, bits, rules)
+    rule = rules.pop(0)
+    if rule == "?" or not problem.check(rule, box):
+        raise ReplayMismatch(f"leaf rule {rule!r} does not close its box")
+    problem.used.add(rule[0])
+    return 1

@@ -1,0 +1,104 @@
+"""Validated numerics (symdp.engine.validated): tight claims PROVED, near misses REFUTED by enclosures.
+
+Near-miss false claims are the true ones shifted by 1e-6 near the touching
+point, or with the domain widened past where they hold; each must be REFUTED
+with an arb-certified witness, and the witness is re-checked against an
+independent 300-digit mpmath evaluation.
+"""
+import mpmath as mp
+import pytest
+import sympy as sp
+
+from symdp.engine import decide, validated
+from symdp.engine.provers import Attempts
+from symdp.engine.status import Status
+from symdp.engine.validated import search
+
+x = sp.Symbol("x", positive=True)
+y = sp.Symbol("y", positive=True)
+POS = {x: sp.Interval.open(0, sp.oo)}
+NONNEG = {x: sp.Interval(0, sp.oo)}
+TINY = sp.Rational(1, 10**6)
+
+TRUE = [
+    ("log(1+x) <= x", x - sp.log(1 + x), "nonnegative", NONNEG),
+    ("tanh(e/2) <= e/2", x / 2 - sp.tanh(x / 2), "nonnegative", NONNEG),
+    ("tanh(e/2) < e/2", sp.tanh(x / 2) - x / 2, "negative", POS),
+    ("e^x >= 1 + x + x^2/2", sp.exp(x) - 1 - x - x**2 / 2, "nonnegative", NONNEG),
+    ("Zhao: 1/2 - 1/(e^x+1) > x/6", sp.Rational(1, 2) - 1 / (sp.exp(x) + 1) - x / 6, "positive",
+     {x: sp.Interval.open(0, sp.Rational(5, 2))}),
+    ("log(1+x) >= x/(1+x)", sp.log(1 + x) - x / (1 + x), "nonnegative", NONNEG),
+    ("tanh(e/2) >= e/2 - e^3/24", sp.tanh(x / 2) - x / 2 + x**3 / 24, "nonnegative", NONNEG),
+    ("dependent end: y <= x on 0 < y <= x", x - y, "nonnegative",
+     {x: sp.Interval.open(0, 3), y: sp.Interval(0, x)}),
+]
+
+FALSE = [
+    ("log(1+x) <= x - 1e-6", x - sp.log(1 + x) - TINY, "nonnegative", NONNEG),
+    ("tanh(e/2) <= e/2 - 1e-6 e^3", x / 2 - sp.tanh(x / 2) - TINY * x**3, "nonnegative", NONNEG),
+    ("e^x >= 1 + x + x^2/2 + 1e-6 x^2", sp.exp(x) - 1 - x - x**2 / 2 - TINY * x**2, "nonnegative", NONNEG),
+    ("Zhao widened to (0, 3)", sp.Rational(1, 2) - 1 / (sp.exp(x) + 1) - x / 6, "positive",
+     {x: sp.Interval.open(0, 3)}),
+    ("Zhao shifted by 1e-6 at its zero", sp.Rational(1, 2) - 1 / (sp.exp(x) + 1) - x / 6 - TINY, "positive",
+     {x: sp.Interval.open(0, sp.Rational(5, 2))}),
+    ("thin dip at x = 1", (x - 1) ** 2 + sp.Rational(1, 10**12) - TINY * sp.exp(-(x - 1) ** 2 * 10**8), "positive",
+     {x: sp.Interval(0, 2)}),
+]
+
+
+@pytest.mark.parametrize("name, expr, which, domain", TRUE, ids=[t[0] for t in TRUE])
+def test_tight_true_claims_are_proved(name, expr, which, domain):
+    out = decide.sign(expr, which, domain, "k", Attempts(total=0.0))
+    assert out.status is Status.PROVED, out.detail
+    assert out.method.startswith("validated numerics: ") and out.method.endswith(" bits")
+
+
+@pytest.mark.parametrize("name, expr, which, domain", FALSE, ids=[t[0] for t in FALSE])
+def test_near_misses_are_refuted_with_an_enclosure(name, expr, which, domain):
+    out = decide.sign(expr, which, domain, "k", Attempts(total=0.0))
+    assert out.status is Status.REFUTED, out.detail
+    assert "certified: arb enclosure [" in out.detail
+    point = {sp.Symbol(k, positive=True): v for k, v in out.witness.point}
+    with mp.workdps(300):
+        value = sp.lambdify(tuple(point), expr, "mpmath")(*(mp.mpf(v) for v in point.values()))
+        assert (value < 0) if which in ("positive", "nonnegative") else (value > 0)
+
+
+def test_the_box_log_replays_and_a_forged_one_fails():
+    expr, which, domain = sp.Rational(1, 2) - 1 / (sp.exp(x) + 1) - x / 6, "positive", TRUE[4][3]
+    found = validated.prove(expr, which, domain)
+    assert found.proved and found.certificate
+    again = validated.prove(expr, which, domain, recorded=found.certificate)
+    assert again.method == found.method
+    bits, rules = search.decode(found.certificate)
+    forged = search.encode(["0"], ["E"])
+    with pytest.raises(validated.ReplayFailedError):
+        validated.prove(expr, which, domain, recorded=forged)
+    assert len(bits) == len(rules) * 2 - 1
+
+
+def test_budget_counts_boxes_not_seconds():
+    """The same claim gives the same outcome and box count however often it runs."""
+    expr = (1 - sp.exp(-x)) - sp.tanh(x / 2)
+    first, second = (validated.prove(expr, "positive", POS) for _ in range(2))
+    assert (first.proved, first.note, first.candidates) == (second.proved, second.note, second.candidates)
+
+
+def test_integer_symbols_are_left_to_sampling():
+    k = sp.Symbol("k", integer=True, positive=True)
+    found = validated.prove(k - sp.Rational(1, 2), "positive", {k: sp.Interval(1, sp.oo)})
+    assert not found.proved and "integer" in found.note
+
+
+def test_unenclosable_expression_is_not_proved():
+    found = validated.prove(sp.Integral(sp.exp(-y * x), (y, 0, 1)), "positive", POS)
+    assert not found.proved and "no ball-arithmetic enclosure" in found.note
+
+
+def test_false_claim_never_proved_at_the_open_end():
+    """r > 0 is true on (0, 1], false on [0, 1] at 0 (the face value is exactly 0)."""
+    r = sp.Symbol("r", real=True)
+    assert validated.prove(r * (2 - r), "positive", {r: sp.Interval.Lopen(0, 1)}).proved
+    assert not validated.prove(r * (2 - r), "positive", {r: sp.Interval(0, 1)}).proved
+    closed = decide.sign(r * (2 - r), "positive", {r: sp.Interval(0, 1)}, "k", Attempts(total=0.0))
+    assert closed.status is Status.REFUTED
