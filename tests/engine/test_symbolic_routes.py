@@ -112,6 +112,8 @@ def test_false_or_unconditional_identities_are_not_proved(lhs, rhs):
     (sp.Rational(99, 100) * eps - sp.tanh(eps), None),  # false near 0
     ((1 - sp.exp(-eps)) - sp.tanh(eps), None),
     (sp.exp(eps) - 1 - eps - eps**2 / 2 - eps**3 / 5, None),  # false for small eps (1/6 < 1/5)
+    # a mutation that solveset's root analysis once proved: false for x below about 1e-9
+    (sp.log(2) - sp.log(1 + sp.exp(-x)) - sp.Rational(5, 10**10) - sp.Rational(5, 10**16), None),
 ])
 def test_false_signs_are_not_proved(expr, domain):
     assert _sign(expr, "positive", domain, numeric=False).status not in NEVER_PROVED
