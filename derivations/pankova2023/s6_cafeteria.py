@@ -32,15 +32,15 @@ EYC = {eps: sp.Interval(sp.Rational(1, 10), 4), y: sp.Interval(0, 40)}
 def query(d):
     avg = d.define(r"\mathrm{AVG}(t)", (xa + xb + xc) / 3, "SELECT AVG(time) FROM t WHERE faculty = math")
     value = avg.subs(TIMES)
-    d.printed_value("avg:15", value == 15, f"printed 15 minutes, derived {value}", text="the average of 20, 15, 10")
+    d.printed_number("avg:15", 15, value, 0, what="the average", text="the average of 20, 15, 10")
     attack = d.define(r"\hat{x}_A", 3 * avg - xb - xc, "the differencing attack: Bob's and Chris's times known")
     d.identity("attack:exact", attack, xa, text="the attack recovers Alice's time exactly")
     got = attack.subs(TIMES)
-    d.printed_value("attack:20", got == 20, f"printed 20 minutes, derived {got}",
-                    text="Bob ate 15 minutes, Chris ate 10 minutes, average is 15 => Alice ate 20 minutes")
+    d.printed_number("attack:20", 20, got, 0, what="Alice's time",
+                     text="Bob ate 15 minutes, Chris ate 10 minutes, average is 15 => Alice ate 20 minutes")
     dist = abs(25 - TIMES[xa])
-    d.printed_value("distance:5", dist == 5, f"printed d(t, t') = 5, derived {dist}",
-                    text="t' changes Alice's time from 20 to 25")
+    d.printed_number("distance:5", 5, sp.Integer(dist), 0, what="d(t, t')",
+                     text="t' changes Alice's time from 20 to 25")
 
 
 def noisy(d):

@@ -38,11 +38,6 @@ ADP = {eps: sp.Interval.open(0, sp.oo), delta: sp.Interval.open(0, 1)}
 DPS = 50
 
 
-def nearest(value, printed: str, decimals: int) -> bool:
-    """Is ``printed`` the derived ``value`` rounded to ``decimals`` places (to nearest)?"""
-    return mp.nstr(mp.mpf(round(value * 10**decimals)) / 10**decimals, 12) == mp.nstr(mp.mpf(printed), 12)
-
-
 def laplace_accuracy(d):
     p0 = d.define("p_0(y)", sp.exp(-sp.Abs(y)) / 2, "output density on input 0: Lap(0, 1)")
     p1 = d.define("p_1(y)", sp.exp(-sp.Abs(y - 1)) / 2, "on input 1: Lap(1, 1)")
@@ -61,11 +56,10 @@ def laplace_accuracy(d):
                                                 mp.mpf(1) / 2, [0, 0.5, 1])
     d.cross_check("exp2:laplace-quadrature", acc, lambda: oracle(), n=1,
                   text=r"against $\int \max(p_0, p_1)/2$ by quadrature")
-    with mp.workdps(DPS):
-        v = mp.mpf(1) - mp.exp(-mp.mpf(1) / 2) / 2
-        d.printed_value("sec3:0.697", nearest(v, "0.697", 3), f"printed 0.697, derived {mp.nstr(v, 12)} "
-                        "(judged as rounded to nearest: the best adversary's accuracy is a value, not a bound)",
-                        text="the Laplace mechanism's best accuracy, Sec. 3")
+    d.printed_number("sec3:0.697", "0.697", 1 - sp.exp(-sp.Rational(1, 2)) / 2, 3, "nearest",
+                     what="the best accuracy 1 - exp(-1/2)/2",
+                     text="the Laplace mechanism's best accuracy, Sec. 3 (rounded to nearest: the best adversary's "
+                          "accuracy is a value, not a bound)")
 
 
 def gaussian_accuracy(d):
@@ -82,16 +76,14 @@ def gaussian_accuracy(d):
                                                   mp.mpf(1) / 2, [0.5])
     d.cross_check("exp2:gauss-quadrature", closed, oracle, {s: sp.Interval.open(sp.Rational(1, 10), 10)}, n=6,
                   text=r"against $\int \max(p_0, p_1)/2$ by quadrature")
+    d.printed_number("sec3:0.639", "0.639", closed.subs(s, sp.sqrt(2)), 3, "nearest", expect=Status.ERRATUM,
+                     what="Phi(1/(2 sqrt 2)) (N(0, 2) read as variance 2; sd 2 gives Phi(1/4) = 0.599)",
+                     text=r"the Gaussian mechanism's best accuracy, Sec. 3: only the variance-2 reading comes near "
+                          r"the print, and it gives 0.638 (a normal table: $\Phi(0.35) = 0.6368$, "
+                          r"$\Phi(0.36) = 0.6406$, so $\Phi(0.3536) \approx 0.6382$); $\sqrt 2$ rounded to 1.41 "
+                          r"gives $\Phi(0.35461) = 0.63856$, i.e. 0.639: a plausible source of the print")
     with mp.workdps(DPS):
         var2, sd2 = mp.ncdf(1 / (2 * mp.sqrt(2))), mp.ncdf(mp.mpf(1) / 4)
-        d.printed_value("sec3:0.639", nearest(var2, "0.639", 3),
-                        f"printed 0.639; derived Phi(1/(2 sqrt 2)) = Phi(0.35355) = {mp.nstr(var2, 12)} for N(0, 2) "
-                        f"read as variance 2 (rounds to 0.638), and Phi(1/4) = {mp.nstr(sd2, 12)} for standard "
-                        "deviation 2 (0.599); rounded to nearest. sqrt 2 rounded to 1.41 gives Phi(0.35461) = 0.63856, i.e. "
-                        "0.639: a plausible source of the print", expect=Status.ERRATUM,
-                        text=r"the Gaussian mechanism's best accuracy, Sec. 3: only the variance-2 reading comes near "
-                             r"the print, and it gives 0.638 (a normal table: $\Phi(0.35) = 0.6368$, "
-                             r"$\Phi(0.36) = 0.6406$, so $\Phi(0.3536) \approx 0.6382$)")
     d.table("sec3-readings", "Best accuracy in Experiment 2 for the two readings of N(0, 2) (Sec. 3)",
             ("noise", "standard deviation", "best accuracy", "printed"),
             [("Lap(1)", mp.nstr(mp.sqrt(2), 6), mp.nstr(1 - mp.exp(-0.5) / 2, 6), "0.697"),
@@ -137,23 +129,20 @@ def dp_parameters(d):
            text=r"N(0, 2) (variance 2, $\mu = 1/\sqrt 2$): its exact $\delta(3.4) = 5.4 \times 10^{-7} \le 10^{-5}$ "
                 r"(Balle and Wang's profile): it is $(3.4, 10^{-5})$-DP, as printed")
     with mp.workdps(DPS):
-        classical = mp.sqrt(2 * mp.log(mp.mpf(5) / 4 / mp.mpf("1e-5"))) / mp.sqrt(2)
         least = numeric.analytic_epsilon(1 / mp.sqrt(2), "1e-5")
-        d.printed_value("sec3:3.4", mp.nstr(mp.floor(classical * 10) / 10, 5) == "3.4",
-                        f"printed 3.4; the classical calibration sigma = sqrt(2 log(1.25/delta))/eps at sigma = sqrt 2 "
-                        f"gives eps = {mp.nstr(classical, 10)} (3.4 is that truncated); the least eps with "
-                        f"delta = 1e-5 (analytic) is {mp.nstr(least, 10)}, so (3.4, 1e-5)-DP holds, not tightly",
-                        text=r"where 3.4 comes from: the classical calibration (valid only for $\epsilon < 1$) solved for "
-                             r"$\epsilon$ at $\sigma = \sqrt 2$")
-        lap, gau = mp.e / (mp.e + 1), (mp.exp(mp.mpf("3.4")) + mp.mpf("1e-5")) / (mp.exp(mp.mpf("3.4")) + 1)
         tight = (mp.exp(least) + mp.mpf("1e-5")) / (mp.exp(least) + 1)
-        d.printed_value("sec3:0.73", nearest(lap, "0.73", 2), f"printed 0.73, derived e/(e + 1) = {mp.nstr(lap, 12)} "
-                        "(rounded to nearest; as an upper bound the safe rounding is 0.74)",
-                        text=r"Eq. 1 at $(1, 0)$: the Laplace mechanism's DP bound")
-        d.printed_value("sec3:0.97", nearest(gau, "0.97", 2), f"printed 0.97, derived {mp.nstr(gau, 12)} at "
-                        f"(3.4, 1e-5) (rounded to nearest, also the safe side); at the least eps {mp.nstr(least, 6)} "
-                        f"the bound is {mp.nstr(tight, 6)}", text=r"Eq. 1 at $(3.4, 10^{-5})$: the Gaussian mechanism's "
-                                                                  r"DP bound")
+    d.printed_number("sec3:3.4", "3.4", sp.sqrt(2 * sp.log(sp.Rational(5, 4) / DELTA_G)) / sp.sqrt(2), 1, "down",
+                     what="the classical calibration's eps = sqrt(2 log(1.25/delta))/sigma at sigma = sqrt 2",
+                     text=rf"where 3.4 comes from: the classical calibration (valid only for $\epsilon < 1$) solved for "
+                          rf"$\epsilon$ at $\sigma = \sqrt 2$, truncated; the least $\epsilon$ with $\delta = 10^{{-5}}$ "
+                          rf"(analytic) is {mp.nstr(least, 10)}, so $(3.4, 10^{{-5}})$-DP holds, not tightly")
+    d.printed_number("sec3:0.73", "0.73", sp.E / (sp.E + 1), 2, "nearest", what="e/(e + 1)",
+                     text=r"Eq. 1 at $(1, 0)$: the Laplace mechanism's DP bound (rounded to nearest; as an upper "
+                          r"bound the safe rounding is 0.74)")
+    gau_exact = (sp.exp(EPS_G) + DELTA_G) / (sp.exp(EPS_G) + 1)
+    d.printed_number("sec3:0.97", "0.97", gau_exact, 2, "nearest", what="(e^3.4 + 1e-5)/(e^3.4 + 1)",
+                     text=rf"Eq. 1 at $(3.4, 10^{{-5}})$: the Gaussian mechanism's DP bound (rounded to nearest, also "
+                          rf"the safe side); at the least $\epsilon$ {mp.nstr(least, 6)} the bound is {mp.nstr(tight, 6)}")
 
 
 def closing_sentence(d):

@@ -301,6 +301,19 @@ class Recorder:
             box["outcome"] = Outcome(status, "closed form at 50 digits", detail)
 
     @_sharded
+    def printed_number(self, cid: str, printed, derived, decimals: int, rounding: str = "nearest",
+                       text: str = "", expect: Status | None = None, what: str = "the derived value"):
+        """A printed number (``"0.697"``) against a derived closed form (``1 - exp(-1/2)/2``), decided exactly.
+
+        ``rounding`` says how the paper rounded: "nearest", "down" (truncated) or "up".  The derived
+        value is an exact rational or is enclosed in ball arithmetic (:mod:`.printed`): PROVED when the
+        enclosure rounds to the printed number, ERRATUM (with the correct rounding) when it cannot.
+        """
+        from .printed_number import judge
+        with self._claim("printed-value", cid, text, [], expect) as box:
+            box["outcome"] = judge(printed, derived, decimals, rounding, what)
+
+    @_sharded
     def printed_bound(self, cid: str, printed, derived, safe: str, decimals: int, text: str = "",
                       expect: Status | None = None, what: str = ""):
         """A printed number that is one side of a bound (a largest epsilon, a smallest noise).
