@@ -29,7 +29,7 @@ PREC = 128
 """Bits of every enclosure of a validated-numerics proof (fixed: part of the certificate)."""
 CANDIDATES = 40
 """Centres of open boxes tried as counterexamples."""
-RULE_NAMES = {"E": "enclosure", "L": "derivative chain from the lower face",
+RULE_NAMES = {"E": "enclosure", "T": "exponential chart at infinity", "L": "derivative chain from the lower face",
               "R": "derivative chain from the upper face"}
 
 
