@@ -66,7 +66,10 @@ class Problem:
     def enclose(self, expr, fn, box):
         """(lo, hi) of ``expr`` on ``box`` (a tuple of (a, b) Fractions), or None."""
         balls = {u: _ball(a, b) for u, (a, b) in zip(self.chart.coords, box)}
-        v = fn(balls, self.prec)
+        try:
+            v = fn(balls, self.prec)
+        except (ValueError, ZeroDivisionError, ArithmeticError, TypeError, KeyError):
+            return None
         if v.is_finite():
             return (v.lower(), v.upper())
         if not self._at_infinity(box):
