@@ -76,10 +76,6 @@ def _exact_float(f: sp.Float) -> arb:
 
 # --- the compiler: a tree of closures, one per node ------------------------------
 
-def _const(value):
-    return lambda env: to_arb(value) if not isinstance(value, arb) else value
-
-
 def _atom(e, symbols):
     if e.is_Symbol:
         if e not in symbols:
@@ -94,8 +90,6 @@ def _atom(e, symbols):
         return lambda env: arb.pi()
     if e is sp.E:
         return lambda env: arb(1).exp()
-    if e is sp.S.Half:
-        return lambda env: arb(fmpq(1, 2))
     raise NotRigorous(f"the constant {e}")
 
 

@@ -115,7 +115,7 @@ def check_equal(f, g, domain: dict, key: str, what: str = "both sides",
     if bad:
         return _refuted(judge, domain, *bad, f"{what} differ", len(done) + 1)
     if doubt:
-        return _doubted(*doubt, f"{what} differ at", len(done))
+        return _doubted(*doubt, f"{what} differ", len(done))
     if not done:
         return Outcome(Status.UNDECIDED, "numeric", f"no sample point was conclusive{_inconclusive(unclear)}")
     relative = [v.digits for v in done if v.kind == "agrees"]
@@ -138,7 +138,7 @@ def check_sign(f, sign: str, domain: dict, key: str, n: int = POINTS) -> Outcome
     if bad:
         return _refuted(judge, domain, *bad, f"not {sign}", len(done) + 1)
     if doubt:
-        return _doubted(*doubt, f"not {sign} at", len(done))
+        return _doubted(*doubt, f"not {sign}", len(done))
     if not done:
         return Outcome(Status.UNDECIDED, "numeric", f"no sample point was conclusive{_inconclusive(unclear)}")
     detail = (f"{sign} at {len(done)} seeded points ({DPS}-digit arithmetic, edges included)"

@@ -17,6 +17,7 @@ import sympy as sp
 
 from . import decide
 from . import printed as printed_side
+from . import validated
 from . import provers
 from . import numeric as num
 from . import domain as dom
@@ -227,10 +228,21 @@ class Recorder:
             if symbolic:
                 fp = certs.fingerprint("sign", expr, which, domain, numeric)
                 self._decide(box, cid, fp, lambda a: decide.sign(expr, which, domain, fp, a, numeric))
-            else:  # no symbolic route: sampling only (VERIFIED at best)
+            else:  # no symbolic route: validated numerics for a SymPy expression, else sampling (VERIFIED at best)
                 full = dom.complete(domain, expr.free_symbols if exprs else set())
-                f = num.compile_expr(expr, tuple(full)) if exprs else _by_name(expr)
-                box["outcome"] = num.check_sign(f, which, full, self._key(cid, full, which), n)
+                box["outcome"] = self._numeric_sign(cid, expr, which, full, n, bool(exprs))
+
+    def _numeric_sign(self, cid, expr, which, full, n, symbolic_expr) -> Outcome:
+        """A sign with no symbolic route: validated numerics (deterministic, boxes), then a seeded sample."""
+        found = validated.prove(expr, which, full) if symbolic_expr else None
+        if found is not None and found.proved:
+            return Outcome(Status.PROVED, found.method, found.detail)
+        f = num.compile_expr(expr, tuple(full)) if symbolic_expr else _by_name(expr)
+        if found is not None:
+            refuted = num.refute_at(f, which, full, found.candidates)
+            if refuted is not None:
+                return refuted
+        return num.check_sign(f, which, full, self._key(cid, full, which), n)
 
     @_sharded
     def monotone(self, cid: str, expr, var, increasing: bool, domain=None, text: str = "",

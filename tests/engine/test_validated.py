@@ -92,7 +92,9 @@ def test_integer_symbols_are_left_to_sampling():
 
 def test_unenclosable_expression_is_not_proved():
     found = validated.prove(sp.Integral(sp.exp(-y * x), (y, 0, 1)), "positive", POS)
-    assert not found.proved and "no ball-arithmetic enclosure" in found.note
+    assert not found.proved and "not applicable" in found.note
+    opaque = validated.prove(sp.Function("g")(x), "positive", POS)
+    assert not opaque.proved and "no ball-arithmetic enclosure" in opaque.note
 
 
 def test_false_claim_never_proved_at_the_open_end():
@@ -102,3 +104,12 @@ def test_false_claim_never_proved_at_the_open_end():
     assert not validated.prove(r * (2 - r), "positive", {r: sp.Interval(0, 1)}).proved
     closed = decide.sign(r * (2 - r), "positive", {r: sp.Interval(0, 1)}, "k", Attempts(total=0.0))
     assert closed.status is Status.REFUTED
+
+
+def test_the_issue_tanh_claim_is_proved_through_the_exponential_chart():
+    """(1 - e^-eps) - tanh(eps/2) > 0: both terms tend to 1; in w = e^(-eps/2) the gap is w^2 (1 - w^2)/(1 + w^2)."""
+    out = decide.sign((1 - sp.exp(-x)) - sp.tanh(x / 2), "positive", POS, "k", Attempts(total=0.0))
+    assert out.status is Status.PROVED and "exponential chart at infinity" in out.detail
+    near_miss = (1 - sp.exp(-x)) - sp.tanh(x / 2) - TINY * sp.exp(-x)
+    refuted = decide.sign(near_miss, "positive", POS, "k", Attempts(total=0.0))
+    assert refuted.status is Status.REFUTED and "certified: arb enclosure [" in refuted.detail

@@ -201,8 +201,10 @@ def test_a_declared_refutation_survives_renaming_the_derivation(tmp_path):
     shutil.copy(source / "tradeoff.proofs.json", tmp_path / "renamed.proofs.json")
     (spec,) = discover(tmp_path)
     claims = {c.claim_id: c for c in run_one(spec).claims}
-    assert claims["laplace:single-pair"].status is Status.REFUTED
-    assert all(c.ok for c in claims.values())
+    # the oracle is an opaque mpmath function: the difference it shows is evidence, never a certified witness
+    # (UNDECIDED, not REFUTED), but the renamed derivation still draws a point where the curves differ
+    single = claims["laplace:single-pair"]
+    assert single.status is Status.UNDECIDED and "differ" in single.outcome.detail
     assert all(c.certificate != "searched" for c in claims.values())  # certificates are keyed by content
 
 

@@ -29,7 +29,7 @@ PREC = 128
 """Bits of every enclosure of a validated-numerics proof (fixed: part of the certificate)."""
 CANDIDATES = 40
 """Centres of open boxes tried as counterexamples."""
-RULE_NAMES = {"E": "enclosure", "L": "derivative chain from the lower face",
+RULE_NAMES = {"E": "enclosure", "T": "exponential chart at infinity", "L": "derivative chain from the lower face",
               "R": "derivative chain from the upper face"}
 
 
@@ -52,6 +52,8 @@ def _signed(expr, which):
 
 def problem(expr, which, domain):
     """The :class:`Problem` of a sign claim, or (None, why not)."""
+    if expr.has(sp.Sum, sp.Integral):
+        return None, "a sum or an integral in the claim"
     c = chart(domain)
     if c is None:
         return None, "an integer symbol"

@@ -185,7 +185,7 @@ def evaluate(expr, intervals: dict):
     """(lo, hi) enclosing ``expr`` when its symbols range over ``intervals``; None when not known."""
     try:
         return _eval(expr, intervals)
-    except (NotRigorous, ZeroDivisionError, ValueError, TypeError, AttributeError):
+    except (NotRigorous, ZeroDivisionError, ValueError, TypeError, AttributeError, KeyError, ArithmeticError):
         return None
 
 
@@ -226,10 +226,6 @@ def _pow(e, env):
         return monotone(base, lambda x: (arb(r.p) / r.q * x.log()).exp() if not x.is_zero() else x, POS, None)
     if e.exp.is_Rational and e.exp < 0 and _nonneg(base):
         return recip(_pow(sp.Pow(e.base, -e.exp, evaluate=False), env))
-    if not e.exp.free_symbols and e.base == sp.E:
-        return None
-    if e.base == sp.E:
-        return _function(sp.exp(e.exp, evaluate=False), env)
     if _finite(base):
         ex = _eval(e.exp, env)
         if ex is not None and _finite(ex):

@@ -6,6 +6,7 @@ returns True has shown the claim on the whole box, except on a face that is an
 open end of the domain (never a point of it).
 
 * ``E``: the enclosure of f on the box has the claimed sign.
+* ``T``: the box at +oo of a one-dimensional claim, in the exponential chart of :mod:`.tail`.
 * ``L{i}.{k}`` / ``R{i}.{k}``: along coordinate i, from the left (right) face:
   the k-th derivative has the sign (+, resp. (-1)^k) on the whole box and the
   lower derivatives and f itself have it on the face; then f has it on the
@@ -51,14 +52,24 @@ class Problem:
         self._size = max(sp.count_ops(self.F), 1)
         self._derivs: dict = {}
         self._exact: dict = {}
+        self._cache: dict = {}
         self.used: set = set()
+
+    def cached(self, key, make):
+        """``make()`` once per key (derived problems, rewrites)."""
+        if key not in self._cache:
+            self._cache[key] = make()
+        return self._cache[key]
 
     # -- enclosures ------------------------------------------------------------
 
     def enclose(self, expr, fn, box):
         """(lo, hi) of ``expr`` on ``box`` (a tuple of (a, b) Fractions), or None."""
         balls = {u: _ball(a, b) for u, (a, b) in zip(self.chart.coords, box)}
-        v = fn(balls, self.prec)
+        try:
+            v = fn(balls, self.prec)
+        except (ValueError, ZeroDivisionError, ArithmeticError, TypeError, KeyError):
+            return None
         if v.is_finite():
             return (v.lower(), v.upper())
         if not self._at_infinity(box):
@@ -99,6 +110,9 @@ class Problem:
         if rule == "E":
             v = self.value(box)
             return v is not None and (positive(v) if self.strict else nonnegative(v))
+        if rule == "T":
+            from .tail import close
+            return close(self, box)
         side, rest = rule[0], rule[1:]
         i, k = (int(t) for t in rest.split("."))
         return self._chain(box, i, k, side == "L")

@@ -71,6 +71,8 @@ class Search:
 
 def candidates(box):
     yield "E"
+    if len(box) == 1 and box[0][1] == 1 and box[0][0] > 0:
+        yield "T"
     order = sorted(range(len(box)), key=lambda i: (-(box[i][1] - box[i][0]), i))
     for k in ORDERS:
         for i in order:
