@@ -15,6 +15,8 @@ enclosure that excludes 0 makes one a witness (:mod:`..certify`).
 """
 from __future__ import annotations
 
+from fractions import Fraction
+
 from dataclasses import dataclass
 
 import mpmath as mp
@@ -27,6 +29,8 @@ from .search import MAX_BOXES, ReplayMismatch, Search, decode, encode, replay, u
 
 PREC = 128
 """Bits of every enclosure of a validated-numerics proof (fixed: part of the certificate)."""
+OPEN = "open: "
+"""Certificate of a search that left boxes open (and whose candidates refuted nothing): replayed, not re-run."""
 CANDIDATES = 40
 """Centres of open boxes tried as counterexamples."""
 RULE_NAMES = {"E": "enclosure", "T": "exponential chart at infinity", "L": "derivative chain from the lower face",
@@ -80,6 +84,8 @@ def prove(expr, which: str, domain: dict, recorded: str = "") -> Attempt:
     if p is None:
         return Attempt(False, note=f"validated numerics not applicable ({why})")
     box = unit_box(len(p.chart.coords))
+    if recorded.startswith(OPEN):  # the search failed when the certificate was made: not searched again
+        return Attempt(False, certificate=recorded, note=recorded[len(OPEN):])
     if recorded:
         bits, rules = decode(recorded)
         try:
@@ -93,7 +99,7 @@ def prove(expr, which: str, domain: dict, recorded: str = "") -> Attempt:
     note = (f"validated numerics left {left} of {s.boxes} boxes open (budget {MAX_BOXES} boxes, {PREC} bits)"
             if s.violated is None else
             f"validated numerics found a box where the enclosure has the wrong sign")
-    return Attempt(False, candidates=tuple(_centres(p, s, domain)), note=note)
+    return Attempt(False, certificate=OPEN + note, candidates=tuple(_centres(p, s, domain)), note=note)
 
 
 class ReplayFailedError(Exception):
@@ -124,19 +130,25 @@ def _centres(p, s, domain):
         return (box != s.violated, lo is None or isinstance(lo, str), _float(lo))
     ordered = sorted(s.open, key=key)[:CANDIDATES]
     maps = [ArbFn(p.chart.forward[x], p.chart.coords) for x in p.chart.symbols]
-    for box, _ in ordered:
-        point = _point(p, maps, box)
-        if point is not None:
-            yield point
+    for where in (HALVES, QUARTERS):  # centres, then off-centre points (off a diagonal where f may vanish)
+        for box, _ in ordered:
+            point = _point(p, maps, box, where)
+            if point is not None:
+                yield point
 
 
 def _float(lo):
     return float(as_mpf(lo)) if lo is not None and not isinstance(lo, str) else 0.0
 
 
-def _point(p, maps, box):
+HALVES = (Fraction(1, 2), Fraction(1, 2))
+QUARTERS = (Fraction(1, 4), Fraction(3, 4))
+
+
+def _point(p, maps, box, where=HALVES):
+    """The point of ``box`` at a + (b - a) w per coordinate, w alternating over ``where`` (halves: the centre)."""
     from .rules import _exact
-    centre = {u: _exact((a + b) / 2) for u, (a, b) in zip(p.chart.coords, box)}
+    centre = {u: _exact(a + (b - a) * where[i % 2]) for i, (u, (a, b)) in enumerate(zip(p.chart.coords, box))}
     point = {}
     for x, fn in zip(p.chart.symbols, maps):
         v = fn(centre, 256)
