@@ -88,7 +88,7 @@ def envelopes(d):
                       text=r"the blog post's `lower envelope' is false: the infimum over $\epsilon'$ goes to 0 "
                            r"as $\epsilon'$ grows")
         one = lambda a: fdp.mp_f_eps_delta(a, param, profile(param, param))
-        d.cross_check(f"{name}:single-pair", lambda a: exact(a), one, A01, n=8, expect=Status.REFUTED,
+        d.cross_check(f"{name}:single-pair", lambda a: exact(a), one, A01, expect=Status.REFUTED,
                       text=r"a single pair $(\epsilon', \delta(\epsilon'))$ (here $\epsilon' = 1$) is loose: its "
                            r"$f_{\epsilon',\delta}$ lies strictly below the curve somewhere")
         d.sign(f"{name}:single-pair-below", lambda a: exact(a) - one(a), "nonnegative", A01, n=16,

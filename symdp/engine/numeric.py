@@ -75,32 +75,18 @@ def _inconclusive(unclear: int) -> str:
             f"precision rose) and were replaced") if unclear else ""
 
 
-GROSS = mp.mpf("1e-6")
-"""Relative gap above which a stable mpmath-only disagreement (an opaque oracle) still refutes a claim."""
-
-
-def _gross(verdict) -> bool:
-    """The sides differ by far more than any rounding could move them (no cancellation, no near-zero value)."""
-    a, b = verdict.lhs, verdict.rhs
-    gap, scale = abs(a - b), max(abs(a), abs(b))
-    return scale > 0 and gap > GROSS * scale and gap > GROSS
-
-
 def _doubted(point, verdict, text, points) -> Outcome:
-    """A disagreement seen in mpmath only: a gross one refutes, labelled as such; a fine one decides nothing.
+    """A disagreement stable in mpmath but not enclosed (an opaque mpmath function): refuted, labelled as such.
 
-    A side with no enclosure (an opaque mpmath oracle) cannot give a ball-arithmetic witness.  When the
-    disagreement is stable as the precision rises and gross (relative gap above :data:`GROSS`, so no
-    cancellation or digit loss can explain it) the claim is REFUTED with the method saying the witness is
-    mpmath's, not an enclosure; anything finer is UNDECIDED.
+    A side with no enclosure (an mpmath oracle, a library's value through an audit oracle) cannot give a
+    ball-arithmetic witness.  A disagreement that keeps its sign and leading digits as the precision doubles
+    still refutes the claim, but the method says the witness is mpmath's ("not enclosed"), never "certified";
+    SymPy expressions never take this route (they are judged on arb enclosures).
     """
     w = _witness(point, verdict.lhs, verdict.rhs)
-    if _gross(verdict):
-        return Outcome(Status.REFUTED, "numeric counterexample (mpmath oracle, not enclosed)",
-                       f"{text} {w.describe()} ({verdict.why}; the gap exceeds 1e-6 of the values: an mpmath "
-                       f"witness of an opaque oracle, not a ball-arithmetic enclosure)", w, points, 0)
-    return Outcome(Status.UNDECIDED, "numeric (uncertified disagreement)",
-                   f"{text} {w.describe()} in mpmath ({verdict.why})", None, points, 0)
+    return Outcome(Status.REFUTED, "numeric counterexample (mpmath oracle, not enclosed)",
+                   f"{text} {w.describe()} ({verdict.why}; an mpmath witness of an opaque function, not a "
+                   f"ball-arithmetic enclosure)", w, points, 0)
 
 
 def _evidence(*fs) -> str:
