@@ -94,9 +94,9 @@ def rdp(d):
     by_half = lambda log10_q, sigma, half_order: {"q": 10.0 ** log10_q, "sigma": sigma, "order": half_order + 0.5}
     lib_frac = lambda q, sigma, order: sgm(q, sigma, order)
     for name, grid, inputs in (("near-1", near_one, by_near), ("half-integer", halves, by_half)):
-        unsafe = name == "half-integer"
+        unsafe = name == "near-1"
         d.sign(f"_compute_rdp_poisson_subsampled_gaussian:fractional-{name}-safe", at_least(
-            lib_frac, sgm_frac, inputs), "nonnegative", grid, n=6, expect=Status.REFUTED if unsafe else None,
+            lib_frac, sgm_frac, inputs), "nonnegative", grid, n=14, expect=Status.REFUTED if unsafe else None,
             text=f"fractional orders ({name}): never below the true RDP" + (
                 " (refuted at small q: the loss of digits of log A outweighs the dropped signs)" if unsafe else ""))
         d.sign(f"_compute_rdp_poisson_subsampled_gaussian:fractional-{name}-digits", agrees(

@@ -59,7 +59,7 @@ def _survey(judge, domain: dict, key: str, n: int):
             verdict = Verdict("unclear")
         if verdict.kind == "differs":
             return (point, verdict), done, unclear, doubt
-        if verdict.kind == "uncertified":
+        if verdict.kind == "uncertified" and not _underflow(verdict):
             doubt = doubt or (point, verdict)
         if verdict.kind in ("unclear", "uncertified"):
             unclear += 1
@@ -68,6 +68,14 @@ def _survey(judge, domain: dict, key: str, n: int):
         if len(done) == n:
             break
     return None, done, unclear, doubt
+
+
+UNDERFLOW = mp.mpf("1e-300")
+"""An opaque function's disagreement below this is in the doubles' underflow range: never a witness."""
+
+
+def _underflow(verdict) -> bool:
+    return abs(verdict.lhs - verdict.rhs) < UNDERFLOW
 
 
 def _inconclusive(unclear: int) -> str:
