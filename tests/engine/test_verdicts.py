@@ -155,9 +155,10 @@ def test_sample_does_not_depend_on_names_but_on_content():
 def test_replay_of_a_recorded_proof_ignores_the_search_budget():
     diff = sp.sin(x) ** 2 + sp.cos(x) ** 2 - 1
     search = Attempts()
-    assert provers.prove_zero(diff, search) == "simplify"
+    found = provers.prove_zero(diff, search)
+    assert found in ("exp substitution", "simplify")  # exp substitution comes first since it exists
     tiny = Attempts(budget=1e-6, total=1e-6, transcript=search.log)  # a machine a million times slower
-    assert provers.prove_zero(diff, tiny) == "simplify"
+    assert provers.prove_zero(diff, tiny) == found
     starved = Attempts(budget=1e-6, total=1e-6)
     assert provers.prove_zero(diff, starved) is None  # what a search alone would have said
 
