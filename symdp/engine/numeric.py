@@ -49,25 +49,27 @@ def _survey(judge, domain: dict, key: str, n: int):
     """Judge points until ``n`` are conclusive or a certain counterexample turns up.
 
     Returns (counterexample point and verdict or None, conclusive verdicts, inconclusive count,
-    first uncertified disagreement or None).
+    first uncertified disagreement or None).  The survey stops at the first stable disagreement that
+    cannot be enclosed: the side that defeated the enclosure (an Integral, an mpmath oracle) defeats it
+    at every later point too, and each later point would cost a quadrature at rising precision.
     """
-    done, unclear, doubt = [], 0, None
+    done, unclear = [], 0
     for point in _points(domain, n, key):
         try:
             verdict = judge(point)
         except (ValueError, ZeroDivisionError, TypeError, OverflowError, ArithmeticError):
             verdict = Verdict("unclear")
         if verdict.kind == "differs":
-            return (point, verdict), done, unclear, doubt
+            return (point, verdict), done, unclear, None
         if verdict.kind == "uncertified" and not _underflow(verdict):
-            doubt = doubt or (point, verdict)
+            return None, done, unclear, (point, verdict)  # no later point of an opaque side can be enclosed
         if verdict.kind in ("unclear", "uncertified"):
             unclear += 1
             continue
         done.append(verdict)
         if len(done) == n:
             break
-    return None, done, unclear, doubt
+    return None, done, unclear, None
 
 
 UNDERFLOW = mp.mpf("1e-300")

@@ -21,7 +21,7 @@ import sympy as sp
 
 from ..errors import SymdpError
 from ..special import Phi, PhiInv
-from ..symbols import LATEX_NAMES, gsr, q_rate, rsr, steps
+from ..symbols import LATEX_NAMES, gsr, prior, q_rate, rsr, steps
 
 OPERATORS = {r"\log": sp.log, r"\ln": sp.log, r"\exp": sp.exp, r"\tanh": sp.tanh, r"\sinh": sp.sinh,
              r"\cosh": sp.cosh, r"\sin": sp.sin, r"\cos": sp.cos, r"\tan": sp.tan, r"\arctan": sp.atan,
@@ -37,8 +37,9 @@ _DEFAULT_FUNCTIONS = ((r"\Phi", Phi), (r"\Phi^{-1}", PhiInv), (r"\operatorname{e
                       (r"\operatorname{atanh}", sp.atanh), (r"\operatorname{asinh}", sp.asinh),
                       (r"\operatorname{acosh}", sp.acosh), (r"\Gamma", sp.gamma))
 
-_GENERIC = (steps, q_rate)
-"""Symbols printed with a letter a paper uses for anything (k, q): a quote's k and q are its own, never symdp's."""
+_GENERIC = (steps, q_rate, prior)
+"""Symbols printed with a letter a paper uses for anything (k, q, and \\pi, the constant): a quote's k, q
+and \\pi are its own (\\pi is 3.14159...), never symdp's step count, sampling rate or membership prior."""
 _DEFAULT_SYMBOLS = ((r"e", sp.E), (r"\pi", sp.pi), (r"\infty", sp.oo), (r"RSR", rsr), (r"GSR", gsr),
                     *((tex, s) for s, tex in LATEX_NAMES.items() if s not in _GENERIC))
 

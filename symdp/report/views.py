@@ -107,10 +107,16 @@ def _method(step: Step) -> str:
 def _detail(step: Step) -> str:
     detail = prose.tex(step.outcome.detail)
     if step.provenance is not None and step.provenance.file:
-        detail = f"Quoted from {prose.tex(step.provenance.describe())}. " + detail
+        detail = _quoted(step.provenance) + detail
     if step.status is Status.UNDECIDED and step.outcome.note:
         detail += f" ({prose.tex(step.outcome.note)})"
     return detail
+
+
+def _quoted(provenance) -> str:
+    """``Quoted from <file>:<line> ...``: the file name in typewriter (it is a name, not prose or a number)."""
+    rest = provenance.describe()[len(provenance.file):]
+    return f"Quoted from {prose.ident(provenance.file)}{prose.tex(rest)}. "
 
 
 def step_view(result: DerivationResult, step: Step, index: int) -> View:
