@@ -47,8 +47,8 @@ def _row(name, claims, formula, result):
 
 
 def _name(text: str) -> str:
-    """A function or claim name in typewriter, breakable after '_' too (names are long, columns narrow)."""
-    return prose.ident(text).replace(r"\_", r"\_\allowbreak{}")
+    """A function or claim name in typewriter (breakable after '_' too: names are long, columns narrow)."""
+    return prose.ident(text)
 
 
 def _finding(claim) -> str:

@@ -19,11 +19,10 @@ from dataclasses import dataclass
 
 import mpmath as mp
 import numpy as np
-from scipy import integrate
 from scipy.special import ndtr
 
 from ..errors import require_real
-from . import pld
+from . import pld, quadrature
 from .inputs import MAX_SIGMA, require_int
 
 Z_TAIL = 9.0       # truncate the Gaussian at 9 standard deviations (mass 1.1e-19 beyond, accounted for)
@@ -110,19 +109,19 @@ def kl(sigma, q, direction="remove", dps=50):
 
 
 def kl_fast(sigma, q, direction="remove") -> float:
-    """The same D_KL in double precision (scipy.integrate.quad, relative tolerance 1e-12): for the CLI."""
+    """The same D_KL in double precision (composite Gauss-Legendre, relative tolerance 1e-13): for the CLI."""
     s, q = check(sigma, q)
     if direction not in DIRECTIONS:
         raise pld_direction_error(direction)
     c = 1 / (s * math.sqrt(2 * math.pi))
 
     def g(x):
-        loss = _loss(x, s, q)
-        p0 = c * math.exp(-x * x / (2 * s * s))
-        return ((1 - q) * p0 + q * c * math.exp(-(x - 1) ** 2 / (2 * s * s))) * loss if direction == "remove" \
+        u = (2 * x - 1) / (2 * s * s)
+        loss = u if q == 1 else np.log1p(q * np.expm1(u))
+        p0 = c * np.exp(-x * x / (2 * s * s))
+        return ((1 - q) * p0 + q * c * np.exp(-(x - 1) ** 2 / (2 * s * s))) * loss if direction == "remove" \
             else -p0 * loss
-    cuts = [-12 * s, -6 * s, 0.0, 0.5, 1.0, 1 + 6 * s, 1 + 12 * s]
-    return math.fsum(integrate.quad(g, a, b, epsabs=0.0, epsrel=1e-12, limit=200)[0] for a, b in zip(cuts, cuts[1:]))
+    return quadrature.integrate(g, [-12 * s, -6 * s, 0.0, 0.5, 1.0, 1 + 6 * s, 1 + 12 * s])
 
 
 @dataclass(frozen=True)

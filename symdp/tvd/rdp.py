@@ -4,7 +4,7 @@ RDP of one step at order a > 1 (Mironov, Talwar and Zhang 2019, Sec. 3): eps(a) 
 A_a = E_{x ~ N(0, s^2)} [(1 - q + q exp((2x - 1)/(2 s^2)))^a] (the remove direction, which dominates for the
 orders used: their Thm 5). Integer orders: the binomial sum A_a = sum_k C(a, k) (1 - q)^(a - k) q^k
 exp((k^2 - k)/(2 s^2)) (exact, in log space). Fractional orders: the integral itself by adaptive quadrature
-(scipy.integrate.quad, scaled by its maximum in log space) -- not Mironov et al.'s series, so that an
+(composite Gauss-Legendre split at the mode, scaled by its maximum in log space) -- not Mironov et al.'s series, so that an
 accountant using the series (dp_accounting, autodp) is an independent check. T steps: T eps(a).
 
 Conversion to (eps, delta), minimised over the orders:
@@ -20,18 +20,17 @@ import math
 from dataclasses import dataclass
 
 import numpy as np
-from scipy import integrate
 from scipy.special import gammaln, logsumexp
 
 from ..errors import require_real
 from ..errors import SymdpError
+from . import quadrature
 from .dpsgd import check
 from .inputs import require_int
 
 ORDERS = tuple([1 + x / 10 for x in range(1, 100)] + list(range(12, 257)))
 CONVERSIONS = ("classic", "improved")
 MAX_ORDER = 4096
-QUAD_LIMIT = 200
 
 
 def _log_a_int(s: float, q: float, a: int) -> float:
@@ -50,8 +49,7 @@ def _log_a_frac(s: float, q: float, a: float) -> float:
     xs = np.linspace(lo, hi, 2001)
     m = float(np.max(logg(xs)))
     pts = sorted({0.0, 0.5, 1.0, float(np.clip(peak, lo, hi))})
-    val, _ = integrate.quad(lambda x: math.exp(logg(x) - m), lo, hi, points=pts, limit=QUAD_LIMIT,
-                            epsabs=0.0, epsrel=1e-12)
+    val = quadrature.integrate(lambda x: np.exp(logg(x) - m), [lo, *(p for p in pts if lo < p < hi), hi])
     return m + math.log(val) - math.log(s * math.sqrt(2 * math.pi))
 
 
