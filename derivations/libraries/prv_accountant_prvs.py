@@ -171,7 +171,7 @@ def subsampled(d):
                {q_rate: sp.Interval.open(0, 1), t: sp.Interval.open(sp.log(1 - q_rate), sp.oo)},
                text=r"the loss is increasing in $y$ and equals $t$ at $y^*(t) = \sigma^2\log((e^t - 1 + q)/q) + 1/2$ "
                     r"($t > \log(1 - q)$): $F_L(t) = (1-q)\Phi(y^*/\sigma) + q\Phi((y^* - 1)/\sigma)$, which is the "
-                    r"library's erfc expression")
+                    r"library's expression (through the complementary error function)")
     lib = lambda q, sigma, t: PSG(q, sigma).cdf(t)
     exact = lambda q, sigma, t: subsampled_cdf(q, sigma, t)
     grid = {log10_q: sp.Interval(-4, -sp.Rational(1, 100)), sigma: sp.Interval(sp.Rational(1, 2), 5),

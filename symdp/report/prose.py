@@ -143,10 +143,11 @@ _TT = str.maketrans({"<": "\x04", ">": "\x05", "|": "\x06"})  # typewriter has i
 
 
 def ident(text) -> str:
-    """An identifier (a claim id, a file name) in typewriter, escaped, breakable after ':', '.', '-' and '_'."""
+    """An identifier (a claim id, a file name) in typewriter, escaped, breakable after ':', '.', '-', '_' and inside CamelCase."""
     body = _escape(str(text).translate(_TT))
     body = body.replace("\x04", r'\char"3C{}').replace("\x05", r'\char"3E{}').replace("\x06", r'\char"7C{}')
-    return r"\texttt{" + re.sub(r"([:.\-]|\\_)", r"\1\\allowbreak{}", body) + "}"
+    body = re.sub(r"([:.\-]|\\_)", r"\1\\allowbreak{}", body)
+    return r"\texttt{" + re.sub(r"(?<=[a-z])(?=[A-Z])", r"\\allowbreak{}", body) + "}"  # CamelCase too
 
 
 def witness(w) -> str:
