@@ -17,7 +17,6 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
-import mpmath as mp
 import numpy as np
 from scipy.special import ndtr
 
@@ -89,6 +88,7 @@ def kl(sigma, q, direction="remove", dps=50):
     s, q = check(sigma, q)
     if direction not in DIRECTIONS:
         raise pld_direction_error(direction)
+    import mpmath as mp  # here, not at the top: the CLI's double-precision path never needs it
     with mp.workdps(dps):
         s, q = mp.mpf(s), mp.mpf(q)
         c = 1 / (s * mp.sqrt(2 * mp.pi))
