@@ -247,7 +247,8 @@ def prvs_audit(d):
         ("PureDPMechanism.cdf", "1/(1 + e^eps) on [-eps, eps), 0 below, 1 from eps on"),
         ("PureDPMechanism.rdp", "(alpha - 1) eps/alpha"),
         ("PoissonSubsampledGaussianMechanism.cdf", "p Phi(sigma z - 1/(2 sigma)) + (1 - p) Phi(sigma z + 1/(2 "
-                                                   "sigma)), z = log((e^t - 1 + p)/p) (erfc form)"),
+                                                   "sigma)), z = log((e^t - 1 + p)/p) (through the complementary "
+                                                   "error function)"),
         ("PoissonSubsampledGaussianMechanism.rdp", "TF Privacy's log A_alpha/(alpha - 1): binomial sum at integer "
                                                    "orders, two-sided series at fractional ones (Mironov, Talwar and "
                                                    "Zhang 2019)")])
