@@ -143,7 +143,10 @@ _TT = str.maketrans({"<": "\x04", ">": "\x05", "|": "\x06"})  # typewriter has i
 
 
 def ident(text) -> str:
-    """An identifier (a claim id, a file name) in typewriter, escaped, breakable after ':', '.', '-', '_' and inside CamelCase."""
+    """An identifier (a claim id, a file name) in typewriter, escaped.
+
+    Breakable after ':', '.', '-' and '_', and between the words of a CamelCase name.
+    """
     body = _escape(str(text).translate(_TT))
     body = body.replace("\x04", r'\char"3C{}').replace("\x05", r'\char"3E{}').replace("\x06", r'\char"7C{}')
     body = re.sub(r"([:.\-]|\\_)", r"\1\\allowbreak{}", body)

@@ -44,8 +44,9 @@ def _x_of_loss(ls, s, q):
 
 
 def _loss(x, s, q):
+    """The one-step privacy loss at output x (a float or a numpy array)."""
     u = (2 * x - 1) / (2 * s * s)
-    return u if q == 1 else math.log1p(q * math.expm1(u))
+    return u if q == 1 else np.log1p(q * np.expm1(u))
 
 
 def loss_law(sigma, q, direction="remove") -> pld.LossLaw:
@@ -60,9 +61,10 @@ def loss_law(sigma, q, direction="remove") -> pld.LossLaw:
         def sf(ls):
             x = _x_of_loss(ls, s, q)
             return (1 - q) * ndtr(-x / s) + q * ndtr((1 - x) / s)
-        lo = lmin if q < 1 else _loss(-Z_TAIL * s, s, q)
+        lo = lmin if q < 1 else float(_loss(-Z_TAIL * s, s, q))
+        hi = float(_loss(1 + Z_TAIL * s, s, q))
         return pld.LossLaw(cdf, sf, lambda ls: ndtr(_x_of_loss(ls, s, q) / s),
-                           lambda ls: ndtr(-_x_of_loss(ls, s, q) / s), lo, _loss(1 + Z_TAIL * s, s, q), q < 1, False)
+                           lambda ls: ndtr(-_x_of_loss(ls, s, q) / s), lo, hi, q < 1, False)
     if direction != "add":
         raise pld_direction_error(direction)
 
@@ -73,9 +75,9 @@ def loss_law(sigma, q, direction="remove") -> pld.LossLaw:
     def q_sf(ls):
         x = _x_of_loss(-ls, s, q)
         return (1 - q) * ndtr(x / s) + q * ndtr((x - 1) / s)
-    hi = -lmin if q < 1 else -_loss(-Z_TAIL * s, s, q)
+    hi = -lmin if q < 1 else -float(_loss(-Z_TAIL * s, s, q))
     return pld.LossLaw(lambda ls: ndtr(-_x_of_loss(-ls, s, q) / s), lambda ls: ndtr(_x_of_loss(-ls, s, q) / s),
-                       q_cdf, q_sf, -_loss(Z_TAIL * s, s, q), hi, False, q < 1)
+                       q_cdf, q_sf, -float(_loss(Z_TAIL * s, s, q)), hi, False, q < 1)
 
 
 def pld_direction_error(direction):
@@ -116,8 +118,7 @@ def kl_fast(sigma, q, direction="remove") -> float:
     c = 1 / (s * math.sqrt(2 * math.pi))
 
     def g(x):
-        u = (2 * x - 1) / (2 * s * s)
-        loss = u if q == 1 else np.log1p(q * np.expm1(u))
+        loss = _loss(x, s, q)
         p0 = c * np.exp(-x * x / (2 * s * s))
         return ((1 - q) * p0 + q * c * np.exp(-(x - 1) ** 2 / (2 * s * s))) * loss if direction == "remove" \
             else -p0 * loss

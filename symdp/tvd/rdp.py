@@ -3,9 +3,10 @@
 RDP of one step at order a > 1 (Mironov, Talwar and Zhang 2019, Sec. 3): eps(a) = log(A_a) / (a - 1), with
 A_a = E_{x ~ N(0, s^2)} [(1 - q + q exp((2x - 1)/(2 s^2)))^a] (the remove direction, which dominates for the
 orders used: their Thm 5). Integer orders: the binomial sum A_a = sum_k C(a, k) (1 - q)^(a - k) q^k
-exp((k^2 - k)/(2 s^2)) (exact, in log space). Fractional orders: the integral itself by adaptive quadrature
-(composite Gauss-Legendre split at the mode, scaled by its maximum in log space) -- not Mironov et al.'s series, so that an
-accountant using the series (dp_accounting, autodp) is an independent check. T steps: T eps(a).
+exp((k^2 - k)/(2 s^2)) (exact, in log space). Fractional orders: the integral itself by composite
+Gauss-Legendre (panels halved until settled, split at the mode, scaled by its maximum in log space) -- not
+Mironov et al.'s series, so that an accountant using the series (dp_accounting, autodp) is an independent
+check. T steps: T eps(a).
 
 Conversion to (eps, delta), minimised over the orders:
 - "classic": eps = eps_T(a) + log(1/delta)/(a - 1) (Mironov 2017, Prop. 3);
