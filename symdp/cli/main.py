@@ -108,7 +108,19 @@ def _one_line(text: str) -> str:
     return " ".join(str(text).split("\n"))
 
 
+def _one_blas_thread() -> None:
+    """A program run (argv from the shell) with numpy not yet loaded: one OpenBLAS thread unless the user chose.
+
+    No subcommand does dense linear algebra; OpenBLAS's idle threads cost 0.2 s of CPU at numpy's import,
+    most of a calculator's budget (benchmarks/RESULTS.md), and oversubscribe the cores under --jobs.
+    """
+    if "numpy" not in sys.modules:
+        os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
+
+
 def main(argv=None) -> int:
+    if argv is None:
+        _one_blas_thread()
     stdout = sys.stdout
     guard = sys.stdout = _QuietPipe(stdout)
     args = None

@@ -20,10 +20,10 @@ from __future__ import annotations
 
 import mpmath as mp
 import numpy as np
-from scipy import special as sc
 
 from ..errors import SymdpError, require_real
 from .inputs import require_array, require_int
+from . import ufuncs
 
 __all__ = ["MAX_K", "validate_k", "delta_kfold", "delta_i", "tv_kfold", "mp_delta_kfold", "mp_tv_kfold",
            "mp_delta_i", "optimal_deltas", "eps_of_alpha"]
@@ -51,8 +51,8 @@ def _log_terms(k, e, eps_prime, i=None):
         gap = eps_prime - (k - 2 * j) * e
     else:
         gap = np.where(j < i, 2 * (j - i) * e, 0.0)
-    log_c = sc.gammaln(k + 1) - sc.gammaln(j + 1) - sc.gammaln(k - j + 1)
-    log_p = log_c + (k - j) * sc.log_expit(e) + j * sc.log_expit(-e)      # log P(j)
+    log_c = ufuncs.gammaln(k + 1) - ufuncs.gammaln(j + 1) - ufuncs.gammaln(k - j + 1)
+    log_p = log_c + (k - j) * ufuncs.log_expit(e) + j * ufuncs.log_expit(-e)      # log P(j)
     keep = gap < 0
     with np.errstate(divide="ignore"):
         return np.where(keep, log_p + np.log(-np.expm1(np.where(keep, gap, -1.0))), -np.inf)
@@ -60,7 +60,7 @@ def _log_terms(k, e, eps_prime, i=None):
 
 def _sum(log_terms):
     with np.errstate(divide="ignore"):
-        return np.clip(np.exp(sc.logsumexp(log_terms, axis=-1)), 0.0, 1.0)
+        return np.clip(np.exp(ufuncs.logsumexp(log_terms, axis=-1)), 0.0, 1.0)
 
 
 def delta_kfold(k, eps, eps_prime):

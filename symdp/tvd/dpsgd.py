@@ -18,11 +18,11 @@ import math
 from dataclasses import dataclass
 
 import numpy as np
-from scipy.special import ndtr
 
 from ..errors import require_real
 from . import pld, quadrature
 from .inputs import MAX_SIGMA, require_int
+from .ufuncs import ndtr
 
 Z_TAIL = 9.0       # truncate the Gaussian at 9 standard deviations (mass 1.1e-19 beyond, accounted for)
 DIRECTIONS = ("remove", "add")

@@ -35,6 +35,7 @@ import numpy as np
 
 from ..errors import require_real
 from .inputs import DEFAULT_POINTS, MAX_POINTS, MAX_STEPS, require_int
+from .ufuncs import logsumexp
 
 U = 2.0 ** -53
 COARSE = 4096          # points of the coarse grid used for moments and tail bounds
@@ -132,7 +133,6 @@ def discretise(law: LossLaw, h: float, k_lo: int, k_hi: int, mode: str, under: s
 
 def _log_mgf(g: Grid, lam: np.ndarray) -> np.ndarray:
     """log E[e^{lam L}; L finite] of a grid, for each lam."""
-    from scipy.special import logsumexp    # here, not at the top: the calculators that never get here start faster
     ls = (g.start + np.arange(g.mass.size)) * g.h
     keep = g.mass > 0
     logm = np.log(g.mass[keep])
