@@ -22,7 +22,7 @@ import numpy as np
 from ..errors import require_real
 from . import pld, quadrature
 from .inputs import MAX_SIGMA, require_int
-from .ufuncs import ndtr
+from .ufuncs import ndtr_pair
 
 Z_TAIL = 9.0       # truncate the Gaussian at 9 standard deviations (mass 1.1e-19 beyond, accounted for)
 DIRECTIONS = ("remove", "add")
@@ -49,35 +49,40 @@ def _loss(x, s, q):
     return u if q == 1 else np.log1p(q * np.expm1(u))
 
 
+def _mixture(x, s, q):
+    """(Pr(X <= x), Pr(X > x)) for X ~ (1 - q) N(0, s^2) + q N(1, s^2)."""
+    below0, above0 = ndtr_pair(x / s)
+    below1, above1 = ndtr_pair((x - 1) / s)
+    return (1 - q) * below0 + q * below1, (1 - q) * above0 + q * above1
+
+
+def _paired(both):
+    """cdf and sf from ``both(ls) -> (cdf, sf)``, evaluated once when both are asked of the same array in a row
+    (pld's bin masses ask both: half the erfc calls)."""
+    last = [None, None]
+
+    def pair(ls):
+        if last[0] is not ls:
+            last[0], last[1] = ls, both(ls)
+        return last[1]
+    return (lambda ls: pair(ls)[0]), (lambda ls: pair(ls)[1])
+
+
 def loss_law(sigma, q, direction="remove") -> pld.LossLaw:
     """The one-step privacy loss of the sampled Gaussian in a direction ("remove": P mixture, Q N(0, s^2))."""
     s, q = check(sigma, q)
     lmin = math.log1p(-q) if q < 1 else -math.inf
     if direction == "remove":
-        def cdf(ls):
-            x = _x_of_loss(ls, s, q)
-            return (1 - q) * ndtr(x / s) + q * ndtr((x - 1) / s)
-
-        def sf(ls):
-            x = _x_of_loss(ls, s, q)
-            return (1 - q) * ndtr(-x / s) + q * ndtr((1 - x) / s)
         lo = lmin if q < 1 else float(_loss(-Z_TAIL * s, s, q))
         hi = float(_loss(1 + Z_TAIL * s, s, q))
-        return pld.LossLaw(cdf, sf, lambda ls: ndtr(_x_of_loss(ls, s, q) / s),
-                           lambda ls: ndtr(-_x_of_loss(ls, s, q) / s), lo, hi, q < 1, False)
+        return pld.LossLaw(*_paired(lambda ls: _mixture(_x_of_loss(ls, s, q), s, q)),
+                           *_paired(lambda ls: ndtr_pair(_x_of_loss(ls, s, q) / s)), lo, hi, q < 1, False)
     if direction != "add":
         raise pld_direction_error(direction)
-
-    def q_cdf(ls):
-        x = _x_of_loss(-ls, s, q)
-        return (1 - q) * ndtr(-x / s) + q * ndtr((1 - x) / s)
-
-    def q_sf(ls):
-        x = _x_of_loss(-ls, s, q)
-        return (1 - q) * ndtr(x / s) + q * ndtr((x - 1) / s)
     hi = -lmin if q < 1 else -float(_loss(-Z_TAIL * s, s, q))
-    return pld.LossLaw(lambda ls: ndtr(-_x_of_loss(-ls, s, q) / s), lambda ls: ndtr(_x_of_loss(-ls, s, q) / s),
-                       q_cdf, q_sf, -float(_loss(Z_TAIL * s, s, q)), hi, False, q < 1)
+    return pld.LossLaw(*_paired(lambda ls: ndtr_pair(_x_of_loss(-ls, s, q) / s)[::-1]),
+                       *_paired(lambda ls: _mixture(_x_of_loss(-ls, s, q), s, q)[::-1]),
+                       -float(_loss(Z_TAIL * s, s, q)), hi, False, q < 1)
 
 
 def pld_direction_error(direction):

@@ -173,7 +173,17 @@ def _fold_power(g: Grid, T: int, w0: int, N: int) -> np.ndarray:
     """The T-fold convolution of a grid folded mod N (one FFT), entry j holding grid index w0 + j (mod N)."""
     idx = (g.start + np.arange(g.mass.size)) % N
     spec = np.fft.rfft(np.bincount(idx, weights=g.mass, minlength=N))
-    return np.roll(np.fft.irfft(spec ** T, n=N), -(w0 % N))
+    return np.roll(np.fft.irfft(_power(spec, T), n=N), -(w0 % N))
+
+
+def _power(z: np.ndarray, T: int) -> np.ndarray:
+    """z ** T in polar form, |z|^T e^{i T arg z} (numpy's complex power of an array takes 1.3x the time)."""
+    with np.errstate(divide="ignore"):
+        radius = np.exp(T * np.log(np.abs(z)))
+    angle = T * np.angle(z)
+    out = np.empty_like(z)
+    out.real, out.imag = radius * np.cos(angle), radius * np.sin(angle)
+    return out
 
 
 def _f(ls: np.ndarray) -> np.ndarray:

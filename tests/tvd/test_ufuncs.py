@@ -13,11 +13,21 @@ def _rel(got, exact):
 
 
 @pytest.mark.parametrize("x", [-37.5, -30.0, -20.3, -10.1, -5.5, -3.3, -1.0, -1e-8, 0.0, 0.3, 2.0, 8.0, 40.0])
-def test_ndtr_relative_error_in_both_tails(x):
+def test_ndtr_pair_relative_error_in_both_tails(x):
     with mp.workdps(40):
-        exact = mp.ncdf(x)
-    assert _rel(ufuncs.ndtr(x), exact) <= 8e-14   # erfc's argument x/sqrt 2 is rounded: 2 z^2 ulps at z = 26.5
-    assert ufuncs.ndtr(np.array([x, x])).shape == (2,)
+        exact = mp.ncdf(x), mp.ncdf(-x)
+    lower, upper = ufuncs.ndtr_pair(np.array([x, x]))
+    assert lower.shape == upper.shape == (2,)
+    for got, want in ((lower[0], exact[0]), (upper[1], exact[1])):
+        if want < 1e-300:                       # below the normal range: flushed or subnormal, never larger
+            assert 0.0 <= got <= 1e-300
+        else:                                   # erfc's argument x/sqrt 2 is rounded: 2 z^2 ulps at z = 26.5
+            assert _rel(got, want) <= 8e-14
+
+
+def test_ndtr_pair_at_the_infinities():
+    lower, upper = ufuncs.ndtr_pair(np.array([-np.inf, np.inf]))
+    assert list(lower) == [0.0, 1.0] and list(upper) == [1.0, 0.0]
 
 
 @pytest.mark.parametrize("x", [0.5, 1.0, 2.0, 3.7, 10.0, 257.0, 4097.0, 1e6])
