@@ -44,11 +44,12 @@ def _log_factorials(n: int) -> np.ndarray:
 
 
 def _log_a_int(s: float, q: float, a: int) -> float:
+    if q == 1:                                    # the Gaussian mechanism: A_a = exp(a (a - 1) / (2 s^2))
+        return a * (a - 1) / (2 * s * s)
     k = np.arange(a + 1)
     lf = _log_factorials(max(a, ORDERS[-1]))
     logc = lf[a] - lf[k] - lf[a - k]
-    logq = np.log(q) if q > 0 else -np.inf
-    terms = logc + (a - k) * np.log1p(-q) + np.where(k > 0, k * logq, 0.0) + (k * k - k) / (2 * s * s)
+    terms = logc + (a - k) * math.log1p(-q) + k * math.log(q) + (k * k - k) / (2 * s * s)
     return float(logsumexp(terms))
 
 
@@ -114,6 +115,8 @@ def to_dp(rdp_eps, orders, delta, conversion="improved") -> DP:
         eps = r + math.log(1 / d) / (a - 1)
     else:
         eps = r + np.log1p(-1 / a) - (math.log(d) + np.log(a)) / (a - 1)
+    if np.isnan(eps).any():
+        raise ArithmeticError(f"RDP epsilon not a number at orders {a[np.isnan(eps)].tolist()}")
     i = int(np.argmin(eps))
     return DP(max(0.0, float(eps[i])), d, float(a[i]), conversion)
 

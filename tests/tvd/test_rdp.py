@@ -81,3 +81,34 @@ def test_bad_inputs(call, name):
     with pytest.raises(SymdpError) as exc:
         call()
     assert exc.value.parameter == name
+
+
+@pytest.mark.parametrize("sigma,q", [(0.7, 0.5), (0.3, 0.2), (0.5, 1.0), (0.05, 0.9)])
+def test_fractional_orders_where_the_mode_passes_one_over_q(sigma, q):
+    """q > 1/alpha with a small sigma: the moment's mass sits near x = alpha, beyond the 1/q + 12 sigma an earlier
+    version integrated to (its epsilon at alpha = 10.9, sigma 0.7, q 0.5 was 1.4/9.9 too small).
+    Oracle: dp_accounting's RDP of the sampled Gaussian at the same fractional orders (its own series, which
+    sits above the integral below order 3: test_fractional_orders_near_dp_accounting)."""
+    orders = [3.8, 7.3, 10.9]
+    ours, theirs = rdp.rdp(sigma, q, orders), np.array(_dp_accounting(sigma, q, 1, orders)._rdp)
+    assert np.all(ours <= theirs * (1 + 1e-12)) and np.allclose(ours, theirs, rtol=1e-7, atol=0)
+
+
+@pytest.mark.parametrize("sigma", [0.05, 0.3, 7.0, 100.0, 1e4])
+@pytest.mark.parametrize("q", [1e-9, 0.01, 0.5, 1.0])
+def test_the_dp_sgd_calculator_answers_across_its_ranges(sigma, q):
+    """Every (sigma, q) the CLI accepts gets an answer (sigma 7, q 0.01 raised once in the one-step KL)."""
+    from symdp.tvd import calculator
+    request = calculator.Request("dp-sgd", sigma=sigma, q=q, steps=10, delta=1e-5, points=1024)
+    answer = calculator.compute(calculator.validate(request))
+    assert answer.exact is not None
+
+
+@pytest.mark.parametrize("sigma", [0.5, 1.0, 7.0])
+def test_no_subsampling_is_the_gaussian_mechanism(sigma):
+    """q = 1: RDP a / (2 sigma^2) at every order (Mironov 2017, Prop. 7). The integer orders were NaN once
+    (0 times log 0 in the binomial sum) and the CLI printed epsilon = 0.0."""
+    orders = [2, 3, 12, 256, 1.5, 10.9]
+    assert np.allclose(rdp.rdp(sigma, 1.0, orders, 10), [10 * a / (2 * sigma ** 2) for a in orders], rtol=1e-12)
+    theirs = _dp_accounting(sigma, 1.0, 10, rdp.ORDERS).get_epsilon(1e-5)
+    assert rdp.dp_sgd_epsilon(sigma, 1.0, 10, 1e-5).epsilon == pytest.approx(theirs, rel=1e-9)
