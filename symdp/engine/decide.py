@@ -8,6 +8,8 @@ route and validated numerics (:mod:`.validated`, every box closed) give PROVED.
 """
 from __future__ import annotations
 
+import itertools
+
 import sympy as sp
 
 from . import domain as dom
@@ -47,6 +49,8 @@ def identity(lhs, rhs, domain, key, attempts: Attempts, numeric: bool = True) ->
         method = prove_zero(lhs - rhs, attempts)
         if not method and restricted:
             method = prove_zero_on(lhs - rhs, domain, attempts)
+        if not method:
+            method = _by_sign_cases(lhs - rhs, domain, attempts)
         if method:
             return Outcome(Status.PROVED, f"symbolic ({method})", "difference reduces to 0")
     else:
@@ -56,6 +60,45 @@ def identity(lhs, rhs, domain, key, attempts: Attempts, numeric: bool = True) ->
     if not numeric:
         return _undecided(attempts, "no symbolic rewrite reduced the difference to 0")
     return _with_note(_numeric_identity(lhs, rhs, domain, key), "no symbolic rewrite reduced the difference to 0")
+
+
+KINKS = (sp.Abs, sp.Max, sp.Min, sp.sign, sp.Heaviside)
+MAX_SPLIT = 2
+"""At most this many symbols split by sign (3 cases each)."""
+
+
+def _sign_stand_in(s, iv):
+    """A dummy with the sign the interval gives s (as a superset of it), or None when iv crosses 0."""
+    if iv.start.is_nonnegative is True:
+        return sp.Dummy(s.name, positive=True) if iv.start.is_positive or iv.left_open else \
+            sp.Dummy(s.name, nonnegative=True)
+    if iv.end.is_nonpositive is True:
+        return -(sp.Dummy(s.name, positive=True) if iv.end.is_negative or iv.right_open else
+                 sp.Dummy(s.name, nonnegative=True))
+    return None
+
+
+def _by_sign_cases(diff, domain, attempts) -> str | None:
+    """0 in every sign case of the symbols inside |.|, max, min, sign: a symbol whose interval has one sign
+    becomes a dummy of that sign (all of that half-line: a stronger claim), one that crosses 0 is split into
+    positive, negative and 0 (every real), so each kink sees a known sign and SymPy drops it."""
+    inside = set().union(*(k.free_symbols for k in diff.atoms(*KINKS))) if diff.has(*KINKS) else set()
+    fixed, split = {}, []
+    for s in sorted(inside, key=str):
+        iv = domain.get(s)
+        stand_in = _sign_stand_in(s, iv) if isinstance(iv, sp.Interval) else None
+        if stand_in is None:
+            split.append(s)
+        else:
+            fixed[s] = stand_in
+    if not inside or len(split) > MAX_SPLIT:
+        return None
+    base = diff.subs(fixed)
+    for case in itertools.product(*[(sp.Dummy(s.name, positive=True), -sp.Dummy(s.name, positive=True), 0)
+                                    for s in split]):
+        if not prove_zero(base.subs(dict(zip(split, case))), attempts):
+            return None
+    return f"sign cases of {', '.join(map(str, sorted(inside, key=str)))}"
 
 
 def _same_conditions(lhs, rhs) -> bool:

@@ -22,8 +22,8 @@ import math
 
 import sympy as sp
 
-_HYPERBOLIC_TRIG = (sp.sinh, sp.cosh, sp.tanh, sp.coth, sp.sech, sp.csch,
-                    sp.sin, sp.cos, sp.tan, sp.cot, sp.sec, sp.csc)
+HYPERBOLIC = (sp.sinh, sp.cosh, sp.tanh, sp.coth, sp.sech, sp.csch)
+_HYPERBOLIC_TRIG = HYPERBOLIC + (sp.sin, sp.cos, sp.tan, sp.cot, sp.sec, sp.csc)
 
 
 def substitute(e, evaluate=lambda e: e):

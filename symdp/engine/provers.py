@@ -62,6 +62,32 @@ def _exp_substitution_factored(e):
     return sp.factor(_exp_substitution(e))
 
 
+def _log_exp(e):
+    """Hyperbolic functions in exp form and every log's argument cancelled, factored and its powers merged, so
+    log((1 + tanh(x/2))/(1 - tanh(x/2))) becomes log(exp(x)) = x for real x; then cancel."""
+    if not e.has(sp.log):
+        raise NotImplementedError("no logarithm")
+    e = e.rewrite(list(expsubs.HYPERBOLIC), sp.exp)
+    tidy = lambda x: sp.log(sp.powsimp(sp.factor(sp.cancel(x.args[0]))))
+    return sp.cancel(sp.together(e.replace(lambda x: isinstance(x, sp.log), tidy)))
+
+
+def _lambert(e):
+    """exp(c + k W(z)) = e^c (z / W(z))^k for integer k and z != 0 (W(z) e^{W(z)} = z on every branch); cancel."""
+    def split(x):
+        keep, factor = [], sp.Integer(1)
+        for term in sp.Add.make_args(sp.expand(x.args[0])):
+            k, f = term.as_coeff_Mul()
+            if isinstance(f, sp.LambertW) and k.is_integer and f.args[0].is_zero is False:
+                factor *= (f.args[0] / f) ** k
+            else:
+                keep.append(term)
+        return sp.exp(sp.Add(*keep)) * factor
+    if not e.has(sp.LambertW):
+        raise NotImplementedError("no Lambert W")
+    return sp.cancel(sp.together(e.replace(lambda x: isinstance(x, sp.exp) and x.has(sp.LambertW), split)))
+
+
 def _evaluate_sums(e):
     return discharge(e.doit(), strict=True) if e.has(*_EVALUABLE) else e
 
@@ -77,6 +103,8 @@ REWRITES = (
     ("evaluate sums and integrals", _doit),
     ("exp substitution", _exp_substitution),
     ("exp substitution, factored", _exp_substitution_factored),
+    ("logs of exponentials", _log_exp),
+    ("Lambert W: exp(W(z)) = z/W(z)", _lambert),
     ("simplify", sp.simplify),
 )
 
