@@ -12,6 +12,7 @@ import time
 
 import sympy as sp
 
+from ..special import Phi, PhiInv
 from . import expsubs
 from .budget import BudgetExceeded, within_budget
 from .conditions import discharge
@@ -62,14 +63,26 @@ def _exp_substitution_factored(e):
     return sp.factor(_exp_substitution(e))
 
 
+_INVERSE_HYPERBOLIC = (sp.asinh, sp.acosh, sp.atanh, sp.acoth)
+
+
 def _log_exp(e):
-    """Hyperbolic functions in exp form and every log's argument cancelled, factored and its powers merged, so
-    log((1 + tanh(x/2))/(1 - tanh(x/2))) becomes log(exp(x)) = x for real x; then cancel."""
-    if not e.has(sp.log):
+    """Hyperbolic functions in exp form, inverse ones in log form, every log's argument cancelled, factored and
+    its powers merged (log((1 + tanh(x/2))/(1 - tanh(x/2))) becomes log(exp(x)) = x for real x), logs of
+    products expanded where the assumptions allow; then cancel."""
+    if not e.has(sp.log, *_INVERSE_HYPERBOLIC):
         raise NotImplementedError("no logarithm")
-    e = e.rewrite(list(expsubs.HYPERBOLIC), sp.exp)
+    e = e.rewrite(list(_INVERSE_HYPERBOLIC), sp.log).rewrite(list(expsubs.HYPERBOLIC), sp.exp)
     tidy = lambda x: sp.log(sp.powsimp(sp.factor(sp.cancel(x.args[0]))))
-    return sp.cancel(sp.together(e.replace(lambda x: isinstance(x, sp.log), tidy)))
+    e = sp.powsimp(sp.expand_log(e.replace(lambda x: isinstance(x, sp.log), tidy)), combine="exp")
+    return sp.cancel(sp.together(sp.expand(e, power_exp=True)))
+
+
+def _erf_form(e):
+    """Phi, its inverse and erfc in erf form (Phi(x) = (1 + erf(x/sqrt 2))/2, erfc = 1 - erf), then cancel."""
+    if not e.has(Phi, PhiInv, sp.erfc):
+        raise NotImplementedError("no Phi or erfc")
+    return sp.cancel(sp.together(sp.expand(e.rewrite(sp.erf))))
 
 
 def _lambert(e):
@@ -104,6 +117,7 @@ REWRITES = (
     ("exp substitution", _exp_substitution),
     ("exp substitution, factored", _exp_substitution_factored),
     ("logs of exponentials", _log_exp),
+    ("Phi and erfc in erf form", _erf_form),
     ("Lambert W: exp(W(z)) = z/W(z)", _lambert),
     ("simplify", sp.simplify),
 )
