@@ -106,7 +106,51 @@ def _same_conditions(lhs, rhs) -> bool:
             and [c for _, c in lhs.args] == [c for _, c in rhs.args])
 
 
+_HOLDS = {True: {True: "positive", False: "nonnegative"}, False: {True: "nonpositive", False: "negative"}}
+
+
+def _condition(cond, domain, attempts):
+    """True / False when the sign prover settles ``cond`` (one inequality) on the whole domain, else None."""
+    if cond in (sp.true, sp.false):
+        return bool(cond)
+    if not isinstance(cond, (sp.StrictLessThan, sp.StrictGreaterThan, sp.LessThan, sp.GreaterThan)):
+        return None
+    gap, strict = cond.gts - cond.lts, isinstance(cond, (sp.StrictLessThan, sp.StrictGreaterThan))
+    for verdict in (True, False):
+        if prove_sign(gap, _HOLDS[verdict][strict], domain, attempts):
+            return verdict
+    return None
+
+
+def _settled_piece(expr, domain, attempts):
+    """``expr`` with each Piecewise replaced by the piece whose condition holds on the whole domain, or None."""
+    for pw in sorted(expr.atoms(sp.Piecewise), key=sp.count_ops):
+        for value, cond in pw.args:
+            verdict = _condition(cond, domain, attempts)
+            if verdict is None:
+                return None
+            if verdict:
+                expr = expr.xreplace({pw: value})
+                break
+        else:
+            return None
+    return None if expr.has(sp.Piecewise) else expr
+
+
+def _piece_on_domain(lhs, rhs, domain, attempts) -> str | None:
+    """The identity after each Piecewise's conditions are settled on the domain by the sign prover."""
+    diff = _settled_piece(lhs - rhs, domain, attempts)
+    if diff is None:
+        return None
+    method = prove_zero(diff, attempts) or prove_zero_on(diff, domain, attempts) or \
+        _by_sign_cases(diff, domain, attempts)
+    return f"the active pieces fixed by the sign prover, then {method}" if method else None
+
+
 def _piecewise_identity(lhs, rhs, domain, key, attempts, numeric):
+    method = _piece_on_domain(lhs, rhs, domain, attempts)
+    if method:
+        return Outcome(Status.PROVED, f"symbolic ({method})", "difference reduces to 0")
     folded = attempts.call("piecewise_fold", lambda: (sp.piecewise_fold(lhs), sp.piecewise_fold(rhs)))
     if folded is None:
         return None
