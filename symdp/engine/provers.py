@@ -79,10 +79,13 @@ def _log_exp(e):
 
 
 def _erf_form(e):
-    """Phi, its inverse and erfc in erf form (Phi(x) = (1 + erf(x/sqrt 2))/2, erfc = 1 - erf), then cancel."""
-    if not e.has(Phi, PhiInv, sp.erfc):
+    """Phi, its inverse, erfc and erfcinv in erf form (Phi(x) = (1 + erf(x/sqrt 2))/2, erfc = 1 - erf,
+    erfcinv(z) = erfinv(1 - z)), erfinv's odd symmetry applied, then cancel."""
+    if not e.has(Phi, PhiInv, sp.erfc, sp.erfcinv):
         raise NotImplementedError("no Phi or erfc")
-    return sp.cancel(sp.together(sp.expand(e.rewrite(sp.erf))))
+    e = e.rewrite(sp.erf).replace(lambda x: isinstance(x, sp.erfcinv), lambda x: sp.erfinv(1 - x.args[0]))
+    odd = lambda x: isinstance(x, sp.erfinv) and x.args[0].could_extract_minus_sign()
+    return sp.cancel(sp.together(sp.expand(e.replace(odd, lambda x: -sp.erfinv(-x.args[0])))))
 
 
 def _lambert(e):
