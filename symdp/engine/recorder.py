@@ -7,6 +7,7 @@ are decided by :mod:`.decide` and carry an id, a status and the evidence.
 """
 from __future__ import annotations
 
+
 import functools
 import time
 from contextlib import contextmanager
@@ -242,7 +243,10 @@ class Recorder:
             refuted = num.refute_at(f, which, full, found.candidates)
             if refuted is not None:
                 return refuted
-        return num.check_sign(f, which, full, self._key(cid, full, which), n)
+        sampled = num.check_sign(f, which, full, self._key(cid, full, which), n)
+        if found is None or not found.note:
+            return sampled
+        return replace(sampled, detail=f"{sampled.detail}; {found.note}")
 
     @_sharded
     def monotone(self, cid: str, expr, var, increasing: bool, domain=None, text: str = "",
