@@ -129,9 +129,10 @@ def laplace(d):
                 r"quadrature) to 12 digits, $0.1 \le \mu \le 10$, $1.5 \le \alpha \le 50$")
     wide = lambda **point: {"mu": 10.0 ** point["log10_mu"], "alpha": 1 + 10.0 ** point["log10_alpha1"]}
     d.sign("LaplaceMechanism.rdp:finite", finite(rdp, wide), "positive",
-           {log10_mu: sp.Interval(-2, 2), log10_a1: sp.Interval(-6, 4)}, expect=Status.REFUTED,
+           {log10_mu: sp.Interval(1, 2), log10_a1: sp.Interval(2, 4)}, expect=Status.REFUTED,
            text=r"FINDING (numerical breakdown): $e^{(\alpha - 1)\mu}$ overflows for $(\alpha - 1)\mu > 709$ and rdp "
-                r"returns inf (the divergence is at most $\mu$); at $\alpha = 1$ it raises ZeroDivisionError")
+                r"returns inf (the divergence is at most $\mu$), checked where $(\alpha - 1)\mu \ge 1000$ "
+                r"($10 \le \mu \le 100$, $100 \le \alpha - 1 \le 10^4$); at $\alpha = 1$ it raises ZeroDivisionError")
     d.sign("LaplaceMechanism.rdp:conservative-small-mu", at_least(rdp, exact, moderate), "nonnegative",
            {log10_mu: sp.Interval(-9, -7), order: sp.Interval(2, 10)}, expect=Status.REFUTED,
            text=r"FINDING (unsafe rounding): for $\mu \le 10^{-7}$ the log of a sum that rounds to 1 returns 0 or "

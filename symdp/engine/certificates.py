@@ -68,9 +68,18 @@ def _canonical(value) -> str:
 
 
 def fingerprint(kind: str, *parts) -> str:
-    """Content hash of a claim (and of the prover that decides it)."""
-    text = "|".join([kind, prover_digest()] + [_canonical(p) for p in parts])
-    return hashlib.sha256(text.encode()).hexdigest()[:24]
+    """Content hash of a claim (and of the prover that decides it): the key of its certificate."""
+    return _hash([kind, prover_digest()] + [_canonical(p) for p in parts])
+
+
+def content_key(kind: str, *parts) -> str:
+    """Content hash of a claim alone: the seed of its sample points, the same whatever the prover's version
+    (a changed prover re-searches proofs; it must not move the points a sampled claim is judged at)."""
+    return _hash([kind] + [_canonical(p) for p in parts])
+
+
+def _hash(fields) -> str:
+    return hashlib.sha256("|".join(fields).encode()).hexdigest()[:24]
 
 
 def path_for(derivation_file: str) -> Path:

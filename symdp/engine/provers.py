@@ -120,8 +120,8 @@ REWRITES = (
     ("exp substitution", _exp_substitution),
     ("exp substitution, factored", _exp_substitution_factored),
     ("logs of exponentials", _log_exp),
-    ("Phi and erfc in erf form", _erf_form),
-    ("Lambert W: exp(W(z)) = z/W(z)", _lambert),
+    ("normal CDF in error-function form", _erf_form),
+    ("Lambert W identity", _lambert),
     ("simplify", sp.simplify),
 )
 

@@ -208,7 +208,8 @@ class Recorder:
         exprs = [("", sp.sympify(lhs)), ("", sp.sympify(rhs))]
         with self._claim("identity", cid, text, exprs, expect, "=") as box:
             fp = certs.fingerprint("identity", lhs, rhs, domain, numeric, hint)
-            self._decide(box, cid, fp, lambda a: decide.identity(lhs, rhs, domain, fp, a, numeric), hint)
+            seed = certs.content_key("identity", lhs, rhs, domain, numeric, hint)
+            self._decide(box, cid, fp, lambda a: decide.identity(lhs, rhs, domain, seed, a, numeric), hint)
 
     @_sharded
     def sign(self, cid: str, expr, which: str, domain=None, text: str = "",
@@ -228,7 +229,8 @@ class Recorder:
         with self._claim("sign", cid, text, exprs, expect, rel if exprs else "") as box:
             if symbolic:
                 fp = certs.fingerprint("sign", expr, which, domain, numeric)
-                self._decide(box, cid, fp, lambda a: decide.sign(expr, which, domain, fp, a, numeric))
+                seed = certs.content_key("sign", expr, which, domain, numeric)
+                self._decide(box, cid, fp, lambda a: decide.sign(expr, which, domain, seed, a, numeric))
             else:  # no symbolic route: validated numerics for a SymPy expression, else sampling (VERIFIED at best)
                 full = dom.complete(domain, expr.free_symbols if exprs else set())
                 box["outcome"] = self._numeric_sign(cid, expr, which, full, n, bool(exprs))
@@ -257,7 +259,8 @@ class Recorder:
         with self._claim("monotone", cid, text, exprs, expect, ">" if increasing else "<") as box:
             deriv = sp.diff(expr, var)
             fp = certs.fingerprint("monotone", deriv, which, domain)
-            decider = lambda a: _prefixed(decide.sign(deriv, which, domain, fp, a), f"derivative {which}: ")
+            seed = certs.content_key("monotone", deriv, which, domain)
+            decider = lambda a: _prefixed(decide.sign(deriv, which, domain, seed, a), f"derivative {which}: ")
             self._decide(box, cid, fp, decider)
 
     @_sharded
@@ -302,7 +305,8 @@ class Recorder:
             self.reads.update(side.reads)
             compared = side.members[0] if len(side.members) == 1 else side.members
             fp = certs.fingerprint("identity", compared, derived, domain, True, None)
-            decider = lambda a: _as_erratum(_members(side.members, derived, domain, fp, a), where, side)
+            seed = certs.content_key("identity", compared, derived, domain, True, None)
+            decider = lambda a: _as_erratum(_members(side.members, derived, domain, seed, a), where, side)
             self._decide(box, cid, fp, decider)
 
     @_sharded
@@ -347,7 +351,7 @@ class Recorder:
     @staticmethod
     def _key(cid: str, *parts) -> str:
         """Seed of a sampling-only claim: its id and content, never the derivation's id."""
-        return certs.fingerprint("sample", cid, *parts)
+        return certs.content_key("sample", cid, *parts)
 
     # -- artefacts ---------------------------------------------------------
 
