@@ -23,3 +23,16 @@ def test_new_proofs_and_new_content_replace_the_old(tmp_path):
     _write(tmp_path, Certificate("f1", "x.d::a", (None,), ""), Certificate("f2", "x.d::b", ("0",), "cancel"))
     after = _write(tmp_path, Certificate("f1", "x.d::a", ("1",), "factor"))
     assert after == {"f1": Certificate("f1", "x.d::a", ("1",), "factor")}  # f2's claim is gone from the run
+
+
+def test_sample_seeds_do_not_move_with_the_prover(monkeypatch):
+    """A certificate's key names the prover (a changed prover re-searches); a sample's seed names the claim only,
+    so a new rewrite cannot move the points a sampled claim (a library audit, say) is judged at."""
+    import sympy as sp
+    x = sp.Symbol("x", positive=True)
+    before = certs.content_key("sign", x - 1, "positive", {}), certs.fingerprint("sign", x - 1, "positive", {})
+    certs.prover_digest.cache_clear()
+    monkeypatch.setattr(certs, "prover_digest", lambda: "another prover")
+    after = certs.content_key("sign", x - 1, "positive", {}), certs.fingerprint("sign", x - 1, "positive", {})
+    assert before[0] == after[0] and before[1] != after[1]
+    assert certs.content_key("sign", x - 2, "positive", {}) != before[0]
