@@ -292,10 +292,12 @@ NOTES = """## What limits each fast path, where symdp is below 1x, and notes on 
 - **autodp's get_logdelta_ana_gaussian** is a scalar function (timed on 2,000 points in a Python loop);
   it raises for eps < 0 (the extreme grid).
 - **Calculators**: every calculator imports numpy or mpmath (0.1 s CPU each) on top of the interpreter
-  (0.04 s).  `tvd --mechanism dp-sgd` is the one above 0.3 s: it imports `scipy.special` (0.29 s under
-  cProfile, 0.1 s of it scipy's array-API layer importing numpy.f2py) and computes a 262,144-point
-  privacy-loss FFT over 6000 steps (0.2 s); its integrals no longer import `scipy.integrate` (0.6 s):
-  `symdp/tvd/quadrature.py`, composite Gauss-Legendre in numpy.
+  (0.04 s), and a program run asks OpenBLAS for one thread (its idle threads cost 0.2 s of CPU at numpy's
+  import; no subcommand does dense linear algebra).  `tvd --mechanism dp-sgd` is the heaviest: a
+  262,144-point privacy-loss FFT over 6000 steps (three folds, about 0.07 s), 0.3 million erfc calls for
+  the loss grids (`symdp/tvd/ufuncs.py`: numpy + `math`, one erfc gives the CDF and the survival function;
+  `scipy.special`, 0.25 s to import, is no longer loaded), the RDP accountant's 344 orders and two
+  Gauss-Legendre integrals (`symdp/tvd/quadrature.py`: `scipy.integrate`, 0.6 s to import, is not loaded).
 """
 
 
