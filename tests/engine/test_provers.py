@@ -28,9 +28,8 @@ def test_false_identity_is_refuted_with_witness():
 
 
 def test_true_but_unprovable_is_verified_not_proved():
-    # SymPy's rewrites do not prove W(x) e^W(x) = x or the digamma recurrence
-    for lhs, rhs in [(sp.LambertW(x) * sp.exp(sp.LambertW(x)), x),
-                     (sp.polygamma(0, x + 1) - sp.polygamma(0, x), 1 / x)]:
+    # SymPy's rewrites do not prove the digamma recurrence (W(x) e^W(x) = x they now do: the Lambert W identity)
+    for lhs, rhs in [(sp.polygamma(0, x + 1) - sp.polygamma(0, x), 1 / x)]:
         out = decide.identity(lhs, rhs, None, "t", Attempts())
         assert out.status is Status.VERIFIED
         assert out.points >= 20 and out.digits >= 50
@@ -78,3 +77,8 @@ def test_sign_proved_by_shift_and_refuted_by_sample():
 def test_sign_by_root_analysis():
     out = decide.sign(x**2 - 3 * x + 3, "positive", {x: sp.Interval(-sp.oo, sp.oo)}, "t", Attempts())
     assert out.status is Status.PROVED
+
+
+def test_the_lambert_w_identity_is_proved():
+    out = decide.identity(sp.LambertW(x) * sp.exp(sp.LambertW(x)), x, None, "t", Attempts())
+    assert out.status is Status.PROVED and "Lambert W" in out.method

@@ -23,6 +23,7 @@ REFUTED = {
     ("libraries.dp_accounting.rdp", "_compute_rdp_poisson_subsampled_gaussian:fractional-half-integer-digits"),
     ("libraries.dp_accounting.rdp", "_compute_rdp_poisson_subsampled_gaussian:fractional-near-1-digits"),
     ("libraries.dp_accounting.rdp", "_compute_rdp_poisson_subsampled_gaussian:fractional-near-1-safe"),
+    ("libraries.dp_accounting.rdp", "_compute_rdp_poisson_subsampled_gaussian:fractional-half-integer-safe"),
     ("libraries.dp_accounting.rdp", "_compute_rdp_poisson_subsampled_gaussian:small-q"),
     ("libraries.dp_accounting.rdp", "_compute_rdp_poisson_subsampled_gaussian:small-q-safe"),
     ("libraries.dp_accounting.rdp", "_laplace_rdp:small-eps"),

@@ -1,7 +1,7 @@
 """Branch and bound over the unit box, and its replay from the recorded tree.
 
 Boxes are split in half along their widest coordinate (the lowest index on a
-tie) until a rule of :mod:`.rules` closes each one.  The budget counts boxes,
+tie) until a rule of :mod:`.rules` closes each one, breadth first.  The budget counts boxes,
 never seconds, and the precision is fixed, so the outcome is the same on every
 machine.  The proof is the subdivision tree in preorder (1 = split, 0 = leaf)
 with the rule that closed each leaf; :func:`replay` follows it and re-checks
@@ -9,6 +9,7 @@ every leaf with its rule only.
 """
 from __future__ import annotations
 
+import collections
 from dataclasses import dataclass, field
 from fractions import Fraction
 
@@ -18,6 +19,13 @@ MAX_BOXES = 600
 """Boxes examined per claim (the budget)."""
 MIN_WIDTH = Fraction(1, 2 ** 40)
 """A box narrower than this in its widest coordinate is not split further."""
+
+
+@dataclass
+class _Node:
+    box: tuple
+    rule: str | None = None
+    children: list = field(default_factory=list)
 
 
 class ReplayMismatch(Exception):
@@ -37,29 +45,47 @@ class Search:
     """A box on which f certainly has the wrong sign."""
 
     def run(self, box) -> bool:
-        if self.violated is not None or self.boxes >= self.budget:
-            self.open.append((box, None))
-            self.bits.append("0")
-            self.rules.append("?")
-            return False
+        """Breadth first: the budget goes to the widest boxes first, so a singular corner cannot use it all
+        while half the domain is never looked at (its open boxes then offer no counterexample).  A tree
+        that closes is the same in any order, and so is its preorder certificate."""
+        root = _Node(box)
+        queue = collections.deque([root])
+        while queue:
+            node = queue.popleft()
+            if self.violated is not None or self.boxes >= self.budget:
+                node.rule = "?"
+                self.open.append((node.box, None))
+                continue
+            self._visit(node, queue)
+        self._serialise(root)
+        return not self.open
+
+    def _visit(self, node, queue):
         self.boxes += 1
-        rule = self._close(box)
-        if rule:
-            self.bits.append("0")
-            self.rules.append(rule)
-            return True
-        value = self.problem.value(box)
+        node.rule = self._close(node.box)
+        if node.rule:
+            return
+        value = self.problem.value(node.box)
         if value is not None and _wrong(value, self.problem.strict):
-            self.violated = box
-        if self.violated is not None or _width(box) < MIN_WIDTH:
-            self.open.append((box, value))
-            self.bits.append("0")
-            self.rules.append("?")
-            return False
-        self.bits.append("1")
-        left, right = split(box)
-        ok_left = self.run(left)
-        return self.run(right) and ok_left
+            self.violated = node.box
+        if self.violated is not None or _width(node.box) < MIN_WIDTH:
+            node.rule = "?"
+            self.open.append((node.box, value))
+            return
+        node.children = [_Node(b) for b in split(node.box)]
+        queue.extend(node.children)
+
+    def _serialise(self, root):
+        """The tree in preorder: 1 = split, 0 = leaf (with its rule, "?" when open)."""
+        stack = [root]
+        while stack:
+            node = stack.pop()
+            if node.children:
+                self.bits.append("1")
+                stack.extend(reversed(node.children))
+            else:
+                self.bits.append("0")
+                self.rules.append(node.rule)
 
     def _close(self, box):
         for rule in candidates(box):
