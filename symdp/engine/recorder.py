@@ -7,7 +7,6 @@ are decided by :mod:`.decide` and carry an id, a status and the evidence.
 """
 from __future__ import annotations
 
-
 import functools
 import time
 from contextlib import contextmanager

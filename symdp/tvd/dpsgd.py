@@ -44,9 +44,12 @@ def _x_of_loss(ls, s, q):
 
 
 def _loss(x, s, q):
-    """The one-step privacy loss at output x (a float or a numpy array)."""
+    """The one-step privacy loss log(1 - q + q exp(u)), u = (2x - 1)/(2 s^2), at output x (a float or a numpy
+    array), without overflow: past u = 700, where expm1 would overflow, log q + u is exact to rounding."""
     u = (2 * x - 1) / (2 * s * s)
-    return u if q == 1 else np.log1p(q * np.expm1(u))
+    if q == 1:
+        return u
+    return np.where(u <= 700.0, np.log1p(q * np.expm1(np.minimum(u, 700.0))), math.log(q) + u)
 
 
 def _mixture(x, s, q):

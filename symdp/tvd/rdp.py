@@ -26,7 +26,7 @@ import numpy as np
 from ..errors import require_real
 from ..errors import SymdpError
 from . import quadrature
-from .dpsgd import check
+from .dpsgd import _loss, check
 from .inputs import require_int
 from .ufuncs import gammaln, logsumexp
 
@@ -53,15 +53,6 @@ def _log_a_int(s: float, q: float, a: int) -> float:
     return float(logsumexp(terms))
 
 
-def _log_ratio(x, s: float, q: float):
-    """log(1 - q + q exp(u)), u = (2x - 1)/(2 s^2): the sampled Gaussian's log-likelihood ratio, without overflow."""
-    u = (2 * x - 1) / (2 * s * s)
-    if q == 1:
-        return u
-    small = np.minimum(u, 700.0)                  # expm1 overflows past 709; there log q + u is exact to rounding
-    return np.where(u <= 700.0, np.log1p(q * np.expm1(small)), math.log(q) + u)
-
-
 def _log_a_frac(s: float, q: float, a: float) -> float:
     """log A_a by quadrature on [-12 s, a + 12 s].
 
@@ -72,12 +63,12 @@ def _log_a_frac(s: float, q: float, a: float) -> float:
     rounding, not closer (log A, of size m, keeps its relative accuracy).
     """
     def logg(x):
-        return a * _log_ratio(x, s, q) - x * x / (2 * s * s)
+        return a * _loss(x, s, q) - x * x / (2 * s * s)
     lo, hi = -12 * s, max(1.0, a) + 12 * s
     xs = np.linspace(lo, hi, 4001)
     values = logg(xs)
     m, mode = float(np.max(values)), float(xs[np.argmax(values)])
-    size = float(np.max(np.abs(a * _log_ratio(xs, s, q)) + xs * xs / (2 * s * s)))
+    size = float(np.max(np.abs(a * _loss(xs, s, q)) + xs * xs / (2 * s * s)))
     pts = sorted({0.0, 0.5, 1.0, mode})
     val = quadrature.integrate(lambda x: np.exp(logg(x) - m), [lo, *(p for p in pts if lo < p < hi), hi],
                                rtol=max(1e-13, quadrature.ROUNDING * 4 * size))
