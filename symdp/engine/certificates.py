@@ -47,7 +47,8 @@ def prover_digest() -> str:
     """Hash of the decision procedures: a changed prover invalidates every certificate."""
     here = Path(__file__).resolve().parent
     h = hashlib.sha256()
-    names = ["provers.py", "decide.py", "expsubs.py", "conditions.py", "arb.py", "arb_logic.py", "enclose.py"]
+    names = ["provers.py", "decide.py", "expsubs.py", "conditions.py", "arb.py", "arb_logic.py", "enclose.py",
+             "cases.py"]
     names += sorted(f"validated/{p.name}" for p in (here / "validated").glob("*.py"))
     for name in names:
         h.update((here / name).read_bytes())

@@ -15,6 +15,7 @@ import sympy as sp
 from . import domain as dom
 from . import numeric as num
 from . import validated
+from .cases import prove_by_cases
 from .provers import Attempts, active_piece, breakpoints, prove_sign, prove_zero, prove_zero_on, regions
 from .records import Outcome
 from .status import Status, weakest
@@ -214,6 +215,9 @@ def sign(expr, which: str, domain, key, attempts: Attempts, numeric: bool = True
     method = prove_sign(expr, which, domain, attempts)
     if method:
         return Outcome(Status.PROVED, "symbolic sign analysis", method)
+    method = prove_by_cases(expr, which, domain, attempts)
+    if method:
+        return Outcome(Status.PROVED, "symbolic sign analysis by cases", method)
     found = validated.decide(expr, which, domain, attempts)
     if found.proved:
         return Outcome(Status.PROVED, found.method, found.detail)

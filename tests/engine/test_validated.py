@@ -113,3 +113,44 @@ def test_the_issue_tanh_claim_is_proved_through_the_exponential_chart():
     near_miss = (1 - sp.exp(-x)) - sp.tanh(x / 2) - TINY * sp.exp(-x)
     refuted = decide.sign(near_miss, "positive", POS, "k", Attempts(total=0.0))
     assert refuted.status is Status.REFUTED and "certified: arb enclosure [" in refuted.detail
+
+
+R = sp.Symbol("r", real=True)
+HALF = sp.Rational(1, 2)
+NONSMOOTH_FALSE = [   # each false at a point checked by hand
+    ("floor: floor(r) >= r - 1/2 on [0, 2] (r = 0.9: -0.4)", sp.floor(R) - R + HALF, {R: sp.Interval(0, 2)}),
+    ("jump: x then x - 1 at 1, minus x + 1/2 (r = 1.5: -0.5)",
+     sp.Piecewise((R, R < 1), (R - 1, True)) - R + HALF, {R: sp.Interval(0, 2)}),
+    ("jump up: 1 - r then 2 - r at 1, minus 1/2 (r = 0.9: -0.4)",
+     sp.Piecewise((1 - R, R < 1), (2 - R, True)) - HALF, {R: sp.Interval(HALF, 3 * HALF)}),
+    ("kink: 3 max(r - 1, 0) - r + 1/2 (r = 1: -0.5)", 3 * sp.Max(R - 1, 0) - R + HALF, {R: sp.Interval(0, 2)}),
+]
+
+
+@pytest.mark.parametrize("name, expr, domain", NONSMOOTH_FALSE, ids=[t[0] for t in NONSMOOTH_FALSE])
+def test_derivative_rules_never_cross_a_jump_or_a_kink(name, expr, domain):
+    """Regression: SymPy differentiates a Piecewise piece by piece (and floor to a Derivative), so the Taylor
+    chains and the mean-value form once proved these false claims; f must be smooth for them to apply."""
+    assert not validated.prove(expr, "nonnegative", domain).proved
+    assert decide.sign(expr, "nonnegative", domain, "k", Attempts(total=0.0)).status is not Status.PROVED
+
+
+def test_mean_value_form_closes_what_enclosures_leave_open():
+    """(x - 1)^2 + 1/10 > 0 near its minimum, where x^2 - 2x + 11/10 as written suffers the
+    dependency problem (x^2 and -2x enclosed independently); the mean-value form is second-order tight there."""
+    expr = x**2 - 2 * x + sp.Rational(11, 10)
+    p, _ = validated.problem(expr, "positive", {x: sp.Interval(0, 2)})
+    from fractions import Fraction
+    box = ((Fraction(1, 2) - Fraction(1, 16), Fraction(1, 2) + Fraction(1, 16)),)   # x in [0.875, 1.125]
+    assert not p.check("E", box) and p.check("M", box)
+
+
+def test_a_dependent_end_is_charted_as_the_finite_end_it_is():
+    """g in [-D, D] with D > 0: the chart once took -D as infinite (SymPy's is_finite is None for a symbol) and
+    searched the whole line, where eps (1 - |g|/D) >= 0 is false."""
+    d, g = sp.Symbol("D", positive=True), sp.Symbol("g", real=True)
+    c = validated.chart({d: sp.Interval.open(0, sp.oo), g: sp.Interval(-d, d)})
+    u0, u1 = c.coords
+    assert c.infinite[1] == (False, False)
+    assert sp.simplify(c.forward[g].subs(u1, 0) + c.forward[d]) == 0
+    assert sp.simplify(c.forward[g].subs(u1, 1) - c.forward[d]) == 0

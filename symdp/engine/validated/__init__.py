@@ -25,7 +25,7 @@ import sympy as sp
 from ..arb import ArbFn, NotRigorous, as_mpf
 from .chart import chart
 from .rules import Problem
-from .search import MAX_BOXES, ReplayMismatch, Search, decode, encode, replay, unit_box
+from .search import ReplayMismatch, Search, budget_for, decode, encode, replay, unit_box
 
 PREC = 128
 """Bits of every enclosure of a validated-numerics proof (fixed: part of the certificate)."""
@@ -33,7 +33,7 @@ OPEN = "open: "
 """Certificate of a search that left boxes open (and whose candidates refuted nothing): replayed, not re-run."""
 CANDIDATES = 40
 """Centres of open boxes tried as counterexamples."""
-RULE_NAMES = {"E": "enclosure", "T": "exponential chart at infinity", "L": "derivative chain from the lower face",
+RULE_NAMES = {"E": "enclosure", "M": "mean-value form", "T": "exponential chart at infinity", "L": "derivative chain from the lower face",
               "R": "derivative chain from the upper face"}
 
 
@@ -92,11 +92,11 @@ def prove(expr, which: str, domain: dict, recorded: str = "") -> Attempt:
             return _proved(p, replay(p, box, bits, rules), recorded)
         except ReplayMismatch as exc:
             raise ReplayFailedError(str(exc)) from None
-    s = Search(p)
+    s = Search(p, budget_for(len(box)))
     if s.run(box):
         return _proved(p, s.boxes, encode(s.bits, s.rules))
     left = len(s.open)
-    note = (f"validated numerics left {left} of {s.boxes} boxes open (budget {MAX_BOXES} boxes, {PREC} bits)"
+    note = (f"validated numerics left {left} of {s.boxes} boxes open (budget {s.budget} boxes, {PREC} bits)"
             if s.violated is None else
             f"validated numerics found a box where the enclosure has the wrong sign")
     return Attempt(False, certificate=OPEN + note, candidates=tuple(_centres(p, s, domain)), note=note)

@@ -36,12 +36,19 @@ def _coordinate(k: int) -> sp.Symbol:
     return sp.Symbol(f"u_{k}", real=True)
 
 
+def _finite(end) -> bool:
+    """Not +-oo: a number, or an expression in earlier coordinates (finite at every point of the domain; SymPy's
+    ``is_finite`` is None for a symbol without that assumption, and taking such an end as infinite would chart
+    the whole line, a superset that loses the claim's dependent bound)."""
+    return not end.has(sp.oo, sp.S.NegativeInfinity, sp.zoo)
+
+
 def _map(lo, hi, u):
-    if lo.is_finite and hi.is_finite:
+    if _finite(lo) and _finite(hi):
         return lo + (hi - lo) * u, (False, False)
-    if lo.is_finite:
+    if _finite(lo):
         return lo + u / (1 - u), (False, True)
-    if hi.is_finite:
+    if _finite(hi):
         return hi - (1 - u) / u, (True, False)
     return (2 * u - 1) / (u * (1 - u)), (True, True)
 

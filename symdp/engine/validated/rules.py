@@ -28,6 +28,11 @@ ORDERS = (1, 2, 3)
 """Derivative orders tried in a chain."""
 SWELL = 60
 """A derivative larger than this many times f (in operations) is not used."""
+NONSMOOTH = (sp.Piecewise, sp.Abs, sp.Max, sp.Min, sp.sign, sp.Heaviside, sp.floor, sp.ceiling, sp.frac,
+             sp.DiracDelta, sp.Derivative, sp.Subs)
+"""Atoms where f may have a jump or a kink: the derivative rules (Taylor, mean value) need f smooth on the box,
+and SymPy differentiates a Piecewise piece by piece, ignoring its jumps (so x - 1 on [1, 2] after x on [0, 1]
+would "rise" everywhere).  A claim with them is closed by enclosures only (its kinks go to engine/cases.py)."""
 EXACT_LIMIT = 20.0
 """Seconds SymPy may take to show a face value is exactly 0 (a safety net; rarely reached)."""
 
@@ -50,6 +55,7 @@ class Problem:
         self.F = f.xreplace(chart.forward)
         self.fn = ArbFn(self.F, chart.coords)
         self._size = max(sp.count_ops(self.F), 1)
+        self.smooth = not self.F.has(*NONSMOOTH)
         self._derivs: dict = {}
         self._exact: dict = {}
         self._cache: dict = {}
@@ -93,6 +99,8 @@ class Problem:
         return self._derivs[key]
 
     def _derive(self, i, k):
+        if not self.smooth:
+            return None
         if self.chart.free[i]:  # only x_i moves along u_i, increasingly: the signs of d^k f/dx_i^k
             d = sp.diff(self.f, self.chart.symbols[i], k).xreplace(self.chart.forward)
         else:
@@ -113,9 +121,47 @@ class Problem:
         if rule == "T":
             from .tail import close
             return close(self, box)
+        if rule == "M":
+            return self._mean_value(box)
         side, rest = rule[0], rule[1:]
         i, k = (int(t) for t in rest.split("."))
         return self._chain(box, i, k, side == "L")
+
+    def _mean_value(self, box) -> bool:
+        """The mean-value form: f(box) lies in f(c) + sum_i df/du_i(box) [a_i - c_i, b_i - c_i], c the centre
+        (second-order tight where the plain enclosure suffers from the dependency problem)."""
+        if not self.smooth or self._at_infinity(box):
+            return False
+        centre = tuple(((a + b) / 2,) * 2 for a, b in box)
+        total = self.value(centre)
+        if total is None:
+            return False
+        total = _ball_of(total)
+        for i, (a, b) in enumerate(box):
+            if a == b:
+                continue
+            grad = self.gradient(i)
+            v = None if grad is None else self.enclose(*grad, box)
+            if v is None:
+                return False
+            half = _exact((b - a) / 2)
+            total += _ball_of(v) * arb.union(-half, half)
+        iv = (total.lower(), total.upper())
+        return total.is_finite() and (positive(iv) if self.strict else nonnegative(iv))
+
+    def gradient(self, i: int):
+        """(expression, ArbFn) of dF/du_i, the derivative in the chart's coordinate, or None."""
+        key = ("u", i)
+        if not self.smooth:
+            return None
+        if key not in self._derivs:
+            d = sp.diff(self.F, self.chart.coords[i])
+            ok = sp.count_ops(d) <= SWELL * self._size
+            try:
+                self._derivs[key] = (d, ArbFn(d, self.chart.coords)) if ok else None
+            except (NotRigorous, RecursionError):
+                self._derivs[key] = None
+        return self._derivs[key]
 
     def _chain(self, box, i, k, left) -> bool:
         top = self.derivative(i, k)
@@ -157,6 +203,10 @@ def _zero_at(expr, u, end, infinite) -> bool:
         return within_budget(lambda: sp.expand(sp.cancel(face)) == 0, EXACT_LIMIT)
     except (BudgetExceeded, TypeError, ValueError, ZeroDivisionError, NotImplementedError, RecursionError):
         return False
+
+
+def _ball_of(iv) -> arb:
+    return arb.union(iv[0], iv[1])
 
 
 def _signed(iv, sign):

@@ -16,7 +16,16 @@ from fractions import Fraction
 from .rules import ORDERS
 
 MAX_BOXES = 600
-"""Boxes examined per claim (the budget)."""
+"""Boxes examined per claim of three or more coordinates (the budget)."""
+MAX_BOXES_PLANE = 2000
+"""Boxes examined per claim of one or two coordinates (cheap boxes; tight claims in the plane need more)."""
+MEAN_VALUE_DIMS = 3
+"""The mean-value form is tried on boxes of at most this many coordinates (one gradient entry each)."""
+
+
+def budget_for(d: int) -> int:
+    """The box budget of a claim with ``d`` coordinates: a function of the claim alone, never of the machine."""
+    return MAX_BOXES_PLANE if d <= 2 else MAX_BOXES
 MIN_WIDTH = Fraction(1, 2 ** 40)
 """A box narrower than this in its widest coordinate is not split further."""
 
@@ -36,6 +45,7 @@ class ReplayMismatch(Exception):
 class Search:
     problem: object
     budget: int = MAX_BOXES
+    """Set from :func:`budget_for` by the caller."""
     boxes: int = 0
     bits: list = field(default_factory=list)
     rules: list = field(default_factory=list)
@@ -97,6 +107,8 @@ class Search:
 
 def candidates(box):
     yield "E"
+    if len(box) <= MEAN_VALUE_DIMS:
+        yield "M"
     if len(box) == 1 and box[0][1] == 1 and box[0][0] > 0:
         yield "T"
     order = sorted(range(len(box)), key=lambda i: (-(box[i][1] - box[i][0]), i))

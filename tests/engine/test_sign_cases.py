@@ -1,0 +1,79 @@
+"""Sign claims with kinks (|.|, max, min, two-piece Piecewise) proved case by case (engine/cases.py), and each
+nudged into a false one never PROVED.
+
+The oracle of truth is the mathematics stated beside each claim (triangle inequalities, the Laplace privacy
+loss bounded by eps |g|/Delta, a positive part); the mutations shift a claim by 1e-30, scale a coefficient by
+1 + 1e-30 or widen the domain past where it holds.  Each false claim is also shown false at a point by hand.
+"""
+import pytest
+import sympy as sp
+
+from symdp.engine import cases, decide
+from symdp.engine.provers import Attempts
+from symdp.engine.status import Status
+
+p, q, r, o, t = sp.symbols("p q r o t", real=True)
+eps, D = sp.symbols("epsilon Delta", positive=True)
+g = sp.Symbol("g", real=True)
+TINY = sp.Rational(1, 10 ** 30)
+LINE = sp.Interval(-sp.oo, sp.oo)
+G = {g: sp.Interval(-D, D)}
+
+
+def loss(shift=0):
+    """|q - o| - |q + g - o| <= |g| <= Delta: the Laplace privacy loss at o is at most eps (q = Q(D'))."""
+    return eps + shift + eps * (sp.Abs(q - o) - sp.Abs(q + g - o)) / D
+
+
+TRUE = {
+    "triangle": (sp.Abs(p - q) - sp.Abs(p - r) + sp.Abs(q - r), "nonnegative", {}),
+    "reverse triangle": (sp.Abs(p - q) - (sp.Abs(p) - sp.Abs(q)), "nonnegative", {}),
+    "loss within eps": (loss(), "nonnegative", G),
+    "loss sup": (eps - eps * sp.Abs(g) / D, "nonnegative", G),
+    "max above": (sp.Max(p, q) - q, "nonnegative", {}),
+    "positive part": (sp.Max(0, t) - r * t, "nonnegative", {r: sp.Interval(0, 1)}),
+    "strict": (1 + sp.Abs(t) - sp.Abs(t - 1) + sp.Rational(1, 2), "positive", {}),
+    "piecewise": (sp.Piecewise((t, t >= 0), (-t, True)) - sp.Min(t, -t), "nonnegative", {}),
+}
+
+FALSE = {   # name: (claim, which, domain, a point where it fails)
+    "triangle - 1e-30": (sp.Abs(p - q) - sp.Abs(p - r) + sp.Abs(q - r) - TINY, "nonnegative", {},
+                         {p: 0, q: 0, r: 0}),
+    "loss, eps scaled": (loss() - eps * TINY, "nonnegative", G, {eps: 1, D: 1, g: 1, q: 0, o: 0}),
+    "loss, domain widened": (loss(), "nonnegative", {g: sp.Interval(-D, D + TINY)},
+                             {eps: 1, D: 1, g: 1 + TINY, q: 0, o: 0}),
+    "loss sup, domain widened": (eps - eps * sp.Abs(g) / D, "nonnegative", {g: sp.Interval(-D - TINY, D)},
+                                 {eps: 1, D: 1, g: -1 - TINY}),
+    "max above, shifted": (sp.Max(p, q) - q - TINY, "nonnegative", {}, {p: 0, q: 0}),
+    "positive part, r above 1": (sp.Max(0, t) - r * t, "nonnegative", {r: sp.Interval(0, 1 + TINY)},
+                                 {r: 1 + TINY, t: 1}),
+    "strict, touching": (1 + sp.Abs(t) - sp.Abs(t - 1), "positive", {}, {t: 0}),
+}
+
+
+@pytest.mark.parametrize("name", sorted(TRUE))
+def test_cases_prove_the_claim(name):
+    expr, which, domain = TRUE[name]
+    out = decide.sign(expr, which, domain, name, Attempts(), numeric=False)
+    assert out.status is Status.PROVED, out.detail
+    assert out.method.startswith("symbolic")
+
+
+@pytest.mark.parametrize("name", sorted(FALSE))
+def test_a_false_claim_is_never_proved(name):
+    expr, which, domain, point = FALSE[name]
+    value = expr.subs(point)
+    assert (value < 0 if which == "nonnegative" else value <= 0) is sp.true   # false, by hand at the point
+    full = {s: domain.get(s, LINE) for s in expr.free_symbols}
+    full = {**full, **{s: sp.Interval.open(0, sp.oo) for s in (eps, D) if s in full}}
+    assert cases.prove_by_cases(expr, which, dict(sorted(full.items(), key=lambda kv: kv[0] in G)),
+                                Attempts()) is None
+    assert decide.sign(expr, which, domain, name, Attempts(), numeric=False).status is not Status.PROVED
+
+
+def test_farkas_needs_a_nonnegative_combination():
+    x, y = sp.symbols("x y", real=True)
+    rows = [cases._affine(c, {x: LINE, y: LINE}) for c in (x - y, y)]    # x >= y >= 0
+    assert cases._combination(cases._affine(x, {}), rows, strict=False)      # x = (x - y) + y
+    assert not cases._combination(cases._affine(x - 2 * y - TINY, {}), rows, strict=False)
+    assert cases._empty([cases._affine(c, {}) for c in (x - 1, -x)])        # x >= 1 and x <= 0
