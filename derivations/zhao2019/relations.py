@@ -121,17 +121,19 @@ def improvement(d):
            "it has exactly one positive root, positive before it and negative after")
     with mp.workdps(50):
         root = mp.findroot(lambda e: mp.mpf(1) / 2 - 1 / (mp.exp(e) + 1) - e / 6, 2.5)
+        below, above = (sp.Rational(int(mp.floor(root * 10**30)) + k, 10**30) for k in (0, 1))  # rationals around it
     r = sp.Float(mp.nstr(root, 45), 45)
     d.define(r"\epsilon_0", r, "the positive root, by mpmath's findroot at 50 digits")
     d.sign("improvement:stated-range", h, "positive", {eps: sp.Interval.Lopen(0, sp.Rational(135, 100))},
            text=r"the improvement holds for $\epsilon \le 1.35$, as stated")
-    d.sign("improvement:exact-range", h, "positive", {eps: sp.Interval.open(0, r)},
-           text=rf"in fact it holds on all of $(0, \epsilon_0)$, $\epsilon_0 = {mp.nstr(root, 12)}\ldots$")
-    d.sign("improvement:beyond", h, "negative", {eps: sp.Interval.open(r, sp.oo)},
-           text=r"and fails beyond $\epsilon_0$")
-    d.sign("improvement:root", h.subs(eps, r - sp.Float("1e-40", 50)), "positive", symbolic=False,
-           text=r"$h$ changes sign within $10^{-40}$ of $\epsilon_0$ (two numbers, evaluated at 60 digits)")
-    d.sign("improvement:root-after", h.subs(eps, r + sp.Float("1e-40", 50)), "negative", symbolic=False)
+    d.sign("improvement:exact-range", h, "positive", {eps: sp.Interval.Lopen(0, below)},
+           text=rf"in fact it holds on all of $(0, \epsilon_0)$, $\epsilon_0 = {mp.nstr(root, 12)}\ldots$: here "
+                r"up to the 30-digit rational below the root")
+    d.sign("improvement:beyond", h, "negative", {eps: sp.Interval(above, sp.oo)},
+           text=r"and fails from the 30-digit rational above it on")
+    d.sign("improvement:root", h.subs(eps, below), "positive", symbolic=False,
+           text=r"$h$ changes sign between the two rationals, $10^{-30}$ apart (exact inputs, ball arithmetic)")
+    d.sign("improvement:root-after", h.subs(eps, above), "negative", symbolic=False)
 
 
 def uniform_prior(d):
