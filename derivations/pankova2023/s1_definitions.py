@@ -28,7 +28,7 @@ def rescaling(d):
 def mechanisms(d):
     loss = d.define(r"\ln\frac{f_Y(y|x)}{f_Y(y|x')}", eps * (sp.Abs(y - t2) - sp.Abs(y - t)) / r,
                     r"Laplace mechanism $y = x + \mathrm{Lap}(r/\epsilon)$, $d(x,x') = |x-x'|/r$")
-    d.sign("laplace:d-private", eps * sp.Abs(t - t2) / r - loss, "nonnegative", symbolic=False,
+    d.sign("laplace:d-private", eps * sp.Abs(t - t2) / r - loss, "nonnegative",
            text=r"the log-likelihood ratio is at most $\epsilon d(x, x')$ (triangle inequality): the Laplace "
                 r"mechanism with scale $r/\epsilon$ is $\epsilon d$-private")
     d.identity("laplace:attained", loss.subs(t2, t + r * dd).subs(y, t - 1), eps * dd,
@@ -36,13 +36,13 @@ def mechanisms(d):
     k, k2, yi = sp.symbols("k k' m", integer=True)
     ri = sp.Symbol("r", positive=True, integer=True)
     gl = eps * (sp.Abs(yi - k2) - sp.Abs(yi - k)) / ri
-    d.sign("geometric:d-private", eps * sp.Abs(k - k2) / ri - gl, "nonnegative", symbolic=False,
+    d.sign("geometric:d-private", eps * sp.Abs(k - k2) / ri - gl, "nonnegative",
            text=r"two-sided geometric noise $\Pr[k] \propto e^{-\epsilon |k| / r}$ on integers is $\epsilon d$-private")
 
 
 def advantage(d):
     a1, a2, b1, b2 = sp.symbols("a_1 a_2 b_1 b_2", positive=True)
-    d.sign("sup-at-points", sp.Max(a1 / b1, a2 / b2) - (a1 + a2) / (b1 + b2), "nonnegative", symbolic=False,
+    d.sign("sup-at-points", sp.Max(a1 / b1, a2 / b2) - (a1 + a2) / (b1 + b2), "nonnegative",
            text=r"$\eta = \sup_Y (\Pr[X \in g \mid \mathcal{M}(X) \in Y] - \Pr[X \in g])$: a posterior given a union "
                 r"of outputs is a mediant of the point-wise ones, never above the larger: the supremum over $Y$ is "
                 r"the supremum over single outputs $y$")

@@ -6,10 +6,11 @@ s >= 0 and s <= 0 cover every point, and on each the kink equals one smooth bran
 s = 0 for |.|, max and min; a Piecewise's active piece lies in the closed half that selects it).  So the
 claim holds if, in every sign case, the claim with those branches holds on the case's region.  A case is
 shown by the sign prover on the domain narrowed by the switches that bound a single symbol
-(``k (x - c)``, k and c numbers), or, when the branch and the switches are affine once factors positive
-on the domain are divided out, by Farkas' lemma: ``f = l_0 + sum_j l_j c_j`` identically, with every
-l_j >= 0 and l_0 >= 0 (> 0 for a strict claim), found exactly over the rationals.  Every step is exact
-or a recorded attempt of the sign prover, so a certificate replays it.
+(``k (x - c)``, k and c numbers), or, when the branch and the switches are polynomials once factors
+positive on the domain are divided out, by Farkas' lemma with the monomials as coordinates:
+``f = l_0 + sum_j l_j c_j`` as an identity of polynomials, every l_j >= 0 and l_0 >= 0 (> 0 for a strict
+claim), found exactly over the rationals.  Every step is exact or a recorded attempt of the sign prover,
+so a certificate replays it.
 """
 from __future__ import annotations
 
@@ -24,6 +25,8 @@ MAX_SWITCHES = 6
 """Kinks split at most (2**MAX_SWITCHES cases)."""
 MAX_OPS = 200
 """Larger claims are not split (the cases would not stay small)."""
+MAX_DEGREE = 4
+"""Polynomials of higher degree are left to the other routes."""
 MAX_SUPPORT = 6
 """Farkas multipliers tried together at most (supports of a basic solution)."""
 
@@ -115,18 +118,20 @@ def _narrowed(domain, constraints):
 
 def _one_symbol(c, domain):
     """(x, c0, True for x >= c0 / False for x <= c0) when ``c >= 0`` reads so, else None."""
-    lin = _affine(c, domain)
+    lin = _polynomial(c, domain, constraint=True)
     if lin is None:
         return None
     coeffs, const = lin
     if len(coeffs) != 1:
         return None
     (x, k), = coeffs.items()
+    if not x.is_Symbol:
+        return None
     c0 = -const / k
     return x, sp.Rational(c0.numerator, c0.denominator), k > 0
 
 
-# -- affine forms and Farkas' lemma -----------------------------------------------------------
+# -- polynomial forms and Farkas' lemma -----------------------------------------------------------
 
 def _positive(e, domain) -> bool:
     if e.is_number:
@@ -139,10 +144,14 @@ def _positive(e, domain) -> bool:
     return False
 
 
-def _affine(e, domain):
-    """({symbol: Fraction}, Fraction) with ``e = P * (sum + const)``, P > 0 on the domain (P = 1 when e is
-    affine as it stands: dividing ``g + Delta`` by itself would keep only ``1 >= 0``); else None."""
-    return _linear(sp.expand(e)) or _linear(_without_positive_factors(e, domain))
+def _polynomial(e, domain, constraint=False):
+    """({monomial: Fraction}, Fraction) with ``e = P * (sum + const)``, P > 0 on the domain, preferring the
+    form with the positive factors divided out (``Delta psi >= 0`` bounds psi alone); a constraint keeps its
+    own form when that would leave a constant (``g + Delta`` divided by itself says only ``1 >= 0``)."""
+    reduced = _linear(_without_positive_factors(e, domain))
+    if reduced is not None and (reduced[0] or not constraint):
+        return reduced
+    return _linear(sp.expand(e))
 
 
 def _without_positive_factors(e, domain):
@@ -161,6 +170,8 @@ def _without_positive_factors(e, domain):
 
 
 def _linear(body):
+    """The polynomial ``body`` as ({monomial: Fraction}, constant): each monomial is a coordinate, so a Farkas
+    combination is an identity of polynomials (``a_1 b_2 - a_2 b_1 >= 0`` gives itself); None otherwise."""
     if body is None:
         return None
     if not body.free_symbols:
@@ -169,10 +180,11 @@ def _linear(body):
         poly = sp.Poly(body, *sorted(body.free_symbols, key=str))
     except sp.PolynomialError:
         return None
-    if poly.total_degree() > 1 or not all(c.is_Rational for c in poly.coeffs()):
+    if poly.total_degree() > MAX_DEGREE or not all(c.is_Rational for c in poly.coeffs()):
         return None
-    coeffs = {x: Fraction(str(poly.coeff_monomial(x))) for x in poly.gens if poly.coeff_monomial(x) != 0}
-    return coeffs, Fraction(str(poly.coeff_monomial(1)))
+    terms = {sp.Mul(*(x**k for x, k in zip(poly.gens, m))): Fraction(str(c)) for m, c in poly.terms()}
+    const = terms.pop(sp.Integer(1), Fraction(0))
+    return terms, const
 
 
 def _bounds(domain):
@@ -188,8 +200,8 @@ def _bounds(domain):
 
 def _farkas(f, constraints, domain, strict) -> bool:
     """f >= 0 (> 0) follows from constraints >= 0 and the domain's ends by a nonnegative combination."""
-    target = _affine(f, domain)
-    rows = [r for r in (_affine(c, domain) for c in constraints + _bounds(domain)) if r is not None]
+    target = _polynomial(f, domain)
+    rows = [r for r in (_polynomial(c, domain, True) for c in constraints + _bounds(domain)) if r is not None]
     if target is None:
         return False
     return _combination(target, rows, strict) or _empty(rows)

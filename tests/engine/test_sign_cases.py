@@ -14,6 +14,8 @@ from symdp.engine.status import Status
 
 p, q, r, o, t = sp.symbols("p q r o t", real=True)
 eps, D = sp.symbols("epsilon Delta", positive=True)
+a1, a2, b1, b2 = sp.symbols("a_1 a_2 b_1 b_2", positive=True)
+MEDIANT = (a1 + a2) / (b1 + b2)        # between a_1/b_1 and a_2/b_2: a_1 b_2 - a_2 b_1 >= 0 gives itself
 g = sp.Symbol("g", real=True)
 TINY = sp.Rational(1, 10 ** 30)
 LINE = sp.Interval(-sp.oo, sp.oo)
@@ -34,6 +36,8 @@ TRUE = {
     "positive part": (sp.Max(0, t) - r * t, "nonnegative", {r: sp.Interval(0, 1)}),
     "strict": (1 + sp.Abs(t) - sp.Abs(t - 1) + sp.Rational(1, 2), "positive", {}),
     "piecewise": (sp.Piecewise((t, t >= 0), (-t, True)) - sp.Min(t, -t), "nonnegative", {}),
+    "mediant below the max": (sp.Max(a1 / b1, a2 / b2) - MEDIANT, "nonnegative", {}),
+    "mediant above the min": (MEDIANT - sp.Min(a1 / b1, a2 / b2), "nonnegative", {}),
 }
 
 FALSE = {   # name: (claim, which, domain, a point where it fails)
@@ -48,6 +52,8 @@ FALSE = {   # name: (claim, which, domain, a point where it fails)
     "positive part, r above 1": (sp.Max(0, t) - r * t, "nonnegative", {r: sp.Interval(0, 1 + TINY)},
                                  {r: 1 + TINY, t: 1}),
     "strict, touching": (1 + sp.Abs(t) - sp.Abs(t - 1), "positive", {}, {t: 0}),
+    "mediant - 1e-30": (sp.Max(a1 / b1, a2 / b2) - MEDIANT - TINY, "nonnegative", {}, {a1: 1, a2: 1, b1: 1, b2: 1}),
+    "mediant, doubled": (sp.Max(a1 / b1, a2 / b2) - 2 * MEDIANT, "nonnegative", {}, {a1: 1, a2: 1, b1: 1, b2: 1}),
 }
 
 
@@ -65,7 +71,7 @@ def test_a_false_claim_is_never_proved(name):
     value = expr.subs(point)
     assert (value < 0 if which == "nonnegative" else value <= 0) is sp.true   # false, by hand at the point
     full = {s: domain.get(s, LINE) for s in expr.free_symbols}
-    full = {**full, **{s: sp.Interval.open(0, sp.oo) for s in (eps, D) if s in full}}
+    full = {**full, **{s: sp.Interval.open(0, sp.oo) for s in (eps, D, a1, a2, b1, b2) if s in full}}
     assert cases.prove_by_cases(expr, which, dict(sorted(full.items(), key=lambda kv: kv[0] in G)),
                                 Attempts()) is None
     assert decide.sign(expr, which, domain, name, Attempts(), numeric=False).status is not Status.PROVED
@@ -73,7 +79,7 @@ def test_a_false_claim_is_never_proved(name):
 
 def test_farkas_needs_a_nonnegative_combination():
     x, y = sp.symbols("x y", real=True)
-    rows = [cases._affine(c, {x: LINE, y: LINE}) for c in (x - y, y)]    # x >= y >= 0
-    assert cases._combination(cases._affine(x, {}), rows, strict=False)      # x = (x - y) + y
-    assert not cases._combination(cases._affine(x - 2 * y - TINY, {}), rows, strict=False)
-    assert cases._empty([cases._affine(c, {}) for c in (x - 1, -x)])        # x >= 1 and x <= 0
+    rows = [cases._polynomial(c, {x: LINE, y: LINE}, True) for c in (x - y, y)]    # x >= y >= 0
+    assert cases._combination(cases._polynomial(x, {}), rows, strict=False)      # x = (x - y) + y
+    assert not cases._combination(cases._polynomial(x - 2 * y - TINY, {}), rows, strict=False)
+    assert cases._empty([cases._polynomial(c, {}, True) for c in (x - 1, -x)])        # x >= 1 and x <= 0
