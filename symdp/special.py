@@ -18,7 +18,7 @@ from sympy.core.logic import fuzzy_not
 from sympy.core.relational import _eval_is_ge
 from sympy.multipledispatch import dispatch
 
-from symdp.special_mp import GUARD_DPS, MAX_NEWTON, MPMATH_NAMESPACE, erfcinv, ncdf, ncdf_inv  # noqa: F401 (re-exported)
+from symdp.special_mp import GUARD_DPS, MAX_NEWTON, MPMATH_NAMESPACE, erfcinv, exprel, ncdf, ncdf_inv  # noqa: F401 (re-exported)
 
 
 # ----------------------------------------------------------------- symbolic
@@ -123,6 +123,43 @@ class PhiInv(sp.Function):
 
     def _latex(self, printer, exp=None):
         return _latex_call(r"\Phi^{-1}", self, printer, exp)
+
+
+class Exprel(sp.Function):
+    """The relative exponential (e^x - 1)/x, 1 at x = 0 (DLMF 4.2.E2's e^x - 1 divided by x; GSL's
+    ``gsl_sf_exprel``): the integral of e^{tx} over t in [0, 1], so smooth, positive and increasing on the
+    line.  An integral of e^{kt} over [a, b] is (b - a) e^{ka} exprel(k (b - a)), with no 0/0 at k = 0."""
+
+    nargs = 1
+
+    @classmethod
+    def eval(cls, x):
+        if x is sp.S.Zero:
+            return sp.S.One
+
+    def fdiff(self, argindex=1):
+        if argindex != 1:
+            raise ArgumentIndexError(self, argindex)
+        x = self.args[0]
+        return (sp.exp(x) - self) / x
+
+    def _eval_rewrite_as_exp(self, x, **kwargs):
+        return (sp.exp(x) - 1) / x
+
+    def _eval_is_extended_real(self):
+        return True if self.args[0].is_extended_real else None
+
+    def _eval_is_positive(self):
+        return True if self.args[0].is_real else None
+
+    def _eval_is_finite(self):
+        return True if self.args[0].is_real else None
+
+    def _eval_evalf(self, prec):
+        return _evalf_with(exprel, self, prec)
+
+    def _latex(self, printer, exp=None):
+        return _latex_call(r"\operatorname{exprel}", self, printer, exp)
 
 
 # ------------------------------------------ relations: 0 < Phi(x) < 1 on R

@@ -112,5 +112,11 @@ def ncdf_inv(p):
     return -mp.sqrt(2) * _erfcinv(2 * _real_in("p", p, 0, 1))
 
 
-MPMATH_NAMESPACE = {"Phi": ncdf, "PhiInv": ncdf_inv, "erfcinv": erfcinv}
+def exprel(x):
+    """(e^x - 1)/x, 1 at x = 0, without cancellation near 0 (expm1)."""
+    x = mp.mpf(x)
+    return mp.mpf(1) if x == 0 else mp.expm1(x) / x
+
+
+MPMATH_NAMESPACE = {"Phi": ncdf, "PhiInv": ncdf_inv, "erfcinv": erfcinv, "Exprel": exprel}
 """For ``sympy.lambdify(..., modules=[MPMATH_NAMESPACE, "mpmath"])``."""

@@ -11,7 +11,8 @@ import mpmath as mp
 import sympy as sp
 
 from symdp import derivation
-from symdp.guessing.bounds import main_upper, main_upper_discrete, simplified_upper
+from symdp.guessing import closed
+from symdp.guessing.bounds import main_upper, main_upper_discrete
 from symdp.guessing.examples import EY, PAPER, PRIORS, R1, binomial_pmf, guess, main_quad
 from symdp.guessing.exact import geometric_posterior, laplace_posterior
 from symdp.symbols import eps, p_pre, R_sup
@@ -21,6 +22,11 @@ t, t2 = sp.symbols("x x'", nonnegative=True)
 m = sp.Symbol("m", integer=True)
 GEO = {eps: sp.Interval(sp.Rational(1, 20), 4), m: sp.Interval(-10, 30)}
 PMF, GEO_R, GEO_G = binomial_pmf(), 2, (5, 9)
+
+
+def binomial_exact(n=20, q=sp.Rational(3, 10)):
+    """The geometric example's Binomial(20, 3/10) prior with exact probabilities."""
+    return {k: sp.binomial(n, k) * q**k * (1 - q) ** (n - k) for k in range(n + 1)}
 
 
 def steps(d):
@@ -74,17 +80,22 @@ def simplification(d):
                      r"$R = \sup d$; integrating $f_X$ over $X \setminus g(x)$")
     d.identity("simplified:form", 1 / (1 + ratio), p_pre / (p_pre + sp.exp(-eps * R_sup) * (1 - p_pre)))
     uni = PRIORS["uniform"]
-    lo, hi = guess(uni)
-    R = (uni.support[1] - uni.support[0]) / R1
-    p = uni.prob(lo, hi)
-    gap = lambda epsilon: simplified_upper(p, epsilon, R) - main_upper(uni, lo, hi, epsilon, R1)
-    d.sign("simplified:valid:uniform", gap, "nonnegative", {eps: EY[eps]}, n=30,
+    lo, hi = (closed.exact(v) for v in guess(uni))
+    width = closed.exact(uni.hi) - closed.exact(uni.lo)
+    main = closed.main_upper(uni, lo, hi, eps, R1)
+    d.cross_check("simplified:main-closed:uniform", main, lambda epsilon: main_quad(uni, epsilon), {eps: EY[eps]},
+                  n=3, text="the main theorem's bound as an expression in $\\epsilon$ against nested quadrature")
+    d.sign("simplified:valid:uniform", closed.simplified_upper((hi - lo) / width, eps, width / closed.exact(R1)) - main,
+           "nonnegative", {eps: EY[eps]},
            text=r"uniform prior on $[-2, 2]$, $r = 1/2$: $R = 8$; the simplified bound is above the main one")
-    R = mp.mpf(max(PMF) - min(PMF)) / GEO_R
-    p = mp.fsum(v for k, v in PMF.items() if GEO_G[0] <= k <= GEO_G[1])
-    gap = lambda epsilon: simplified_upper(p, epsilon, R) - main_upper_discrete(PMF, *GEO_G, epsilon, GEO_R)
-    d.sign("simplified:valid:geometric", gap, "nonnegative", {eps: EY[eps]}, n=30,
-           text=r"Binomial(20, 0.3) prior, $r = 2$: $R = 10$")
+    pmf = binomial_exact()
+    main = closed.main_upper_discrete(pmf, *GEO_G, eps, GEO_R)
+    d.cross_check("simplified:main-closed:geometric", main,
+                  lambda epsilon: main_upper_discrete(binomial_pmf(q=mp.mpf(3) / 10), *GEO_G, epsilon, GEO_R),
+                  {eps: EY[eps]}, n=3, text="the discrete main bound as an expression against the mpmath sums")
+    p = sum(v for k, v in pmf.items() if GEO_G[0] <= k <= GEO_G[1])
+    d.sign("simplified:valid:geometric", closed.simplified_upper(p, eps, sp.Integer(max(pmf) - min(pmf)) / GEO_R) - main,
+           "nonnegative", {eps: EY[eps]}, text=r"Binomial(20, 0.3) prior, $r = 2$: $R = 10$")
     d.note(r"Caveat (printed): $R$ need not exist; for the normal, exponential and two-bump priors "
            r"$R = \infty$ and the simplified bound is the trivial $\Pr_{post} \le 1$.")
 

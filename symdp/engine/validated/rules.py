@@ -23,6 +23,7 @@ from flint import arb
 from ..arb import ArbFn, NotRigorous
 from ..budget import BudgetExceeded, within_budget
 from . import ext
+from .branches import smooth_branch
 
 ORDERS = (1, 2, 3)
 """Derivative orders tried in a chain."""
@@ -32,7 +33,8 @@ NONSMOOTH = (sp.Piecewise, sp.Abs, sp.Max, sp.Min, sp.sign, sp.Heaviside, sp.flo
              sp.DiracDelta, sp.Derivative, sp.Subs)
 """Atoms where f may have a jump or a kink: the derivative rules (Taylor, mean value) need f smooth on the box,
 and SymPy differentiates a Piecewise piece by piece, ignoring its jumps (so x - 1 on [1, 2] after x on [0, 1]
-would "rise" everywhere).  A claim with them is closed by enclosures only (its kinks go to engine/cases.py)."""
+would "rise" everywhere).  Such a claim takes a derivative rule only on a box where every kink keeps one branch
+(:mod:`.branches`), with the branch's derivatives; elsewhere enclosures only."""
 EXACT_LIMIT = 20.0
 """Seconds SymPy may take to show a face value is exactly 0 (a safety net; rarely reached)."""
 
@@ -56,6 +58,8 @@ class Problem:
         self.fn = ArbFn(self.F, chart.coords)
         self._size = max(sp.count_ops(self.F), 1)
         self.smooth = not self.F.has(*NONSMOOTH)
+        self.branches = None if self.smooth else smooth_branch(f, chart)
+        self._branch: dict = {}
         self._derivs: dict = {}
         self._exact: dict = {}
         self._cache: dict = {}
@@ -115,17 +119,43 @@ class Problem:
     # -- the rules -------------------------------------------------------------
 
     def check(self, rule: str, box) -> bool:
-        if rule == "E":
-            v = self.value(box)
-            return v is not None and (positive(v) if self.strict else nonnegative(v))
         if rule == "T":
             from .tail import close
             return close(self, box)
+        p = self.smooth_on(box)
+        if rule == "E":
+            v = (p or self).value(box)
+            return v is not None and (positive(v) if self.strict else nonnegative(v))
+        if p is None:
+            return False
         if rule == "M":
-            return self._mean_value(box)
+            return p._mean_value(box)
         side, rest = rule[0], rule[1:]
         i, k = (int(t) for t in rest.split("."))
-        return self._chain(box, i, k, side == "L")
+        return p._chain(box, i, k, side == "L")
+
+    def smooth_on(self, box):
+        """A smooth problem equal to this one on ``box``: itself, or the branch its kinks take on the box
+        (:mod:`.branches`); None when a kink switches inside the box or cannot be resolved."""
+        if self.smooth:
+            return self
+        if self.branches is None:
+            return None
+        choice = self.branches.choose({u: _ball(a, b) for u, (a, b) in zip(self.chart.coords, box)}, self.prec)
+        if choice is None:
+            return None
+        if choice not in self._branch:
+            self._branch[choice] = self._smooth_problem(self.branches.branch(choice))
+        return self._branch[choice]
+
+    def _smooth_problem(self, g):
+        if g is None:
+            return None
+        try:
+            p = Problem(g, self.strict, self.chart, self.prec)
+        except (NotRigorous, RecursionError):
+            return None
+        return p if p.smooth else None
 
     def _mean_value(self, box) -> bool:
         """The mean-value form: f(box) lies in f(c) + sum_i df/du_i(box) [a_i - c_i, b_i - c_i], c the centre
