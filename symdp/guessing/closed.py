@@ -47,11 +47,11 @@ def piece(prior, c, a, b):
         a, b, k = sp.Max(a, 0), sp.Max(b, 0), c - rate
         if b is sp.oo:
             if not k.is_negative:
-                raise SymdpError(f"the integral of e^(c t) against Exponential({rate}) diverges unless c < {rate}; "
-                                 f"got c = {c}")
+                raise SymdpError("c", c, f"c < {rate}, the Exponential prior's rate (the integral to infinity "
+                                         "diverges otherwise)")
             return -rate * sp.exp(k * a) / k
         return rate * (b - a) * sp.exp(k * a) * Exprel(k * (b - a))
-    raise SymdpError(f"prior must be Normal, Uniform, Exponential or TwoBump, got {type(prior).__name__}")
+    raise SymdpError("prior", prior, "a Normal, Uniform, Exponential or TwoBump prior")
 
 
 def laplace_mass(prior, lo, hi, y, s):

@@ -127,3 +127,24 @@ def test_mpmath_oracle_disagreement_refutes_labelled_as_not_enclosed():
         out = num.check_equal(f, oracle, {eps: sp.Interval.open(0, 2)}, "k")
         assert out.status is Status.REFUTED and out.method == "numeric counterexample (mpmath oracle, not enclosed)"
         assert "not a ball-arithmetic enclosure" in out.detail and "certified" not in out.detail
+
+
+def test_monotone_functions_are_enclosed_through_their_ends():
+    """Phi, erf, erfc and exprel on a wide ball: the enclosure contains the function at points of the ball
+    (mpmath at 40 digits, an independent evaluation) and keeps the sign a first-order bound would lose
+    (Phi on [-4.6, -4.3] once reached below 0, and a denominator Phi(b) - Phi(a) then divided by 0)."""
+    from flint import arb as ball
+    from symdp.special import Exprel
+    t = sp.Symbol("t", real=True)
+    wide = ball.union(ball("-4.6"), ball("-4.3"))
+    cases = [(Phi(t), lambda v: mp.ncdf(v)), (sp.erf(t), mp.erf), (sp.erfc(t), mp.erfc),
+             (Exprel(t), lambda v: mp.expm1(v) / v)]
+    for expr, ref in cases:
+        enclosure = compile_arb(expr, (t,))({t: wide}, 128)
+        lo, hi = float(enclosure.lower()), float(enclosure.upper())
+        with mp.workdps(40):
+            for v in mp.linspace(mp.mpf("-4.6"), mp.mpf("-4.3"), 9)[1:-1]:   # inside the ball
+                assert lo < float(ref(v)) < hi, expr
+    assert compile_arb(Phi(t), (t,))({t: wide}, 128) > 0
+    around_zero = compile_arb(Exprel(t), (t,))({t: ball.union(ball(-1), ball(1))}, 128)
+    assert around_zero.is_finite() and around_zero.contains(1)
