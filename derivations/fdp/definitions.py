@@ -53,6 +53,21 @@ def np_tradeoff(a, p, q):
     return 1 - power
 
 
+def np_tradeoff_expr(a, p, q):
+    """:func:`np_tradeoff` as an expression in ``a`` (p, q exact): each point's share of the test is
+    min(1, max(0, (a - size so far)/p_k)), in decreasing order of q/p."""
+    size, power = 0, 0
+    for k in sorted(range(len(p)), key=lambda k: q[k] / p[k], reverse=True):
+        power += q[k] * sp.Min(1, sp.Max(0, (a - size) / p[k]))
+        size += p[k]
+    return 1 - power
+
+
+EXAMPLE = ((sp.Rational(1, 2), sp.Rational(3, 10), sp.Rational(1, 5)),
+           (sp.Rational(1, 10), sp.Rational(3, 10), sp.Rational(3, 5)))
+"""The example pair exactly (:func:`example_pair` at the working precision)."""
+
+
 def brute_tradeoff(a, p, q):
     """inf{beta_phi : alpha_phi <= a} over the vertices of the test polytope (at most one fractional entry)."""
     k, slack, best = len(p), mp.mpf(10) ** (5 - mp.mp.dps), mp.mpf(1)
@@ -91,7 +106,11 @@ def np_lemma(d):
                   text=r"a discrete check: $P = (0.5, 0.3, 0.2)$, $Q = (0.1, 0.3, 0.6)$; the Neyman-Pearson "
                        r"construction against the least type II error over every vertex of the polytope of "
                        r"randomised tests $\{\phi \in [0,1]^3: \alpha_\phi \le a\}$ (exact enumeration)")
-    d.sign("def3.2:below-diagonal", lambda a: 1 - a - np_tradeoff(a, *example_pair()), "nonnegative", A01, n=12,
+    curve = np_tradeoff_expr(fpr, *EXAMPLE)
+    d.cross_check("def3.2:np-expression", curve, lambda a: brute_tradeoff(a, *example_pair()), A01, n=12,
+                  text=r"the same Neyman-Pearson curve as an expression in $\alpha$ (clamped shares of each "
+                       r"point), against the enumeration")
+    d.sign("def3.2:below-diagonal", 1 - fpr - curve, "nonnegative", A01,
            text=r"$T(P,Q)(\alpha) \le 1 - \alpha$: the rule that rejects with probability $\alpha$ whatever it "
                 r"sees has $\beta = 1 - \alpha$")
 

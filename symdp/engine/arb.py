@@ -102,20 +102,62 @@ def _add(args):
     return f
 
 
+WIDE = arb(2) ** -20
+"""A ball this wide relative to its midpoint is evaluated through its ends (:func:`_wide`)."""
+
+
+def _wide(x: arb) -> bool:
+    """A finite ball much wider than rounding: midpoint-radius arithmetic on it overestimates (exp of
+    m +- r has lower end e^m (2 - e^r), below 0 once r > log 2; a product adds rad a rad b)."""
+    return x.is_finite() and not x.is_exact() and x.rad() > WIDE * abs(x.mid())
+
+
+def _ends(x: arb):
+    return arb(x.lower()), arb(x.upper())
+
+
+def _hull(values) -> arb:
+    out = None
+    for v in values:
+        out = v if out is None else arb.union(out, v)
+    return out
+
+
+def _times(a: arb, b: arb) -> arb:
+    """a b; for two wide balls, the hull of the products of their exact ends: the exact range of the
+    bilinear form (each product is a ball enclosing it), which ball multiplication overestimates."""
+    if not (_wide(a) and _wide(b)):
+        return a * b
+    return _hull(x * y for x in _ends(a) for y in _ends(b))
+
+
 def _mul(args):
     def f(env):
         total = args[0](env)
         for a in args[1:]:
-            total = total * a(env)
+            total = _times(total, a(env))
         return total
     return f
+
+
+def _int_power(x: arb, n: int) -> arb:
+    """x^n; on a wide ball through its ends (x^n is monotone on a ball without 0; an even power of a ball
+    around 0 ranges over [0, the larger end's power])."""
+    if not _wide(x) or n in (0, 1):
+        return x ** n
+    if x.contains(0):
+        if n < 0:
+            return x ** n
+        if n % 2 == 0:
+            return _hull([arb(0)] + [e ** n for e in _ends(x)])
+    return _hull(e ** n for e in _ends(x))
 
 
 def _pow(e, symbols):
     base, expo = _compile(e.base, symbols), e.exp
     if expo.is_Integer:
         n = int(expo)
-        return lambda env: base(env) ** n
+        return lambda env: _int_power(base(env), n)
     if expo == sp.S.Half:
         return lambda env: base(env).sqrt()
     if expo == -sp.S.Half:
@@ -141,17 +183,17 @@ def _real_power(b: arb, p: arb) -> arb:
     """b^p for real p: exp(p log b) on b > 0; 0 for b = 0 exactly and p > 0."""
     if b.is_zero() and p > 0:
         return arb(0)
-    return (p * b.log()).exp()
+    return _monotone(arb.exp)(_times(p, _monotone(arb.log)(b)))
 
 
-def _monotone(fn, increasing: bool = True):
-    """``fn`` on a ball through its values at the ball's exact ends: for a function monotone on the whole
-    line this encloses its range on the ball, and far more tightly than a first-order bound on a wide ball
-    (Phi on [-4.6, -4.3] would otherwise reach below 0)."""
+def _monotone(fn):
+    """``fn`` on a wide ball through its values at the ball's exact ends: for a function monotone on its
+    whole domain this encloses its range on the ball (an end outside the domain gives a non-finite value),
+    and far more tightly than a first-order bound (Phi on [-4.6, -4.3] would otherwise reach below 0)."""
     def f(x: arb) -> arb:
-        if x.is_exact() or not x.is_finite():
+        if not _wide(x):
             return fn(x)
-        return arb.union(fn(arb(x.lower())), fn(arb(x.upper())))
+        return arb.union(*(fn(e) for e in _ends(x)))
     return f
 
 
@@ -203,11 +245,12 @@ def _ceiling(x: arb) -> arb:
 
 
 UNARY = {
-    sp.exp: arb.exp, sp.log: arb.log, sp.Abs: abs, sp.sinh: arb.sinh, sp.cosh: arb.cosh,
-    sp.tanh: arb.tanh, sp.asinh: arb.asinh, sp.atanh: arb.atanh, sp.erf: _monotone(arb.erf), sp.erfc: _monotone(arb.erfc, False),
-    sp.erfinv: arb.erfinv, sp.erfcinv: arb.erfcinv, sp.gamma: arb.gamma, sp.loggamma: arb.lgamma,
-    sp.floor: arb.floor, sp.ceiling: _ceiling, sp.sin: arb.sin, sp.cos: arb.cos, sp.atan: arb.atan,
-    sp.LambertW: arb.lambertw, Phi: _phi, PhiInv: _phi_inv, Exprel: _exprel,
+    sp.exp: _monotone(arb.exp), sp.log: _monotone(arb.log), sp.Abs: abs, sp.sinh: _monotone(arb.sinh),
+    sp.cosh: arb.cosh, sp.tanh: _monotone(arb.tanh), sp.asinh: _monotone(arb.asinh), sp.atanh: _monotone(arb.atanh),
+    sp.erf: _monotone(arb.erf), sp.erfc: _monotone(arb.erfc), sp.erfinv: _monotone(arb.erfinv),
+    sp.erfcinv: _monotone(arb.erfcinv), sp.gamma: arb.gamma, sp.loggamma: arb.lgamma,
+    sp.floor: arb.floor, sp.ceiling: _ceiling, sp.sin: arb.sin, sp.cos: arb.cos, sp.atan: _monotone(arb.atan),
+    sp.LambertW: arb.lambertw, Phi: _phi, PhiInv: _monotone(_phi_inv), Exprel: _exprel,
 }
 NARY = {sp.Min: _min, sp.Max: _max, sp.binomial: _binomial}
 

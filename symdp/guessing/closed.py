@@ -65,7 +65,7 @@ def laplace_posterior(prior, lo, hi, y, eps, r):
     s = eps / exact(r)
     inside = laplace_mass(prior, lo, hi, y, s)
     outside = laplace_mass(prior, -sp.oo, lo, y, s) + laplace_mass(prior, hi, sp.oo, y, s)
-    return inside / (inside + outside)
+    return 1 / (1 + outside / inside)   # each mass once: an enclosure on a box does not pay for inside twice
 
 
 def main_upper(prior, lo, hi, eps, r):

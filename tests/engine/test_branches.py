@@ -51,7 +51,7 @@ def test_near_misses_are_never_proved():
 
 
 def _box(a, b):
-    return {sp.Symbol("u_0", real=True): _ball(Fraction(a), Fraction(b))}
+    return ((Fraction(a), Fraction(b)),), {sp.Symbol("u_0", real=True): _ball(Fraction(a), Fraction(b))}
 
 
 def _ball(a, b):
@@ -62,9 +62,9 @@ def _ball(a, b):
 def test_a_branch_is_chosen_only_where_the_switch_keeps_its_sign():
     p, _ = validated.problem(TENT, "nonnegative", UNIT)
     b = Branches(p.f, p.chart)
-    assert b.choose(_box(0, Fraction(1, 2)), 128) == (0,)           # x <= 1 - x/2 on [0, 1/2]
-    assert b.choose(_box(Fraction(3, 4), 1), 128) == (1,)           # 1 - x/2 below x on [3/4, 1]
-    assert b.choose(_box(Fraction(1, 2), Fraction(3, 4)), 128) is None   # the kink at 2/3 is inside
+    assert b.choose(*_box(0, Fraction(1, 2)), 128) == (0,)           # x <= 1 - x/2 on [0, 1/2]
+    assert b.choose(*_box(Fraction(3, 4), 1), 128) == (1,)           # 1 - x/2 below x on [3/4, 1]
+    assert b.choose(*_box(Fraction(1, 2), Fraction(3, 4)), 128) is None   # the kink at 2/3 is inside
     assert b.branch((0,)) == x and b.branch((1,)) == 1 - x / 2
 
 
@@ -72,15 +72,15 @@ def test_a_piecewise_takes_the_first_piece_certainly_true():
     f = sp.Piecewise((x, x < sp.Rational(1, 2)), (1 - x, True))
     p, _ = validated.problem(f, "nonnegative", UNIT)
     b = Branches(p.f, p.chart)
-    assert b.choose(_box(0, Fraction(1, 4)), 128) == (0,)
-    assert b.choose(_box(Fraction(5, 8), 1), 128) == (1,)        # x < 1/2 is false on [5/8, 1]
-    assert b.choose(_box(Fraction(1, 4), Fraction(3, 4)), 128) is None
+    assert b.choose(*_box(0, Fraction(1, 4)), 128) == (0,)
+    assert b.choose(*_box(Fraction(1, 2), 1), 128) == (1,)        # x < 1/2 is false on the closed [1/2, 1]
+    assert b.choose(*_box(Fraction(1, 4), Fraction(3, 4)), 128) is None
 
 
 def test_nested_kinks_resolve_from_the_outside_in():
     clamp = sp.Min(sp.Max(x, sp.Rational(1, 4)), sp.Rational(3, 4))
     p, _ = validated.problem(clamp, "nonnegative", UNIT)
     b = Branches(p.f, p.chart)
-    choice = b.choose(_box(Fraction(1, 2), Fraction(5, 8)), 128)
+    choice = b.choose(*_box(Fraction(1, 2), Fraction(5, 8)), 128)
     assert choice is not None and b.branch(choice) == x
-    assert b.branch(b.choose(_box(0, Fraction(1, 8)), 128)) == sp.Rational(1, 4)
+    assert b.branch(b.choose(*_box(0, Fraction(1, 8)), 128)) == sp.Rational(1, 4)

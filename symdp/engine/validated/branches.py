@@ -11,6 +11,8 @@ enclosures at the problem's fixed precision, so a replay makes the same choice.
 """
 from __future__ import annotations
 
+from fractions import Fraction
+
 import sympy as sp
 
 from ..arb import NotRigorous, _compile, precision, to_arb
@@ -24,37 +26,54 @@ MAX_KINKS = 12
 
 
 class Branches:
-    """The kinks of ``f`` (original symbols) with deciders over the chart's coordinates."""
+    """The kinks of ``f`` (original symbols) with deciders over the chart's coordinates.
+
+    Kinks are decided innermost first, and an outer kink is decided on its arguments with the inner kinks
+    already replaced by their branches (``min(1, max(0, 2a - 1))`` on a box where 2a - 1 >= 0 is decided on
+    1 - (2a - 1), which is affine and so decided exactly)."""
 
     def __init__(self, f, chart):
-        self.f = f
-        self.kinks = sorted(f.atoms(*KINKS), key=sp.default_sort_key)
+        self.f, self.chart = f, chart
+        self.kinks = sorted(f.atoms(*KINKS), key=lambda k: (len(k.atoms(*KINKS)), sp.default_sort_key(k)))
         self.ok = bool(self.kinks) and len(self.kinks) <= MAX_KINKS and not f.has(*UNRESOLVED)
-        self._deciders = []
-        if self.ok:
-            try:
-                self._deciders = [_decider(k.xreplace(chart.forward), chart.coords) for k in self.kinks]
-            except (NotRigorous, RecursionError, TypeError, KeyError):
-                self.ok = False
+        self._deciders: dict = {}
+        self._tables: dict = {}
 
-    def choose(self, balls: dict, prec: int) -> tuple | None:
-        """Per kink, the index of the argument (or piece) it equals on the whole box, or None."""
+    def _decider(self, kink):
+        if kink not in self._deciders:
+            try:
+                self._deciders[kink] = _decider(kink.xreplace(self.chart.forward), self.chart.coords)
+            except (NotRigorous, RecursionError, TypeError, KeyError):
+                self._deciders[kink] = None
+        return self._deciders[kink]
+
+    def choose(self, box: tuple, balls: dict, prec: int) -> tuple | None:
+        """Per kink, the index of the argument (or piece) it equals on the whole ``box`` (rational ends; ``balls``
+        the same box as arb balls), or None."""
         if not self.ok:
             return None
+        table, out = {}, []
         with precision(prec):
             env = {u: to_arb(v) for u, v in balls.items()}
-            out = tuple(decide(env) for decide in self._deciders)
-        return None if None in out else out
+            for kink in self.kinks:
+                resolved = kink.xreplace(table)
+                if not isinstance(resolved, KINKS):   # its inner branches made it evaluate (min(1, 0) = 0)
+                    table[kink] = resolved
+                    out.append(-1)
+                    continue
+                decide = self._decider(resolved)
+                i = None if decide is None else decide(box, env)
+                if i is None:
+                    return None
+                table[kink] = _argument(resolved, i)
+                out.append(i)
+        self._tables[tuple(out)] = table
+        return tuple(out)
 
     def branch(self, choice: tuple):
-        """f with every kink replaced by its chosen argument (nested kinks resolved from the outside in)."""
-        table = {k: _argument(k, i) for k, i in zip(self.kinks, choice)}
-        g = self.f
-        for _ in range(len(self.kinks) + 1):
-            g = g.xreplace(table)
-            if not g.has(*KINKS):
-                return g
-        return None
+        """f with every kink replaced by its chosen argument (a choice returned by :meth:`choose`)."""
+        g = self.f.xreplace(self._tables[choice])
+        return None if g.has(*KINKS) else g
 
 
 def _argument(kink, i):
@@ -66,28 +85,80 @@ def _argument(kink, i):
 
 
 def _decider(kink, coords):
-    """``balls -> index or None`` for one kink whose arguments are expressions in ``coords``."""
+    """``(box, balls) -> index or None`` for one kink whose arguments are expressions in ``coords``."""
     if isinstance(kink, sp.Abs):
-        s = _compile(kink.args[0], coords)
-        return lambda env: _by_sign(s(env))
+        s = _range(kink.args[0], coords)
+        return lambda box, env: _by_sign(s(box, env))
     if isinstance(kink, sp.Piecewise):
-        conds = [condition(c, coords, _compile) for _, c in kink.args]
-        return lambda env: _first_true(conds, env)
+        conds = [_truth(c, coords) for _, c in kink.args]
+        return lambda box, env: _first_true(conds, box, env)
     args = kink.args
-    diffs = {(i, j): _compile(args[i] - args[j], coords) for i in range(len(args)) for j in range(len(args)) if i != j}
+    diffs = {(i, j): _range(args[i] - args[j], coords) for i in range(len(args)) for j in range(len(args)) if i != j}
     larger = isinstance(kink, sp.Max)
-    return lambda env: _extreme(diffs, len(args), larger, env)
+    return lambda box, env: _extreme(diffs, len(args), larger, box, env)
 
 
-def _by_sign(v):
-    if not v.is_finite():
+def _range(expr, coords):
+    """``(box, balls) -> (lo, hi)`` bounds of ``expr`` on the box, or None.  An affine expression with rational
+    coefficients is bounded exactly from the box's rational ends (a ball's radius is rounded up, so a kink on a
+    face, x - 1/2 on [1/2, 1], would never be decided from the ball); anything else by its arb enclosure."""
+    affine = _affine(expr, coords)
+    if affine is not None:
+        const, coeffs = affine
+        def exact(box, env):
+            lo = const + sum(min(c * a, c * b) for c, (a, b) in zip(coeffs, box))
+            hi = const + sum(max(c * a, c * b) for c, (a, b) in zip(coeffs, box))
+            return lo, hi
+        return exact
+    fn = _compile(expr, coords)
+    def enclosed(box, env):
+        v = fn(env)
+        return (v.lower(), v.upper()) if v.is_finite() else None
+    return enclosed
+
+
+def _affine(expr, coords):
+    try:
+        poly = sp.Poly(expr, *coords)
+    except sp.PolynomialError:
         return None
-    return 0 if v >= 0 else (1 if v <= 0 else None)
+    if poly.total_degree() > 1 or not all(c.is_Rational for c in poly.coeffs()):
+        return None
+    coeffs = [Fraction(str(poly.coeff_monomial(u))) for u in coords]
+    return Fraction(str(poly.coeff_monomial(1))), coeffs
 
 
-def _first_true(conds, env):
+TRUTH = {   # relation lhs - rhs = d: (certainly true, certainly false) from d's bounds (lo, hi)
+    sp.StrictLessThan: (lambda lo, hi: hi < 0, lambda lo, hi: lo >= 0),
+    sp.LessThan: (lambda lo, hi: hi <= 0, lambda lo, hi: lo > 0),
+    sp.StrictGreaterThan: (lambda lo, hi: lo > 0, lambda lo, hi: hi <= 0),
+    sp.GreaterThan: (lambda lo, hi: lo >= 0, lambda lo, hi: hi < 0),
+}
+
+
+def _truth(cond, coords):
+    """``(box, balls) -> True / False / None`` for a Piecewise condition (an inequality read from the bounds of
+    lhs - rhs; any other condition three-valued on the balls, :mod:`..arb_logic`)."""
+    if type(cond) in TRUTH:
+        d, (yes, no) = _range(cond.lhs - cond.rhs, coords), TRUTH[type(cond)]
+        def relation(box, env):
+            r = d(box, env)
+            return None if r is None else (True if yes(*r) else (False if no(*r) else None))
+        return relation
+    other = condition(cond, coords, _compile)
+    return lambda box, env: other(env)
+
+
+def _by_sign(r):
+    if r is None:
+        return None
+    lo, hi = r
+    return 0 if lo >= 0 else (1 if hi <= 0 else None)
+
+
+def _first_true(conds, box, env):
     for i, cond in enumerate(conds):
-        truth = cond(env)
+        truth = cond(box, env)
         if truth is True:
             return i
         if truth is not False:
@@ -95,11 +166,11 @@ def _first_true(conds, env):
     return None
 
 
-def _extreme(diffs, n, larger, env):
+def _extreme(diffs, n, larger, box, env):
     """The argument certainly >= (max) or <= (min) every other on the box."""
     for i in range(n):
-        values = [diffs[(i, j)](env) for j in range(n) if j != i]
-        if all(v.is_finite() and (v >= 0 if larger else v <= 0) for v in values):
+        bounds = [diffs[(i, j)](box, env) for j in range(n) if j != i]
+        if all(r is not None and (r[0] >= 0 if larger else r[1] <= 0) for r in bounds):
             return i
     return None
 

@@ -141,7 +141,7 @@ class Problem:
             return self
         if self.branches is None:
             return None
-        choice = self.branches.choose({u: _ball(a, b) for u, (a, b) in zip(self.chart.coords, box)}, self.prec)
+        choice = self.branches.choose(box, {u: _ball(a, b) for u, (a, b) in zip(self.chart.coords, box)}, self.prec)
         if choice is None:
             return None
         if choice not in self._branch:
