@@ -84,3 +84,14 @@ def test_nested_kinks_resolve_from_the_outside_in():
     choice = b.choose(*_box(Fraction(1, 2), Fraction(5, 8)), 128)
     assert choice is not None and b.branch(choice) == x
     assert b.branch(b.choose(*_box(0, Fraction(1, 8)), 128)) == sp.Rational(1, 4)
+
+
+def test_an_outer_kink_is_decided_after_its_inner_branches():
+    """min(1, max(0, 2x - 1)) on [0, 1/4] (the inner max is 0, and min(1, 0) evaluates) and on [3/4, 1] (the
+    outer switch 1 - (2x - 1) is affine once the inner kink is resolved, so the face x = 1 is decided exactly:
+    a ball's rounded radius would reach past it)."""
+    f = sp.Min(1, sp.Max(0, 2 * x - 1))
+    p, _ = validated.problem(f, "nonnegative", UNIT)
+    b = Branches(p.f, p.chart)
+    assert b.branch(b.choose(*_box(0, Fraction(1, 4)), 128)) == 0
+    assert b.branch(b.choose(*_box(Fraction(3, 4), 1), 128)) == 2 * x - 1
