@@ -80,7 +80,7 @@ def definition3(d):
     d.define(r"P_{TD}(o \le t)", left_power, r"the opposite tail test $o \le t$, $t = Q(D') - k\Delta Q/\epsilon$: "
              r"size $\alpha = \frac12 e^{-k\epsilon}$, power $\alpha e^{-\epsilon}$")
     d.sign("def3:threshold-beats-left-tail", right_power - left_power, "positive",
-           {k: sp.Interval.open(0, sp.oo), eps: sp.Interval.open(0, sp.oo)}, symbolic=False, n=20,
+           {k: sp.Interval.open(0, sp.oo), eps: sp.Interval.open(0, sp.oo)}, n=20,
            text=r"at the same size $\alpha \le 1/2$ the Neyman-Pearson threshold test $o \ge \theta(\alpha)$ has "
                 r"more power than $o \le t$: the criterion picks the right tail")
 

@@ -45,7 +45,7 @@ def bounded(d):
                text=r"two record values whose outputs differ by $a\Delta Q$ give the Laplace problem at "
                     r"$a\epsilon$ (the noise scale $\Delta Q/\epsilon$ is unchanged)")
     gap = closed_forms.fbeta_star() - closed_forms.fbeta_star(e=a * eps)
-    d.sign("bounded:worst-pair", gap, "nonnegative", {a: sp.Interval.Lopen(0, 1)}, symbolic=False,
+    d.sign("bounded:worst-pair", gap, "nonnegative", {a: sp.Interval.Lopen(0, 1)},
            text=r"$F^*_\beta(a\epsilon) \le F^*_\beta(\epsilon)$ for $a \le 1$: the pair $(d_{i1}, d_{ik})$ at "
                 r"distance $\Delta Q$ is the worst, and bounded DP with $k$ values is unbounded DP (Sec. 4.2)")
 

@@ -88,7 +88,7 @@ def midp_mp(d):
                 r"$\epsilon' = \log\frac{1+e^\epsilon}{2}$ (and $2p \le e^{\epsilon'}$ holds)")
     d.sign("midp:rr-mp-upper", eps_mp - sp.log(2 * p), "nonnegative", POS,
            text=r"$\log(2p) \le \epsilon'$: $(1+e^\epsilon)^2 - 4e^\epsilon = (e^\epsilon - 1)^2 \ge 0$")
-    d.sign("midp:rr", eps_mp - mi_rr, "positive", POS, symbolic=False, n=20,
+    d.sign("midp:rr", eps_mp - mi_rr, "positive", POS, n=20,
            text=r"and its mutual information $\log 2 - H(p)$ is below $\epsilon'$")
 
 

@@ -51,7 +51,7 @@ def integral(d, p, post):
                             sp.exp(-eps * (a + 2)) * dens, (a, 0, sp.oo),
                             text=r"corrected: $e^{-\epsilon(a + \mathrm{diam}\, g(x))}$, which follows from the main "
                                  r"theorem since $\int_g e^{\epsilon d(x,x')}f_X(x')dx' \le e^{\epsilon(a+2)}\Pr_{pre}(g)$")
-    d.sign("integral:corrected-valid", 1 / (1 + corrected / p) - post, "nonnegative", LE, symbolic=False)
+    d.sign("integral:corrected-valid", 1 / (1 + corrected / p) - post, "nonnegative", LE)
     return printed
 
 
@@ -63,9 +63,9 @@ def summation(d, p, post, printed_integral):
     d.sign("sum:printed-step", printed_integral - printed, "nonnegative", LE, expect=Status.REFUTED,
            text=r"the printed step $\ldots \le 1/(1 + \Sigma_0/\Pr_{pre})$ needs the sum below the integral; it is "
                 r"above it ($e^{-\epsilon a'} \le e^{-\epsilon a}$ on the shell $a' \in (a, a+1]$)")
-    d.sign("sum:reversed", printed - printed_integral, "nonnegative", LE, symbolic=False,
+    d.sign("sum:reversed", printed - printed_integral, "nonnegative", LE,
            text=r"the inequality holds the other way")
-    d.sign("sum:corrected", printed_integral - sp.exp(-eps) * printed, "nonnegative", LE, symbolic=False,
+    d.sign("sum:corrected", printed_integral - sp.exp(-eps) * printed, "nonnegative", LE,
            text=r"corrected: $e^{-\epsilon(a+1)}$ in the sum keeps it below the integral")
     dropped = geometric(d, "sum1", r"\Sigma_1", sp.exp(-eps * k) * shell, 1, r"the printed change of start: $\sum_{a \ge 1}$")
     d.printed("start:printed", dropped, printed, LE, where="slide 'Guessing a single attribute', last '='",

@@ -44,7 +44,6 @@ def mechanism(d):
                text=r"$f_Y(y|x) = \frac{\epsilon^2}{8} e^{-\epsilon\|y-x\|_\infty}$ ($r_1 = r_2 = 1$); it is "
                     r"$\epsilon d$-private for the max metric since $\|y-x'\|_\infty - \|y-x\|_\infty \le \|x-x'\|_\infty$")
     d.sign("product-laplace:factor-2", 2 * sp.Max(u, v) - u - v, "nonnegative", {u: sp.Interval(0, 10), v: sp.Interval(0, 10)},
-           symbolic=False,
            text=r"independent Laplace noise of scale $r_i/\epsilon$ on each attribute has log-ratio "
                 r"$\epsilon(|\Delta_1|/r_1 + |\Delta_2|/r_2) \le 2\epsilon\max_i |\Delta_i|/r_i$, with equality at "
                 r"$|\Delta_1|/r_1 = |\Delta_2|/r_2$: it is $2\epsilon$ (not $\epsilon$) $d$-private for the max metric; "
@@ -78,7 +77,7 @@ def and_family(d):
     d.printed("and:printed", u_printed, u_fixed, LE, where="slide 'Guessing AND of attributes'", expect=Status.ERRATUM,
               text=r"printed $e^{-\epsilon a}$; a point of $B(x,a+1)\setminus B(x,a)$ is within $a + 2$ of every "
                    r"point of $B(x, 1)$ in the max metric, so $e^{-\epsilon(a+2)}$")
-    d.sign("and:corrected-valid", u_fixed - post, "nonnegative", LE, symbolic=False,
+    d.sign("and:corrected-valid", u_fixed - post, "nonnegative", LE,
            text="the corrected bound holds on the family")
 
 
@@ -105,14 +104,14 @@ def or_symbolic(d):
            text=r"the printed union bound $\Pr_{post}(g_1 \lor g_2) \le \Pr_{post}(g_1) + \Pr_{post}(g_2)$ holds")
     indep = d.define(r"U_{\lor}", 1 - (1 - U1) * (1 - U2), r"under independence: $U_i \ge P_i$ and $1-(1-U_1)(1-U_2)$ "
                                                            r"is increasing in each $U_i$")
-    d.sign("or:independence-valid", indep - exact, "nonnegative", dom, symbolic=False)
+    d.sign("or:independence-valid", indep - exact, "nonnegative", dom)
     d.identity("or:gap", U1 + U2 - indep, U1 * U2, text=r"the union bound is looser by $U_1 U_2$")
     p1, p2 = sp.symbols("p_1 p_2", positive=True)
     simp = lambda p: p / (p + sp.exp(-eps * R_sup) * (1 - p))
     prior_or = p1 + p2 - p1 * p2
     dpp = {p1: sp.Interval.open(0, 1), p2: sp.Interval.open(0, 1), eps: sp.Interval.open(0, 20),
            R_sup: sp.Interval.open(0, 20)}
-    d.sign("or:union-advantage-floor", simp(p1) + simp(p2) - prior_or - p1 * p2, "nonnegative", dpp, symbolic=False,
+    d.sign("or:union-advantage-floor", simp(p1) + simp(p2) - prior_or - p1 * p2, "nonnegative", dpp,
            text=r"with the simplified bounds the union bound's advantage $U_1 + U_2 - \Pr_{pre}(g_1 \lor g_2)$ is at "
                 r"least $p_1 p_2$ for every $\epsilon$: it never certifies a small $\eta$")
     at0 = d.limit(r"\eta_{\lor}(0)", 1 - (1 - simp(p1)) * (1 - simp(p2)) - prior_or, eps, 0)

@@ -71,7 +71,7 @@ def gaussian_mechanism(d):
                            r"\delta)}$ (classical: $\epsilon/\sqrt{2\log(1.25/\delta)}$)")
     mu_p = eps**sp.Rational(3, 2) / sp.sqrt(2 * sp.log(sp.Rational(5, 4) / delta))
     slack = delta - gaussian.analytic_delta(mu_p, eps)
-    d.sign("thm2:printed-dp-below-1", slack, "nonnegative", {eps: sp.Interval.open(0, 1), **DELTA}, symbolic=False,
+    d.sign("thm2:printed-dp-below-1", slack, "nonnegative", {eps: sp.Interval.open(0, 1), **DELTA},
            text=r"below $\epsilon = 1$ the printed mechanism adds more noise than the classical one and is "
                 r"$(\epsilon,\delta)$-DP (its exact profile $\delta_\mu(\epsilon) \le \delta$)")
     d.sign("thm2:printed-dp-above-1", slack, "nonnegative", {eps: sp.Interval.open(1, 20), **DELTA}, symbolic=False,

@@ -41,10 +41,10 @@ def lemma1(d):
     (cross,) = d.solve(r"b^*", a21 - a22, B, "where the two bounds cross")
     d.identity("lemma1:cross", cross, CROSS, text=r"they cross at $b = 1/(1+e^\epsilon)$")
     d.sign("lemma1:23a-binds", a22 - a21, "positive", LOW, text=r"below it (23a) is the smaller bound")
-    d.sign("lemma1:23b-binds", a21 - a22, "positive", symbolic=False, domain={eps: sp.Interval.open(0, 20),
+    d.sign("lemma1:23b-binds", a21 - a22, "positive", domain={eps: sp.Interval.open(0, 20),
            B: sp.Interval.open(CROSS, 1 / E)}, text=r"above it (23b) is (and (23a) no longer applies for "
-           r"$b \ge e^{-\epsilon}$, where (21) holds for every $A$); sampled for $\epsilon < 20$, since "
-           r"beyond that the interval $(1/(1+e^\epsilon), e^{-\epsilon})$ is narrower than 60 digits resolve")
+           r"$b \ge e^{-\epsilon}$, where (21) holds for every $A$); stated for $\epsilon < 20$, where a "
+           r"sample's 60 digits still resolve the interval $(1/(1+e^\epsilon), e^{-\epsilon})$")
     return a21, a22
 
 
