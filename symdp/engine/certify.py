@@ -21,7 +21,7 @@ import sympy as sp
 
 from . import domain as dom
 from .arb import NotRigorous, compile_arb
-from .budget import within_budget
+from .budget import BudgetExceeded, within_budget
 from .enclose import Verdict, judge_equal_arb, judge_sign_arb
 from .kinks import split_at_kinks
 
@@ -63,6 +63,8 @@ class Compiled:
     arb: object = None
     """The :class:`.arb.ArbFn` enclosing the expression, or None (then :attr:`why` says why not)."""
     why: str = ""
+    closed_integral: bool = False
+    """The enclosure is of SymPy's closed form of an integral that :attr:`fn` evaluates by quadrature."""
 
     def __call__(self, point: dict):
         return self.fn(*(point[s] for s in self.symbols))
@@ -70,6 +72,28 @@ class Compiled:
 
 COMPILE_LIMIT = 120.0
 """Seconds lambdify may take (a safety net: it raises BudgetExceeded, reported as UNDECIDED)."""
+INTEGRATE_LIMIT = 120.0
+"""Seconds SymPy may take to evaluate a definite integral in closed form (a safety net, as COMPILE_LIMIT)."""
+
+
+def _closed_integral(integral: sp.Integral):
+    """SymPy's closed form of a definite integral, or the integral itself (no form, or an Integral left in it;
+    a Piecewise of convergence conditions has no enclosure and falls back to quadrature in :func:`compile_expr`)."""
+    try:
+        value = within_budget(integral.doit, INTEGRATE_LIMIT)
+    except (BudgetExceeded, RecursionError, ValueError, TypeError, NotImplementedError):
+        return integral
+    return integral if value.has(sp.Integral) else value
+
+
+def closed_integrals(expr: sp.Basic) -> sp.Basic:
+    """``expr`` with every definite integral SymPy evaluates in closed form replaced by that form.
+
+    Only the enclosure is compiled from it: the mpmath side keeps its quadrature, an independent evaluation
+    that must agree with the enclosure before a disagreement counts (:func:`_quadrature_agrees`).
+    """
+    return expr.replace(lambda e: isinstance(e, sp.Integral) and not e.free_symbols & set(e.variables),
+                        _closed_integral)
 
 
 def compile_expr(expr: sp.Basic, symbols) -> Compiled:
@@ -85,13 +109,21 @@ def compile_expr(expr: sp.Basic, symbols) -> Compiled:
         fn.__globals__["range"] = _mp_range  # lambdify puts the builtin back for Sum; ours yields mpf
     except (RecursionError, SyntaxError, MemoryError):
         fn = _evalf(expr, symbols)
+    closed = closed_integrals(expr) if isinstance(expr, sp.Basic) and expr.has(sp.Integral) else expr
+    enclosure, why = _enclosure(closed, symbols)
+    if enclosure is None and closed is not expr:  # the closed form has no enclosure: say why the integral has none
+        (enclosure, why), closed = _enclosure(expr, symbols), expr
+    return Compiled(fn, symbols, sp.sympify(expr) == 0, enclosure, why, closed is not expr)
+
+
+def _enclosure(expr, symbols):
+    """The :class:`.arb.ArbFn` of ``expr`` and "", or None and why there is none."""
     try:
-        enclosure, why = compile_arb(expr, symbols), ""
+        return compile_arb(expr, symbols), ""
     except NotRigorous as exc:
-        enclosure, why = None, str(exc)
+        return None, str(exc)
     except RecursionError:
-        enclosure, why = None, "no ball-arithmetic enclosure (expression too deep)"
-    return Compiled(fn, symbols, sp.sympify(expr) == 0, enclosure, why)
+        return None, "no ball-arithmetic enclosure (expression too deep)"
 
 
 def _evalf(expr, symbols):
@@ -229,15 +261,32 @@ def _enclosed(*fs) -> bool:
 def judge_equal(f, g, point: dict, digits: int) -> Verdict:
     """Agreement to ``digits``, a disagreement certified by an enclosure, or unclear (or mpmath evidence)."""
     if _enclosed(f, g):
-        return judge_equal_arb(f.arb, g.arb, point, digits, DPS)
+        return _quadrature_agrees(judge_equal_arb(f.arb, g.arb, point, digits, DPS), point, f, g)
     return _uncertified(_judge_equal_mp(f, g, point, digits), f, g)
 
 
 def judge_sign(f, point: dict, sign: str) -> Verdict:
     """The sign holds, a violation certified by an enclosure, or unclear (or mpmath evidence)."""
     if _enclosed(f):
-        return judge_sign_arb(f.arb, point, sign, DPS)
+        return _quadrature_agrees(judge_sign_arb(f.arb, point, sign, DPS), point, f)
     return _uncertified(_judge_sign_mp(f, point, sign), f)
+
+
+def _quadrature_agrees(verdict: Verdict, point: dict, *fs) -> Verdict:
+    """A verdict on an integral enclosed through SymPy's closed form counts only where the quadrature of the
+    integral repeats the enclosure's value (STABLE digits): a wrong closed form never witnesses or agrees."""
+    closed = [(f, value) for f, value in zip(fs, (verdict.lhs, verdict.rhs)) if getattr(f, "closed_integral", False)]
+    if not closed or verdict.kind == "unclear":
+        return verdict
+    for f, value in closed:
+        try:
+            (quadrature,) = _values((f,), point, DPS)
+        except (ValueError, ZeroDivisionError, TypeError, OverflowError, ArithmeticError):
+            return Verdict("unclear")
+        if abs(quadrature - value) > abs(value) * mp.mpf(10) ** -STABLE + mp.mpf(10) ** -(DPS // 2):
+            return Verdict("unclear")
+    return Verdict(verdict.kind, verdict.digits, verdict.lhs, verdict.rhs,
+                   verdict.why + f" (the integral enclosed through its closed form, which quadrature repeats)")
 
 
 # --- witnesses a reader can check by hand --------------------------------------

@@ -232,22 +232,33 @@ class Recorder:
                 self._decide(box, cid, fp, lambda a: decide.sign(expr, which, domain, seed, a, numeric))
             else:  # no symbolic route: validated numerics for a SymPy expression, else sampling (VERIFIED at best)
                 full = dom.complete(domain, expr.free_symbols if exprs else set())
-                box["outcome"] = self._numeric_sign(cid, expr, which, full, n, bool(exprs))
+                decider = lambda a: self._numeric_sign(cid, expr, which, full, n, a)
+                if exprs:  # the box log is a certificate like any other: replayed, never searched again
+                    self._decide(box, cid, certs.fingerprint("sign-numeric", expr, which, domain), decider)
+                else:
+                    box["outcome"] = decider(None)
 
-    def _numeric_sign(self, cid, expr, which, full, n, symbolic_expr) -> Outcome:
-        """A sign with no symbolic route: validated numerics (deterministic, boxes), then a seeded sample."""
-        found = validated.prove(expr, which, full) if symbolic_expr else None
-        if found is not None and found.proved:
-            return Outcome(Status.PROVED, found.method, found.detail)
-        f = num.compile_expr(expr, tuple(full)) if symbolic_expr else _by_name(expr)
-        if found is not None:
-            refuted = num.refute_at(f, which, full, found.candidates)
-            if refuted is not None:
-                return refuted
-        sampled = num.check_sign(f, which, full, self._key(cid, full, which), n)
-        if found is None or not found.note:
+    def _numeric_sign(self, cid, expr, which, full, n, attempts) -> Outcome:
+        """A sign with no symbolic route: the seeded sample, then validated numerics (deterministic, boxes).
+
+        The sample comes first unless a proof is recorded: a counterexample it certifies ends the claim
+        without a box search (a false claim's search runs to its budget); a claim false only in a thin
+        region the sample misses is still refuted at the centre of a box the search leaves open.
+        """
+        f = num.compile_expr(expr, tuple(full)) if attempts is not None else _by_name(expr)
+        sample = lambda: num.check_sign(f, which, full, self._key(cid, full, which), n)
+        sampled = None if _proof_recorded(attempts) else sample()
+        if attempts is None or sampled is not None and sampled.status is Status.REFUTED:
             return sampled
-        return replace(sampled, detail=f"{sampled.detail}; {found.note}")
+        found = validated.decide(expr, which, full, attempts)
+        if found.proved:
+            return Outcome(Status.PROVED, found.method, found.detail)
+        refuted = num.refute_at(f, which, full, found.candidates)
+        if refuted is not None:
+            attempts.boxes = ""  # a refuting search is searched again on replay, so the witness is found again
+            return refuted
+        sampled = sampled or sample()
+        return replace(sampled, detail=f"{sampled.detail}; {found.note}") if found.note else sampled
 
     @_sharded
     def monotone(self, cid: str, expr, var, increasing: bool, domain=None, text: str = "",
@@ -366,6 +377,12 @@ class Recorder:
         fmt = lambda v: mp.nstr(mp.mpf(v), 6, strip_zeros=False)
         curves = tuple(Series(k, tuple((fmt(a), fmt(b)) for a, b in pts)) for k, pts in series.items())
         self.trace.append(Figure(fid, caption, xlabel, ylabel, curves))
+
+
+def _proof_recorded(attempts) -> bool:
+    """A validated-numerics proof is recorded for the claim (its box log is replayed, no sample first)."""
+    boxes = getattr(attempts, "recorded_boxes", "") or ""
+    return bool(boxes) and not boxes.startswith(validated.OPEN)
 
 
 def _by_name(fn):

@@ -1,6 +1,10 @@
 """Certificates files: a failed search never overwrites a recorded proof of the same content."""
 from types import SimpleNamespace
 
+import mpmath as mp
+import pytest
+import sympy as sp
+
 from symdp.engine import certificates as certs
 from symdp.engine.certificates import Certificate
 
@@ -36,3 +40,36 @@ def test_sample_seeds_do_not_move_with_the_prover(monkeypatch):
     after = certs.content_key("sign", x - 1, "positive", {}), certs.fingerprint("sign", x - 1, "positive", {})
     assert before[0] == after[0] and before[1] != after[1]
     assert certs.content_key("sign", x - 2, "positive", {}) != before[0]
+
+
+def test_a_sign_without_symbolic_route_records_and_replays_its_box_log(monkeypatch):
+    """symbolic=False claims were searched afresh on every check (a 1485-box proof, 29 s); now certified."""
+    from symdp.engine import validated
+    from symdp.engine.recorder import Recorder
+    from symdp.engine.status import Status
+    x = sp.Symbol("x", positive=True)
+    claim = (sp.log(1 + x) - x / (1 + x), "nonnegative", {x: sp.Interval(0, 3)})
+    first = Recorder("t", certify=True)
+    first.sign("c", *claim, symbolic=False)
+    (cert,) = first.certificates
+    assert first.trace[-1].outcome.status is Status.PROVED and cert.boxes and cert.proved.startswith("validated")
+    searches = []
+    monkeypatch.setattr(validated.search.Search, "run", lambda self, box: searches.append(box) or False)
+    again = Recorder("t", book={cert.fingerprint: cert})
+    again.sign("c", *claim, symbolic=False)
+    assert again.trace[-1].outcome.status is Status.PROVED and not searches  # replayed, not searched
+
+
+def test_a_false_sign_without_symbolic_route_is_refuted_before_any_box_search(monkeypatch):
+    from symdp.engine import validated
+    from symdp.engine.recorder import Recorder
+    from symdp.engine.status import Status
+    x = sp.Symbol("x", positive=True)
+    monkeypatch.setattr(validated.search.Search, "run", lambda self, box: pytest.fail("searched"))
+    d = Recorder("t", certify=True)
+    d.sign("c", sp.log(1 + x) - x / 2, "nonnegative", {x: sp.Interval(0, 10)}, symbolic=False)
+    outcome = d.trace[-1].outcome
+    assert outcome.status is Status.REFUTED and "enclosure" in outcome.detail
+    with mp.workdps(50):  # oracle: log(1 + x) < x/2 at the witness, by mpmath directly
+        at = mp.mpf(dict(outcome.witness.point)["x"])
+        assert mp.log(1 + at) < at / 2

@@ -88,6 +88,32 @@ def test_wrong_quadrature_is_not_a_witness():
     assert certify.judge_equal(f, g, {t: mp.mpf("1e-9")}, 50).kind != "differs"
 
 
+GAUSS_TAIL = sp.Integral(sp.exp(-x**2 / 2) / sp.sqrt(2 * sp.pi), (x, t, sp.oo))
+
+
+def test_printed_integral_is_enclosed_through_its_closed_form():
+    """Was an mpmath-only witness: 1 - (upper tail) against the upper tail, which an arb ball now separates."""
+    f, g = certify.compile_expr(1 - GAUSS_TAIL, (t,)), certify.compile_expr(sp.erfc(t / sp.sqrt(2)) / 2, (t,))
+    assert f.arb is not None and f.closed_integral
+    verdict = certify.judge_equal(f, g, {t: mp.mpf(2)}, 50)
+    assert verdict.kind == "differs" and "closed form" in verdict.why
+    with mp.workdps(60):  # oracle: the tail at 2 is erfc(sqrt 2)/2 = 0.0227501..., quadrature independent of SymPy
+        assert abs(verdict.rhs - mp.quad(lambda u: mp.npdf(u), [2, mp.inf])) < mp.mpf(10) ** -15  # a 64-bit ball
+    assert certify.judge_equal(f, certify.compile_expr(1 - sp.erfc(t / sp.sqrt(2)) / 2, (t,)),
+                               {t: mp.mpf(2)}, 50).kind == "agrees"
+
+
+def test_a_wrong_closed_form_of_an_integral_never_witnesses(monkeypatch):
+    """SymPy's closed form is trusted for a witness only where the quadrature repeats it."""
+    monkeypatch.setattr(certify, "_closed_integral", lambda integral: sp.erfc(t / sp.sqrt(2)) / 3)
+    f = certify.compile_expr(GAUSS_TAIL, (t,))
+    g = certify.compile_expr(sp.erfc(t / sp.sqrt(2)) / 3, (t,))
+    assert f.closed_integral
+    assert certify.judge_equal(f, g, {t: mp.mpf(2)}, 50).kind == "unclear"  # nor agrees with the wrong form
+    assert certify.judge_sign(certify.compile_expr(GAUSS_TAIL - sp.erfc(t / sp.sqrt(2)) / 2.5, (t,)),
+                              {t: mp.mpf(2)}, "positive").kind != "differs"
+
+
 def test_integer_symbols_get_integer_points():
     with mp.workdps(60):
         points = dom.sample({k: dom.assumed(k)}, 30, "k")
