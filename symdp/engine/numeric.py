@@ -3,8 +3,9 @@
 Everything runs in mpmath inside ``workdps`` (never by changing the global
 precision).  VERIFIED is the strongest status this module gives, and REFUTED
 needs a *certain* witness (:mod:`.certify`): an arb enclosure of the difference
-(or value) that excludes 0; an mpmath-only disagreement (an oracle, an
-unevaluated integral) is reported as UNDECIDED, never as a counterexample.  A point where neither agreement nor
+(or value) that excludes 0.  An mpmath-only disagreement (an oracle, an
+integral with no closed form) that stays stable as the precision doubles is
+reported with the method "mpmath oracle, not enclosed" (:func:`_doubted`), never "certified".  A point where neither agreement nor
 a certain disagreement can be established is *inconclusive*: it is replaced by
 another point, counted in the detail, and never used as a witness.
 """
