@@ -75,10 +75,25 @@ def envelope(name, curve, profile, param):
     return upper, lower, (lambda a: curve(a, param))
 
 
+def single_pair(d, name, curve, profile):
+    """One pair (eps' = 1, delta(1)) against the curve (parameter 1), as expressions: a witness is an
+    enclosure, and the sign can be boxed."""
+    one = sp.Integer(1)
+    exact, single = curve(fpr, one), fdp.f_eps_delta(fpr, one, profile(one, one))
+    d.identity(f"{name}:single-pair", exact, single, A01, expect=Status.REFUTED,
+               text=r"a single pair $(\epsilon', \delta(\epsilon'))$ (here $\epsilon' = 1$) is loose: its "
+                    r"$f_{\epsilon',\delta}$ lies strictly below the curve somewhere")
+    d.sign(f"{name}:single-pair-below", exact - single, "nonnegative", A01, n=16,
+           text=r"but never above it: $(\epsilon', \delta(\epsilon'))$-DP holds")
+
+
 def envelopes(d):
     gaussian_profile = lambda e2, m: analytic_delta(m, e2)
-    for name, curve, profile, param in (("gaussian", fdp.mp_gaussian_tradeoff, gaussian_profile, mp.mpf(1)),
-                                        ("laplace", fdp.mp_laplace_tradeoff, fdp.mp_laplace_profile, mp.mpf(1))):
+    for name, curve, profile, param, symbolic in (
+            ("gaussian", fdp.mp_gaussian_tradeoff, gaussian_profile, mp.mpf(1),
+             (fdp.gaussian_tradeoff, gaussian.analytic_delta)),
+            ("laplace", fdp.mp_laplace_tradeoff, fdp.mp_laplace_profile, mp.mpf(1),
+             (fdp.laplace_tradeoff, fdp.laplace_profile))):
         upper, lower, exact = envelope(name, curve, profile, param)
         d.cross_check(f"{name}:upper-envelope", lambda a: exact(a), lambda a: upper(a), A01, n=8,
                       text=rf"{name} (parameter 1): the trade-off curve is the supremum over $\epsilon'$ of "
@@ -87,12 +102,7 @@ def envelopes(d):
                       expect=Status.REFUTED,
                       text=r"the blog post's `lower envelope' is false: the infimum over $\epsilon'$ goes to 0 "
                            r"as $\epsilon'$ grows")
-        one = lambda a: fdp.mp_f_eps_delta(a, param, profile(param, param))
-        d.cross_check(f"{name}:single-pair", lambda a: exact(a), one, A01, expect=Status.REFUTED,
-                      text=r"a single pair $(\epsilon', \delta(\epsilon'))$ (here $\epsilon' = 1$) is loose: its "
-                           r"$f_{\epsilon',\delta}$ lies strictly below the curve somewhere")
-        d.sign(f"{name}:single-pair-below", lambda a: exact(a) - one(a), "nonnegative", A01, n=16,
-               text=r"but never above it: $(\epsilon', \delta(\epsilon'))$-DP holds")
+        single_pair(d, name, *symbolic)
 
 
 def dp_to_gdp(d):

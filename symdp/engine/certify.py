@@ -23,7 +23,7 @@ from . import domain as dom
 from .arb import NotRigorous, compile_arb
 from .budget import BudgetExceeded, within_budget
 from .enclose import Verdict, judge_equal_arb, judge_sign_arb
-from .kinks import split_at_kinks
+from .kinks import smooth_pieces, split_at_kinks
 
 DPS = 60
 """Working precision (significant decimal digits) of every numeric check."""
@@ -79,11 +79,18 @@ INTEGRATE_LIMIT = 120.0
 def _closed_integral(integral: sp.Integral):
     """SymPy's closed form of a definite integral, or the integral itself (no form, or an Integral left in it;
     a Piecewise of convergence conditions has no enclosure and falls back to quadrature in :func:`compile_expr`)."""
+    value = _doit(integral)
+    if value.has(sp.Integral):  # |g| with a symbolic kink: the smooth pieces between the kinks
+        pieces = smooth_pieces(integral)
+        value = sp.Add(*(_doit(piece) for piece in pieces)) if pieces else value
+    return integral if value.has(sp.Integral) else value
+
+
+def _doit(integral: sp.Integral):
     try:
-        value = within_budget(integral.doit, INTEGRATE_LIMIT)
+        return within_budget(integral.doit, INTEGRATE_LIMIT)
     except (BudgetExceeded, RecursionError, ValueError, TypeError, NotImplementedError):
         return integral
-    return integral if value.has(sp.Integral) else value
 
 
 def closed_integrals(expr: sp.Basic) -> sp.Basic:

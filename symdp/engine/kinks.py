@@ -59,3 +59,32 @@ def _linear_root(g: sp.Basic, x: sp.Symbol):
         return None
     slope, offset = poly.all_coeffs()
     return -offset / slope
+
+
+def smooth_pieces(integral: sp.Integral):
+    """The integral as a sum of pieces between the kinks of its ``Abs`` terms, each ``|g|`` replaced by the
+    sign it keeps on the piece (``g`` linear in ``x`` with a slope of known sign), or None.
+
+    On the piece below a kink ``c`` (``x <= c``) a slope ``s > 0`` makes ``|g| = -g``, above it ``|g| = g``
+    (the other way round for ``s < 0``); an empty piece (``c`` outside the range) integrates to 0 either way.
+    SymPy integrates the smooth pieces in closed form where it could not integrate ``|g|`` with a symbolic kink.
+    """
+    if not _definite(integral) or integral.function.has(sp.Piecewise):
+        return None
+    x, a, b = integral.limits[0]
+    kinks: dict = {}
+    for term in integral.function.atoms(sp.Abs):
+        g = term.args[0]
+        c, slope = _linear_root(g, x), sp.diff(g, x)
+        if c is None or not (slope.is_positive or slope.is_negative):
+            return None
+        kinks.setdefault(c, []).append((term, g, 1 if slope.is_positive else -1))
+    if not kinks or len(kinks) > MAX_KINKS:
+        return None
+    pieces = [((a, b), {})]
+    for c in sorted(kinks, key=sp.default_sort_key):
+        below = {term: -s * g for term, g, s in kinks[c]}
+        above = {term: s * g for term, g, s in kinks[c]}
+        pieces = [part for (lo, hi), signs in pieces
+                  for part in zip(_at(lo, hi, c), ({**signs, **below}, {**signs, **above}))]
+    return [sp.Integral(integral.function.xreplace(signs), (x, lo, hi)) for (lo, hi), signs in pieces]

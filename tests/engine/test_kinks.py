@@ -8,8 +8,9 @@ import mpmath as mp
 import pytest
 import sympy as sp
 
+from symdp.engine import certify
 from symdp.engine.certify import compile_expr
-from symdp.engine.kinks import split_at_kinks
+from symdp.engine.kinks import smooth_pieces, split_at_kinks
 
 x = sp.Symbol("x", real=True)
 t = sp.Symbol("t", real=True)
@@ -34,3 +35,21 @@ def test_the_tail_by_hand(at):
 def test_an_integrand_without_corners_is_left_alone():
     smooth = sp.Integral(sp.exp(-x ** 2), (x, t, sp.oo))
     assert split_at_kinks(smooth) == smooth
+
+
+def test_smooth_pieces_close_a_laplace_tail_with_a_symbolic_kink():
+    """SymPy cannot integrate |x - c| with a symbolic c; its pieces between the kinks it integrates."""
+    c, th = sp.Symbol("c", real=True), sp.Symbol("theta", real=True)
+    tail = sp.Integral(sp.exp(-sp.Abs(x - c)) / 2, (x, th, sp.oo))
+    closed = certify.closed_integrals(tail)
+    assert not closed.has(sp.Integral)
+    with mp.workdps(40):  # oracle: the Laplace survival function by hand, at theta on both sides of c
+        for c0, t0 in ((1, 2), (1, -3), (-2, -2)):
+            value = closed.subs({c: c0, th: t0}).evalf(40)
+            by_hand = mp.exp(-(t0 - c0)) / 2 if t0 >= c0 else 1 - mp.exp(t0 - c0) / 2
+            assert abs(mp.mpf(str(value)) - by_hand) < mp.mpf(10) ** -30
+
+
+def test_smooth_pieces_need_a_slope_of_known_sign():
+    c, k = sp.Symbol("c", real=True), sp.Symbol("k", real=True)
+    assert smooth_pieces(sp.Integral(sp.exp(-sp.Abs(k * x - c)), (x, 0, 1))) is None

@@ -228,11 +228,10 @@ def test_a_declared_refutation_survives_renaming_the_derivation(tmp_path):
     shutil.copy(source / "tradeoff.proofs.json", tmp_path / "renamed.proofs.json")
     (spec,) = discover(tmp_path)
     claims = {c.claim_id: c for c in run_one(spec).claims}
-    # the oracle is an opaque mpmath function: its gross, stable disagreement refutes, labelled as an mpmath
-    # witness (not an enclosure), and the renamed derivation still draws a point where the curves differ
+    # both curves are expressions: the renamed derivation still draws a point where they differ, enclosed
     single = claims["laplace:single-pair"]
     assert single.status is Status.REFUTED and "differ" in single.outcome.detail
-    assert single.outcome.method == "numeric counterexample (mpmath oracle, not enclosed)"
+    assert single.outcome.method.endswith("numeric counterexample (certified)") and "enclosure" in single.outcome.detail
     assert all(c.certificate != "searched" for c in claims.values())  # certificates are keyed by content
 
 
