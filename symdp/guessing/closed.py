@@ -1,7 +1,7 @@
 """The exact Laplace posterior and the main theorem's bound as SymPy expressions (Pankova & Laud).
 
 The closed forms of :mod:`.exact` (``_piece``, ``laplace_mass``, ``laplace_posterior``) and
-:mod:`.bounds` (``main_upper``, ``main_upper_discrete``, ``simplified_upper``), written once more with the
+:mod:`.bounds` (``main_upper``, ``simplified_upper``), written once more with the
 output y and epsilon as symbols.  An mpmath function is opaque to the provers (it can only be sampled); an
 expression can be enclosed on a box, so a claim "the bound holds at every output" can be proved.
 
@@ -73,15 +73,6 @@ def main_upper(prior, lo, hi, eps, r):
     s = eps / exact(r)
     ratio = (piece(prior, -s, hi, sp.oo) / piece(prior, -s, lo, hi)
              + piece(prior, s, -sp.oo, lo) / piece(prior, s, lo, hi))
-    return 1 / (1 + ratio)
-
-
-def main_upper_discrete(pmf, lo, hi, eps, r):
-    """The main theorem on integers (sums for integrals); ``pmf`` maps a value to an exact probability."""
-    inside = {x: v for x, v in pmf.items() if lo <= x <= hi}
-    r = exact(r)
-    ratio = sum(v / sum(w * sp.exp(eps * abs(x - x2) / r) for x2, w in inside.items())
-                for x, v in pmf.items() if x not in inside)
     return 1 / (1 + ratio)
 
 
