@@ -99,8 +99,8 @@ def closed_integrals(expr: sp.Basic) -> sp.Basic:
     Only the enclosure is compiled from it: the mpmath side keeps its quadrature, an independent evaluation
     that must agree with the enclosure before a disagreement counts (:func:`_quadrature_agrees`).
     """
-    return expr.replace(lambda e: isinstance(e, sp.Integral) and not e.free_symbols & set(e.variables),
-                        _closed_integral)
+    definite = lambda e: isinstance(e, sp.Integral) and all(len(limits) == 3 for limits in e.limits)
+    return expr.replace(definite, _closed_integral)
 
 
 def compile_expr(expr: sp.Basic, symbols) -> Compiled:
@@ -293,7 +293,7 @@ def _quadrature_agrees(verdict: Verdict, point: dict, *fs) -> Verdict:
         if abs(quadrature - value) > abs(value) * mp.mpf(10) ** -STABLE + mp.mpf(10) ** -(DPS // 2):
             return Verdict("unclear")
     return Verdict(verdict.kind, verdict.digits, verdict.lhs, verdict.rhs,
-                   verdict.why + f" (the integral enclosed through its closed form, which quadrature repeats)")
+                   verdict.why + " (the integral enclosed through its closed form, which quadrature repeats)")
 
 
 # --- witnesses a reader can check by hand --------------------------------------

@@ -257,7 +257,7 @@ class Recorder:
         if refuted is not None:
             attempts.boxes = ""  # a refuting search is searched again on replay, so the witness is found again
             return refuted
-        sampled = sampled or sample()
+        sampled = sampled if sampled is not None else sample()
         return replace(sampled, detail=f"{sampled.detail}; {found.note}") if found.note else sampled
 
     @_sharded
