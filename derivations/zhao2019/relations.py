@@ -28,14 +28,14 @@ POS = {eps: sp.Interval.open(0, sp.oo)}
 def posteriors(d):
     """Two-point prior pi on {x, z}; likelihoods under neighbouring inputs differ by factors in [e^-eps, e^eps]."""
     pi = sp.Symbol("pi", positive=True)
-    u, v = sp.symbols("u v", positive=True)          # L(x)/L'(x) = e^{u eps - eps}... as factors r1, r2
-    r1, r2 = sp.exp(eps * (2 * u / (1 + u) - 1)), sp.exp(eps * (2 * v / (1 + v) - 1))   # any value in (e^-eps, e^eps)
+    r1, r2 = sp.symbols("r_1 r_2", positive=True)    # L(x)/L'(x) and L(z)/L'(z): eps-DP puts each in [e^-eps, e^eps]
     post = pi * L0 / (pi * L0 + (1 - pi) * L1)
     post_n = pi * L0 * r1 / (pi * L0 * r1 + (1 - pi) * L1 * r2)
     ratio = d.define(r"b_0[x|y] / b_i[x|y]", sp.simplify(post_n / post),
                      r"posterior of $x$ under neighbouring inputs; the likelihoods change by factors "
-                     r"$r_1, r_2 \in (e^{-\epsilon}, e^\epsilon)$")
-    dom = {pi: sp.Interval.open(0, 1), u: sp.Interval.open(0, sp.oo), v: sp.Interval.open(0, sp.oo), **POS}
+                     r"$r_1, r_2 \in [e^{-\epsilon}, e^\epsilon]$")
+    factor = sp.Interval(sp.exp(-eps), sp.exp(eps))
+    dom = {**POS, pi: sp.Interval.open(0, 1), r1: factor, r2: factor}
     d.sign("thm2:posterior-upper", sp.exp(2 * eps) - ratio, "positive", dom,
            text=r"the posteriors are point-wise within $e^{2\epsilon}$ (proof of Thm 1, first part)")
     d.sign("thm2:posterior-lower", ratio - sp.exp(-2 * eps), "positive", dom)

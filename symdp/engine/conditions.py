@@ -61,6 +61,8 @@ def _combine(truths, all_of: bool):
 def _relation(cond):
     sign = _sign(cond.lhs - cond.rhs)
     if sign is None:
+        sign = _sign_of_logs(cond.lhs, cond.rhs)
+    if sign is None:
         return None
     table = {  # sign of lhs - rhs -> truth of the relation
         rel.StrictLessThan: {"-": True, "0": False, "+": False, "0-": None, "0+": False},
@@ -71,6 +73,15 @@ def _relation(cond):
         rel.Unequality: {"0": False, "+": True, "-": True, "0+": None, "0-": None},
     }
     return table.get(type(cond), {}).get(sign)
+
+
+def _sign_of_logs(lhs, rhs):
+    """The sign of lhs - rhs for two positive sides, read off log(lhs) - log(rhs) (log increases, so the signs
+    agree): ``e^{2 eps} e^{2 lam} != 1`` becomes 2 eps + 2 lam != 0, which SymPy decides under the assumptions.
+    ``expand_log`` splits a log only where SymPy knows the factors positive, so the rewrite is exact."""
+    if not (lhs.is_positive and rhs.is_positive):
+        return None
+    return _sign(sp.expand_log(sp.log(lhs)) - sp.expand_log(sp.log(rhs)))
 
 
 def _sign(d):

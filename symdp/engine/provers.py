@@ -399,7 +399,89 @@ def _substitute(expr, subs: dict):
 
 def prove_sign(expr, sign: str, domain: dict, attempts: Attempts, depth: int = 0) -> str | None:
     """Method that shows ``expr`` has ``sign`` on ``domain``, or None."""
-    return _by_assumptions(expr, sign, domain, attempts) or _by_monotonicity(expr, sign, domain, attempts, depth)
+    return (_by_groups(expr, sign, domain, attempts, depth) or _by_assumptions(expr, sign, domain, attempts)
+            or _by_monotonicity(expr, sign, domain, attempts, depth) or _by_lattice(expr, sign, domain, attempts, depth))
+
+
+LATTICE_DEPTH = 4
+"""min/max atoms removed, one at a time, from one sign claim."""
+_BOUND_BY = {sp.Min: "nonpositive", sp.Max: "nonnegative"}
+"""f >= f(a_i) for each argument a_i of m when f falls in m = min(...) (m <= a_i) or rises in m = max(...)."""
+
+
+def _by_lattice(expr, sign, domain, attempts, depth):
+    """A claim f >= 0 (or f > 0) with min/max, one atom at a time.  At the top of a sum, min(a, b) + r >= 0
+    exactly when a + r >= 0 and b + r >= 0 (and -max(a, b) + r likewise).  Elsewhere, where f is monotone in
+    an atom m (its derivative in m, with m a symbol of m's own sign, proved nonpositive for a min, nonnegative
+    for a max), f >= f with m replaced by any one of its arguments, and that claim is tried instead.
+    ``min(uv, wz) - min(u, w) min(v, z)`` becomes uv - min(u, w) min(v, z), then uv - u min(v, z), then 0."""
+    if sign not in ("positive", "nonnegative"):
+        return _by_lattice(-expr, _FLIP[sign], domain, attempts, depth) if sign in _FLIP else None
+    if depth >= LATTICE_DEPTH or not expr.has(sp.Min, sp.Max) or attempts.exhausted:
+        return None
+    split = _lattice_split(expr)
+    if split:   # every argument's claim must hold
+        found = []
+        for claim in split:
+            found.append(prove_sign(claim, sign, domain, attempts, depth + 1))
+            if not found[-1]:
+                return None
+        return "min/max at the top, each argument: " + "; ".join(found)
+    bound = _lattice_bound(expr, domain, attempts)
+    for claim in bound[1] if bound else ():   # any one argument's claim suffices
+        found = prove_sign(claim, sign, domain, attempts, depth + 1)
+        if found:
+            return f"{bound[0]}: {found}"
+        if attempts.exhausted:
+            return None
+    return None
+
+
+def _lattice_split(expr):
+    for term in sp.Add.make_args(expr):
+        m = term if isinstance(term, sp.Min) else (-term if isinstance(-term, sp.Max) else None)
+        if m is not None:
+            rest, unit = expr - term, (1 if isinstance(m, sp.Min) else -1)
+            return [sp.Add(rest, unit * a) for a in m.args]
+    return None
+
+
+def _lattice_bound(expr, domain, attempts):
+    for m in sorted(expr.atoms(sp.Min, sp.Max), key=sp.default_sort_key):
+        kinds = [k for k in ("positive", "nonnegative", "real") if all(getattr(a, f"is_{k}") for a in m.args)]
+        if "real" not in kinds:   # the slope is proved for every x of its kind: m and every argument among them
+            continue
+        x = sp.Dummy("m", **{k: True for k in kinds})
+        slope = sp.diff(expr.xreplace({m: x}), x)
+        if _by_assumptions(slope, _BOUND_BY[type(m)], domain, attempts):
+            return (f"monotone in {m}, bounded by an argument",
+                    [expr.xreplace({m: a}) for a in sorted(m.args, key=sp.default_sort_key)])
+        if attempts.exhausted:
+            return None
+    return None
+
+
+def _by_groups(expr, sign, domain, attempts, depth):
+    """A sum split in two: the terms with one symbol, and the rest.  When each part has the sign, so has the
+    sum (both ``>= 0`` give ``>= 0``; both ``> 0`` give ``> 0``).  ``p1/(p1 + (1 - p1)k) - p1 + p2/(p2 + (1 - p2)k)
+    - p2`` splits at p1 into two terms of one prior each.  Only clean splits are tried (each part has a symbol
+    of the domain the other lacks: two claims on different variables), before any other route: the parts are
+    small, where the whole may exhaust the symbolic budget.  Each symbol of the sum (by name) is tried once."""
+    if depth > 0 or not isinstance(expr, sp.Add) or attempts.exhausted:
+        return None
+    names = set(domain)
+    for s in sorted(expr.free_symbols & names, key=lambda x: x.name):
+        part = sp.Add(*[t for t in expr.args if t.has(s)])
+        rest = expr - part
+        if rest == 0 or not (rest.free_symbols & names) - part.free_symbols:
+            continue
+        first = prove_sign(part, sign, _restricted(domain, part.free_symbols), attempts, depth + 1)
+        second = first and prove_sign(rest, sign, _restricted(domain, rest.free_symbols), attempts, depth + 1)
+        if second:
+            return f"sum split at {s}: {first}; {second}"
+        if attempts.exhausted:
+            return None
+    return None
 
 
 def _by_assumptions(expr, sign, domain, attempts):

@@ -23,12 +23,15 @@ import mpmath as mp
 import sympy as sp
 
 from ..arb import ArbFn, NotRigorous, as_mpf
+from . import fraction
 from .chart import chart
 from .rules import Problem
 from .search import ReplayMismatch, Search, budget_for, decode, encode, replay, unit_box
 
 PREC = 128
 """Bits of every enclosure of a validated-numerics proof (fixed: part of the certificate)."""
+FRACTION = "frac:"
+"""Certificate of a proof on the numerator and the denominator: ``frac:<D's sign>;<N's box log>;<D's box log>``."""
 OPEN = "open: "
 """Certificate of a search that left boxes open (and whose candidates refuted nothing): replayed, not re-run."""
 CANDIDATES = 40
@@ -78,8 +81,11 @@ def _proved(p, boxes, certificate) -> Attempt:
     return Attempt(True, method, detail, certificate)
 
 
-def prove(expr, which: str, domain: dict, recorded: str = "") -> Attempt:
-    """Prove the sign claim by branch and bound (or replay ``recorded``, a certificate)."""
+def prove(expr, which: str, domain: dict, recorded: str = "", split: bool = True) -> Attempt:
+    """Prove the sign claim by branch and bound (or replay ``recorded``, a certificate); where boxes on f
+    itself stay open, on its numerator and denominator (``split``, :mod:`.fraction`)."""
+    if recorded.startswith(FRACTION):
+        return _as_fraction(expr, which, domain, recorded)
     p, why = problem(expr, which, domain)
     if p is None:
         return Attempt(False, note=f"validated numerics not applicable ({why})")
@@ -99,7 +105,46 @@ def prove(expr, which: str, domain: dict, recorded: str = "") -> Attempt:
     note = (f"validated numerics left {left} of {s.boxes} boxes open (budget {s.budget} boxes, {PREC} bits)"
             if s.violated is None else
             f"validated numerics found a box where the enclosure has the wrong sign")
+    other = None if s.violated is not None or not split else _as_fraction(expr, which, domain)
+    if other is not None and other.proved:
+        return other
+    if other is not None:
+        note += f"; {other.note}"
     return Attempt(False, certificate=OPEN + note, candidates=tuple(_centres(p, s, domain)), note=note)
+
+
+def _as_fraction(expr, which, domain, recorded: str = ""):
+    """The claim as the signs of a numerator and a denominator (:mod:`.fraction`), or None (not a fraction).
+    ``recorded``: the certificate ``frac:<denominator sign>;<numerator's>;<denominator's>`` to replay."""
+    found = fraction.parts(expr)
+    if found is None:
+        if recorded:
+            raise ReplayFailedError("the claim no longer splits into a numerator and a denominator")
+        return None
+    n, d, sign = found
+    if recorded:
+        dsign, ncert, dcert = recorded[len(FRACTION):].split(";")
+        return _pair(prove(n, fraction.claims(which, sign, dsign), domain, ncert, split=False),
+                     prove(d, dsign, domain, dcert, split=False), dsign)
+    for dsign in ("positive", "negative"):
+        den = prove(d, dsign, domain, split=False)
+        if den.proved:
+            return _pair(prove(n, fraction.claims(which, sign, dsign), domain, split=False), den, dsign)
+    return Attempt(False, note="nor was the denominator of its fraction form of one sign")
+
+
+def _pair(num: Attempt, den: Attempt, dsign: str) -> Attempt:
+    if not num.proved:
+        return Attempt(False, note=f"its fraction form's numerator: {num.note}")
+    boxes = _boxes(num.method) + _boxes(den.method)
+    method = f"validated numerics on numerator and denominator: {boxes} boxes, {PREC} bits"
+    detail = (f"f = N/D (one fraction, exponentials of sums expanded, factors known positive dropped); the "
+              f"denominator {dsign}: {den.detail}; the numerator: {num.detail}")
+    return Attempt(True, method, detail, f"{FRACTION}{dsign};{num.certificate};{den.certificate}")
+
+
+def _boxes(method: str) -> int:
+    return int(method.split(": ")[1].split(" ")[0])
 
 
 class ReplayFailedError(Exception):
