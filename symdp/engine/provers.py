@@ -15,7 +15,7 @@ import sympy as sp
 from ..special import Phi, PhiInv
 from . import expsubs
 from .budget import BudgetExceeded, within_budget
-from .conditions import discharge
+from .conditions import discharge, truth_of
 
 BUDGET = 8.0
 """Seconds allowed to one symbolic attempt (one rewrite of one expression)."""
@@ -491,21 +491,32 @@ def _by_assumptions(expr, sign, domain, attempts):
         name = attempts.first(mapped, accept, REWRITES[:-1])
         if name:
             return f"sign by assumptions{_after(desc)} ({name})"
-        if mapped.has(sp.erfc):
+        if mapped.has(sp.erfc, sp.erfcinv, sp.erfinv):
             name = attempts.first(_positive_atoms(mapped), accept, REWRITES[:-1])
             if name:
-                return f"sign by assumptions{_after(desc)}, erfc(real) > 0 ({name})"
+                return f"sign by assumptions{_after(desc)}, erfc(real) > 0, erfcinv real on (0, 2) ({name})"
     return _root_free(expr, sign, domain, attempts)
 
 
 def _positive_atoms(e):
-    """Each erfc of a real argument replaced by a positive symbol (erfc > 0 on the reals).
+    """Each erfcinv (erfinv) of an argument proved inside (0, 2) ((-1, 1)) replaced by a real symbol, then each
+    erfc of a real argument by a positive symbol (erfc > 0 on the reals); exp of the real result is positive.
 
-    Sound for sign questions: a sign shown for all positive values of the
-    new symbols holds in particular for the actual erfc values.
+    Sound for sign questions: a sign shown for all values of the new symbols in their ranges holds in
+    particular for the actual values.
     """
+    reps = {a: sp.Dummy("erfcinv", real=True) for a in e.atoms(sp.erfcinv, sp.erfinv) if _real_inverse(a)}
+    e = e.xreplace(reps)
     reps = {a: sp.Dummy("erfc", positive=True) for a in e.atoms(sp.erfc) if a.args[0].is_real}
     return e.xreplace(reps)
+
+
+def _real_inverse(a) -> bool:
+    """erfcinv(x) is real for 0 < x < 2, erfinv(x) for -1 < x < 1 (both conditions proved by
+    :func:`.conditions.truth_of`); such an atom may be any real number for a sign question."""
+    lo, hi = (0, 2) if isinstance(a, sp.erfcinv) else (-1, 1)
+    x = a.args[0]
+    return truth_of(x > lo) is True and truth_of(x < hi) is True
 
 
 def _root_free(expr, sign, domain, attempts):

@@ -148,3 +148,21 @@ def test_fraction_parts_drop_only_positive_factors():
     assert fraction.claims("nonnegative", 1, "negative") == "nonpositive"
     assert fraction.claims("positive", -1, "negative") == "positive"
     assert fraction.parts(u + v) is None   # no denominator: nothing to split
+
+
+# --- erfcinv of an argument inside (0, 2) is real ------------------------------------------------------
+
+mu = sp.Symbol("mu", positive=True)
+SLOPE = -sp.sqrt(2) * sp.exp(-(mu + sp.sqrt(2) * sp.erfcinv(2 - 2 / (sp.exp(eps) + 1))) ** 2 / 2) / (2 * sp.sqrt(sp.pi))
+
+
+def test_the_gdp_slope_at_the_kink_is_negative():
+    """d/dmu of G_mu at a* = 1/(1 + e^eps): a negative constant times exp of a real square."""
+    domain = {eps: sp.Interval.open(0, sp.oo), mu: sp.Interval.open(0, sp.oo)}
+    assert prove_sign(SLOPE, "negative", domain, _attempts())
+    assert not prove_sign(SLOPE + sp.Rational(1, 10**6), "negative", domain, Attempts())
+
+
+def test_erfcinv_outside_its_real_range_is_not_taken_real():
+    domain = {eps: sp.Interval.open(0, sp.oo)}
+    assert not prove_sign(sp.exp(sp.erfcinv(2 + eps) ** 2) - 1, "positive", domain, Attempts())
