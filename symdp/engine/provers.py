@@ -464,16 +464,17 @@ def _lattice_bound(expr, domain, attempts):
 def _by_groups(expr, sign, domain, attempts, depth):
     """A sum split in two: the terms with one symbol, and the rest.  When each part has the sign, so has the
     sum (both ``>= 0`` give ``>= 0``; both ``> 0`` give ``> 0``).  ``p1/(p1 + (1 - p1)k) - p1 + p2/(p2 + (1 - p2)k)
-    - p2`` splits at p1 into two terms of one prior each.  Only clean splits are tried (each part has a symbol
-    of the domain the other lacks: two claims on different variables), before any other route: the parts are
-    small, where the whole may exhaust the symbolic budget.  Each symbol of the sum (by name) is tried once."""
+    - p2`` splits at p1 into two terms of one prior each.  Only clean splits are tried (each part needs a variable
+    the other does not, counting the variables its intervals depend on: two claims on different variables),
+    before any other route: the parts are small, where the whole may exhaust the symbolic budget.  Each symbol
+    of the sum (by name) is tried once."""
     if depth > 0 or not isinstance(expr, sp.Add) or attempts.exhausted:
         return None
-    names = set(domain)
-    for s in sorted(expr.free_symbols & names, key=lambda x: x.name):
+    for s in sorted(expr.free_symbols & set(domain), key=lambda x: x.name):
         part = sp.Add(*[t for t in expr.args if t.has(s)])
         rest = expr - part
-        if rest == 0 or not (rest.free_symbols & names) - part.free_symbols:
+        own, other = (set(_restricted(domain, g.free_symbols)) for g in (part, rest))
+        if rest == 0 or not own - other or not other - own:   # each part needs a variable the other does not
             continue
         first = prove_sign(part, sign, _restricted(domain, part.free_symbols), attempts, depth + 1)
         second = first and prove_sign(rest, sign, _restricted(domain, rest.free_symbols), attempts, depth + 1)

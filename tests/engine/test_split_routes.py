@@ -166,3 +166,13 @@ def test_the_gdp_slope_at_the_kink_is_negative():
 def test_erfcinv_outside_its_real_range_is_not_taken_real():
     domain = {eps: sp.Interval.open(0, sp.oo)}
     assert not prove_sign(sp.exp(sp.erfcinv(2 + eps) ** 2) - 1, "positive", domain, Attempts())
+
+
+def test_a_split_whose_parts_share_a_variable_through_an_interval_is_not_tried():
+    """Zhao's step bound t^2 - r_1/(w r_1 + (1 - w) r_2) >= 0 with r_i in [1/t, t]: t^2 and the ratio share t
+    (the ratio's intervals depend on it), so no split is tried and the direct route keeps the whole budget."""
+    t, r1, r2, w_ = sp.symbols("t r_1 r_2 w", positive=True)
+    box = {t: sp.Interval.open(1, sp.oo), r1: sp.Interval(1 / t, t), r2: sp.Interval(1 / t, t),
+           w_: sp.Interval.open(0, 1)}
+    method = prove_sign(t**2 - r1 / (w_ * r1 + (1 - w_) * r2), "nonnegative", box, _attempts())
+    assert method and not method.startswith("sum split")
