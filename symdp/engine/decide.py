@@ -17,7 +17,8 @@ from . import numeric as num
 from . import validated
 from .cases import prove_by_cases
 from .conditions import truth_of
-from .provers import Attempts, active_piece, breakpoints, prove_sign, prove_zero, prove_zero_on, regions
+from .provers import (Attempts, active_piece, breakpoints, prove_sign, prove_zero, prove_zero_on, regions,
+                      respects_assumptions)
 from .records import Outcome
 from .status import Status, weakest
 
@@ -115,9 +116,10 @@ def _condition(cond, domain, attempts):
     """True / False when the sign prover settles ``cond`` (one inequality) on the whole domain, else None."""
     if cond in (sp.true, sp.false):
         return bool(cond)
-    settled = truth_of(cond)   # under the symbols' assumptions alone (e^{2 eps + 2 lam} != 1 for positive ones)
-    if settled is not None:
-        return settled
+    if respects_assumptions(domain, cond.free_symbols):   # then the symbols' assumptions decide for the domain
+        settled = truth_of(cond)   # e^{2 eps + 2 lam} != 1 for positive eps and lam
+        if settled is not None:
+            return settled
     if not isinstance(cond, (sp.StrictLessThan, sp.StrictGreaterThan, sp.LessThan, sp.GreaterThan)):
         return None
     gap, strict = cond.gts - cond.lts, isinstance(cond, (sp.StrictLessThan, sp.StrictGreaterThan))

@@ -446,7 +446,22 @@ def _lattice_split(expr):
     return None
 
 
+def respects_assumptions(domain: dict, symbols) -> bool:
+    """Every symbol's interval in ``domain`` lies where its assumptions put it (a positive symbol on (0, oo)):
+    only then may a fact SymPy derives from the assumptions be used on the domain."""
+    ranges = (("positive", sp.Interval.open(0, sp.oo)), ("nonnegative", sp.Interval(0, sp.oo)),
+              ("negative", sp.Interval.open(-sp.oo, 0)), ("nonpositive", sp.Interval(-sp.oo, 0)))
+    domain = domain or {}
+    for s in set(symbols) & set(domain):
+        for kind, where in ranges:
+            if getattr(s, f"is_{kind}") and domain[s].is_subset(where) is not True:
+                return False
+    return True
+
+
 def _lattice_bound(expr, domain, attempts):
+    if not respects_assumptions(domain, expr.free_symbols):   # the atoms' kinds are read from assumptions
+        return None
     for m in sorted(expr.atoms(sp.Min, sp.Max), key=sp.default_sort_key):
         kinds = [k for k in ("positive", "nonnegative", "real") if all(getattr(a, f"is_{k}") for a in m.args)]
         if "real" not in kinds:   # the slope is proved for every x of its kind: m and every argument among them

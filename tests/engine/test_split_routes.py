@@ -176,3 +176,13 @@ def test_a_split_whose_parts_share_a_variable_through_an_interval_is_not_tried()
            w_: sp.Interval.open(0, 1)}
     method = prove_sign(t**2 - r1 / (w_ * r1 + (1 - w_) * r2), "nonnegative", box, _attempts())
     assert method and not method.startswith("sum split")
+
+
+def test_assumptions_are_not_used_on_a_domain_beyond_them():
+    """u is declared positive; on a domain reaching below 0 neither a condition nor an atom's kind may be read
+    from that declaration (min(u, 1) - u/2 >= 0 fails at u = -1)."""
+    wide = {u: sp.Interval(-1, 1)}
+    assert not prove_sign(sp.Min(u, 1) - u / 2, "nonnegative", wide, Attempts())
+    out = decide.identity(sp.Piecewise((1, sp.Ne(sp.exp(u), 1)), (0, True)), sp.Integer(1), wide, "t", Attempts(),
+                          numeric=False)
+    assert out.status is not Status.PROVED
