@@ -510,7 +510,7 @@ def _by_assumptions(expr, sign, domain, attempts):
         if mapped.has(sp.erfc, sp.erfcinv, sp.erfinv):
             name = attempts.first(_positive_atoms(mapped), accept, REWRITES[:-1])
             if name:
-                return f"sign by assumptions{_after(desc)}, erfc(real) > 0, erfcinv real on (0, 2) ({name})"
+                return f"sign by assumptions{_after(desc)}, the normal tail positive and its inverse real on its range ({name})"
     return _root_free(expr, sign, domain, attempts)
 
 
