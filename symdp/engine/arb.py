@@ -274,7 +274,7 @@ def _compile(e, symbols):
     if e.is_Atom:
         return _atom(e, symbols)
     if e.is_Add:
-        return _add([_compile(a, symbols) for a in e.args])
+        return _sum_of(e, symbols)
     if e.is_Mul:
         return _mul([_compile(a, symbols) for a in e.args])
     if e.is_Pow:
@@ -287,6 +287,17 @@ def _compile(e, symbols):
     if isinstance(e, sp.Function) or type(e) in NARY:
         return _function(e, symbols)
     raise NotRigorous(f"{type(e).__name__}")
+
+
+def _sum_of(e, symbols):
+    """A sum, each difference c g(A) - c g(B) of one function enclosed also by its mean-value form
+    (:mod:`.arb_diff`)."""
+    from .arb_diff import difference, pairs
+    terms = list(e.args)
+    found = pairs(terms)
+    paired = {k for pair in found for k in pair}
+    parts = [difference(terms[i], terms[j], _compile, symbols, UNARY, _monotone, _int_power) for i, j in found]
+    return _add(parts + [_compile(t, symbols) for k, t in enumerate(terms) if k not in paired])
 
 
 def _sum(e, symbols):

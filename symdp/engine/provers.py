@@ -16,6 +16,7 @@ from ..special import Phi, PhiInv
 from . import expsubs
 from .budget import BudgetExceeded, within_budget
 from .conditions import discharge, truth_of
+from .signs import FLIP as _FLIP
 
 BUDGET = 8.0
 """Seconds allowed to one symbolic attempt (one rewrite of one expression)."""
@@ -104,6 +105,22 @@ def _lambert(e):
     return sp.cancel(sp.together(e.replace(lambda x: isinstance(x, sp.exp) and x.has(sp.LambertW), split)))
 
 
+def _kink_factors(e):
+    """max(c x, 0) = c max(x, 0) and min(c x, 0) = c min(x, 0) for c > 0 (by SymPy's sign of c), then cancel:
+    r max(p - q, 0) + (1 - r) max(p - q, 0) collects to max(p - q, 0)."""
+    if not e.has(sp.Max, sp.Min):
+        raise NotImplementedError("no max or min")
+
+    def pull(m):
+        if len(m.args) != 2 or sp.S.Zero not in m.args:
+            return m
+        x = m.args[0] if m.args[1] == 0 else m.args[1]
+        factors = sp.Mul.make_args(sp.factor(x))
+        c = sp.Mul(*[f for f in factors if f.is_positive is True])
+        return c * type(m)(sp.cancel(x / c), 0) if c != 1 else m
+    return sp.cancel(sp.together(e.replace(lambda a: isinstance(a, (sp.Max, sp.Min)), pull)))
+
+
 def _evaluate_sums(e):
     return discharge(e.doit(), strict=True) if e.has(*_EVALUABLE) else e
 
@@ -122,6 +139,7 @@ REWRITES = (
     ("logs of exponentials", _log_exp),
     ("normal CDF in error-function form", _erf_form),
     ("Lambert W identity", _lambert),
+    ("positive factors out of max/min", _kink_factors),
     ("simplify", sp.simplify),
 )
 
@@ -400,7 +418,45 @@ def _substitute(expr, subs: dict):
 def prove_sign(expr, sign: str, domain: dict, attempts: Attempts, depth: int = 0) -> str | None:
     """Method that shows ``expr`` has ``sign`` on ``domain``, or None."""
     return (_by_groups(expr, sign, domain, attempts, depth) or _by_assumptions(expr, sign, domain, attempts)
-            or _by_monotonicity(expr, sign, domain, attempts, depth) or _by_lattice(expr, sign, domain, attempts, depth))
+            or _by_monotonicity(expr, sign, domain, attempts, depth) or _by_lattice(expr, sign, domain, attempts, depth)
+            or _by_squaring(expr, sign, domain, attempts, depth))
+
+
+SQUARING_DEPTH = 2
+"""Square roots removed by squaring, one after the other, from one sign claim."""
+
+
+def _by_squaring(expr, sign, domain, attempts, depth):
+    """f = A + S, S the one term with square roots (a product of them), every radicand proved nonnegative: A >= 0
+    and A^2 - S^2 >= 0 give A >= |S| >= -S, so f >= 0 (and f > 0 when A^2 - S^2 > 0).  S^2 has no root left.
+    ``1 - (p - q)^2 - (sqrt(pq) + sqrt((1 - p)(1 - q)))^2`` becomes p(1 - p) + q(1 - q) >= 0 and
+    (p(1 - p) - q(1 - q))^2 >= 0 (Bretagnolle-Huber's Cauchy-Schwarz step)."""
+    if sign not in ("positive", "nonnegative"):
+        return _by_squaring(-expr, _FLIP[sign], domain, attempts, depth) if sign in _FLIP else None
+    if depth >= SQUARING_DEPTH or not expr.has(sp.Pow) or attempts.exhausted:
+        return None
+    parts = attempts.call("radical term", lambda: _radical_term(expr))
+    if not parts:
+        return None
+    rest, term, radicands = parts
+    for r in radicands:
+        if not prove_sign(r, "nonnegative", _restricted(domain, r.free_symbols), attempts, depth + 1):
+            return None
+    first = prove_sign(rest, "nonnegative", _restricted(domain, rest.free_symbols), attempts, depth + 1)
+    gap = first and attempts.call("squared", lambda: sp.expand(rest**2 - term**2))
+    second = gap is not None and first and prove_sign(gap, sign, domain, attempts, depth + 1)
+    return f"squared (A >= |S|): A >= 0 by {first}; A^2 - S^2 {sign} by {second}" if second else None
+
+
+def _radical_term(expr):
+    """(A, S, radicands) with expand(f) = A + S, S the only term holding a square root, or None."""
+    half = lambda t: [b for b, e in (p.as_base_exp() for p in t.atoms(sp.Pow)) if e.is_Rational and e.q == 2]
+    terms = sp.Add.make_args(sp.expand(expr))
+    rooted = [t for t in terms if half(t)]
+    if len(rooted) != 1 or half(sp.expand(rooted[0] ** 2)):
+        return None
+    rest = sp.Add(*[t for t in terms if t is not rooted[0]])
+    return rest, rooted[0], sorted(set(half(rooted[0])), key=sp.default_sort_key)
 
 
 LATTICE_DEPTH = 4
@@ -577,7 +633,6 @@ _NONSMOOTH = (sp.Abs, sp.Piecewise, sp.floor, sp.ceiling, sp.frac, sp.sign, sp.M
               sp.DiracDelta, sp.KroneckerDelta, sp.Mod, sp.re, sp.im, sp.arg, sp.conjugate,
               sp.Sum, sp.Product, sp.Integral, sp.Derivative, sp.Limit)
 _STRICT = {"positive": "nonnegative", "negative": "nonpositive"}
-_FLIP = {"positive": "negative", "negative": "positive", "nonnegative": "nonpositive", "nonpositive": "nonnegative"}
 
 
 def _by_monotonicity(expr, sign, domain, attempts, depth):

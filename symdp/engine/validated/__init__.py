@@ -50,6 +50,8 @@ class Attempt:
     certificate: str = ""
     candidates: tuple = ()
     note: str = ""
+    boxes: int = 0
+    """Boxes of the proof (0 when there is none)."""
 
 
 def _signed(expr, which):
@@ -78,7 +80,7 @@ def _proved(p, boxes, certificate) -> Attempt:
     method = f"validated numerics: {boxes} box{'es' if boxes != 1 else ''}, {PREC} bits"
     detail = (f"branch and bound over {boxes} box{'es' if boxes != 1 else ''} of the domain mapped onto the unit box, arb enclosures "
               f"at {PREC} bits; every box closed by: {rules}")
-    return Attempt(True, method, detail, certificate)
+    return Attempt(True, method, detail, certificate, boxes=boxes)
 
 
 def prove(expr, which: str, domain: dict, recorded: str = "", split: bool = True) -> Attempt:
@@ -130,21 +132,17 @@ def _as_fraction(expr, which, domain, recorded: str = ""):
         den = prove(d, dsign, domain, split=False)
         if den.proved:
             return _pair(prove(n, fraction.claims(which, sign, dsign), domain, split=False), den, dsign)
-    return Attempt(False, note="nor was the denominator of its fraction form of one sign")
+    return Attempt(False, note="written as one fraction N/D, no sign of D was proved")
 
 
 def _pair(num: Attempt, den: Attempt, dsign: str) -> Attempt:
     if not num.proved:
         return Attempt(False, note=f"its fraction form's numerator: {num.note}")
-    boxes = _boxes(num.method) + _boxes(den.method)
+    boxes = num.boxes + den.boxes
     method = f"validated numerics on numerator and denominator: {boxes} boxes, {PREC} bits"
     detail = (f"f = N/D (one fraction, exponentials of sums expanded, factors known positive dropped); the "
               f"denominator {dsign}: {den.detail}; the numerator: {num.detail}")
-    return Attempt(True, method, detail, f"{FRACTION}{dsign};{num.certificate};{den.certificate}")
-
-
-def _boxes(method: str) -> int:
-    return int(method.split(": ")[1].split(" ")[0])
+    return Attempt(True, method, detail, f"{FRACTION}{dsign};{num.certificate};{den.certificate}", boxes=boxes)
 
 
 class ReplayFailedError(Exception):

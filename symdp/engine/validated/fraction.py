@@ -14,10 +14,10 @@ from __future__ import annotations
 import sympy as sp
 
 from ..budget import BudgetExceeded, within_budget
+from ..signs import FLIP
 
 LIMIT = 30.0
 """Seconds SymPy may take to write f as one fraction (a safety net: it takes well under one second)."""
-FLIP = {"positive": "negative", "negative": "positive", "nonnegative": "nonpositive", "nonpositive": "nonnegative"}
 
 
 def parts(expr):
