@@ -99,3 +99,5 @@ log10_k = sp.Symbol("log10_k", real=True)           # many compositions: k = rou
 log_a = sp.Symbol("log_a", real=True)               # natural log of a type I error (autodp's log-FPR arguments)
 LATEX_NAMES.update({log10_b: r"\log_{10} b", log10_p: r"\log_{10}(p - \tfrac12)", log10_a1: r"\log_{10}(\alpha - 1)",
                     log10_k: r"\log_{10} k", log_a: r"\log a"})
+x_int, x2_int = sp.symbols("x x'", integer=True)    # values of an integer attribute (sums over a prior's support)
+y_int = sp.Symbol("m", integer=True)                # the geometric mechanism's integer output

@@ -12,16 +12,16 @@ import sympy as sp
 
 from symdp import derivation
 from symdp.guessing import closed
-from symdp.guessing.bounds import main_upper, main_upper_discrete, simplified_upper
+from symdp.guessing.bounds import main_upper, main_upper_discrete
 from symdp.guessing.examples import EY, PAPER, PRIORS, R1, binomial_pmf, guess, main_quad
 from symdp.guessing.exact import geometric_posterior, laplace_posterior
-from symdp.symbols import eps, p_pre, R_sup
+from symdp.symbols import eps, p_pre, R_sup, x_int, y_int
 
 lam = sp.Symbol("lambda", positive=True)
 t, t2 = sp.symbols("x x'", nonnegative=True)
-m = sp.Symbol("m", integer=True)
+m = y_int
 GEO = {eps: sp.Interval(sp.Rational(1, 20), 4), m: sp.Interval(-10, 30)}
-PMF, GEO_R, GEO_G = binomial_pmf(), 2, (5, 9)
+GEO_R, GEO_G, GEO_S = 2, (5, 9), (0, 20)
 
 
 def steps(d):
@@ -47,10 +47,23 @@ def validity(d):
         d.sign(f"main:valid:{name}", gap, "nonnegative", EY, n=30,
                text=f"the bound holds against the exact posterior at every output ({name} prior, Laplace "
                     r"$r/\epsilon$)")
-    gap = lambda epsilon, m: (main_upper_discrete(PMF, *GEO_G, epsilon, GEO_R)
-                              - geometric_posterior(PMF, *GEO_G, m, epsilon, GEO_R))
-    d.sign("main:valid:geometric", gap, "nonnegative", GEO, n=30,
+    bound, post = geometric_closed_forms(d)
+    d.sign("main:valid:geometric", bound - post, "nonnegative", GEO,
            text=r"and on integers: Binomial(20, 0.3) prior, $g(x) = [5, 9]$ ($r = 2$), geometric noise")
+
+
+def geometric_closed_forms(d):
+    """The integer example's bound and exact posterior as expressions, each against the mpmath code."""
+    bound = closed.main_upper_discrete(closed.binomial_weight, GEO_S, *GEO_G, eps, GEO_R)
+    post = closed.geometric_posterior(closed.binomial_weight, GEO_S, *GEO_G, m, eps, GEO_R)
+    d.cross_check("main:closed-form:geometric", bound,
+                  lambda epsilon: main_upper_discrete(binomial_pmf(q=mp.mpf(3) / 10), *GEO_G, epsilon, GEO_R),
+                  {eps: GEO[eps]}, n=6, text="the integer bound as an expression (exact binomial weights) against "
+                                             "the mpmath sums")
+    d.cross_check("main:posterior:geometric", post,
+                  lambda epsilon, m: geometric_posterior(binomial_pmf(q=mp.mpf(3) / 10), *GEO_G, m, epsilon, GEO_R),
+                  GEO, n=6, text="the exact posterior on integers as an expression against the mpmath sums")
+    return bound, post
 
 
 def precise(d):
@@ -83,10 +96,10 @@ def simplification(d):
     d.sign("simplified:valid:uniform", closed.simplified_upper((hi - lo) / width, eps, width / closed.exact(R1)) - main,
            "nonnegative", {eps: EY[eps]},
            text=r"uniform prior on $[-2, 2]$, $r = 1/2$: $R = 8$; the simplified bound is above the main one")
-    R = mp.mpf(max(PMF) - min(PMF)) / GEO_R
-    p = mp.fsum(v for k, v in PMF.items() if GEO_G[0] <= k <= GEO_G[1])
-    gap = lambda epsilon: simplified_upper(p, epsilon, R) - main_upper_discrete(PMF, *GEO_G, epsilon, GEO_R)
-    d.sign("simplified:valid:geometric", gap, "nonnegative", {eps: EY[eps]}, n=30,
+    R = sp.Rational(GEO_S[1] - GEO_S[0], GEO_R)
+    p = sp.Sum(closed.binomial_weight(x_int), (x_int, *GEO_G))
+    main = closed.main_upper_discrete(closed.binomial_weight, GEO_S, *GEO_G, eps, GEO_R)
+    d.sign("simplified:valid:geometric", closed.simplified_upper(p, eps, R) - main, "nonnegative", {eps: EY[eps]},
            text=r"Binomial(20, 0.3) prior, $r = 2$: $R = 10$")
     d.note(r"Caveat (printed): $R$ need not exist; for the normal, exponential and two-bump priors "
            r"$R = \infty$ and the simplified bound is the trivial $\Pr_{post} \le 1$.")

@@ -17,6 +17,7 @@ import sympy as sp
 
 from ..errors import SymdpError
 from ..special import Exprel, Phi
+from ..symbols import x2_int, x_int
 from .priors import Exponential, Normal, TwoBump, Uniform
 
 
@@ -79,3 +80,25 @@ def main_upper(prior, lo, hi, eps, r):
 def simplified_upper(p, eps, R):
     """Slide "Simplification": p / (p + e^{-eps R} (1 - p))."""
     return p / (p + sp.exp(-eps * R) * (1 - p))
+
+
+# --- integer attributes, geometric noise ---------------------------------------------------------------
+
+def binomial_weight(x, n: int = 20, q=sp.Rational(3, 10)):
+    """Pr[X = x] for X ~ Binomial(n, q), exact (cf. ``examples.binomial_pmf``)."""
+    return sp.binomial(n, x) * q**x * (1 - q) ** (n - x)
+
+
+def geometric_posterior(weight, support, lo, hi, y, eps, r):
+    """Pr[lo <= X <= hi | y] for integer X with prior ``weight(x)`` on ``support`` = (a, b) and noise
+    proportional to e^{-eps |k| / r} (Bayes' rule); cf. ``exact.geometric_posterior``."""
+    like = weight(x_int) * sp.exp(-eps * sp.Abs(y - x_int) / r)
+    return sp.Sum(like, (x_int, lo, hi)) / sp.Sum(like, (x_int, *support))
+
+
+def main_upper_discrete(weight, support, lo, hi, eps, r):
+    """Slide "Main theorem" on integers (sums for integrals), d = |x - x'| / r; cf. ``bounds.main_upper_discrete``."""
+    inner = sp.Sum(weight(x2_int) * sp.exp(eps * sp.Abs(x_int - x2_int) / r), (x2_int, lo, hi))
+    a, b = support
+    outside = sp.Sum(weight(x_int) / inner, (x_int, a, lo - 1)) + sp.Sum(weight(x_int) / inner, (x_int, hi + 1, b))
+    return 1 / (1 + outside)

@@ -23,7 +23,7 @@ import mpmath as mp
 import sympy as sp
 
 from ..arb import ArbFn, NotRigorous, as_mpf
-from . import fraction
+from . import fraction, values
 from .chart import chart
 from .rules import Problem
 from .search import ReplayMismatch, Search, budget_for, decode, encode, replay, unit_box
@@ -86,14 +86,18 @@ def _proved(p, boxes, certificate) -> Attempt:
 def prove(expr, which: str, domain: dict, recorded: str = "", split: bool = True) -> Attempt:
     """Prove the sign claim by branch and bound (or replay ``recorded``, a certificate); where boxes on f
     itself stay open, on its numerator and denominator (``split``, :mod:`.fraction`)."""
+    if recorded.startswith(OPEN):  # the search failed when the certificate was made: not searched again
+        return Attempt(False, certificate=recorded, note=recorded[len(OPEN):])
+    expr = values.written_out(expr) if expr.has(sp.Sum) else expr
     if recorded.startswith(FRACTION):
         return _as_fraction(expr, which, domain, recorded)
+    enumerable = values.integer_symbol(domain)
+    if enumerable and len(domain) > 1:
+        return _by_values(expr, which, domain, enumerable, recorded)
     p, why = problem(expr, which, domain)
     if p is None:
         return Attempt(False, note=f"validated numerics not applicable ({why})")
     box = unit_box(len(p.chart.coords))
-    if recorded.startswith(OPEN):  # the search failed when the certificate was made: not searched again
-        return Attempt(False, certificate=recorded, note=recorded[len(OPEN):])
     if recorded:
         bits, rules = decode(recorded)
         try:
@@ -113,6 +117,28 @@ def prove(expr, which: str, domain: dict, recorded: str = "", split: bool = True
     if other is not None:
         note += f"; {other.note}"
     return Attempt(False, certificate=OPEN + note, candidates=tuple(_centres(p, s, domain)), note=note)
+
+
+def _by_values(expr, which, domain, enumerable, recorded: str) -> Attempt:
+    """The claim at each value of its integer symbol (:mod:`.values`), each proved on the other symbols."""
+    s, points = enumerable
+    rest = {t: iv for t, iv in domain.items() if t != s}
+    logs = values.decode(recorded) if recorded else [""] * len(points)
+    if len(logs) != len(points):
+        raise ReplayFailedError(f"the recorded enumeration has {len(logs)} values, the domain {len(points)}")
+    done, boxes = [], 0
+    for v, log in zip(points, logs):
+        found = prove(expr.xreplace({s: sp.Integer(v)}), which, rest, log)
+        if not found.proved:
+            note = f"at {s} = {v}, {found.note}"
+            return Attempt(False, certificate=OPEN + note, note=note,
+                           candidates=tuple({**c, s: mp.mpf(v)} for c in found.candidates))
+        done.append(found.certificate)
+        boxes += found.boxes
+    method = f"validated numerics: {boxes} boxes over {len(points)} values of {s}, {PREC} bits"
+    detail = (f"exact enumeration of the integer {s} from {points[0]} to {points[-1]}; at each value, branch and "
+              f"bound over boxes of the other symbols, arb enclosures at {PREC} bits ({boxes} boxes in all)")
+    return Attempt(True, method, detail, values.encode(s, done), boxes=boxes)
 
 
 def _as_fraction(expr, which, domain, recorded: str = ""):

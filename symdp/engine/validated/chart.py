@@ -5,7 +5,7 @@ symbols) gets a coordinate u in [0, 1]: ``lo + (hi - lo) u`` between finite
 ends, ``lo + u/(1 - u)`` up to +oo, ``hi - (1 - u)/u`` down from -oo and
 ``(2u - 1)/(u (1 - u))`` over the whole line.  Every map is increasing in u, so
 the box [0, 1]^d covers the domain (the ends at infinity are limits, never
-points of it).  Integer symbols are not charted (the caller samples them).
+points of it).  Integer symbols are not charted (:mod:`.values` enumerates a finite range; else they are sampled).
 """
 from __future__ import annotations
 
