@@ -27,10 +27,12 @@ def integer_symbol(domain: dict):
         return None
     s, iv = ints[0], domain[ints[0]]
     lo, hi = sp.ceiling(iv.start), sp.floor(iv.end)
-    if not (lo.is_Integer and hi.is_Integer) or any(s in other.free_symbols for other in domain.values()):
+    if not (lo.is_Integer and hi.is_Integer) or hi - lo >= MAX_VALUES:   # counted before anything is listed
+        return None
+    if any(s in other.free_symbols for other in domain.values()):
         return None
     values = [v for v in range(int(lo), int(hi) + 1) if iv.contains(v) is sp.true]
-    return (s, values) if 0 < len(values) <= MAX_VALUES else None
+    return (s, values) if values else None
 
 
 def written_out(expr):
