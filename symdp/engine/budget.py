@@ -64,9 +64,9 @@ def _with_alarm(fn, seconds):
         if callable(outer_handler):
             outer_handler(signum, frame)
 
-    signal.signal(signal.SIGALRM, expire)
-    signal.setitimer(signal.ITIMER_REAL, seconds if ours_first else outer_left)
-    try:
+    try:   # armed inside the try: an outer timer that fires while ours is set up is caught here too
+        signal.signal(signal.SIGALRM, expire)
+        signal.setitimer(signal.ITIMER_REAL, seconds if ours_first else outer_left)
         return fn()
     except _Expired as exc:
         if exc.args[0] is not state:  # an enclosing budget's timer: not ours to handle

@@ -84,3 +84,14 @@ def test_nested_budgets_each_stop_their_own_attempt():
 
     with pytest.raises(BudgetExceeded, match="0.5"):
         within_budget(inner_then_spin, 0.5)
+
+
+
+def test_a_timer_that_fires_as_it_is_armed_is_a_budget_exceeded():
+    """Found by the full mutation run: a budget of microseconds (what is left of a claim's total) fired
+    between setitimer() and the try block and raised the private _Expired past every caller."""
+    for _ in range(2000):
+        try:
+            within_budget(lambda: sum(range(50)), 1e-6)
+        except BudgetExceeded:
+            pass
