@@ -101,3 +101,31 @@ def false_claim(d):
 def test_help_and_module_entry_point():
     proc = subprocess.run([sys.executable, "-m", "symdp", "epsilon", "--help"], capture_output=True, text=True)
     assert proc.returncode == 0 and "--bound" in proc.stdout
+
+
+
+_PROVED = '''
+import sympy as sp
+from symdp import derivation
+x = sp.Symbol("x", positive=True)
+
+@derivation(id="t.losing", title="a proof to keep", paper="none", where="none")
+def losing(d):
+    d.sign("c", x**2, "nonnegative", {x: sp.Interval(0, 1)})
+'''
+
+
+def test_certify_names_the_proofs_it_loses(capsys, tmp_path):
+    """Certificates made again: a claim the replaced file proved and the new one does not is named on stderr
+    (issue 20: a symbolic budget that runs out on a loaded machine used to lose a proof silently)."""
+    from symdp.cli import run as cli_run
+    from symdp.engine import certificates
+    (tmp_path / "losing.py").write_text(_PROVED)
+    code, _, err = run(capsys, "certify", "--path", str(tmp_path), "--no-cache", "-j", "1")
+    assert code == 0 and "not proved now" not in err
+    before = cli_run._proved_in(certificates, {str(tmp_path / "losing.py")})
+    assert before == {"t.losing::c"}
+    cli_run._report_lost(before, set())
+    assert "1 claim(s)" in capsys.readouterr().err
+    code, _, err = run(capsys, "certify", "--path", str(tmp_path), "--no-cache", "-j", "1")
+    assert code == 0 and "not proved now" not in err    # proved again: nothing lost

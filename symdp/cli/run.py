@@ -139,6 +139,7 @@ def cmd_certify(args) -> int:
         raise SymdpError("--path", args.path, "a folder outside the installed symdp package (the shipped "
                          "catalogue's certificates are made in the repository)")
     specs = catalogue(args)
+    before = _proved_in(certificates, {s.file for s in specs if s.file})
     results = run_specs(args, specs, certify=True)
     try:
         written = certificates.write(results, {s.id: s.file for s in specs})
@@ -148,8 +149,24 @@ def cmd_certify(args) -> int:
     proved = sum(1 for r in results for c in r.certificates if c.proved)
     total = sum(len(r.certificates) for r in results)
     print(f"certified {total} claims ({proved} proved symbolically) in {len(written)} file(s)")
+    _report_lost(before, {c.claim for r in results for c in r.certificates if c.proved})
     print(serialize.to_text(results), end="")
     return 0 if serialize.passed(results, ()) else 1
+
+
+def _proved_in(certificates, files) -> set:
+    """Labels of the claims the certificate files about to be replaced record as proved."""
+    return {c.claim for f in sorted(files) for c in certificates.load(certificates.path_for(f)).values() if c.proved}
+
+
+def _report_lost(before: set, now: set) -> None:
+    """Name on stderr every claim the replaced certificates proved and the new ones do not: a symbolic budget
+    that ran out on a loaded machine (certify again with fewer --jobs), a changed prover, or a changed claim."""
+    lost = sorted(before - now)
+    if lost:
+        print(f"symdp: {len(lost)} claim(s) proved by the replaced certificates are not proved now (a budget run "
+              "out under load: certify them again with -j 1; or a changed prover or claim): " + "; ".join(lost),
+              file=sys.stderr)
 
 
 def cmd_cache(args) -> int:
@@ -192,7 +209,8 @@ def add_parsers(add, number) -> None:
                     help="list the N slowest derivations (0: all)")
     catalogue_args(sp, number)
     sp = add("certify", cmd_certify, "search the symbolic proofs afresh and record them as certificates "
-             "(<file>.proofs.json beside each derivation file) that check replays on any machine")
+             "(<file>.proofs.json beside each derivation file) that check replays on any machine; a claim the "
+             "replaced certificates proved and the new ones do not is named on stderr")
     sp.add_argument("ids", nargs="*", metavar="ID", help="derivation ids (default: all)")
     catalogue_args(sp, number)
     sp = add("cache", cmd_cache, "manage the result cache")
