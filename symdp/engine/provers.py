@@ -417,9 +417,78 @@ def _substitute(expr, subs: dict):
 
 def prove_sign(expr, sign: str, domain: dict, attempts: Attempts, depth: int = 0) -> str | None:
     """Method that shows ``expr`` has ``sign`` on ``domain``, or None."""
-    return (_by_groups(expr, sign, domain, attempts, depth) or _by_assumptions(expr, sign, domain, attempts)
+    return (_by_difference(expr, sign, domain, attempts, depth)
+            or _by_groups(expr, sign, domain, attempts, depth) or _by_assumptions(expr, sign, domain, attempts)
             or _by_monotonicity(expr, sign, domain, attempts, depth) or _by_lattice(expr, sign, domain, attempts, depth)
             or _by_squaring(expr, sign, domain, attempts, depth))
+
+
+def _by_difference(expr, sign, domain, attempts, depth):
+    """f = G(x) - G(X), one expression at two points of x's interval: f >= 0 when X <= x there and G does not
+    fall in x.  ``F*_beta(eps) - F*_beta(a eps)`` on a in (0, 1]: a eps <= eps, a eps > 0, and F*_beta rises in
+    eps (each piece's slope nonnegative, the pieces meeting at the break)."""
+    if sign != "nonnegative" or depth > 0 or not isinstance(expr, sp.Add) or len(expr.args) != 2:
+        return None
+    for u, w in ((expr.args[0], -expr.args[1]), (expr.args[1], -expr.args[0])):
+        for x in sorted(u.free_symbols & set(domain), key=lambda s: s.name):
+            X = _other_point(u, w, x)
+            if X is None or domain[x].free_symbols or x.is_integer or attempts.exhausted:
+                continue
+            if any(x in iv.free_symbols for t, iv in domain.items() if t != x):   # the slope's points move with x
+                continue
+            found = _difference_at(u, x, X, domain, attempts, depth)
+            if found:
+                return found
+    return None
+
+
+def _other_point(u, w, x):
+    """X with u(x -> X) == w, read where the two trees first differ at an x of u; or None."""
+    def walk(a, b):
+        if a == x:
+            return b if b != x else None
+        if a.func != b.func or len(a.args) != len(b.args):
+            return None
+        for p, q in zip(a.args, b.args):
+            found = walk(p, q)
+            if found is not None:
+                return found
+        return None
+    X = walk(u, w)
+    return X if X is not None and u.xreplace({x: X}) == w else None
+
+
+def _difference_at(G, x, X, domain, attempts, depth):
+    iv = domain[x]
+    ends = [(X - iv.start, iv.left_open)] if iv.start.is_finite else []
+    ends += [(iv.end - X, iv.right_open)] if iv.end.is_finite else []
+    below = prove_sign(x - X, "nonnegative", domain, attempts, depth + 1)
+    inside = below and all(prove_sign(e, "positive" if open_ else "nonnegative", domain, attempts, depth + 1)
+                           for e, open_ in ends)
+    rises = inside and _nondecreasing(G, x, domain, attempts, depth)
+    return (f"G({x}) - G({sp.sstr(X)}) with {sp.sstr(X)} <= {x} in its interval ({below}) and G rising in {x} "
+            f"({rises})") if rises else None
+
+
+def _nondecreasing(G, x, domain, attempts, depth):
+    """A method showing G does not fall in x on its interval: a smooth G by its slope; a two-piece Piecewise
+    split at x < c by each piece's slope and the two pieces equal at x = c (no jump down)."""
+    if not G.has(sp.Piecewise):
+        finite = attempts.call("finite on the domain", lambda: _finite_on(G, domain))   # no pole to jump across
+        return finite and prove_sign(sp.diff(G, x), "nonnegative", domain, attempts, depth + 1)
+    if not isinstance(G, sp.Piecewise) or len(G.args) != 2 or G.args[1].cond is not sp.true:
+        return None
+    (low, cond), (high, _) = G.args
+    if not isinstance(cond, (sp.StrictLessThan, sp.LessThan)) or cond.lhs != x or x in cond.rhs.free_symbols:
+        return None
+    if low.has(sp.Piecewise) or high.has(sp.Piecewise):
+        return None
+    c = cond.rhs
+    finite = attempts.call("finite on the domain", lambda: _finite_on(low, domain) and _finite_on(high, domain))
+    joined = finite and prove_zero(low.subs(x, c) - high.subs(x, c), attempts)
+    slopes = [prove_sign(sp.diff(e, x), "nonnegative", domain, attempts, depth + 1) for e in (low, high)] \
+        if joined else [None]
+    return f"slopes {slopes[0]}; {slopes[1]}; the pieces meet at the break ({joined})" if all(slopes) else None
 
 
 SQUARING_DEPTH = 2

@@ -119,3 +119,35 @@ def test_a_difference_that_is_exactly_zero_on_the_box_encloses_to_zero():
     ball = ArbFn(expr, (eps, y))({eps: _ball(Fraction(2), Fraction(129, 64)), y: _ball(Fraction(1), Fraction(65, 64))},
                                  128)
     assert ball.is_zero()
+
+
+# --- one expression at two points ------------------------------------------------------------------
+
+def _fbeta_gap(shift=0):
+    from symdp.adversary import closed_forms
+    from symdp.symbols import eps as e
+    a = sp.Symbol("a", positive=True)
+    return closed_forms.fbeta_star() - closed_forms.fbeta_star(e=a * e) - shift, a
+
+
+def _full(domain, expr):
+    from symdp.engine import domain as dom
+    return dom.complete(domain, expr.free_symbols)
+
+
+def test_f_beta_at_a_smaller_epsilon_is_smaller():
+    """Liu et al. Sec. 4.2: F*_beta(a eps) <= F*_beta(eps) for a in (0, 1] (the bounded-DP worst pair)."""
+    gap, a = _fbeta_gap()
+    method = prove_sign(gap, "nonnegative", _full({a: sp.Interval.Lopen(0, 1)}, gap), _attempts())
+    assert method and method.startswith("G(epsilon) - G(a*epsilon)")
+
+
+def test_one_expression_at_two_points_never_proves_a_near_miss():
+    gap, a = _fbeta_gap()
+    assert prove_sign(gap, "nonnegative", _full({a: sp.Interval.Lopen(0, sp.Rational(1000001, 1000000))}, gap),
+                      _attempts()) is None                  # a eps may pass eps
+    shifted, a = _fbeta_gap(sp.Rational(1, 10**9))
+    assert prove_sign(shifted, "nonnegative", _full({a: sp.Interval.Lopen(0, 1)}, shifted), _attempts()) is None
+    x = sp.Symbol("x", positive=True)
+    pole = -1 / (x - 1) + 1 / (x / 2 - 1)                   # rises on both sides of x = 1, jumps down there
+    assert prove_sign(pole, "nonnegative", {x: sp.Interval.open(0, 4)}, _attempts()) is None
