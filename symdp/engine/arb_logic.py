@@ -50,11 +50,20 @@ def condition(cond, symbols, compile_):
         return lambda env: _not(_and([_not(p(env)) for p in parts]))
     if isinstance(cond, sp.Not):
         return lambda env: _not(parts[0](env))
+    if isinstance(cond, sp.ITE):  # SymPy's form of a condition on a Piecewise (a threshold that is one)
+        return lambda env: _ite(*(p(env) for p in parts))
     raise NotRigorous(f"the condition {cond}")
 
 
 def _not(v):
     return None if v is None else not v
+
+
+def _ite(test, then, other):
+    """ITE(test, then, other) three-valued: undecided ``test`` settles only when both branches agree."""
+    if test is None:
+        return then if then == other else None
+    return then if test else other
 
 
 def _and(values):

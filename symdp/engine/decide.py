@@ -13,6 +13,7 @@ import itertools
 import sympy as sp
 
 from . import domain as dom
+from . import location
 from . import numeric as num
 from . import validated
 from .cases import prove_by_cases
@@ -210,6 +211,21 @@ def _region(a, b, domain, key, attempts, numeric) -> Outcome:
     return _numeric_identity(a, b, domain, key, "the pieces")
 
 
+def _reduced(expr, which: str, domain: dict, attempts: Attempts) -> str | None:
+    """The claim in t = (x - a)/b when it depends on x, a, b only through t (:mod:`.location`), proved by sign
+    analysis or by cases; the method, or None."""
+    attempts.renew(location.BUDGET)
+    found = attempts.call("location and scale", lambda: location.reduce(expr, domain))
+    if not found:
+        return None
+    x, a, b, g, reduced = found
+    method = prove_sign(g, which, reduced, attempts) or prove_by_cases(g, which, reduced, attempts)
+    where = f"{x} = {a} + {b} t: the claim depends on {x}, {a}, {b} only through t = ({x} - {a})/{b}"
+    iv = reduced[location.T]
+    span = "t real" if iv == sp.Reals else f"t in {sp.sstr(iv)}"
+    return f"{where}, {span}; then {method}" if method else None
+
+
 def sign(expr, which: str, domain, key, attempts: Attempts, numeric: bool = True) -> Outcome:
     """Decide that ``expr`` is ``which`` (positive, negative, ...) on ``domain``.
 
@@ -224,6 +240,9 @@ def sign(expr, which: str, domain, key, attempts: Attempts, numeric: bool = True
     method = prove_by_cases(expr, which, domain, attempts)
     if method:
         return Outcome(Status.PROVED, "symbolic sign analysis by cases", method)
+    method = _reduced(expr, which, domain, attempts)
+    if method:
+        return Outcome(Status.PROVED, "symbolic sign analysis after a change of location and scale", method)
     found = validated.decide(expr, which, domain, attempts)
     if found.proved:
         return Outcome(Status.PROVED, found.method, found.detail)

@@ -155,6 +155,10 @@ class ReplayFailed(Exception):
     """A recorded proof (a certificate) no longer goes through."""
 
 
+RENEWED = "renewed"
+"""The log's mark of :meth:`Attempts.renew`."""
+
+
 class Attempts:
     """Runs rewrites under the budget, and records or replays the answers.
 
@@ -209,6 +213,18 @@ class Attempts:
         self.log.append(f"{label}: done")
         return value
 
+    def renew(self, seconds: float) -> None:
+        """A route tried after the others gets ``seconds`` of its own.  The log marks the point (RENEWED): a
+        replay takes every answer before it that the search never gave (out of time) as None, as the search
+        did, and goes on from the mark."""
+        if self.replaying:
+            if self._script and self._script[0] == RENEWED:
+                self._script.pop(0)
+                self.exhausted = False
+            return
+        self.log.append(RENEWED)
+        self.deadline, self.exhausted = time.monotonic() + seconds, False
+
     # -- search ----------------------------------------------------------------
 
     def _left(self) -> float:
@@ -240,7 +256,7 @@ class Attempts:
 
     def _next(self):
         """The next recorded answer; past the end the search had run out of time."""
-        if not self._script:
+        if not self._script or self._script[0] == RENEWED:
             self.exhausted = True
             return None
         return self._script.pop(0)
@@ -514,7 +530,8 @@ def _by_squaring(expr, sign, domain, attempts, depth):
     first = prove_sign(rest, "nonnegative", _restricted(domain, rest.free_symbols), attempts, depth + 1)
     gap = first and attempts.call("squared", lambda: sp.expand(rest**2 - term**2))
     second = gap is not None and first and prove_sign(gap, sign, domain, attempts, depth + 1)
-    return f"squared (A >= |S|): A >= 0 by {first}; A^2 - S^2 {sign} by {second}" if second else None
+    return (f"squared (f = A + S, S the term with square roots; A >= |S| gives f >= 0): A >= 0 by "
+            f"{first}; A^2 - S^2 {sign} by {second}") if second else None
 
 
 def _radical_term(expr):

@@ -25,7 +25,7 @@ import sympy as sp
 from ..arb import ArbFn, NotRigorous, as_mpf
 from . import fraction, values
 from .chart import chart
-from .rules import Problem
+from .rules import Family, Problem
 from .search import ReplayMismatch, Search, budget_for, decode, encode, replay, unit_box
 
 PREC = 128
@@ -59,8 +59,9 @@ def _signed(expr, which):
     return sp.sympify(f), which in ("positive", "negative")
 
 
-def problem(expr, which, domain):
-    """The :class:`Problem` of a sign claim, or (None, why not)."""
+def problem(expr, which, domain, member=None):
+    """The :class:`Problem` of a sign claim (``member``: its family and value, :class:`.rules.Family`), or
+    (None, why not)."""
     if expr.has(sp.Sum, sp.Integral):
         return None, "a sum or an integral in the claim"
     c = chart(domain)
@@ -68,7 +69,7 @@ def problem(expr, which, domain):
         return None, "an integer symbol"
     f, strict = _signed(expr, which)
     try:
-        return Problem(f, strict, c, PREC), ""
+        return Problem(f, strict, c, PREC, member), ""
     except NotRigorous as exc:
         return None, str(exc)
     except RecursionError:
@@ -83,9 +84,10 @@ def _proved(p, boxes, certificate) -> Attempt:
     return Attempt(True, method, detail, certificate, boxes=boxes)
 
 
-def prove(expr, which: str, domain: dict, recorded: str = "", split: bool = True) -> Attempt:
+def prove(expr, which: str, domain: dict, recorded: str = "", split: bool = True, member=None) -> Attempt:
     """Prove the sign claim by branch and bound (or replay ``recorded``, a certificate); where boxes on f
-    itself stay open, on its numerator and denominator (``split``, :mod:`.fraction`)."""
+    itself stay open, on its numerator and denominator (``split``, :mod:`.fraction`).  ``member``: the claim
+    is a family's at one value of its integer symbol (:class:`.rules.Family`)."""
     if recorded.startswith(OPEN):  # the search failed when the certificate was made: not searched again
         return Attempt(False, certificate=recorded, note=recorded[len(OPEN):])
     expr = values.written_out(expr) if expr.has(sp.Sum) else expr
@@ -94,7 +96,7 @@ def prove(expr, which: str, domain: dict, recorded: str = "", split: bool = True
     enumerable = values.integer_symbol(domain)
     if enumerable and len(domain) > 1:
         return _by_values(expr, which, domain, enumerable, recorded)
-    p, why = problem(expr, which, domain)
+    p, why = problem(expr, which, domain, member)
     if p is None:
         return Attempt(False, note=f"validated numerics not applicable ({why})")
     box = unit_box(len(p.chart.coords))
@@ -127,8 +129,9 @@ def _by_values(expr, which, domain, enumerable, recorded: str) -> Attempt:
     if len(logs) != len(points):
         raise ReplayFailedError(f"the recorded enumeration has {len(logs)} values, the domain {len(points)}")
     done, boxes = [], 0
+    family = Family(_signed(expr, which)[0], s)
     for v, log in zip(points, logs):
-        found = prove(expr.xreplace({s: sp.Integer(v)}), which, rest, log)
+        found = prove(expr.xreplace({s: sp.Integer(v)}), which, rest, log, member=(family, sp.Integer(v)))
         if not found.proved:
             note = f"at {s} = {v}, {found.note}"
             return Attempt(False, certificate=OPEN + note, note=note,

@@ -49,14 +49,44 @@ def nonnegative(iv) -> bool:
     return lo == ext.POS or (not isinstance(lo, str) and lo >= 0)
 
 
-class Problem:
-    """``f`` (already signed so that the claim reads f > 0 or f >= 0) pulled back to the unit box."""
+class Family:
+    """The derivatives of one claim with an integer symbol left free, shared by the claims at its values.
 
-    def __init__(self, f, strict: bool, chart, prec: int):
+    The problem at m = v takes its derivatives from the family's (differentiated once, with m symbolic, and
+    sized once against SWELL) with v put in: the 41 values of Pankova & Laud's geometric output differentiate
+    one expression, not 41.
+    """
+
+    def __init__(self, f, symbol):
+        self.f, self.symbol = f, symbol
+        self._derivs: dict = {}
+
+    def derivative(self, chart, key):
+        """The family's derivative ``key`` ((i, k): d^k f/dx_i^k; ("u", i): dF/du_i) in ``chart``, or None
+        (larger than SWELL times f)."""
+        if key not in self._derivs:
+            F = self.f.xreplace(chart.forward)
+            if key[0] == "u":
+                d = sp.diff(F, chart.coords[key[1]])
+            elif chart.free[key[0]]:
+                d = sp.diff(self.f, chart.symbols[key[0]], key[1]).xreplace(chart.forward)
+            else:
+                d = sp.diff(F, chart.coords[key[0]], key[1])
+            self._derivs[key] = d if sp.count_ops(d) <= SWELL * max(sp.count_ops(F), 1) else None
+        return self._derivs[key]
+
+
+class Problem:
+    """``f`` (already signed so that the claim reads f > 0 or f >= 0) pulled back to the unit box.
+
+    ``member``: (family, value) when f is a :class:`Family`'s claim at one value of its integer symbol.
+    """
+
+    def __init__(self, f, strict: bool, chart, prec: int, member=None):
         self.f, self.strict, self.chart, self.prec = f, strict, chart, prec
+        self.member = member
         self.F = f.xreplace(chart.forward)
         self.fn = ArbFn(self.F, chart.coords)
-        self._size = max(sp.count_ops(self.F), 1)
         self.smooth = not self.F.has(*NONSMOOTH)
         self.branches = None if self.smooth else smooth_branch(f, chart)
         self._branch: dict = {}
@@ -105,11 +135,24 @@ class Problem:
     def _derive(self, i, k):
         if not self.smooth:
             return None
+        if self.member is not None:
+            return self._compiled(self._of_family((i, k)))
         if self.chart.free[i]:  # only x_i moves along u_i, increasingly: the signs of d^k f/dx_i^k
             d = sp.diff(self.f, self.chart.symbols[i], k).xreplace(self.chart.forward)
         else:
             d = sp.diff(self.F, self.chart.coords[i], k)
-        if sp.count_ops(d) > SWELL * self._size:
+        return self._compiled(d if sp.count_ops(d) <= SWELL * self._size() else None)
+
+    def _size(self) -> int:
+        return max(sp.count_ops(self.F), 1)
+
+    def _of_family(self, key):
+        family, value = self.member
+        d = family.derivative(self.chart, key)
+        return None if d is None else d.xreplace({family.symbol: value})
+
+    def _compiled(self, d):
+        if d is None:
             return None
         try:
             return d, ArbFn(d, self.chart.coords)
@@ -185,12 +228,11 @@ class Problem:
         if not self.smooth:
             return None
         if key not in self._derivs:
-            d = sp.diff(self.F, self.chart.coords[i])
-            ok = sp.count_ops(d) <= SWELL * self._size
-            try:
-                self._derivs[key] = (d, ArbFn(d, self.chart.coords)) if ok else None
-            except (NotRigorous, RecursionError):
-                self._derivs[key] = None
+            if self.member is not None:
+                self._derivs[key] = self._compiled(self._of_family(key))
+            else:
+                d = sp.diff(self.F, self.chart.coords[i])
+                self._derivs[key] = self._compiled(d if sp.count_ops(d) <= SWELL * self._size() else None)
         return self._derivs[key]
 
     def _chain(self, box, i, k, left) -> bool:
