@@ -18,8 +18,8 @@ from . import numeric as num
 from . import validated
 from .cases import prove_by_cases
 from .conditions import truth_of
-from .provers import (Attempts, active_piece, breakpoints, prove_sign, prove_zero, prove_zero_on, regions,
-                      respects_assumptions)
+from .provers import (Attempts, active_piece, breakpoints, prove_from_an_end, prove_sign, prove_zero,
+                      prove_zero_on, regions, respects_assumptions)
 from .records import Outcome
 from .status import Status, weakest
 
@@ -211,10 +211,24 @@ def _region(a, b, domain, key, attempts, numeric) -> Outcome:
     return _numeric_identity(a, b, domain, key, "the pieces")
 
 
+SECOND_LOOK = 6.0
+"""Seconds of symbolic search the second look gets (its own: the claim's budget is spent by then)."""
+
+
+def _second_look(expr, which: str, domain: dict, attempts: Attempts) -> Outcome | None:
+    """After boxes failed, with a budget of its own (:meth:`Attempts.renew`): the claim in t = (x - a)/b
+    when it depends on x, a, b only through t (:mod:`.location`); else monotonicity from an end one level
+    deeper than the sign prover's own (Pinsker's strict form: in q_0, then in p, then in p again)."""
+    attempts.renew(SECOND_LOOK)
+    method = _reduced(expr, which, domain, attempts)
+    if method:
+        return Outcome(Status.PROVED, "symbolic sign analysis after a change of location and scale", method)
+    method = prove_from_an_end(expr, which, domain, attempts)
+    return Outcome(Status.PROVED, "symbolic sign analysis, monotone from an end", method) if method else None
+
+
 def _reduced(expr, which: str, domain: dict, attempts: Attempts) -> str | None:
-    """The claim in t = (x - a)/b when it depends on x, a, b only through t (:mod:`.location`), proved by sign
-    analysis or by cases; the method, or None."""
-    attempts.renew(location.BUDGET)
+    """The claim in t = (x - a)/b, proved by sign analysis or by cases; the method, or None."""
     found = attempts.call("location and scale", lambda: location.reduce(expr, domain))
     if not found:
         return None
@@ -226,26 +240,37 @@ def _reduced(expr, which: str, domain: dict, attempts: Attempts) -> str | None:
     return f"{where}, {span}; then {method}" if method else None
 
 
-def sign(expr, which: str, domain, key, attempts: Attempts, numeric: bool = True) -> Outcome:
-    """Decide that ``expr`` is ``which`` (positive, negative, ...) on ``domain``.
-
-    Symbolic sign analysis first, then validated numerics (a proof by boxes, or
-    a certified counterexample at the centre of a box it could not close), then
-    (unless disabled) a seeded sample, which is evidence only.
-    """
-    domain = dom.complete(domain, expr.free_symbols)
+def _symbolic(expr, which: str, domain: dict, attempts: Attempts) -> Outcome | None:
     method = prove_sign(expr, which, domain, attempts)
     if method:
         return Outcome(Status.PROVED, "symbolic sign analysis", method)
     method = prove_by_cases(expr, which, domain, attempts)
     if method:
         return Outcome(Status.PROVED, "symbolic sign analysis by cases", method)
-    method = _reduced(expr, which, domain, attempts)
-    if method:
-        return Outcome(Status.PROVED, "symbolic sign analysis after a change of location and scale", method)
+    return None
+
+
+def sign(expr, which: str, domain, key, attempts: Attempts, numeric: bool = True) -> Outcome:
+    """Decide that ``expr`` is ``which`` (positive, negative, ...) on ``domain``.
+
+    Symbolic sign analysis first, then validated numerics (a proof by boxes, or
+    a certified counterexample at the centre of a box it could not close), then
+    a second symbolic look (:func:`_second_look`), then (unless disabled) a
+    seeded sample, which is evidence only.  A replay of a certificate that
+    records no proof runs only the boxes (their recorded log) and the sample:
+    the symbolic routes could only fail again.
+    """
+    domain = dom.complete(domain, expr.free_symbols)
+    unproved = getattr(attempts, "unproved", False)  # a replay of a search that proved nothing: not re-run
+    proved = None if unproved else _symbolic(expr, which, domain, attempts)
+    if proved:
+        return proved
     found = validated.decide(expr, which, domain, attempts)
     if found.proved:
         return Outcome(Status.PROVED, found.method, found.detail)
+    proved = None if unproved else _second_look(expr, which, domain, attempts)
+    if proved:
+        return proved
     if not numeric:
         return _undecided(attempts, f"no substitution or rewrite decided the sign; {found.note}")
     try:

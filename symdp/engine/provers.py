@@ -746,6 +746,12 @@ def _by_monotonicity(expr, sign, domain, attempts, depth):
     return None
 
 
+def prove_from_an_end(expr, sign: str, domain: dict, attempts) -> str | None:
+    """Monotonicity from an end (:func:`_by_monotonicity`) with one level more than :func:`prove_sign`
+    allows itself (its limits and slopes decided by the full sign prover), or None."""
+    return _by_monotonicity(expr, sign, domain, attempts, -1)
+
+
 def _monotone_ends(expr, domain):
     for s, iv in domain.items():
         if s not in expr.free_symbols or s.is_integer or iv.free_symbols:
@@ -759,11 +765,12 @@ def _monotone_ends(expr, domain):
 def _from_end(expr, sign, domain, attempts, depth, s, end, side):
     iv = domain[s]
     closed = end.is_finite and not (iv.left_open if side == "+" else iv.right_open)
-    limit = attempts.call(f"limit in {s} at {end}{side}", lambda: _end_value(expr, s, end, side, closed))
+    others = {t: v for t, v in domain.items() if t != s}
+    limit = attempts.call(f"limit in {s} at {end}{side}", lambda: _end_value(expr, s, end, side, closed, others))
     if limit is None:
         return None
     target = sign if closed else _STRICT.get(sign, sign)
-    rest = _restricted({t: v for t, v in domain.items() if t != s}, limit.free_symbols)
+    rest = _restricted(others, limit.free_symbols)
     why_limit = prove_sign(limit, target, rest, attempts, depth + 1)
     if not why_limit:
         return None
@@ -781,15 +788,25 @@ def _from_end(expr, sign, domain, attempts, depth, s, end, side):
             f"derivative {slope}: {why_slope})")
 
 
+def _finite_real(expr, domain) -> bool:
+    """SymPy shows ``expr`` finite and real, from the symbols' assumptions or on ``domain`` (mapped as in
+    :func:`_finite_on`): log(1 - p) on p in (0, 1)."""
+    if expr.is_finite is True and expr.is_extended_real is True:
+        return True
+    mapped = (_substitute(expr, subs) for _, subs in substitutions(_restricted(domain, expr.free_symbols), limit=4))
+    return any(m.is_finite is True and m.is_extended_real is True for m in mapped)
+
+
 def _finite_on(expr, domain) -> bool:
     """SymPy proves ``expr`` finite at every point of ``domain`` (no pole of tan, 1/x, ... inside)."""
     return any(_substitute(expr, subs).is_finite is True for _, subs in substitutions(domain, limit=4))
 
 
-def _end_value(expr, s, end, side, closed):
-    """The finite real limit of ``expr`` at the end (equal to the value there for a closed end), or None."""
+def _end_value(expr, s, end, side, closed, others):
+    """The limit of ``expr`` at the end (equal to the value there for a closed end), finite and real at every
+    point of the other symbols' domain ``others``, or None."""
     limit = sp.limit(expr, s, end, side) if end.is_finite else sp.limit(expr, s, end)
-    if limit.has(sp.Limit, sp.AccumBounds, sp.nan) or limit.is_finite is not True or limit.is_extended_real is not True:
+    if limit.has(sp.Limit, sp.AccumBounds, sp.nan) or not _finite_real(limit, others):
         return None
     if closed and sp.cancel(sp.together(expr.subs(s, end) - limit)) != 0:
         return None

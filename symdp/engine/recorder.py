@@ -189,6 +189,7 @@ class Recorder:
         total = CERTIFY_TOTAL if self.certify else provers.CLAIM_BUDGET
         attempts = Attempts(self.budget, total, hint, recorded.transcript if recorded else None)
         attempts.recorded_boxes = recorded.boxes if recorded else ""
+        attempts.unproved = bool(recorded) and not recorded.proved
         outcome = _noted(decider(attempts), attempts)
         proved = outcome.method if outcome.status is Status.PROVED else ""
         if recorded and recorded.proved != proved:
