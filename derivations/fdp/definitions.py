@@ -118,7 +118,7 @@ def np_lemma(d):
 def f_dp(d):
     """Definition 3.3: f-DP; the Laplace mechanism is f_{eps,0}-DP and randomized response meets f_{eps,0}."""
     dom = {**A01, eps: sp.Interval.open(sp.Rational(1, 20), 6)}
-    d.sign("def3.3:laplace", lambda a, epsilon: fdp.mp_laplace_tradeoff(a, epsilon) - fdp.mp_f_eps_delta(a, epsilon, 0),
+    d.sign("def3.3:laplace", fdp.laplace_tradeoff(fpr, eps) - fdp.f_eps_delta(fpr, eps, 0),
            "nonnegative", dom, n=20,
            text=r"$T(\mathrm{Lap}(0,1), \mathrm{Lap}(\epsilon,1)) \ge f_{\epsilon,0}$: the $\epsilon$-DP Laplace "
                 r"mechanism is $f_{\epsilon,0}$-DP (for the pair in the other order the curve is the same by symmetry)")

@@ -123,8 +123,7 @@ def dp_to_gdp(d):
                     r"$\mu$-GDP and $\mu(\epsilon)$ is the least $\mu$ that every $\epsilon$-DP mechanism meets")
     d.note("G_mu is convex and f_{eps,0} is linear on [0, a*] and on [a*, 1], with G_mu = f at 0 and 1: "
            "G_mu - f is convex on each piece and <= 0 at both ends, so G_mu <= f_{eps,0} everywhere")
-    gap = lambda a, epsilon: (fdp.mp_gaussian_tradeoff(a, 2 * mp.sqrt(2) * mp.erfinv(2 * mp.exp(epsilon)
-                              / (1 + mp.exp(epsilon)) - 1)) - fdp.mp_f_eps_delta(a, epsilon, 0))
+    gap = fdp.gaussian_tradeoff(fpr, m) - fdp.f_eps_delta(fpr, eps, 0)
     d.sign("dp-gdp:below", gap, "nonpositive", {**A01, eps: sp.Interval.open(sp.Rational(1, 20), 10)}, n=20,
            text=r"$G_{\mu(\epsilon)} \le f_{\epsilon,0}$: every $\epsilon$-DP mechanism is $\mu(\epsilon)$-GDP")
 

@@ -47,11 +47,9 @@ def randomized_response(d):
     d.identity("rr:corner-R", vertex[rr], p, text="randomized response sits at the corner")
     g, u = sp.Symbol("g", positive=True), sp.Symbol("u", positive=True)
 
-    def slack(epsilon, beta, g, u):
-        """max(p, (1+b^2)/(2+b^2)) - F_beta at a point (G, R) of the epsilon-DP region, R = u * its upper edge."""
-        e, b2 = mp.exp(epsilon), beta**2
-        r = u * min(e * g, 1 - (1 - g) / e)
-        return max(e / (1 + e), (1 + b2) / (2 + b2)) - (1 + b2) * r / (r + g + b2)
+    # max(p, (1+b^2)/(2+b^2)) - F_beta at a point (G, R) = (g, r) of the epsilon-DP region, R = u * its upper edge
+    r = u * sp.Min(sp.exp(eps) * g, 1 - (1 - g) * sp.exp(-eps))
+    slack = sp.Max(p, (1 + B2) / (2 + B2)) - discrete.fbeta(g, r, B2)
     d.sign("rr:optimal", slack, "nonnegative", {eps: sp.Interval.Lopen(0, 10), beta: sp.Interval.open(sp.Rational(1, 5), 5),
                                                 g: sp.Interval.open(0, 1), u: sp.Interval.Lopen(0, 1)},
            text=r"no $\epsilon$-DP mechanism does better: every test of every $\epsilon$-DP mechanism has "
@@ -70,8 +68,7 @@ def randomized_response(d):
         [mp.exp(epsilon) / (1 + mp.exp(epsilon)), 1 / (1 + mp.exp(epsilon))],
         [1 / (1 + mp.exp(epsilon)), mp.exp(epsilon) / (1 + mp.exp(epsilon))], beta), EB,
         text="against the best of all deterministic tests")
-    d.sign("rr:beats-laplace", lambda epsilon, beta: max(mp.exp(epsilon) / (1 + mp.exp(epsilon)),
-           (1 + beta**2) / (2 + beta**2)) - laplace_fstar(epsilon, beta), "nonnegative", {eps: sp.Interval.open(sp.Rational(1, 2), 8), beta: sp.Interval.open(sp.Rational(1, 5), 2)},
+    d.sign("rr:beats-laplace", fstar - closed_forms.fbeta_star(), "nonnegative", {eps: sp.Interval.open(sp.Rational(1, 2), 8), beta: sp.Interval.open(sp.Rational(1, 5), 2)},
            n=20, text="the Laplace mechanism at the same epsilon leaves the adversary less than the "
                       "epsilon-DP worst case")
 

@@ -21,6 +21,7 @@ import sympy as sp
 from symdp import derivation, quote
 from symdp.latex import NOTATION
 from symdp.adversary.gaussian import analytic_epsilon
+from symdp.special import Phi, PhiInv
 from symdp.symbols import alpha_tv, delta, eps
 from symdp.tvd import membership as mia
 
@@ -183,7 +184,8 @@ def gaussian_inside(d):
     d.sign("gauss:inside-dp", lambda gamma: boundary(gamma) - _gauss_roc(gamma, s), "nonnegative", dom,
            text=rf"N(0, 4) vs N(1, 4): $(\epsilon, 10^{{-5}})$-DP with $\epsilon = {mp.nstr(e, 6)}$ (analytic); "
                 "its ROC $\\Phi(\\Phi^{-1}(\\gamma) + 1/2)$ lies below the Theorem-14 boundary")
-    d.sign("gauss:inside-tvd", lambda gamma: min(1, gamma + a) - _gauss_roc(gamma, s), "nonnegative", dom,
+    roc = Phi(PhiInv(G) + 1 / sp.Integer(s))                   # _gauss_roc as an expression (0, 1 at the ends)
+    d.sign("gauss:inside-tvd", sp.Min(1, G + 2 * Phi(1 / sp.Integer(2 * s)) - 1) - roc, "nonnegative", dom,
            text=rf"and below the Theorem-15 one with $\alpha = 2\Phi(1/4) - 1 = {mp.nstr(a, 6)}$ (Thm 12)")
 
 

@@ -272,12 +272,12 @@ def _gauss_roc(mu, grid):
 
 def laplace_gaussian(d):
     """Fig. 9: Laplace and Gaussian with the same TV; the Gaussian's region contains the Laplace's."""
-    from symdp.fdp import mp_gaussian_tradeoff, mp_laplace_tradeoff
+    from symdp.fdp import gaussian_tradeoff, laplace_tradeoff, mp_laplace_tradeoff
+    from symdp.mechanisms import gaussian
     from symdp.symbols import fpr
 
-    def gap(epsilon, a):
-        alpha = -mp.expm1(-epsilon / 2)                           # TV of Lap(0,1) vs Lap(eps,1) (Thm 11)
-        return mp_laplace_tradeoff(a, epsilon) - mp_gaussian_tradeoff(a, 2 * mp.sqrt(2) * mp.erfinv(alpha))
+    alpha = 1 - sp.exp(-eps / 2)                                  # TV of Lap(0,1) vs Lap(eps,1) (Thm 11)
+    gap = laplace_tradeoff(fpr, eps) - gaussian_tradeoff(fpr, 2 * gaussian.quantile((1 + alpha) / 2))
     for name, top in (("printed", sp.Rational(5, 2)), ("beyond", sp.Integer(20))):
         d.sign(f"fig9:contains-{name}", gap, "nonnegative", {eps: sp.Interval.Lopen(0, top), fpr: sp.Interval(0, 1)},
                n=40, text=rf"Laplace ($\epsilon \le {top}$) and Gaussian ($\mu = 2\Phi^{{-1}}((1+\alpha)/2)$) with "
