@@ -397,13 +397,24 @@ def active_piece(expr, var, at):
 # --- signs on a domain -------------------------------------------------------
 
 def _shift_candidates(s, iv):
-    """Substitutions s -> f(t) with t a fresh positive symbol covering iv (or a superset)."""
+    """Substitutions s -> f(t) with t a fresh nonnegative (positive) symbol whose image is iv or a superset.
+
+    A bounded interval's maps a + (b - a)/(1 + t) and a + (b - a) t/(1 + t) reach one end only in the limit
+    t -> oo: each is offered only where that end is open (else "x > 0 on [0, 1]" would be proved from
+    x = 1/(1 + t)); a closed [a, b] is a + (b - a) 4t/(1 + t)^2, which takes every value of [0, 1] on t >= 0.
+    """
     lo_t = sp.Dummy("t", nonnegative=True) if not iv.left_open else sp.Dummy("t", positive=True)
     hi_t = sp.Dummy("t", nonnegative=True) if not iv.right_open else sp.Dummy("t", positive=True)
     out = []
     if iv.start.is_finite is not False and iv.end.is_finite is not False:
-        out += [(f"{s} = {iv.start} + ({iv.end} - {iv.start})/(1 + t)", iv.start + (iv.end - iv.start) / (1 + hi_t)),
-                (f"{s} = {iv.start} + ({iv.end} - {iv.start}) t/(1 + t)", iv.start + (iv.end - iv.start) * lo_t / (1 + lo_t))]
+        width = iv.end - iv.start
+        if iv.left_open:
+            out.append((f"{s} = {iv.start} + ({iv.end} - {iv.start})/(1 + t)", iv.start + width / (1 + hi_t)))
+        if iv.right_open:
+            out.append((f"{s} = {iv.start} + ({iv.end} - {iv.start}) t/(1 + t)", iv.start + width * lo_t / (1 + lo_t)))
+        if not (iv.left_open or iv.right_open):
+            t = sp.Dummy("t", nonnegative=True)
+            out.append((f"{s} = {iv.start} + ({iv.end} - {iv.start}) 4t/(1 + t)^2", iv.start + width * 4 * t / (1 + t) ** 2))
     if iv.start.is_finite is not False:
         out += [(f"{s} = {iv.start} + t", iv.start + lo_t),
                 (f"{s} = {iv.start} + log(1 + t)", iv.start + sp.log(1 + lo_t))]
@@ -433,10 +444,47 @@ def _substitute(expr, subs: dict):
 
 def prove_sign(expr, sign: str, domain: dict, attempts: Attempts, depth: int = 0) -> str | None:
     """Method that shows ``expr`` has ``sign`` on ``domain``, or None."""
-    return (_by_difference(expr, sign, domain, attempts, depth)
+    return (_by_difference(expr, sign, domain, attempts, depth) or _by_exponents(expr, sign, domain, attempts, depth)
             or _by_groups(expr, sign, domain, attempts, depth) or _by_assumptions(expr, sign, domain, attempts)
             or _by_monotonicity(expr, sign, domain, attempts, depth) or _by_lattice(expr, sign, domain, attempts, depth)
             or _by_squaring(expr, sign, domain, attempts, depth))
+
+
+EXPONENT_DEPTH = 3
+"""Nested exponent comparisons at most (e^A - e^B, then A - B, ...)."""
+
+
+def _by_exponents(expr, sign, domain, attempts, depth):
+    """f = c (e^A - e^B), c a positive number, A and B real (a constant c is c e^0): f has the sign of A - B,
+    exp being increasing.  ``e^(2 eps) - e^(eps s_1) e^(-eps s_2)`` (Liu's Theorem 7) is 2 eps - eps (s_1 - s_2)."""
+    if depth >= EXPONENT_DEPTH:
+        return None
+    pair = _exponent_pair(sp.powsimp(expr))
+    if pair is None:
+        return None
+    a, b = pair
+    why = prove_sign(sp.expand(a - b), sign, domain, attempts, depth + 1)
+    return f"exp increasing: the sign of {sp.sstr(a)} - ({sp.sstr(b)}) ({why})" if why else None
+
+
+def _exponent_pair(e):
+    """(A, B) with ``e = c e^A - c e^B``, c a positive number and A, B real by their assumptions; or None."""
+    terms = sp.Add.make_args(e)
+    if len(terms) != 2:
+        return None
+    parts = []
+    for t in terms:
+        c, rest = t.as_coeff_Mul()
+        if rest == 1:
+            parts.append((c, sp.Integer(0)))
+        elif isinstance(rest, sp.exp) and rest.args[0].is_extended_real:
+            parts.append((c, rest.args[0]))
+        else:
+            return None
+    (c1, a1), (c2, a2) = parts
+    if c1 != -c2 or c1 == 0:
+        return None
+    return (a1, a2) if c1 > 0 else (a2, a1)
 
 
 def _by_difference(expr, sign, domain, attempts, depth):
