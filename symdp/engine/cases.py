@@ -136,12 +136,15 @@ def _one_symbol(c, domain):
 def _positive(e, domain) -> bool:
     if e.is_number:
         return bool(e.is_positive)
-    for _, subs in substitutions(domain, limit=1):
-        mapped = e
-        for s in reversed(list(subs)):
-            mapped = mapped.subs(s, subs[s])
-        return mapped.is_positive is True
+    for _, pieces in substitutions(domain, limit=1):
+        return all(_mapped(e, subs).is_positive is True for subs in pieces)
     return False
+
+
+def _mapped(e, subs):
+    for s in reversed(list(subs)):
+        e = e.subs(s, subs[s])
+    return e
 
 
 def _polynomial(e, domain, constraint=False):

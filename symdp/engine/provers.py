@@ -323,10 +323,10 @@ def prove_zero_on(expr, domain: dict, attempts: Attempts) -> str | None:
     For identities that hold only on the domain (a radicand that is a square
     only there, an absolute value with a known sign there).
     """
-    for desc, subs in substitutions(domain):
-        name = attempts.first(_substitute(expr, subs), _is_zero)
-        if name:
-            return f"{name} after {desc}"
+    for desc, pieces in substitutions(domain):
+        names = _on_every_piece([_substitute(expr, subs) for subs in pieces], lambda m: attempts.first(m, _is_zero))
+        if names:
+            return f"{names} after {desc}"
         if attempts.exhausted:
             return None
     return None
@@ -397,43 +397,55 @@ def active_piece(expr, var, at):
 # --- signs on a domain -------------------------------------------------------
 
 def _shift_candidates(s, iv):
-    """Substitutions s -> f(t) with t a fresh nonnegative (positive) symbol whose image is iv or a superset.
+    """Substitutions s -> f(t), t a fresh nonnegative (positive) symbol, as (description, pieces): the images of
+    the pieces together are iv or a superset (a claim shown on every piece holds on iv).
 
     A bounded interval's maps a + (b - a)/(1 + t) and a + (b - a) t/(1 + t) reach one end only in the limit
-    t -> oo: each is offered only where that end is open (else "x > 0 on [0, 1]" would be proved from
-    x = 1/(1 + t)); a closed [a, b] is a + (b - a) 4t/(1 + t)^2, which takes every value of [0, 1] on t >= 0.
+    t -> oo: alone, each is offered only where that end is open (else "x > 0 on [0, 1]" would be proved from
+    x = 1/(1 + t)); a closed [a, b] is both of them together, (a, b] and [a, b), or a + (b - a) 4t/(1 + t)^2.
     """
     lo_t = sp.Dummy("t", nonnegative=True) if not iv.left_open else sp.Dummy("t", positive=True)
     hi_t = sp.Dummy("t", nonnegative=True) if not iv.right_open else sp.Dummy("t", positive=True)
     out = []
     if iv.start.is_finite is not False and iv.end.is_finite is not False:
         width = iv.end - iv.start
-        if iv.left_open:
-            out.append((f"{s} = {iv.start} + ({iv.end} - {iv.start})/(1 + t)", iv.start + width / (1 + hi_t)))
-        if iv.right_open:
-            out.append((f"{s} = {iv.start} + ({iv.end} - {iv.start}) t/(1 + t)", iv.start + width * lo_t / (1 + lo_t)))
+        down = (f"{s} = {iv.start} + ({iv.end} - {iv.start})/(1 + t)", iv.start + width / (1 + hi_t))
+        up = (f"{s} = {iv.start} + ({iv.end} - {iv.start}) t/(1 + t)", iv.start + width * lo_t / (1 + lo_t))
+        out += [(d, [v]) for (d, v), ok in ((down, iv.left_open), (up, iv.right_open)) if ok]
         if not (iv.left_open or iv.right_open):
             t = sp.Dummy("t", nonnegative=True)
-            out.append((f"{s} = {iv.start} + ({iv.end} - {iv.start}) 4t/(1 + t)^2", iv.start + width * 4 * t / (1 + t) ** 2))
+            out += [(f"{down[0]}, and {up[0]} (both halves)", [down[1], up[1]]),
+                    (f"{s} = {iv.start} + ({iv.end} - {iv.start}) 4t/(1 + t)^2", [iv.start + width * 4 * t / (1 + t) ** 2])]
     if iv.start.is_finite is not False:
-        out += [(f"{s} = {iv.start} + t", iv.start + lo_t),
-                (f"{s} = {iv.start} + log(1 + t)", iv.start + sp.log(1 + lo_t))]
+        out += [(f"{s} = {iv.start} + t", [iv.start + lo_t]),
+                (f"{s} = {iv.start} + log(1 + t)", [iv.start + sp.log(1 + lo_t)])]
     if iv.end.is_finite is not False:
-        out += [(f"{s} = {iv.end} - t", iv.end - hi_t),
-                (f"{s} = {iv.end} - log(1 + t)", iv.end - sp.log(1 + hi_t))]
+        out += [(f"{s} = {iv.end} - t", [iv.end - hi_t]),
+                (f"{s} = {iv.end} - log(1 + t)", [iv.end - sp.log(1 + hi_t)])]
     if iv.start == 0 and iv.left_open and iv.end is sp.oo and s.is_positive:
-        out.insert(0, (f"{s} > 0", s))
-    return out or [(f"{s} real", s)]
+        out.insert(0, (f"{s} > 0", [s]))
+    return out or [(f"{s} real", [s])]
+
+
+MAX_PIECES = 8
+"""Most pieces of one combined substitution (closed intervals split in halves multiply them)."""
 
 
 def substitutions(domain: dict, limit: int = 8):
-    """Combined substitutions that map positive symbols onto the domain."""
+    """Combined substitutions that map positive symbols onto the domain: (description, pieces), each piece a
+    substitution dict; a claim shown on every piece holds on the domain."""
     per_symbol = [_shift_candidates(s, iv) for s, iv in domain.items()]
     for combo in itertools.islice(itertools.product(*per_symbol), limit):
-        subs = {}
-        for (desc, value), s in zip(combo, domain):
-            subs[s] = value.subs(subs)
-        yield "; ".join(d for d, _ in combo), subs
+        choices = list(itertools.product(*(values for _, values in combo)))
+        if len(choices) > MAX_PIECES:
+            continue
+        pieces = []
+        for values in choices:
+            subs = {}
+            for value, s in zip(values, domain):
+                subs[s] = value.subs(subs)
+            pieces.append(subs)
+        yield "; ".join(d for d, _ in combo), pieces
 
 
 def _substitute(expr, subs: dict):
@@ -692,16 +704,27 @@ def _by_groups(expr, sign, domain, attempts, depth):
 
 def _by_assumptions(expr, sign, domain, attempts):
     accept = lambda e: getattr(e, f"is_{sign}") is True
-    for desc, subs in substitutions(domain):
-        mapped = _substitute(expr, subs)
-        name = attempts.first(mapped, accept, REWRITES[:-1])
-        if name:
-            return f"sign by assumptions{_after(desc)} ({name})"
-        if mapped.has(sp.erfc, sp.erfcinv, sp.erfinv):
-            name = attempts.first(_positive_atoms(mapped), accept, REWRITES[:-1])
-            if name:
-                return f"sign by assumptions{_after(desc)}, the normal tail positive and its inverse real on its range ({name})"
+    for desc, pieces in substitutions(domain):
+        mapped = [_substitute(expr, subs) for subs in pieces]
+        names = _on_every_piece(mapped, lambda m: attempts.first(m, accept, REWRITES[:-1]))
+        if names:
+            return f"sign by assumptions{_after(desc)} ({names})"
+        if any(m.has(sp.erfc, sp.erfcinv, sp.erfinv) for m in mapped):
+            names = _on_every_piece(mapped, lambda m: attempts.first(_positive_atoms(m), accept, REWRITES[:-1]))
+            if names:
+                return f"sign by assumptions{_after(desc)}, the normal tail positive and its inverse real on its range ({names})"
     return _root_free(expr, sign, domain, attempts)
+
+
+def _on_every_piece(mapped, first):
+    """The rewrites (joined) that settle every piece, or None at the first piece none settles."""
+    names = []
+    for m in mapped:
+        name = first(m)
+        if not name:
+            return None
+        names.append(name)
+    return ", ".join(dict.fromkeys(names))
 
 
 def _positive_atoms(e):
@@ -841,13 +864,15 @@ def _finite_real(expr, domain) -> bool:
     :func:`_finite_on`): log(1 - p) on p in (0, 1)."""
     if expr.is_finite is True and expr.is_extended_real is True:
         return True
-    mapped = (_substitute(expr, subs) for _, subs in substitutions(_restricted(domain, expr.free_symbols), limit=4))
-    return any(m.is_finite is True and m.is_extended_real is True for m in mapped)
+    covers = (pieces for _, pieces in substitutions(_restricted(domain, expr.free_symbols), limit=4))
+    return any(all(_substitute(expr, subs).is_finite is True and _substitute(expr, subs).is_extended_real is True
+                   for subs in pieces) for pieces in covers)
 
 
 def _finite_on(expr, domain) -> bool:
     """SymPy proves ``expr`` finite at every point of ``domain`` (no pole of tan, 1/x, ... inside)."""
-    return any(_substitute(expr, subs).is_finite is True for _, subs in substitutions(domain, limit=4))
+    return any(all(_substitute(expr, subs).is_finite is True for subs in pieces)
+               for _, pieces in substitutions(domain, limit=4))
 
 
 def _end_value(expr, s, end, side, closed, others):
