@@ -7,6 +7,7 @@ caller's fallback (:mod:`.numeric`), so PROVED always means SymPy did it.
 """
 from __future__ import annotations
 
+import functools
 import itertools
 import time
 
@@ -396,6 +397,7 @@ def active_piece(expr, var, at):
 
 # --- signs on a domain -------------------------------------------------------
 
+@functools.lru_cache(maxsize=4096)
 def _shift_candidates(s, iv):
     """Substitutions s -> f(t), t a fresh nonnegative (positive) symbol, as (description, pieces): the images of
     the pieces together are iv or a superset (a claim shown on every piece holds on iv).
@@ -424,7 +426,7 @@ def _shift_candidates(s, iv):
                 (f"{s} = {iv.end} - log(1 + t)", [iv.end - sp.log(1 + hi_t)])]
     if iv.start == 0 and iv.left_open and iv.end is sp.oo and s.is_positive:
         out.insert(0, (f"{s} > 0", [s]))
-    return out or [(f"{s} real", [s])]
+    return tuple(out) or ((f"{s} real", [s]),)   # cached: the same (symbol, interval) maps to the same t
 
 
 MAX_PIECES = 8
