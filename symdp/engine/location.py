@@ -13,8 +13,6 @@ import sympy as sp
 
 T = sp.Symbol("t_ls", real=True)
 """The reduced coordinate (a fresh name: no derivation uses it)."""
-BUDGET = 6.0
-"""Seconds of symbolic search the reduced claim gets (its own: the claim's budget is spent by then)."""
 MAX_SYMBOLS = 6
 """Most free symbols a claim may have for the (x, a, b) triples to be tried (at most 120)."""
 
@@ -35,7 +33,7 @@ def normalised(expr):
     return expr.replace(lambda e: isinstance(e, sp.exp), lambda e: sp.exp(sp.expand(sp.cancel(e.args[0]))))
 
 
-def _end(end, x, a, b):
+def _end(end, a, b):
     return end if end.is_infinite else sp.cancel((end - a) / b)
 
 
@@ -69,7 +67,7 @@ def _triple(expr, domain, x, a, b):
     if g.free_symbols & {a, b}:
         return None
     iv = domain.get(x, sp.Interval(-sp.oo, sp.oo))
-    lo, hi = _end(iv.start, x, a, b), _end(iv.end, x, a, b)
+    lo, hi = _end(iv.start, a, b), _end(iv.end, a, b)
     if (lo.free_symbols | hi.free_symbols) & {a, b, x}:
         return None
     return x, a, b, g, {**others, T: sp.Interval(lo, hi, iv.left_open, iv.right_open)}
