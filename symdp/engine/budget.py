@@ -54,9 +54,12 @@ def _with_alarm(fn, seconds):
     outer_left, _ = signal.getitimer(signal.ITIMER_REAL)
     outer_handler = signal.getsignal(signal.SIGALRM)
     ours_first = not outer_left or seconds < outer_left
-    started, state = time.monotonic(), {"outer_fired": False}
+    started, state = time.monotonic(), {"live": True, "outer_fired": False}
 
     def expire(signum, frame):
+        if not state["live"]:
+            return  # late: the attempt is over; an outer deadline is re-armed by the teardown
+        state["live"] = False  # a one-shot timer: nothing of ours fires after this
         if ours_first:
             raise _Expired(state)
         state["outer_fired"] = True  # the outer timer ran out: its handler decides
@@ -64,10 +67,13 @@ def _with_alarm(fn, seconds):
         if callable(outer_handler):
             outer_handler(signum, frame)
 
-    try:   # armed inside the try: an outer timer that fires while ours is set up is caught here too
-        signal.signal(signal.SIGALRM, expire)
-        signal.setitimer(signal.ITIMER_REAL, seconds if ours_first else outer_left)
-        return fn()
+    try:   # armed inside the try: a timer that fires while it is set up is caught here too
+        try:
+            signal.signal(signal.SIGALRM, expire)
+            signal.setitimer(signal.ITIMER_REAL, seconds if ours_first else outer_left)
+            return fn()
+        finally:
+            state["live"] = False  # from here on a firing is ignored, never raised into the teardown
     except _Expired as exc:
         if exc.args[0] is not state:  # an enclosing budget's timer: not ours to handle
             raise
@@ -78,11 +84,20 @@ def _with_alarm(fn, seconds):
 
 
 def _restore(handler, outer_left, started):
-    """Disarm our timer, put the outer handler back and re-arm the outer timer with its rest."""
-    signal.setitimer(signal.ITIMER_REAL, 0)
-    signal.signal(signal.SIGALRM, handler)
-    if outer_left:
-        signal.setitimer(signal.ITIMER_REAL, max(outer_left - (time.monotonic() - started), 1e-6))
+    """Disarm our timer, put the outer handler back and re-arm the outer timer with its rest.
+
+    SIGALRM is blocked meanwhile, so no handler runs half-way through; a firing already tripped runs (and is
+    ignored) when the mask is set, and one still pending is taken, as the timer it came from was ours."""
+    previous = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGALRM})
+    try:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        if signal.SIGALRM in signal.sigpending():
+            signal.sigwait({signal.SIGALRM})
+        signal.signal(signal.SIGALRM, handler)
+        if outer_left:
+            signal.setitimer(signal.ITIMER_REAL, max(outer_left - (time.monotonic() - started), 1e-6))
+    finally:
+        signal.pthread_sigmask(signal.SIG_SETMASK, previous)
 
 
 def _child(fn, conn):
