@@ -15,6 +15,8 @@ from __future__ import annotations
 import sympy as sp
 from sympy.core import relational as rel
 
+from . import tame
+
 
 def discharge(e, strict: bool = True):
     """``e`` with every Piecewise replaced by the piece whose condition is proved to hold.
@@ -86,8 +88,11 @@ def _sign_of_logs(lhs, rhs):
 
 def _sign(d):
     """'+', '-', '0', '0+' (>= 0) or '0-' (<= 0) when SymPy proves it, else None."""
-    for form in (lambda: d, lambda: sp.cancel(sp.together(d)), lambda: sp.factor(sp.together(d))):
-        e = form()
+    for form in (lambda: d, lambda: sp.cancel(sp.together(d)), lambda: tame.factor(sp.together(d))):
+        try:
+            e = form()
+        except NotImplementedError:  # too wide to factor (:mod:`.tame`)
+            return None
         if e.is_zero:
             return "0"
         if e.is_positive:

@@ -14,7 +14,7 @@ import time
 import sympy as sp
 
 from ..special import Phi, PhiInv
-from . import expsubs
+from . import expsubs, tame
 from .budget import BudgetExceeded, within_budget
 from .conditions import discharge, truth_of
 from .signs import FLIP as _FLIP
@@ -38,7 +38,7 @@ def _radicals(e):
 def _radicands(e):
     """Factor every radicand, so sqrt((2b + 1)**2) can become 2b + 1."""
     roots = lambda x: x.is_Pow and x.exp.is_Rational and not x.exp.is_Integer
-    return sp.cancel(sp.together(e.replace(roots, lambda x: sp.Pow(sp.factor(sp.together(x.base)), x.exp))))
+    return sp.cancel(sp.together(e.replace(roots, lambda x: sp.Pow(tame.factor(sp.together(x.base)), x.exp))))
 
 
 _EVALUABLE = (sp.Sum, sp.Product, sp.Integral, sp.Derivative, sp.Limit)
@@ -62,7 +62,7 @@ def _exp_substitution(e):
 
 
 def _exp_substitution_factored(e):
-    return sp.factor(_exp_substitution(e))
+    return tame.factor(_exp_substitution(e))
 
 
 _INVERSE_HYPERBOLIC = (sp.asinh, sp.acosh, sp.atanh, sp.acoth)
@@ -75,7 +75,7 @@ def _log_exp(e):
     if not e.has(sp.log, *_INVERSE_HYPERBOLIC):
         raise NotImplementedError("no logarithm")
     e = e.rewrite(list(_INVERSE_HYPERBOLIC), sp.log).rewrite(list(expsubs.HYPERBOLIC), sp.exp)
-    tidy = lambda x: sp.log(sp.powsimp(sp.factor(sp.cancel(x.args[0]))))
+    tidy = lambda x: sp.log(sp.powsimp(tame.factor(sp.cancel(x.args[0]))))
     e = sp.powsimp(sp.expand_log(e.replace(lambda x: isinstance(x, sp.log), tidy)), combine="exp")
     return sp.cancel(sp.together(sp.expand(e, power_exp=True)))
 
@@ -116,7 +116,7 @@ def _kink_factors(e):
         if len(m.args) != 2 or sp.S.Zero not in m.args:
             return m
         x = m.args[0] if m.args[1] == 0 else m.args[1]
-        factors = sp.Mul.make_args(sp.factor(x))
+        factors = sp.Mul.make_args(tame.factor(x))
         c = sp.Mul(*[f for f in factors if f.is_positive is True])
         return c * type(m)(sp.cancel(x / c), 0) if c != 1 else m
     return sp.cancel(sp.together(e.replace(lambda a: isinstance(a, (sp.Max, sp.Min)), pull)))
@@ -130,7 +130,7 @@ REWRITES = (
     ("as written", lambda e: e),
     ("expand", sp.expand),
     ("cancel", _together),
-    ("factor", lambda e: sp.factor(sp.together(e))),
+    ("factor", lambda e: tame.factor(sp.together(e))),
     ("exp/log expansion", _exp_log),
     ("rationalised radicals", _radicals),
     ("factored radicands", _radicands),
