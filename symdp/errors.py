@@ -14,6 +14,10 @@ class SymdpError(ValueError):
         self.allowed = allowed
         super().__init__(f"{parameter}={value!r} is invalid: expected {allowed}")
 
+    def __reduce__(self):
+        """Picklable (a worker process's error reaches its parent intact, instead of killing the pool)."""
+        return type(self), (self.parameter, self.value, self.allowed)
+
 
 def require(condition: bool, parameter: str, value: object, allowed: str) -> None:
     """Raise :class:`SymdpError` unless ``condition`` holds."""
