@@ -58,7 +58,6 @@ def test_an_outer_timer_is_not_cancelled():
 
 
 def test_an_outer_timer_shorter_than_the_budget_still_fires():
-
     class Outer(Exception):
         pass
 
