@@ -277,9 +277,8 @@ def sign(expr, which: str, domain, key, attempts: Attempts, numeric: bool = True
         compiled = num.compile_expr(expr, tuple(domain))
     except Exception as exc:
         return Outcome(Status.UNDECIDED, "numeric", f"could not evaluate numerically: {type(exc).__name__}: {exc}")
-    refuted = num.refute_at(compiled, which, domain, found.candidates)
+    refuted = validated.refuted_at(attempts, found, num.refute_at(compiled, which, domain, found.candidates))
     if refuted is not None:
-        attempts.boxes = ""  # a refuting search is searched again on replay, so the witness is found again
         return _with_note(refuted, f"{found.note}; the counterexample is the centre of a box left open")
     return _with_note(num.check_sign(compiled, which, domain, key),
                       f"symbolic sign analysis did not decide; {found.note}")

@@ -225,8 +225,9 @@ def _judged(judge, point):
 
 
 @_at_working_precision
-def refute_at(f, sign: str, domain: dict, points) -> Outcome | None:
-    """A certified counterexample among ``points`` (candidates from validated numerics), or None."""
+def refute_at(f, sign: str, domain: dict, points) -> tuple[Outcome, dict] | None:
+    """A certified counterexample among ``points`` (candidates from validated numerics) and the candidate it
+    was shrunk from (a replay starts from that one point and finds the same witness), or None."""
     judge = lambda point: judge_sign(f, point, sign)
     for point in points:
         if not dom.contains(domain, point):
@@ -236,5 +237,5 @@ def refute_at(f, sign: str, domain: dict, points) -> Outcome | None:
         except (ValueError, ZeroDivisionError, TypeError, OverflowError, ArithmeticError):
             continue
         if verdict.kind == "differs":
-            return _refuted(judge, domain, point, verdict, f"not {sign}", 1)
+            return _refuted(judge, domain, point, verdict, f"not {sign}", 1), point
     return None

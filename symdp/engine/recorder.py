@@ -22,6 +22,7 @@ from . import provers
 from . import numeric as num
 from . import domain as dom
 from . import certificates as certs
+from ..errors import SymdpError
 from .budget import BudgetExceeded, within_budget
 from .provers import BUDGET, REWRITES, Attempts, ReplayFailed, active_piece
 from .records import Figure, Note, Outcome, Series, Step, Table
@@ -214,28 +215,31 @@ class Recorder:
     @_sharded
     def sign(self, cid: str, expr, which: str, domain=None, text: str = "",
              expect: Status | None = None, numeric: bool = True, n: int = num.POINTS,
-             symbolic: bool = True):
+             symbolic: bool = True, boxes: int | None = None):
         """Claim that ``expr`` is positive / negative / nonnegative / nonpositive on ``domain``.
 
         ``expr`` may also be an mpmath function of the domain's symbols (by
-        name), for quantities with no closed form; that, and a claim with
-        ``symbolic=False`` (known to be out of SymPy's reach), is decided by
-        sampling only.
+        name), for quantities with no closed form; that is decided by sampling
+        only.  A claim with ``symbolic=False`` (known to be out of SymPy's
+        reach) goes to validated numerics, then sampling.  ``boxes``: the box
+        budget of validated numerics for this claim (a count, never seconds;
+        default by dimension, :func:`.validated.search.budget_for`).
         """
         rel = {"positive": ">", "negative": "<", "nonnegative": r"\ge", "nonpositive": r"\le"}[which]
         if not isinstance(expr, sp.Basic):
             symbolic = False
         exprs = [("", expr), ("", sp.Integer(0))] if isinstance(expr, sp.Basic) else []
         with self._claim("sign", cid, text, exprs, expect, rel if exprs else "") as box:
+            budget = () if boxes is None else (_box_budget(boxes),)
             if symbolic:
-                fp = certs.fingerprint("sign", expr, which, domain, numeric)
+                fp = certs.fingerprint("sign", expr, which, domain, numeric, *budget)
                 seed = certs.content_key("sign", expr, which, domain, numeric)
-                self._decide(box, cid, fp, lambda a: decide.sign(expr, which, domain, seed, a, numeric))
+                self._decide(box, cid, fp, _budgeted(lambda a: decide.sign(expr, which, domain, seed, a, numeric), boxes))
             else:  # no symbolic route: validated numerics for a SymPy expression, else sampling (VERIFIED at best)
                 full = dom.complete(domain, expr.free_symbols if exprs else set())
-                decider = lambda a: self._numeric_sign(cid, expr, which, full, n, a)
+                decider = _budgeted(lambda a: self._numeric_sign(cid, expr, which, full, n, a), boxes)
                 if exprs:  # the box log is a certificate like any other: replayed, never searched again
-                    self._decide(box, cid, certs.fingerprint("sign-numeric", expr, which, domain), decider)
+                    self._decide(box, cid, certs.fingerprint("sign-numeric", expr, which, domain, *budget), decider)
                 else:
                     box["outcome"] = decider(None)
 
@@ -254,9 +258,8 @@ class Recorder:
         found = validated.decide(expr, which, full, attempts)
         if found.proved:
             return Outcome(Status.PROVED, found.method, found.detail)
-        refuted = num.refute_at(f, which, full, found.candidates)
+        refuted = validated.refuted_at(attempts, found, num.refute_at(f, which, full, found.candidates))
         if refuted is not None:
-            attempts.boxes = ""  # a refuting search is searched again on replay, so the witness is found again
             return refuted
         sampled = sampled if sampled is not None else sample()
         return replace(sampled, detail=f"{sampled.detail}; {found.note}") if found.note else sampled
@@ -380,8 +383,28 @@ class Recorder:
         self.trace.append(Figure(fid, caption, xlabel, ylabel, curves))
 
 
+MAX_BOXES = 100_000
+"""The largest box budget a claim may ask for."""
+
+
+def _box_budget(boxes) -> int:
+    if isinstance(boxes, bool) or not isinstance(boxes, int) or not 1 <= boxes <= MAX_BOXES:
+        raise SymdpError("boxes", boxes, f"an integer from 1 to {MAX_BOXES}")
+    return boxes
+
+
+def _budgeted(decider, boxes):
+    """``decider`` with the claim's box budget handed to validated numerics (``attempts.box_budget``)."""
+    def run(attempts):
+        if attempts is not None:
+            attempts.box_budget = boxes
+        return decider(attempts)
+    return run
+
+
 def _proof_recorded(attempts) -> bool:
-    """A validated-numerics proof is recorded for the claim (its box log is replayed, no sample first)."""
+    """A validated-numerics proof, or the counterexample its search found, is recorded for the claim (replayed,
+    no sample first: the sample decided nothing when the certificate was made)."""
     boxes = getattr(attempts, "recorded_boxes", "") or ""
     return bool(boxes) and not boxes.startswith(validated.OPEN)
 

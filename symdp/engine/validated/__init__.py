@@ -15,12 +15,13 @@ enclosure that excludes 0 makes one a witness (:mod:`..certify`).
 """
 from __future__ import annotations
 
-from fractions import Fraction
-
+import json
 from dataclasses import dataclass
+from fractions import Fraction
 
 import mpmath as mp
 import sympy as sp
+from mpmath.libmp import from_man_exp
 
 from ..arb import ArbFn, NotRigorous, as_mpf
 from . import fraction, values
@@ -30,6 +31,9 @@ from .search import ReplayMismatch, Search, budget_for, decode, encode, replay, 
 
 PREC = 128
 """Bits of every enclosure of a validated-numerics proof (fixed: part of the certificate)."""
+WITNESS = "witness: "
+"""Certificate of a search whose open box held a counterexample: the note and that candidate point (exact
+binary values), so a replay judges the point again instead of searching again."""
 FRACTION = "frac:"
 """Certificate of a proof on the numerator and the denominator: ``frac:<D's sign>;<N's box log>;<D's box log>``."""
 OPEN = "open: "
@@ -84,12 +88,17 @@ def _proved(p, boxes, certificate) -> Attempt:
     return Attempt(True, method, detail, certificate, boxes=boxes)
 
 
-def prove(expr, which: str, domain: dict, recorded: str = "", split: bool = True, member=None) -> Attempt:
+def prove(expr, which: str, domain: dict, recorded: str = "", split: bool = True, member=None,
+          budget: int | None = None) -> Attempt:
     """Prove the sign claim by branch and bound (or replay ``recorded``, a certificate); where boxes on f
     itself stay open, on its numerator and denominator (``split``, :mod:`.fraction`).  ``member``: the claim
-    is a family's at one value of its integer symbol (:class:`.rules.Family`)."""
+    is a family's at one value of its integer symbol (:class:`.rules.Family`).  ``budget``: boxes of the
+    search (default :func:`.search.budget_for` the claim's dimension)."""
     if recorded.startswith(OPEN):  # the search failed when the certificate was made: not searched again
         return Attempt(False, certificate=recorded, note=recorded[len(OPEN):])
+    if recorded.startswith(WITNESS):  # the search left open the box whose centre refuted the claim: that point
+        note, point = _read_witness(recorded, domain)
+        return Attempt(False, certificate=recorded, note=note, candidates=(point,))
     expr = values.written_out(expr) if expr.has(sp.Sum) else expr
     if recorded.startswith(FRACTION):
         return _as_fraction(expr, which, domain, recorded)
@@ -106,7 +115,7 @@ def prove(expr, which: str, domain: dict, recorded: str = "", split: bool = True
             return _proved(p, replay(p, box, bits, rules), recorded)
         except ReplayMismatch as exc:
             raise ReplayFailedError(str(exc)) from None
-    s = Search(p, budget_for(len(box)))
+    s = Search(p, budget or budget_for(len(box)))
     if s.run(box):
         return _proved(p, s.boxes, encode(s.bits, s.rules))
     left = len(s.open)
@@ -187,11 +196,46 @@ def decide(expr, which: str, domain: dict, attempts) -> Attempt:
     from ..provers import ReplayFailed
     recorded = getattr(attempts, "recorded_boxes", "") or ""
     try:
-        found = prove(expr, which, domain, recorded)
+        found = prove(expr, which, domain, recorded, budget=getattr(attempts, "box_budget", None))
     except ReplayFailedError as exc:
         raise ReplayFailed(f"the recorded box log did not close: {exc}") from None
     attempts.boxes = found.certificate
     return found
+
+
+def refuted_at(attempts, found: Attempt, refuted):
+    """The outcome of :func:`..numeric.refute_at` on ``found``'s candidates, recording the candidate that refuted
+    (certificate ``witness: ``); a recorded candidate that no longer refutes is a failed replay."""
+    from ..provers import ReplayFailed
+    if refuted is None:
+        if found.certificate.startswith(WITNESS):
+            raise ReplayFailed("the recorded counterexample no longer refutes the claim")
+        return None
+    outcome, point = refuted
+    attempts.boxes = _witness(found.note, point)
+    return outcome
+
+
+def _witness(note: str, point: dict) -> str:
+    exact = lambda v: (v if isinstance(v, mp.mpf) else mp.mpf(v))._mpf_[:3]   # mp.mpf(v) would round v
+    coords = sorted([str(x), *(int(n) for n in exact(v))] for x, v in point.items())
+    return WITNESS + json.dumps({"note": note, "point": coords}, sort_keys=True)
+
+
+def _read_witness(recorded: str, domain: dict):
+    data = json.loads(recorded[len(WITNESS):])
+    names = {str(x): x for x in domain}
+    try:
+        point = {names[n]: _exactly(sign, man, exp) for n, sign, man, exp in data["point"]}
+    except KeyError as exc:
+        raise ReplayFailedError(f"the recorded counterexample names {exc}, not a symbol of the domain") from None
+    return data["note"], point
+
+
+def _exactly(sign: int, man: int, exp: int):
+    """The mpf (-1)^sign man 2^exp with every bit of ``man`` (no rounding to the context's precision)."""
+    with mp.workprec(max(man.bit_length(), 53)):
+        return mp.mpf(from_man_exp((-1) ** sign * man, exp))
 
 
 def _centres(p, s, domain):

@@ -38,6 +38,7 @@ class Branches:
         self.ok = bool(self.kinks) and len(self.kinks) <= MAX_KINKS and not f.has(*UNRESOLVED)
         self._deciders: dict = {}
         self._tables: dict = {}
+        self._resolutions: dict = {}
 
     def _decider(self, kink):
         if kink not in self._deciders:
@@ -55,8 +56,8 @@ class Branches:
         table, out = {}, []
         with precision(prec):
             env = {u: to_arb(v) for u, v in balls.items()}
-            for kink in self.kinks:
-                resolved = kink.xreplace(table)
+            for n, kink in enumerate(self.kinks):
+                resolved = self._resolved(n, tuple(out), table)
                 if not isinstance(resolved, KINKS):   # its inner branches made it evaluate (min(1, 0) = 0)
                     table[kink] = resolved
                     out.append(-1)
@@ -69,6 +70,14 @@ class Branches:
                 out.append(i)
         self._tables[tuple(out)] = table
         return tuple(out)
+
+    def _resolved(self, n: int, prefix: tuple, table: dict):
+        """Kink ``n`` with the kinks before it replaced by their branches ``prefix`` (once per prefix: SymPy
+        rebuilds a Min or Max slowly, and every box of one region asks the same)."""
+        key = (n, prefix)
+        if key not in self._resolutions:
+            self._resolutions[key] = self.kinks[n].xreplace(table)
+        return self._resolutions[key]
 
     def branch(self, choice: tuple):
         """f with every kink replaced by its chosen argument (a choice returned by :meth:`choose`)."""

@@ -90,6 +90,7 @@ class Problem:
         self.smooth = not self.F.has(*NONSMOOTH)
         self.branches = None if self.smooth else smooth_branch(f, chart)
         self._branch: dict = {}
+        self._last_choice: tuple = (None, None)
         self._derivs: dict = {}
         self._exact: dict = {}
         self._cache: dict = {}
@@ -184,7 +185,10 @@ class Problem:
             return self
         if self.branches is None:
             return None
-        choice = self.branches.choose(box, {u: _ball(a, b) for u, (a, b) in zip(self.chart.coords, box)}, self.prec)
+        if self._last_choice[0] != box:   # every rule tried on a box asks for the same choice
+            balls = {u: _ball(a, b) for u, (a, b) in zip(self.chart.coords, box)}
+            self._last_choice = (box, self.branches.choose(box, balls, self.prec))
+        choice = self._last_choice[1]
         if choice is None:
             return None
         if choice not in self._branch:
