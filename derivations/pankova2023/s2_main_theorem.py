@@ -13,7 +13,7 @@ import sympy as sp
 from symdp import derivation
 from symdp.guessing import closed
 from symdp.guessing.bounds import main_upper, main_upper_discrete
-from symdp.guessing.examples import EY, PAPER, PRIORS, R1, binomial_pmf, guess, main_quad
+from symdp.guessing.examples import EY, PAPER, PRIORS, R1, binomial_pmf, guess, main_quad, quad_posterior, y_out
 from symdp.guessing.exact import geometric_posterior, laplace_posterior
 from symdp.symbols import eps, p_pre, R_sup, x_int, y_int
 
@@ -22,6 +22,12 @@ t, t2 = sp.symbols("x x'", nonnegative=True)
 m = y_int
 GEO = {eps: sp.Interval(sp.Rational(1, 20), 4), m: sp.Interval(-10, 30)}
 GEO_R, GEO_G, GEO_S = 2, (5, 9), (0, 20)
+BOXES = {"uniform": 8000, "exponential": 8000}
+"""Box budgets of the validity proofs: the bound is not tight, but the posterior's enclosures lose to the
+dependency problem (each mass once in numerator and denominator), so thousands of boxes where the default
+allows 2000 (3741 and 5301 boxes).  Under the normal and two-bump priors (Phi terms times e^{2 eps y}) a
+search of 20 minutes with a budget of 30000 boxes did not end: those claims are sampled, on the mpmath closed
+forms."""
 
 
 def steps(d):
@@ -37,19 +43,37 @@ def steps(d):
 
 def validity(d):
     for name, prior in PRIORS.items():
+        text = (f"the bound holds against the exact posterior at every output ({name} prior, Laplace "
+                r"$r/\epsilon$)")
+        if name in BOXES:
+            bound, post = closed_forms(d, name, prior)
+            d.sign(f"main:valid:{name}", bound - post, "nonnegative", EY, symbolic=False, boxes=BOXES[name], text=text)
+            continue
         lo, hi = guess(prior)
         bound = lambda epsilon, prior=prior, lo=lo, hi=hi: main_upper(prior, lo, hi, epsilon, R1)
-        d.cross_check(f"main:closed-form:{name}", bound, lambda epsilon, prior=prior: main_quad(prior, epsilon),
-                      {eps: EY[eps]}, n=3, text=f"the main theorem's bound ({name} prior, $r = 1/2$) in closed "
-                      "form against nested quadrature")
+        _bound_checked(d, name, prior, bound)
         gap = lambda epsilon, y, prior=prior, lo=lo, hi=hi: (main_upper(prior, lo, hi, epsilon, R1)
                                                             - laplace_posterior(prior, lo, hi, y, epsilon, R1))
-        d.sign(f"main:valid:{name}", gap, "nonnegative", EY, n=30,
-               text=f"the bound holds against the exact posterior at every output ({name} prior, Laplace "
-                    r"$r/\epsilon$)")
+        d.sign(f"main:valid:{name}", gap, "nonnegative", EY, n=30, text=text)
     bound, post = geometric_closed_forms(d)
     d.sign("main:valid:geometric", bound - post, "nonnegative", GEO,
            text=r"and on integers: Binomial(20, 0.3) prior, $g(x) = [5, 9]$ ($r = 2$), geometric noise")
+
+
+def _bound_checked(d, name, prior, bound):
+    d.cross_check(f"main:closed-form:{name}", bound, lambda epsilon: main_quad(prior, epsilon), {eps: EY[eps]}, n=3,
+                  text=f"the main theorem's bound ({name} prior, $r = 1/2$) in closed form against nested quadrature")
+
+
+def closed_forms(d, name, prior):
+    """The bound and the exact posterior as expressions in epsilon and y, each against quadrature."""
+    lo, hi = (closed.exact(v) for v in guess(prior))
+    bound = closed.main_upper(prior, lo, hi, eps, R1)
+    post = closed.laplace_posterior(prior, lo, hi, y_out, eps, R1)
+    _bound_checked(d, name, prior, bound)
+    d.cross_check(f"main:posterior:{name}", post, lambda epsilon, y: quad_posterior(prior, y, epsilon), EY, n=3,
+                  text=f"the exact posterior ({name} prior) in closed form against quadrature of Bayes' rule")
+    return bound, post
 
 
 def geometric_closed_forms(d):

@@ -48,7 +48,7 @@ class _Capture(Recorder):
         super().__init__(derivation_id)
         self.captured: list = []
 
-    def sign(self, cid, expr, which, domain=None, text="", expect=None, numeric=True, n=0, symbolic=True):
+    def sign(self, cid, expr, which, domain=None, text="", expect=None, numeric=True, n=0, symbolic=True, boxes=None):
         if isinstance(expr, sp.Basic) and symbolic and expect is None:
             fp = certs.fingerprint("sign", expr, which, domain, numeric)
             self.captured.append((fp, Claim(f"{self.derivation_id}::{cid}", expr, which, dict(domain or {}))))
