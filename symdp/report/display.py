@@ -17,6 +17,8 @@ from .notation import PaperPrinter, math, paper_form
 
 WIDTH = 48
 """Glyphs per line: one column of A4 at 11 pt with 2.5 cm margins holds about 70."""
+MAX_DEPTH = 5
+"""Nested splits (sum, fraction, sum, ...) tried before a line is left to be shrunk."""
 
 _TOKEN = re.compile(r"\\[A-Za-z]+|\\.|[{}^_]|[^\\{}^_]")
 _SILENT = {r"\left", r"\right", r"\displaystyle", r"\limits", r"\mathrm", r"\operatorname", r"\mathbb",
@@ -109,7 +111,7 @@ def _pack(parts: list[str], lead: str, limit: float) -> list[str]:
 def _broken(expr, lead: str, limit: float, printer, depth: int = 0) -> list[str]:
     """``lead`` followed by ``expr``, in lines under ``limit`` where a split point allows."""
     full = f"{lead} {printer._print(expr)}".strip()
-    if width(full) <= limit or depth > 3:
+    if width(full) <= limit or depth > MAX_DEPTH:
         return [full]
     if isinstance(expr, sp.Add):
         parts = []
@@ -127,6 +129,9 @@ def _broken(expr, lead: str, limit: float, printer, depth: int = 0) -> list[str]
     num, den = sp.fraction(expr)
     if den != 1:
         n_tex, d_tex = printer._print(num), printer._print(den)
+        if width(d_tex) > limit and num != 1:   # both wide: each broken on lines of its own, "(N) / (D)"
+            top = _wrapped(num, lead + r" \left(", r" \right)", limit, printer, depth)
+            return top + _wrapped(den, r"\Big/ \left(", r" \right)", limit, printer, depth)
         if width(n_tex) >= width(d_tex):
             return _wrapped(num, lead + r" \frac{1}{" + d_tex + r"} \left[", r" \right]", limit, printer, depth)
         head = lead + r" \left.\left(" + n_tex + r"\right) \middle/ \left["

@@ -80,6 +80,15 @@ def test_long_equations_break_into_balanced_lines():
     assert short == [r"F = \beta + 1"]
 
 
+def test_a_fraction_wide_above_and_below_breaks_both():
+    top = sum(sp.exp(k * eps) * beta**k / (k + kappa) for k in range(1, 13))
+    bottom = sum(sp.exp(-k * eps) * kappa**k / (k + beta) for k in range(1, 13))
+    found = display.lines("F", "=", top / bottom, limit=40)
+    assert sum(r"\Big/" in line for line in found) == 1 and len(found) >= 4
+    assert all(display.width(line) <= 60 for line in found)
+    assert all(_balanced(line) for line in found)
+
+
 def _step(kind, exprs, relation="", claim_id="c", expect=None, status=Status.PROVED):
     return Step(kind, "", tuple(exprs), Outcome(status, "m"), claim_id, expect, 0.0, relation)
 
