@@ -10,6 +10,7 @@ get integer points.
 from __future__ import annotations
 
 import functools
+import itertools
 import random
 import zlib
 
@@ -75,12 +76,20 @@ def _concrete_constant(s: sp.Symbol, iv: sp.Interval) -> sp.Interval:
     return _concrete(s, iv, {})
 
 
+class EmptyAtPoint(SymdpError):
+    """A dependent interval that is empty at the values of the earlier symbols: that point is unusable.
+
+    Working precision can make it so at an extreme (alpha = e^eps + 10^-4 with eps = 300 rounds to e^eps, and
+    q < (alpha - e^eps)/... is then empty); the sampler skips such a point instead of failing the claim."""
+
+
 def _concrete(s: sp.Symbol, iv: sp.Interval, values: dict) -> sp.Interval:
     subs = {k: sp.Float(mp.nstr(v, mp.mp.dps), mp.mp.dps) for k, v in values.items()}
     lo, hi = sp.sympify(iv.start).subs(subs), sp.sympify(iv.end).subs(subs)
     out = sp.Interval(lo, hi, iv.left_open, iv.right_open).intersect(assumed(s))
     if not isinstance(out, sp.Interval):
-        raise SymdpError("domain", f"{s} in {iv}", "an interval that meets the symbol's assumptions")
+        error = EmptyAtPoint if iv.free_symbols & set(values) else SymdpError
+        raise error("domain", f"{s} in {iv}", "an interval that meets the symbol's assumptions")
     return out
 
 
@@ -191,11 +200,24 @@ def sample(domain: dict, n: int, key: str) -> list[dict]:
     probe = _probe(domain)
     n_edges = 2 * max(len(edge_values(iv, probe, s)) for s, iv in domain.items()) if domain else 1
     n_random = max(n - n_edges, n // 3)
-    points = [_point(domain, lambda s, iv, vals, k: random_value(iv, vals, rng, s)) for _ in range(n_random)]
+    drawn = (_usable(domain, lambda s, iv, vals, k: random_value(iv, vals, rng, s)) for _ in range(DRAWS * n_random))
+    points = list(itertools.islice((p for p in drawn if p is not None), n_random))
     for i in range(min(n_edges, n - n_random)):
         pick = lambda s, iv, vals, k, i=i: _cycle(edge_values(iv, vals, s), i + 3 * k)
-        points.append(_point(domain, pick))
+        points += [p for p in (_usable(domain, pick),) if p is not None]
     return points
+
+
+DRAWS = 4
+"""Random draws per wanted point at most (a draw is skipped where a dependent interval is empty)."""
+
+
+def _usable(domain: dict, pick) -> dict | None:
+    """:func:`_point`, or None where a dependent interval is empty at the earlier values (:class:`EmptyAtPoint`)."""
+    try:
+        return _point(domain, pick)
+    except EmptyAtPoint:
+        return None
 
 
 def _cycle(values: list, i: int):
@@ -221,7 +243,11 @@ def contains(domain: dict, point: dict) -> bool:
         v = point[s]
         if s.is_integer and v != mp.nint(v):
             return False
-        if concrete(s, iv, values).contains(sp.Float(mp.nstr(v, mp.mp.dps), mp.mp.dps)) is not sp.true:
+        try:
+            inside = concrete(s, iv, values).contains(sp.Float(mp.nstr(v, mp.mp.dps), mp.mp.dps))
+        except EmptyAtPoint:
+            return False
+        if inside is not sp.true:
             return False
         values[s] = v
     return True
