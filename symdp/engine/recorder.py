@@ -22,7 +22,7 @@ from . import provers
 from . import numeric as num
 from . import domain as dom
 from . import certificates as certs
-from ..errors import SymdpError
+from ..errors import require
 from .budget import BudgetExceeded, within_budget
 from .provers import BUDGET, REWRITES, Attempts, ReplayFailed, active_piece
 from .records import Figure, Note, Outcome, Series, Step, Table
@@ -388,8 +388,8 @@ MAX_BOXES = 100_000
 
 
 def _box_budget(boxes) -> int:
-    if isinstance(boxes, bool) or not isinstance(boxes, int) or not 1 <= boxes <= MAX_BOXES:
-        raise SymdpError("boxes", boxes, f"an integer from 1 to {MAX_BOXES}")
+    whole = isinstance(boxes, int) and not isinstance(boxes, bool)
+    require(whole and 1 <= boxes <= MAX_BOXES, "boxes", boxes, f"an integer from 1 to {MAX_BOXES}")
     return boxes
 
 

@@ -129,7 +129,7 @@ def _broken(expr, lead: str, limit: float, printer, depth: int = 0) -> list[str]
     num, den = sp.fraction(expr)
     if den != 1:
         n_tex, d_tex = printer._print(num), printer._print(den)
-        if width(d_tex) > limit and num != 1:   # both wide: each broken on lines of its own, "(N) / (D)"
+        if min(width(n_tex), width(d_tex)) > limit:   # both wide: each broken on lines of its own, "(N) / (D)"
             top = _wrapped(num, lead + r" \left(", r" \right)", limit, printer, depth)
             return top + _wrapped(den, r"\Big/ \left(", r" \right)", limit, printer, depth)
         if width(n_tex) >= width(d_tex):

@@ -15,14 +15,22 @@ EQ39 = {eps: sp.Interval.open(0, sp.oo), alpha: sp.Interval.open(sp.exp(eps), sp
         q: sp.Interval.open(0, (alpha - sp.exp(eps)) * sp.exp(-eps) / (alpha - 1))}
 
 
-def test_samples_skip_points_where_a_dependent_interval_is_empty():
-    skipped = 0
+def test_samples_skip_points_where_a_dependent_interval_is_empty(monkeypatch):
+    empty = []
+    point = dom._point
+
+    def counted(domain, pick):
+        try:
+            return point(domain, pick)
+        except dom.EmptyAtPoint:
+            empty.append(1)
+            raise
+    monkeypatch.setattr(dom, "_point", counted)
     with mp.workdps(60):
         for k in range(40):
             points = dom.sample(EQ39, 30, f"key-{k}")
-            assert points and all(dom.contains(EQ39, p) for p in points)
-            skipped += points != [p for p in points if p[eps] < 100]
-    assert skipped  # some samples reach eps in the hundreds: the case of the finding is exercised
+            assert len(points) >= 20 and all(dom.contains(EQ39, p) for p in points)
+    assert empty  # the case of the finding is met, and skipped
 
 
 def test_a_constant_interval_outside_the_assumptions_is_still_an_error():
