@@ -18,8 +18,8 @@ from . import numeric as num
 from . import validated
 from .cases import prove_by_cases
 from .conditions import truth_of
-from .provers import (Attempts, active_piece, breakpoints, prove_from_an_end, prove_sign, prove_zero,
-                      prove_zero_on, regions, respects_assumptions)
+from .provers import (Attempts, active_piece, breakpoints, prove_at_a_stationary_point, prove_from_an_end,
+                      prove_sign, prove_zero, prove_zero_on, regions, respects_assumptions)
 from .records import Outcome
 from .status import Status, weakest
 
@@ -211,20 +211,24 @@ def _region(a, b, domain, key, attempts, numeric) -> Outcome:
     return _numeric_identity(a, b, domain, key, "the pieces")
 
 
-SECOND_LOOK = 6.0
+SECOND_LOOK = 15.0
 """Seconds of symbolic search the second look gets (its own: the claim's budget is spent by then)."""
 
 
 def _second_look(expr, which: str, domain: dict, attempts: Attempts) -> Outcome | None:
     """After boxes failed, with a budget of its own (:meth:`Attempts.renew`): the claim in t = (x - a)/b
     when it depends on x, a, b only through t (:mod:`.location`); else monotonicity from an end one level
-    deeper than the sign prover's own (Pinsker's strict form: in q_0, then in p, then in p again)."""
+    deeper than the sign prover's own (Pinsker's strict form: in q_0, then in p, then in p again); else a split
+    at a stationary point, argued from it both ways."""
     attempts.renew(SECOND_LOOK)
     method = _reduced(expr, which, domain, attempts)
     if method:
         return Outcome(Status.PROVED, "symbolic sign analysis after a change of location and scale", method)
     method = prove_from_an_end(expr, which, domain, attempts)
-    return Outcome(Status.PROVED, "symbolic sign analysis, monotone from an end", method) if method else None
+    if method:
+        return Outcome(Status.PROVED, "symbolic sign analysis, monotone from an end", method)
+    method = prove_at_a_stationary_point(expr, which, domain, attempts)
+    return Outcome(Status.PROVED, "symbolic sign analysis, split at a stationary point", method) if method else None
 
 
 def _reduced(expr, which: str, domain: dict, attempts: Attempts) -> str | None:

@@ -293,7 +293,8 @@ class Attempts:
         return "".join("; " + n for n in notes)
 
 
-SKIPPED = (TypeError, ValueError, NotImplementedError, RecursionError, AttributeError, ZeroDivisionError)
+SKIPPED = (TypeError, ValueError, NotImplementedError, RecursionError, AttributeError, ZeroDivisionError,
+           sp.PoleError)
 """Exceptions of a rewrite that mean "this rewrite does not apply" (deterministic, not time)."""
 
 
@@ -810,7 +811,7 @@ def _by_monotonicity(expr, sign, domain, attempts, depth):
     """
     if depth >= MONOTONE_DEPTH or expr.has(*_NONSMOOTH) or attempts.exhausted:
         return None
-    if not attempts.call("finite on the domain", lambda: _finite_on(expr, domain)):
+    if not _finite_somehow(expr, domain, attempts, depth):
         return None
     for s, end, side in itertools.islice(_monotone_ends(expr, domain), MONOTONE_TRIES):
         found = _from_end(expr, sign, domain, attempts, depth, s, end, side)
@@ -825,35 +826,87 @@ def prove_from_an_end(expr, sign: str, domain: dict, attempts) -> str | None:
     return _by_monotonicity(expr, sign, domain, attempts, -1)
 
 
-def _monotone_ends(expr, domain):
+def prove_at_a_stationary_point(expr, sign: str, domain: dict, attempts) -> str | None:
+    """Split one symbol's interval at a zero c of the slope (SymPy's solve) and argue from c both ways.
+
+    With a < c < b proved at every point of the other symbols' domain, (a, b) is (a, c] and [c, b): on each
+    piece, monotonicity from the closed end c (:func:`_from_end`: the value at c with the claimed sign, the
+    slope of the right sign on the open piece).  Tangency inside the domain, kl(p||q) + log(1 - (p - q)^2) >= 0
+    touching 0 along q = p, is closed exactly, where boxes cannot.  Smooth expressions proved finite only."""
+    if expr.has(*_NONSMOOTH) or attempts.exhausted or not _finite_somehow(expr, domain, attempts, -1):
+        return None
     for s, iv in domain.items():
         if s not in expr.free_symbols or s.is_integer or iv.free_symbols:
             continue
         if any(s in other.free_symbols for t, other in domain.items() if t != s):
             continue
-        yield s, iv.start, "+"
-        yield s, iv.end, "-"
+        roots = attempts.call(f"stationary points in {s}", lambda: _stationary(expr, s))
+        for c in (roots or ())[:STATIONARY_ROOTS]:
+            found = _split_at(expr, sign, domain, attempts, s, c)
+            if found or attempts.exhausted:
+                return found
+    return None
+
+
+STATIONARY_ROOTS = 3
+"""Zeros of one slope tried as split points."""
+
+
+def _stationary(expr, s) -> tuple:
+    roots = sp.solve(sp.factor(sp.together(sp.diff(expr, s))), s)
+    return tuple(r for r in roots if s not in r.free_symbols)
+
+
+def _split_at(expr, sign, domain, attempts, s, c):
+    iv, rest = domain[s], {t: v for t, v in domain.items() if t != s}
+    ends = [c - iv.start] if iv.start.is_finite else []
+    ends += [iv.end - c] if iv.end.is_finite else []
+    if not attempts.call("split point finite and real", lambda: _finite_real(c, rest)):
+        return None
+    if not all(prove_sign(e, "positive", rest, attempts, 1) for e in ends):
+        return None
+    low = {**rest, s: sp.Interval(iv.start, c, iv.left_open, False)}    # s after the symbols of c
+    high = {**rest, s: sp.Interval(c, iv.end, False, iv.right_open)}
+    below = _from_end(expr, sign, low, attempts, 0, s, c, "-")
+    above = below and _from_end(expr, sign, high, attempts, 0, s, c, "+")
+    return (f"split at the stationary point {s} = {sp.sstr(c)} (inside its interval): below, {below}; above, "
+            f"{above}") if above else None
+
+
+def _monotone_ends(expr, domain):
+    """(symbol, end, side) to try: an end may move with the other symbols (r in [e^-eps, e^eps]), the
+    argument being made at each of their values; no other interval may move with the symbol itself.  Closed
+    ends come first (the value there, no limit to take), each group in the domain's order."""
+    ends = []
+    for s, iv in domain.items():
+        if s not in expr.free_symbols or s.is_integer:
+            continue
+        if any(s in other.free_symbols for t, other in domain.items() if t != s):
+            continue
+        ends += [(bool(iv.left_open) or iv.start.is_finite is not True, s, iv.start, "+"),
+                 (bool(iv.right_open) or iv.end.is_finite is not True, s, iv.end, "-")]
+    return [(s, end, side) for _, s, end, side in sorted(ends, key=lambda e: e[0])]   # closed ends first
 
 
 def _from_end(expr, sign, domain, attempts, depth, s, end, side):
     iv = domain[s]
     closed = end.is_finite and not (iv.left_open if side == "+" else iv.right_open)
     others = {t: v for t, v in domain.items() if t != s}
+    slope = sign if side == "+" else _FLIP[sign]
+    slope = _STRICT.get(slope, slope) if closed else slope
+    deriv = attempts.call(f"derivative in {s}", lambda: sp.diff(expr, s))
+    if deriv is None or attempts.call(f"slope probe in {s}", lambda: _against(deriv, slope, domain)):
+        return None
     limit = attempts.call(f"limit in {s} at {end}{side}", lambda: _end_value(expr, s, end, side, closed, others))
-    if limit is None:
+    rest = _restricted(others, limit.free_symbols) if limit is not None else None
+    if limit is None or not _finite_somehow(limit, rest, attempts, depth, real=True):
         return None
     target = sign if closed else _STRICT.get(sign, sign)
-    rest = _restricted(others, limit.free_symbols)
     why_limit = prove_sign(limit, target, rest, attempts, depth + 1)
     if not why_limit:
         return None
-    slope = sign if side == "+" else _FLIP[sign]
-    slope = _STRICT.get(slope, slope) if closed else slope
     open_end = sp.Interval(iv.start, iv.end, True, iv.right_open) if side == "+" else \
         sp.Interval(iv.start, iv.end, iv.left_open, True)
-    deriv = attempts.call(f"derivative in {s}", lambda: sp.diff(expr, s))
-    if deriv is None:
-        return None
     why_slope = prove_sign(deriv, slope, {**domain, s: open_end}, attempts, depth + 1)
     if not why_slope:
         return None
@@ -878,14 +931,48 @@ def _finite_on(expr, domain) -> bool:
 
 
 def _end_value(expr, s, end, side, closed, others):
-    """The limit of ``expr`` at the end (equal to the value there for a closed end), finite and real at every
-    point of the other symbols' domain ``others``, or None."""
+    """The limit of ``expr`` at the end (equal to the value there for a closed end), or None; the caller shows
+    it finite and real on the other symbols' domain ``others``."""
     limit = sp.limit(expr, s, end, side) if end.is_finite else sp.limit(expr, s, end)
-    if limit.has(sp.Limit, sp.AccumBounds, sp.nan) or not _finite_real(limit, others):
+    if limit.has(sp.Limit, sp.AccumBounds, sp.nan):
         return None
     if closed and sp.cancel(sp.together(expr.subs(s, end) - limit)) != 0:
         return None
     return limit
+
+
+def _finite_somehow(expr, domain, attempts, depth, real=False) -> bool:
+    """``expr`` finite (and real) on ``domain``: by SymPy's assumptions after a substitution, else as N/D with N
+    so and D of one proved sign (``r_1 S/(r_1 A + r_2 B)`` on r_i in [e^-eps, e^eps], which SymPy cannot tell
+    nonzero)."""
+    test = _finite_real if real else _finite_on
+    if attempts.call("finite on the domain", lambda: test(expr, domain)):
+        return True
+    parts = attempts.call("numerator and denominator", lambda: sp.fraction(sp.together(expr)))
+    if not parts or parts[1].is_number or not attempts.call("finite numerator", lambda: test(parts[0], domain)):
+        return False
+    return any(prove_sign(parts[1], which, domain, attempts, depth + 1) for which in ("positive", "negative"))
+
+
+PROBE_DIGITS = 30
+"""Digits of the one-point probe that skips a slope of the wrong sign (:func:`_against`)."""
+
+
+def _against(deriv, slope: str, domain: dict) -> bool:
+    """True when ``deriv`` has the strict opposite of ``slope`` at one interior point of ``domain``, so no
+    proof of ``slope`` can exist: the end is skipped without searching.  Pruning only, never a verdict; a point
+    that cannot be placed or evaluated skips nothing."""
+    point = {}
+    for t, iv in domain.items():
+        iv = iv.subs(point)
+        if iv.free_symbols:
+            return False
+        point[t] = _interior(iv)
+    value = deriv.subs(point).evalf(PROBE_DIGITS)
+    if not value.is_Float or abs(value) < sp.Float(10) ** -(PROBE_DIGITS // 2):
+        return False
+    wrong = {"positive": value < 0, "nonnegative": value < 0, "negative": value > 0, "nonpositive": value > 0}
+    return bool(wrong.get(slope, False))
 
 
 def _restricted(domain: dict, free) -> dict:

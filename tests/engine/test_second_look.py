@@ -45,3 +45,54 @@ def test_unproved_replay_skips_symbolic_routes(monkeypatch):
     replay.unproved, replay.recorded_boxes = True, "open: recorded"
     out = decide.sign(KL - 3 * (P - Q) ** 2, "positive", DOMAIN, "second-look", replay, numeric=True)
     assert out.status is not Status.PROVED
+
+
+UNIT = {P: sp.Interval.open(0, 1), Q: sp.Interval.open(0, 1)}
+BH = KL + sp.log(1 - (P - Q) ** 2)
+"""kl(p || q) >= -log(1 - (p - q)^2) (Bretagnolle-Huber, two points): 0 along the whole diagonal q = p."""
+
+
+def _second(expr, which, domain, seconds=120.0):
+    search = Attempts(budget=seconds, total=seconds)
+    search.renew(seconds)
+    return decide._second_look(expr, which, domain, search)
+
+
+def test_tangent_along_a_curve_proved_by_a_split_at_the_stationary_point():
+    """Boxes cannot close a claim that is 0 on a curve inside the domain; the slope in q vanishes at q = p,
+    the value there is exactly 0, and the slope has the sign of q - p on either side."""
+    out = _second(BH, "nonnegative", UNIT)
+    assert out is not None and out.status is Status.PROVED and "stationary point q_0 = p" in out.detail
+
+
+def test_a_split_does_not_prove_a_near_miss():
+    """Pushed below 0 at the tangency, or strict where it touches 0: never proved."""
+    for bad, which in ((BH - sp.Rational(1, 10**6), "nonnegative"), (BH, "positive"),
+                       (KL + sp.log(1 - sp.Rational(101, 100) * (P - Q) ** 2), "nonnegative")):
+        out = _second(bad, which, UNIT, seconds=30.0)
+        assert out is None or out.status is not Status.PROVED
+
+
+EPS = sp.Symbol("epsilon", positive=True)
+R1, R2, A, B = sp.symbols("r_1 r_2 A B", positive=True)
+RATIO = R1 * (A + B) / (R1 * A + R2 * B)
+"""Zhao et al. 2019, Thm 2: a posterior ratio, the likelihoods moved by factors r_i in [e^-eps, e^eps]."""
+
+
+def _factors(k):
+    span = sp.Interval(sp.exp(-k * EPS), sp.exp(k * EPS))
+    return {EPS: sp.Interval.open(0, sp.oo), A: sp.Interval.open(0, sp.oo), B: sp.Interval.open(0, sp.oo),
+            R1: span, R2: span}
+
+
+def test_monotone_to_an_end_that_moves_with_another_symbol():
+    """r_1 ranges over [e^-eps, e^eps], an interval that moves with eps: the ratio rises in r_1 to its end."""
+    out = _second(sp.exp(2 * EPS) - RATIO, "positive", _factors(1))
+    assert out is not None and out.status is Status.PROVED and "r_1 -> exp(epsilon)" in out.detail
+
+
+def test_a_moving_end_does_not_prove_a_wider_range():
+    """With r_i in [e^-2eps, e^2eps] the ratio nears e^{4 eps} (at r_1 = e^{2 eps}, r_2 = e^{-2 eps}, A -> 0):
+    e^{2 eps} is no bound."""
+    out = _second(sp.exp(2 * EPS) - RATIO, "positive", _factors(2), seconds=30.0)
+    assert out is None or out.status is not Status.PROVED
