@@ -18,7 +18,7 @@ from sympy.core.logic import fuzzy_not
 from sympy.core.relational import _eval_is_ge
 from sympy.multipledispatch import dispatch
 
-from symdp.special_mp import GUARD_DPS, MAX_NEWTON, MPMATH_NAMESPACE, erfcinv, exprel, ncdf, ncdf_inv  # noqa: F401 (re-exported)
+from symdp.special_mp import GUARD_DPS, MAX_NEWTON, MPMATH_NAMESPACE, erfcinv, exprel, mills, ncdf, ncdf_inv  # noqa: F401 (re-exported)
 
 
 # ----------------------------------------------------------------- symbolic
@@ -125,26 +125,20 @@ class PhiInv(sp.Function):
         return _latex_call(r"\Phi^{-1}", self, printer, exp)
 
 
-class Exprel(sp.Function):
-    """The relative exponential (e^x - 1)/x, 1 at x = 0 (DLMF 4.2.E2's e^x - 1 divided by x; GSL's
-    ``gsl_sf_exprel``): the integral of e^{tx} over t in [0, 1], so smooth, positive and increasing on the
-    line.  An integral of e^{kt} over [a, b] is (b - a) e^{ka} exprel(k (b - a)), with no 0/0 at k = 0."""
+class _PositiveOnTheLine(sp.Function):
+    """A function of one argument, positive and finite at every real point: ``_mp`` is its mpmath value,
+    ``_tex`` its LaTeX name, ``_at`` its exact values, ``_slope(x)`` its derivative."""
 
     nargs = 1
 
     @classmethod
     def eval(cls, x):
-        if x is sp.S.Zero:
-            return sp.S.One
+        return next((value for at, value in cls._at if x is at), None)
 
     def fdiff(self, argindex=1):
         if argindex != 1:
             raise ArgumentIndexError(self, argindex)
-        x = self.args[0]
-        return (sp.exp(x) - self) / x
-
-    def _eval_rewrite_as_exp(self, x, **kwargs):
-        return (sp.exp(x) - 1) / x
+        return self._slope(self.args[0])
 
     def _eval_is_extended_real(self):
         return True if self.args[0].is_extended_real else None
@@ -156,10 +150,39 @@ class Exprel(sp.Function):
         return True if self.args[0].is_real else None
 
     def _eval_evalf(self, prec):
-        return _evalf_with(exprel, self, prec)
+        return _evalf_with(type(self)._mp, self, prec)
 
     def _latex(self, printer, exp=None):
-        return _latex_call(r"\operatorname{exprel}", self, printer, exp)
+        return _latex_call(self._tex, self, printer, exp)
+
+
+class Exprel(_PositiveOnTheLine):
+    """The relative exponential (e^x - 1)/x, 1 at x = 0 (DLMF 4.2.E2's e^x - 1 divided by x; GSL's
+    ``gsl_sf_exprel``): the integral of e^{tx} over t in [0, 1], so smooth, positive and increasing on the
+    line.  An integral of e^{kt} over [a, b] is (b - a) e^{ka} exprel(k (b - a)), with no 0/0 at k = 0."""
+
+    _mp, _tex, _at = staticmethod(exprel), r"\operatorname{exprel}", ((sp.S.Zero, sp.S.One),)
+
+    def _slope(self, x):
+        return (sp.exp(x) - self) / x
+
+    def _eval_rewrite_as_exp(self, x, **kwargs):
+        return (sp.exp(x) - 1) / x
+
+
+class Mills(_PositiveOnTheLine):
+    """The Mills ratio R(x) = (1 - Phi(x)) / phi(x) (A&S 26.2.12; phi the standard normal density): positive
+    and decreasing on the line, R(x) ~ 1/x as x -> oo.  A normal tail times a growing exponential,
+    e^{c a} (1 - Phi(a - c)), is e^{c^2/2} phi(a) R(a - c) in it: one bounded factor per variable, where the
+    product form encloses e^{c a} and the tail separately and loses to their cancelling growth."""
+
+    _mp, _tex, _at = staticmethod(mills), r"\operatorname{Mills}", ((sp.S.Infinity, sp.S.Zero),)
+
+    def _slope(self, x):
+        return x * self - 1
+
+    def _eval_rewrite_as_Phi(self, x, **kwargs):
+        return sp.sqrt(2 * sp.pi) * sp.exp(x**2 / 2) * Phi(-x)
 
 
 # ------------------------------------------ relations: 0 < Phi(x) < 1 on R

@@ -118,5 +118,11 @@ def exprel(x):
     return mp.mpf(1) if x == 0 else mp.expm1(x) / x
 
 
-MPMATH_NAMESPACE = {"Phi": ncdf, "PhiInv": ncdf_inv, "erfcinv": erfcinv, "Exprel": exprel}
+def mills(x):
+    """The Mills ratio (1 - Phi(x)) / phi(x) = sqrt(pi/2) e^{x^2/2} erfc(x/sqrt 2) (A&S 26.2.12's R(x))."""
+    x = mp.mpf(x)
+    return mp.sqrt(mp.pi / 2) * mp.exp(x * x / 2) * mp.erfc(x / mp.sqrt(2))
+
+
+MPMATH_NAMESPACE = {"Phi": ncdf, "PhiInv": ncdf_inv, "erfcinv": erfcinv, "Exprel": exprel, "Mills": mills}
 """For ``sympy.lambdify(..., modules=[MPMATH_NAMESPACE, "mpmath"])``."""

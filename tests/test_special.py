@@ -247,3 +247,29 @@ def test_exported_from_package():
     import symdp
     assert symdp.Phi is Phi and symdp.PhiInv is PhiInv
     assert {"Phi", "PhiInv"} <= set(symdp.__all__)
+
+
+def quad_mills(t):
+    """The Mills ratio by quadrature of its integral form, int_0^oo exp(-t s - s^2/2) ds (A&S 26.2.12's R)."""
+    return mp.quad(lambda s: mp.exp(-t * s - s * s / 2), [0, 1, 10, mp.inf])
+
+
+@pytest.mark.parametrize("t", ["-6", "-1.5", "0", "0.75", "3", "40"])
+def test_mills_ratio_against_quadrature(t):
+    from symdp.special import Mills, mills
+    with mp.workdps(40):
+        want = quad_mills(mp.mpf(t))
+        assert agree(mills(t), want, 30)
+        assert agree(mp.mpf(sp.N(Mills(sp.Float(t, 50)), 40)), want, 30)
+        slope = mp.diff(quad_mills, mp.mpf(t))      # d/dt R = t R - 1 (the fdiff SymPy differentiates with)
+        got = sp.N(sp.diff(Mills(x), x).subs(x, sp.Float(t, 50)), 40)
+        assert agree(mp.mpf(got), slope, 20)
+
+
+def test_mills_ratio_is_phi_tail_over_density_and_positive():
+    from symdp.special import Mills
+    assert Mills(x).is_positive and Mills(sp.oo) == 0
+    with mp.workdps(30):
+        for t in ("-2", "0.5", "9"):
+            tail = mp.ncdf(-mp.mpf(t)) / mp.npdf(mp.mpf(t))
+            assert agree(mp.mpf(sp.N(Mills(x).rewrite(Phi).subs(x, sp.Float(t, 40)), 30)), tail, 25)

@@ -13,6 +13,7 @@ import mpmath as mp
 import sympy as sp
 
 from symdp import derivation
+from symdp.guessing import closed
 from symdp.guessing.bounds import shell_upper, shells
 from symdp.guessing.examples import PAPER
 from symdp.guessing.exact import laplace_posterior
@@ -25,6 +26,8 @@ y = sp.Symbol("y", real=True)
 TIMES = {xa: 20, xb: 15, xc: 10}
 PRIOR, R, GUESS = Normal(15, 5), 5, 20
 N_ROWS = 3
+SHELLS = 8
+"""Shells written out in the closed-form bound (``closed.shell_upper``)."""
 eps = sp.Symbol("epsilon", positive=True)
 EYC = {eps: sp.Interval(sp.Rational(1, 10), 4), y: sp.Interval(0, 40)}
 
@@ -82,9 +85,13 @@ def example(d):
                        r"quadrature of Bayes' rule on the noisy average ($n = 3$, $b = r/(n\epsilon)$), prior "
                        r"$N(15, 5^2)$, $r = 5$")
     sh = shells(target)
-    d.sign("example:bound-valid", lambda epsilon, y: shell_upper(sh, epsilon) - laplace_posterior(PRIOR, lo, hi, y,
-                                                                                                   epsilon, R),
-           "nonnegative", EYC, n=20, text="the corrected shell bound holds for Alice's posterior at every output")
+    d.note(closed.NOTATION)
+    post = closed.laplace_posterior(PRIOR, closed.exact(lo), closed.exact(hi), y, eps, R)
+    d.cross_check("example:posterior-closed", post, via_average, EYC, n=3,
+                  text="the same posterior as an expression (normal tails in the Mills form) against the quadrature")
+    d.sign("example:bound-valid", closed.shell_upper(target, eps, SHELLS) - post, "nonnegative", EYC, symbolic=False,
+           boxes=8000, text=f"the corrected shell bound holds for Alice's posterior at every output (closed forms; "
+                            f"shells 1 to {SHELLS} written out, the prior mass beyond put at distance {SHELLS + 1})")
     with mp.workdps(30):
         rows = []
         for e in (mp.mpf(1) / 2, 1, 2):

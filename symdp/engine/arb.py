@@ -25,7 +25,7 @@ import sympy as sp
 from flint import arb, fmpq, fmpz
 
 from ..errors import SymdpError
-from ..special import Exprel, Phi, PhiInv
+from ..special import Exprel, Mills, Phi, PhiInv
 
 SUM_TERMS = 20000
 """Most terms a Sum with numeric limits is evaluated termwise with."""
@@ -208,6 +208,10 @@ def _phi_inv(p: arb) -> arb:
     return -arb(2).sqrt() * (2 * p).erfcinv()
 
 
+def _mills_point(x: arb) -> arb:
+    return (arb.pi() / 2).sqrt() * (x * x / 2).exp() * (x / arb(2).sqrt()).erfc()
+
+
 def _exprel_at(p: arb) -> arb:
     return arb(1) if p.is_zero() else p.expm1() / p
 
@@ -251,6 +255,7 @@ UNARY = {
     sp.erfcinv: _monotone(arb.erfcinv), sp.gamma: arb.gamma, sp.loggamma: arb.lgamma,
     sp.floor: arb.floor, sp.ceiling: _ceiling, sp.sin: arb.sin, sp.cos: arb.cos, sp.atan: _monotone(arb.atan),
     sp.LambertW: arb.lambertw, Phi: _phi, PhiInv: _monotone(_phi_inv), Exprel: _exprel,
+    Mills: _monotone(_mills_point),
 }
 NARY = {sp.Min: _min, sp.Max: _max, sp.binomial: _binomial}
 

@@ -211,8 +211,10 @@ def _region(a, b, domain, key, attempts, numeric) -> Outcome:
     return _numeric_identity(a, b, domain, key, "the pieces")
 
 
-SECOND_LOOK = 15.0
-"""Seconds of symbolic search the second look gets (its own: the claim's budget is spent by then)."""
+SECOND_LOOK = 30.0
+"""Seconds of symbolic search the second look gets (its own: the claim's budget is spent by then); spent at
+certify time only (a check replays the transcript).  The split of Bretagnolle-Huber's claim takes 14 s idle:
+twice that keeps a loaded certify from losing it."""
 
 
 def _second_look(expr, which: str, domain: dict, attempts: Attempts) -> Outcome | None:

@@ -836,9 +836,7 @@ def prove_at_a_stationary_point(expr, sign: str, domain: dict, attempts) -> str 
     if expr.has(*_NONSMOOTH) or attempts.exhausted or not _finite_somehow(expr, domain, attempts, -1):
         return None
     for s, iv in domain.items():
-        if s not in expr.free_symbols or s.is_integer or iv.free_symbols:
-            continue
-        if any(s in other.free_symbols for t, other in domain.items() if t != s):
+        if not _movable(s, expr, domain) or iv.free_symbols:
             continue
         roots = attempts.call(f"stationary points in {s}", lambda: _stationary(expr, s))
         for c in (roots or ())[:STATIONARY_ROOTS]:
@@ -879,13 +877,19 @@ def _monotone_ends(expr, domain):
     ends come first (the value there, no limit to take), each group in the domain's order."""
     ends = []
     for s, iv in domain.items():
-        if s not in expr.free_symbols or s.is_integer:
-            continue
-        if any(s in other.free_symbols for t, other in domain.items() if t != s):
+        if not _movable(s, expr, domain):
             continue
         ends += [(bool(iv.left_open) or iv.start.is_finite is not True, s, iv.start, "+"),
                  (bool(iv.right_open) or iv.end.is_finite is not True, s, iv.end, "-")]
     return [(s, end, side) for _, s, end, side in sorted(ends, key=lambda e: e[0])]   # closed ends first
+
+
+def _movable(s, expr, domain) -> bool:
+    """``s`` is a real symbol of ``expr`` that no other interval of ``domain`` moves with: an argument along
+    ``s`` (monotonicity, a split) holds at each value of the others."""
+    if s not in expr.free_symbols or s.is_integer:
+        return False
+    return not any(s in other.free_symbols for t, other in domain.items() if t != s)
 
 
 def _from_end(expr, sign, domain, attempts, depth, s, end, side):
@@ -898,8 +902,10 @@ def _from_end(expr, sign, domain, attempts, depth, s, end, side):
     if deriv is None or attempts.call(f"slope probe in {s}", lambda: _against(deriv, slope, domain)):
         return None
     limit = attempts.call(f"limit in {s} at {end}{side}", lambda: _end_value(expr, s, end, side, closed, others))
-    rest = _restricted(others, limit.free_symbols) if limit is not None else None
-    if limit is None or not _finite_somehow(limit, rest, attempts, depth, real=True):
+    if limit is None:
+        return None
+    rest = _restricted(others, limit.free_symbols)
+    if not _finite_somehow(limit, rest, attempts, depth, real=True):
         return None
     target = sign if closed else _STRICT.get(sign, sign)
     why_limit = prove_sign(limit, target, rest, attempts, depth + 1)
@@ -942,9 +948,9 @@ def _end_value(expr, s, end, side, closed, others):
 
 
 def _finite_somehow(expr, domain, attempts, depth, real=False) -> bool:
-    """``expr`` finite (and real) on ``domain``: by SymPy's assumptions after a substitution, else as N/D with N
-    so and D of one proved sign (``r_1 S/(r_1 A + r_2 B)`` on r_i in [e^-eps, e^eps], which SymPy cannot tell
-    nonzero)."""
+    """``expr`` finite (and real) on ``domain``: by SymPy's assumptions after a substitution, else as N/D with
+    N finite (and real) the same way and D of one proved sign (``r_1 S/(r_1 A + r_2 B)`` on r_i in
+    [e^-eps, e^eps], whose denominator SymPy cannot tell nonzero)."""
     test = _finite_real if real else _finite_on
     if attempts.call("finite on the domain", lambda: test(expr, domain)):
         return True
@@ -971,8 +977,9 @@ def _against(deriv, slope: str, domain: dict) -> bool:
     value = deriv.subs(point).evalf(PROBE_DIGITS)
     if not value.is_Float or abs(value) < sp.Float(10) ** -(PROBE_DIGITS // 2):
         return False
-    wrong = {"positive": value < 0, "nonnegative": value < 0, "negative": value > 0, "nonpositive": value > 0}
-    return bool(wrong.get(slope, False))
+    if slope in ("positive", "nonnegative"):
+        return bool(value < 0)
+    return slope in ("negative", "nonpositive") and bool(value > 0)
 
 
 def _restricted(domain: dict, free) -> dict:

@@ -1,7 +1,7 @@
-"""The exact Laplace posterior and the main theorem's bound as SymPy expressions (Pankova & Laud).
+"""The exact Laplace posterior, the main theorem's bound and the shell bound as SymPy expressions (Pankova & Laud).
 
 The closed forms of :mod:`.exact` (``_piece``, ``laplace_mass``, ``laplace_posterior``) and
-:mod:`.bounds` (``main_upper``, ``simplified_upper``), written once more with the
+:mod:`.bounds` (``main_upper``, ``shell_upper``, ``simplified_upper``), written once more with the
 output y and epsilon as symbols.  An mpmath function is opaque to the provers (it can only be sampled); an
 expression can be enclosed on a box, so a claim "the bound holds at every output" can be proved.
 
@@ -15,10 +15,17 @@ from __future__ import annotations
 import mpmath as mp
 import sympy as sp
 
-from ..errors import SymdpError
-from ..special import Exprel, Phi
+from ..errors import SymdpError, require
+from ..special import Exprel, Mills, Phi
 from ..symbols import x2_int, x_int
 from .priors import Exponential, Normal, TwoBump, Uniform
+from .targets import And
+
+
+NOTATION = (r"In the closed forms below, $\operatorname{Mills}(x) = (1 - \Phi(x))/\varphi(x)$ is the Mills ratio "
+            r"(A\&S 26.2.12; $\varphi$ the standard normal density), in which a normal tail times "
+            r"$e^{2\epsilon y}$ is one bounded factor, and $\operatorname{exprel}(x) = (e^x - 1)/x$.")
+"""The report's note on the special functions of the closed forms."""
 
 
 def exact(v) -> sp.Rational:
@@ -31,14 +38,38 @@ def _clamp(t, lo, hi):
     return sp.Min(sp.Max(t, lo), hi)
 
 
-def piece(prior, c, a, b):
-    """int_a^b e^{c t} f_X(t) dt for a <= b (ends may be symbolic or infinite); cf. ``exact._piece``."""
+def piece(prior, c, a, b, at=0):
+    """e^{-c at} int_a^b e^{c t} f_X(t) dt for a <= b (ends may be symbolic or infinite); cf. ``exact._piece``.
+
+    ``at`` moves the weight to e^{c (t - at)}: a Laplace mass at output y is a sum of such pieces with at = y,
+    and a normal tail then takes the Mills form (:func:`_normal_piece`) with y in one bounded factor."""
     if isinstance(prior, Normal):
-        m, s = exact(prior.mu), exact(prior.sigma)
-        shift = m + c * s**2
-        return sp.exp(c * m + (c * s) ** 2 / 2) * (Phi((b - shift) / s) - Phi((a - shift) / s))
+        return _normal_piece(exact(prior.mu), exact(prior.sigma), c, a, b, at)
     if isinstance(prior, TwoBump):
-        return (piece(Normal(prior.s, 1), c, a, b) + piece(Normal(-prior.s, 1), c, a, b)) / 2
+        return (piece(Normal(prior.s, 1), c, a, b, at) + piece(Normal(-prior.s, 1), c, a, b, at)) / 2
+    return sp.exp(-c * at) * _flat_piece(prior, c, a, b)
+
+
+def _normal_piece(m, s, c, a, b, at):
+    """The normal prior N(m, s^2): e^{c (m - at) + (c s)^2 / 2} (Phi(v_b) - Phi(v_a)), v = (t - m - c s^2)/s.
+
+    With one end infinite it is e^{c (t - at)} phi((t - m)/s) Mills(+-v_t) at the finite end t (A&S 26.2.12:
+    1 - Phi(v) = phi(v) Mills(v), and c m + (c s)^2/2 - v^2/2 = c t - (t - m)^2/(2 s^2)): e^{2 eps y} times a
+    tail that falls like e^{-2 eps y} is enclosed as the bounded Mills factor, not as two factors that
+    cancel."""
+    shift = m + c * s**2
+    weight = lambda t: sp.exp(c * (t - at) - (t - m) ** 2 / (2 * s**2)) / sp.sqrt(2 * sp.pi)
+    if a is sp.S.NegativeInfinity and b is sp.S.Infinity:
+        return sp.exp(c * (m - at) + (c * s) ** 2 / 2)
+    if b is sp.S.Infinity:
+        return weight(a) * Mills((a - shift) / s)
+    if a is sp.S.NegativeInfinity:
+        return weight(b) * Mills((shift - b) / s)
+    return sp.exp(c * (m - at) + (c * s) ** 2 / 2) * (Phi((b - shift) / s) - Phi((a - shift) / s))
+
+
+def _flat_piece(prior, c, a, b):
+    """int_a^b e^{c t} f_X(t) dt under a uniform or exponential prior."""
     if isinstance(prior, Uniform):
         s0, s1 = exact(prior.lo), exact(prior.hi)
         a, b = _clamp(a, s0, s1), _clamp(b, s0, s1)
@@ -58,7 +89,7 @@ def piece(prior, c, a, b):
 def laplace_mass(prior, lo, hi, y, s):
     """int_lo^hi e^{-s |y - t|} f_X(t) dt, split at y clamped into [lo, hi]; cf. ``exact.laplace_mass``."""
     t = _clamp(y, lo, hi)
-    return sp.exp(-s * y) * piece(prior, s, lo, t) + sp.exp(s * y) * piece(prior, -s, t, hi)
+    return piece(prior, s, lo, t, y) + piece(prior, -s, t, hi, y)
 
 
 def laplace_posterior(prior, lo, hi, y, eps, r):
@@ -75,6 +106,29 @@ def main_upper(prior, lo, hi, eps, r):
     ratio = (piece(prior, -s, hi, sp.oo) / piece(prior, -s, lo, hi)
              + piece(prior, s, -sp.oo, lo) / piece(prior, s, lo, hi))
     return 1 / (1 + ratio)
+
+
+def ball(target, a):
+    """Pr_pre(B(c, a)), exact: an interval of one attribute, a box (the product) for an ``And``."""
+    if isinstance(target, And):
+        return sp.Mul(*(ball(t, a) for t in target.parts))
+    require(not target.relative, "target", "a relative attribute", "an attribute with d = |x - x'| / r")
+    c, r = exact(target.c), exact(target.r)
+    return piece(target.prior, 0, c - a * r, c + a * r)
+
+
+def shell_upper(target, eps, n):
+    """The corrected shell bound (slide "Guessing a single attribute", e^{-eps (a + 2)}; cf. ``bounds.shell_upper``)
+    with shells a = 1..n written out and the mass beyond B(c, n + 1) put at the nearest distance:
+    p / (p + sum_a e^{-eps (a + 2)} q_a + e^{-eps (n + 3)} (1 - ball(n + 1))).
+
+    The last term is at least the rest of the series, so the expression is at most the bound of the whole
+    series: wherever it is above a posterior, so is the bound.
+    """
+    require(isinstance(n, int) and n >= 1, "n", n, "an integer >= 1 (shells written out)")
+    z, p = sp.exp(-eps), ball(target, 1)
+    shells = sum(z ** (a + 2) * (ball(target, a + 1) - ball(target, a)) for a in range(1, n + 1))
+    return p / (p + shells + z ** (n + 3) * (1 - ball(target, n + 1)))
 
 
 def simplified_upper(p, eps, R):

@@ -20,7 +20,7 @@ from dataclasses import dataclass
 import sympy as sp
 
 from ..errors import SymdpError
-from ..special import Exprel, Phi, PhiInv
+from ..special import Exprel, Mills, Phi, PhiInv
 from ..symbols import LATEX_NAMES, gsr, prior, q_rate, rsr, steps
 
 OPERATORS = {r"\log": sp.log, r"\ln": sp.log, r"\exp": sp.exp, r"\tanh": sp.tanh, r"\sinh": sp.sinh,
@@ -36,7 +36,7 @@ _DEFAULT_FUNCTIONS = ((r"\Phi", Phi), (r"\Phi^{-1}", PhiInv), (r"\operatorname{e
                       (r"\operatorname{erfcinv}", sp.erfcinv), (r"\operatorname{sign}", sp.sign),
                       (r"\operatorname{atanh}", sp.atanh), (r"\operatorname{asinh}", sp.asinh),
                       (r"\operatorname{acosh}", sp.acosh), (r"\Gamma", sp.gamma),
-                      (r"\operatorname{exprel}", Exprel))
+                      (r"\operatorname{exprel}", Exprel), (r"\operatorname{Mills}", Mills))
 
 _GENERIC = (steps, q_rate, prior)
 """Symbols printed with a letter a paper uses for anything (k, q, and \\pi, the constant): a quote's k, q

@@ -14,7 +14,7 @@ from symdp.engine.arb import NotRigorous, compile_arb, describe
 from symdp.engine.decide import sign as decide_sign
 from symdp.engine.provers import Attempts
 from symdp.engine.status import Status
-from symdp.special import Phi, PhiInv
+from symdp.special import Mills, Phi, PhiInv
 from symdp.symbols import delta, eps
 
 x = sp.Symbol("x", real=True)
@@ -138,7 +138,8 @@ def test_monotone_functions_are_enclosed_through_their_ends():
     t = sp.Symbol("t", real=True)
     wide = ball.union(ball("-4.6"), ball("-4.3"))
     cases = [(Phi(t), lambda v: mp.ncdf(v)), (sp.erf(t), mp.erf), (sp.erfc(t), mp.erfc),
-             (Exprel(t), lambda v: mp.expm1(v) / v)]
+             (Exprel(t), lambda v: mp.expm1(v) / v),
+             (Mills(t), lambda v: mp.quad(lambda s: mp.exp(-s * s / 2 - v * s), [0, mp.inf]))]
     for expr, ref in cases:
         enclosure = compile_arb(expr, (t,))({t: wide}, 128)
         lo, hi = float(enclosure.lower()), float(enclosure.upper())
@@ -158,6 +159,7 @@ WIDE_CASES = [   # (expression in x and y, x's range, y's range): wide balls thr
     (Phi(x - y) * sp.erfc(y - x) / (1 + sp.tanh(x * y)), (-5, 5), (0, 5)),
     (sp.log(1 + y * sp.exp(x)) * sp.atan(x) - sp.sinh(x / 2) * sp.asinh(y), (-4, 4), (0, 2)),
     (PhiInv(1 / (1 + sp.exp(-x))) * y ** sp.Rational(5, 2) + sp.erf(x) * y ** x, (-3, 3), (sp.Rational(1, 8), 3)),
+    (Mills(x + y) * sp.exp(-x**2 / 2) - Mills(-x), (-8, 8), (0, 30)),
 ]
 
 

@@ -61,3 +61,40 @@ def test_errors_name_the_parameter():
         closed.piece(Exponential(1), eps + 1, 0, sp.oo)
     assert closed.exact(-0.25) == sp.Rational(-1, 4) and closed.exact(mp.mpf(3)) == 3
     assert closed.piece(Normal(0, 1), 0, -sp.oo, sp.oo) == 1
+
+
+def _target(name):
+    from symdp.guessing.examples import CENTRE
+    from symdp.guessing.targets import Attribute
+    prior = PRIORS[name]
+    return Attribute(prior, R1, CENTRE + (R1 if isinstance(prior, Exponential) else 0))
+
+
+@pytest.mark.parametrize("name", sorted(PRIORS))
+def test_shell_bound_matches_the_mpmath_series_and_is_below_it(name):
+    """closed.shell_upper against the shell masses of bounds.shells (the priors' mpmath CDFs, not the
+    expression's pieces): with n = 12 shells and the rest at distance 13 the two agree to 25 digits, and the
+    short form is at most the whole series' bound (bounds.shell_upper)."""
+    from symdp.guessing.bounds import shell_upper, shells
+    target, n = _target(name), 12
+    with mp.workdps(30):
+        series = shells(target)
+        q = list(series.q[:n]) + [mp.mpf(0)] * (n - len(series.q[:n]))
+        for e in (sp.Rational(1, 20), sp.Rational(1, 2), sp.Integer(3)):
+            z = mp.exp(-mp.mpf(e.p) / e.q)
+            short = mp.fsum(z ** (a + 2) * v for a, v in enumerate(q, 1)) + z ** (n + 3) * (1 - series.p - mp.fsum(q))
+            got = sp.N(closed.shell_upper(target, eps, n).subs(eps, e), 30)
+            assert abs(got - sp.Float(series.p / (series.p + short), 30)) < 1e-25
+            assert got <= sp.Float(shell_upper(series, mp.mpf(e.p) / e.q), 30) + sp.Float(10) ** -28
+
+
+def test_and_ball_is_the_product_and_bad_shell_arguments_are_named():
+    from symdp.guessing.targets import And, Attribute
+    t1, t2 = _target("normal"), _target("exponential")
+    with mp.workdps(30):
+        want = t1.ball(2) * t2.ball(2)
+        assert abs(sp.N(closed.ball(And((t1, t2)), 2), 30) - sp.Float(want, 30)) < 1e-25
+    with pytest.raises(SymdpError, match="n=0"):
+        closed.shell_upper(t1, eps, 0)
+    with pytest.raises(SymdpError, match="relative"):
+        closed.ball(Attribute(PRIORS["exponential"], 0.5, 2, relative=True), 1)
