@@ -101,3 +101,4 @@ LATEX_NAMES.update({log10_b: r"\log_{10} b", log10_p: r"\log_{10}(p - \tfrac12)"
                     log10_k: r"\log_{10} k", log_a: r"\log a"})
 x_int, x2_int = sp.symbols("x x'", integer=True)    # values of an integer attribute (sums over a prior's support)
 y_int = sp.Symbol("m", integer=True)                # the geometric mechanism's integer output
+t_inverse = sp.Symbol("v", real=True)              # a claim's variable x read as v = erfcinv(L(x)) or PhiInv(L(x)) (engine.regions)

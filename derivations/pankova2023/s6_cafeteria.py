@@ -51,8 +51,8 @@ def noisy(d):
     shift = d.define(r"\mathrm{AVG}(t') - \mathrm{AVG}(t)", ((xa + delta) + xb + xc) / 3 - (xa + xb + xc) / 3,
                      r"Alice's time changed by $\Delta$")
     d.identity("avg:sensitivity", shift, delta / 3, text=r"the average of $n = 3$ rows moves by $\Delta / n$")
-    loss = lambda yy, mm, nn, bb, dd: (abs(yy - mm - dd / nn) - abs(yy - mm)) / bb
-    d.sign("noisy:d-private", lambda y, m, Delta, n, b: abs(Delta) / (n * b) - loss(y, m, n, b, Delta), "nonnegative",
+    loss = (sp.Abs(y - m - delta / n) - sp.Abs(y - m)) / b   # log f(y | t) - log f(y | t'), m = AVG(t)
+    d.sign("noisy:d-private", sp.Abs(delta) / (n * b) - loss, "nonnegative",
            {y: sp.Interval(-20, 20), m: sp.Interval(-10, 10), delta: sp.Interval(-10, 10), n: sp.Interval(1, 50),
             b: sp.Interval(sp.Rational(1, 10), 10)},
            text=r"Laplace noise of scale $b$ on the average: the log-ratio of output densities is at most "

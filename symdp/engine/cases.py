@@ -27,6 +27,8 @@ MAX_OPS = 200
 """Larger claims are not split (the cases would not stay small)."""
 MAX_DEGREE = 4
 """Polynomials of higher degree are left to the other routes."""
+MAX_SCALES = 2
+"""Positive symbols a case's constraints are multiplied by at most (:func:`_farkas`)."""
 MAX_SUPPORT = 6
 """Farkas multipliers tried together at most (supports of a basic solution)."""
 
@@ -134,7 +136,7 @@ def _one_symbol(c, domain):
 # -- polynomial forms and Farkas' lemma -----------------------------------------------------------
 
 def _positive(e, domain) -> bool:
-    if e.is_number:
+    if e.is_number or e.is_positive:   # a product of symbols declared positive needs no substitution
         return bool(e.is_positive)
     for _, pieces in substitutions(domain, limit=1):
         return all(_mapped(e, subs).is_positive is True for subs in pieces)
@@ -207,7 +209,17 @@ def _farkas(f, constraints, domain, strict) -> bool:
     rows = [r for r in (_polynomial(c, domain, True) for c in constraints + _bounds(domain)) if r is not None]
     if target is None:
         return False
-    return _combination(target, rows, strict) or _empty(rows)
+    if _combination(target, rows, strict) or _empty(rows):
+        return True
+    scaled = [r for r in (_linear(sp.expand(x * c)) for x in _positive_symbols(domain) for c in constraints)
+              if r is not None]
+    return bool(scaled) and _combination(target, rows + scaled, strict)
+
+
+def _positive_symbols(domain):
+    """Symbols whose interval lies above 0 (a constraint c >= 0 times one of them is a constraint too: the
+    triangle inequality's case Delta/n <= y - m with n >= 1 needs n (m - y) >= 0)."""
+    return [x for x, iv in domain.items() if iv.start.is_number and iv.start > 0][:MAX_SCALES]
 
 
 ONE = sp.Dummy("one")

@@ -14,6 +14,7 @@ import sympy as sp
 
 from . import domain as dom
 from . import location
+from . import regions as by_regions
 from . import numeric as num
 from . import validated
 from .cases import prove_by_cases
@@ -261,8 +262,9 @@ def sign(expr, which: str, domain, key, attempts: Attempts, numeric: bool = True
 
     Symbolic sign analysis first, then validated numerics (a proof by boxes, or
     a certified counterexample at the centre of a box it could not close), then
-    a second symbolic look (:func:`_second_look`), then (unless disabled) a
-    seeded sample, which is evidence only.  A replay of a certificate that
+    a second symbolic look (:func:`_second_look`), then validated numerics
+    region by region (:mod:`.regions`), then (unless disabled) a seeded
+    sample, which is evidence only.  A replay of a certificate that
     records no proof runs only the boxes (their recorded log) and the sample:
     the symbolic routes could only fail again.
     """
@@ -274,9 +276,13 @@ def sign(expr, which: str, domain, key, attempts: Attempts, numeric: bool = True
     found = validated.decide(expr, which, domain, attempts)
     if found.proved:
         return Outcome(Status.PROVED, found.method, found.detail)
-    proved = None if unproved else _second_look(expr, which, domain, attempts)
+    regional = found.certificate.startswith(validated.REGIONS)   # a replay of a proof by regions
+    proved = None if unproved or regional else _second_look(expr, which, domain, attempts)
     if proved:
         return proved
+    found = by_regions.decide(expr, which, domain, attempts, found)
+    if found.proved:
+        return Outcome(Status.PROVED, found.method, found.detail)
     if not numeric:
         return _undecided(attempts, f"no substitution or rewrite decided the sign; {found.note}")
     try:

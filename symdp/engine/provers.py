@@ -226,6 +226,13 @@ class Attempts:
         self.log.append(RENEWED)
         self.deadline, self.exhausted = time.monotonic() + seconds, False
 
+    def renew_last(self, seconds: float) -> None:
+        """:meth:`renew` for a claim's last route: a replay first skips to the log's last mark (the routes
+        between, which the search tried in vain, are not replayed)."""
+        if self.replaying and RENEWED in self._script:
+            del self._script[:len(self._script) - 1 - self._script[::-1].index(RENEWED)]
+        self.renew(seconds)
+
     # -- search ----------------------------------------------------------------
 
     def _left(self) -> float:

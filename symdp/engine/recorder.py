@@ -17,6 +17,7 @@ import sympy as sp
 
 from . import decide
 from . import printed as printed_side
+from . import regions
 from . import validated
 from . import provers
 from . import numeric as num
@@ -255,7 +256,7 @@ class Recorder:
         sampled = None if _proof_recorded(attempts) else sample()
         if attempts is None or sampled is not None and sampled.status is Status.REFUTED:
             return sampled
-        found = validated.decide(expr, which, full, attempts)
+        found = regions.decide(expr, which, full, attempts, validated.decide(expr, which, full, attempts))
         if found.proved:
             return Outcome(Status.PROVED, found.method, found.detail)
         refuted = validated.refuted_at(attempts, found, num.refute_at(f, which, full, found.candidates))

@@ -38,6 +38,8 @@ FRACTION = "frac:"
 """Certificate of a proof on the numerator and the denominator: ``frac:<D's sign>;<N's box log>;<D's box log>``."""
 OPEN = "open: "
 """Certificate of a search that left boxes open (and whose candidates refuted nothing): replayed, not re-run."""
+REGIONS = "regions:"
+"""Certificate of a proof region by region (:mod:`..regions`): not a box log of the whole domain."""
 CANDIDATES = 40
 """Centres of open boxes tried as counterexamples."""
 RULE_NAMES = {"E": "enclosure", "M": "mean-value form", "T": "exponential chart at infinity", "L": "derivative chain from the lower face",
@@ -56,6 +58,8 @@ class Attempt:
     note: str = ""
     boxes: int = 0
     """Boxes of the proof (0 when there is none)."""
+    violated: bool = False
+    """A box where the enclosure has the wrong sign was met (the claim is likely false)."""
 
 
 def _signed(expr, which):
@@ -94,6 +98,8 @@ def prove(expr, which: str, domain: dict, recorded: str = "", split: bool = True
     itself stay open, on its numerator and denominator (``split``, :mod:`.fraction`).  ``member``: the claim
     is a family's at one value of its integer symbol (:class:`.rules.Family`).  ``budget``: boxes of the
     search (default :func:`.search.budget_for` the claim's dimension)."""
+    if recorded.startswith(REGIONS):  # proved region by region (:mod:`..regions`), replayed there
+        return Attempt(False, certificate=recorded, note="proved region by region")
     if recorded.startswith(OPEN):  # the search failed when the certificate was made: not searched again
         return Attempt(False, certificate=recorded, note=recorded[len(OPEN):])
     if recorded.startswith(WITNESS):  # the search left open the box whose centre refuted the claim: that point
@@ -127,7 +133,8 @@ def prove(expr, which: str, domain: dict, recorded: str = "", split: bool = True
         return other
     if other is not None:
         note += f"; {other.note}"
-    return Attempt(False, certificate=OPEN + note, candidates=tuple(_centres(p, s, domain)), note=note)
+    return Attempt(False, certificate=OPEN + note, candidates=tuple(_centres(p, s, domain)), note=note,
+                   violated=s.violated is not None)
 
 
 def _by_values(expr, which, domain, enumerable, recorded: str) -> Attempt:

@@ -13,7 +13,7 @@ from __future__ import annotations
 import sympy as sp
 from flint import arb
 
-from ...special import Phi
+from ...special import Phi, PhiInv
 from ..arb import NotRigorous, _compile
 
 NEG, POS = "-oo", "+oo"
@@ -181,6 +181,34 @@ MONOTONE = {
 }
 
 
+def _phi_inv(p: arb) -> arb:
+    return -arb(2).sqrt() * (2 * p).erfcinv()
+
+
+POLES = {
+    sp.erfcinv: (arb.erfcinv, ZERO, TWO, True),
+    PhiInv: (_phi_inv, ZERO, ONE, False),
+}
+"""Increasing (or decreasing) functions on (lo, hi) that tend to -oo and +oo at its ends (reached only as
+limits, at an open end of the domain): name -> (arb function, lo, hi, decreasing)."""
+
+
+def _pole_ends(a, fn, lo, hi, decreasing):
+    """The image of the argument's interval.  At a point of the claim's domain the argument lies in (lo, hi)
+    (the claim is defined there), so the argument is clipped to it, and an end at lo or hi (the end of a box
+    at an open end of the domain) goes to the function's infinite limit there."""
+    if _inf(a[0]) or _inf(a[1]):
+        return None
+    at_lo, at_hi = (POS, NEG) if decreasing else (NEG, POS)
+    x1, x2 = a[0].lower(), a[1].upper()
+    v1 = at_lo if not x1 > lo else fn(x1)
+    v2 = at_hi if not x2 < hi else fn(x2)
+    low, high = (v2, v1) if decreasing else (v1, v2)
+    low = low if _inf(low) else (low.lower() if low.is_finite() else None)
+    high = high if _inf(high) else (high.upper() if high.is_finite() else None)
+    return None if low is None or high is None else (low, high)
+
+
 def evaluate(expr, intervals: dict):
     """(lo, hi) enclosing ``expr`` when its symbols range over ``intervals``; None when not known."""
     try:
@@ -240,6 +268,8 @@ def _function(e, env):
     head = type(e)
     if head is sp.log and len(args) == 1:
         return _log(args[0])
+    if head in POLES and len(args) == 1:
+        return _pole_ends(args[0], *POLES[head])
     if head in MONOTONE and len(args) == 1:
         fn, at_pos, at_neg, dec = MONOTONE[head]
         return monotone(args[0], fn, at_pos, at_neg, dec)

@@ -20,6 +20,7 @@ from fractions import Fraction
 import sympy as sp
 from flint import arb
 
+from ...special import Phi
 from ..arb import ArbFn, NotRigorous
 from ..budget import BudgetExceeded, within_budget
 from . import ext
@@ -117,12 +118,16 @@ class Problem:
             return None
         if v.is_finite():
             return (v.lower(), v.upper())
-        if not self._at_infinity(box):
+        if not (self._at_infinity(box) or self._at_open_end(box)):
             return None
         from ..arb import precision
         with precision(self.prec):
             ends = {u: (_exact(a), _exact(b)) for u, (a, b) in zip(self.chart.coords, box)}
             return ext.evaluate(expr, ends)
+
+    def _at_open_end(self, box) -> bool:
+        """The box touches an end of the domain that is a limit, not a point (a pole of erfcinv may sit there)."""
+        return any((a == 0 and lo) or (b == 1 and hi) for (a, b), (lo, hi) in zip(box, self.chart.open_ends))
 
     def _at_infinity(self, box) -> bool:
         return any((a == 0 and lo) or (b == 1 and hi) for (a, b), (lo, hi) in zip(box, self.chart.infinite))
@@ -215,7 +220,7 @@ class Problem:
             return False
         centre = tuple(((a + b) / 2,) * 2 for a, b in box)
         total = self.value(centre)
-        if total is None:
+        if total is None or ext._inf(total[0]) or ext._inf(total[1]):
             return False
         total = _ball_of(total)
         for i, (a, b) in enumerate(box):
@@ -223,7 +228,7 @@ class Problem:
                 continue
             grad = self.gradient(i)
             v = None if grad is None else self.enclose(*grad, box)
-            if v is None:
+            if v is None or ext._inf(v[0]) or ext._inf(v[1]):   # an end at infinity (a pole at an open end)
                 return False
             half = _exact((b - a) / 2)
             total += _ball_of(v) * arb.union(-half, half)
@@ -282,9 +287,17 @@ def _zero_at(expr, u, end, infinite) -> bool:
         face = expr.xreplace({u: sp.Integer(end)})
         if sp.count_ops(face) > EXACT_OPS or _nonzero_somewhere(face):
             return False
-        return within_budget(lambda: sp.expand(sp.cancel(face)) == 0, EXACT_LIMIT)
+        return within_budget(lambda: _cancels(face), EXACT_LIMIT)
     except (BudgetExceeded, TypeError, ValueError, ZeroDivisionError, NotImplementedError, RecursionError):
         return False
+
+
+def _cancels(face) -> bool:
+    """``face`` is 0 after cancel, or after Phi and erfc are written with erf (odd, so SymPy pairs
+    Phi(-x) with Phi(x): Phi(-1/4) + Phi(1/4) - 1)."""
+    if sp.expand(sp.cancel(face)) == 0:
+        return True
+    return face.has(Phi, sp.erfc) and sp.expand(sp.cancel(face.rewrite(sp.erf))) == 0
 
 
 def _nonzero_somewhere(face) -> bool:

@@ -1,0 +1,426 @@
+"""Validated numerics region by region: one symbol's interval cut where the claim's kinks switch and where
+its slope vanishes, so that every touching point is the end of a region.
+
+Boxes close a claim that touches 0 only at a face of its domain (the derivative chains of
+:mod:`.validated.rules`, the value there shown exactly 0).  Inside the domain they cannot: a Piecewise piece
+tangent to the max it is compared with where the piece switches (Dong, Roth and Su's Laplace curve against
+f_{eps,0}), or two curves tangent at a stationary point (the Gaussian curve and one (eps, delta) pair).
+
+So one symbol s is cut.  A kink's switch (``a - b`` of max(a, b) and min(a, b), ``a`` of |a|, ``R - L`` of a
+Piecewise condition L < R) either has one sign on the whole domain, or is strictly monotone in s with a zero c
+that SymPy's solve finds and that makes the switch exactly 0; the sign prover shows c inside the interval.
+Between consecutive cuts (ordered by the sign prover, at every point of the other symbols) every switch has
+one strict sign, so the claim is one smooth branch there, proved by boxes on the closed region; a region
+whose boxes stay open is cut again at the zeros of its branch's slope.  At a cut, every Piecewise is shown
+continuous (both sides' pieces, and the piece its conditions select at the cut, agree exactly), so the value
+there is the adjacent branches' value and the closed regions cover it.  Every step is exact, a recorded
+attempt of the sign prover, or a box search whose log is the certificate (``regions:``), replayed in order.
+"""
+from __future__ import annotations
+
+import json
+
+import sympy as sp
+
+from ..special import Phi, PhiInv
+from ..symbols import t_inverse
+from . import validated
+from .arb import ArbFn, NotRigorous
+from .provers import _is_zero, _stationary, prove_sign, prove_zero
+from .validated import REGIONS
+from .validated.chart import chart
+
+LOOK = 30.0
+"""Seconds of the sign prover's own budget for the cuts' switches and order (recorded, then replayed)."""
+MAX_KINKS = 6
+MAX_CUTS = 6
+"""Cuts of one interval at most (kink switches, then zeros of one region's slope)."""
+_RELATIONS = (sp.StrictLessThan, sp.LessThan, sp.StrictGreaterThan, sp.GreaterThan)
+
+
+def decide(expr, which: str, domain: dict, attempts, found):
+    """``found`` (validated numerics on the whole domain) when it proved the claim or the route does not
+    apply; else the claim proved region by region, or ``found`` unchanged (its certificate kept).  The
+    claim's last route: it renews the prover's budget (:meth:`.provers.Attempts.renew_last`)."""
+    recorded = getattr(attempts, "recorded_boxes", "") or ""
+    if found.proved or recorded and not recorded.startswith(REGIONS):
+        return found
+    if not recorded and (found.violated or not found.certificate.startswith(validated.OPEN)):
+        return found
+    budget = getattr(attempts, "box_budget", None)
+    attempts.renew_last(LOOK)
+    proved = _replay(expr, which, domain, attempts, recorded, budget) if recorded else \
+        _search(expr, which, domain, attempts, budget)
+    if proved is None:
+        return found
+    attempts.boxes = proved.certificate
+    return proved
+
+
+def _search(expr, which, domain, attempts, budget):
+    for view, e, dm, s, lost in _views(expr, domain):
+        regions = _regions(e, s, dm, attempts) if _at_ends(expr, which, domain, lost, attempts) else None
+        logs = []
+        for sub, g in regions or ():
+            done = _region(g, which, sub, s, attempts, budget, whole=len(regions) > 1 or bool(view))
+            if done is None or attempts.exhausted:
+                break
+            logs.append(done)
+        else:
+            if regions:
+                return _proved(view, s, logs, len(regions))
+    return None
+
+
+def _replay(expr, which, domain, attempts, recorded, budget):
+    view, name, logs = json.loads(recorded[len(REGIONS):])
+    found = next(((e, dm, s, lost) for v, e, dm, s, lost in _views(expr, domain) if (v, s.name) == (view, name)),
+                 None)
+    regions = None if found is None or not _at_ends(expr, which, domain, found[3], attempts) else \
+        _regions(found[0], found[2], found[1], attempts)
+    if regions is None or len(regions) != len(logs):
+        raise validated.ReplayFailedError(f"the regions of {name} are not those recorded")
+    s = found[2]
+    done = [_region(g, which, sub, s, attempts, budget, log) for (sub, g), log in zip(regions, logs)]
+    if any(d is None for d in done):
+        raise validated.ReplayFailedError(f"a region of {name} no longer closes")
+    return _proved(view, s, done, len(regions))
+
+
+def _proved(view, s, done, n):
+    boxes = sum(b for b, _ in done)
+    pieces = sum(len(logs) for _, logs in done)
+    method = f"validated numerics by regions of {s}: {boxes} boxes in {pieces} regions, {validated.PREC} bits"
+    more = f", {pieces - n} more at zeros of a branch's slope" if pieces > n else ""
+    read = f"the claim read in {s} = {view} (strictly monotone, onto the new interval); " if view else ""
+    detail = (f"{read}{s} cut where the kinks switch ({n} region{'s' if n != 1 else ''}, one smooth branch each"
+              f"{more}); every cut proved inside its interval and every Piecewise continuous there; on each closed "
+              f"region, branch and bound, arb enclosures at {validated.PREC} bits, {boxes} boxes in all")
+    cert = REGIONS + json.dumps([view, s.name, [logs for _, logs in done]], separators=(",", ":"))
+    return validated.Attempt(True, method, detail, cert, boxes=boxes)
+
+
+def _views(expr, domain):
+    """(view, claim, domain, cut symbol, ends): each symbol as it is (view ""), then each symbol x read through
+    an inverse function v = erfcinv(L(x)) or PhiInv(L(x)), L linear (view: that atom); ``ends``: the closed
+    ends of x where v is infinite (not in the new domain: the claim there is proved on its own)."""
+    for s in _cuttable(expr, domain):
+        yield "", expr, domain, s, ()
+    for s in _cuttable(expr, domain):
+        for atom in sorted(expr.atoms(sp.erfcinv, PhiInv), key=sp.default_sort_key):
+            found = _inverse_view(expr, domain, s, atom)
+            if found:
+                yield (sp.sstr(atom),) + found
+
+
+def _at_ends(expr, which, domain, lost, attempts) -> bool:
+    """The claim holds at the ends ``lost`` ((x, end) pairs) that a view leaves out, the other symbols free:
+    exactly 0 for a claim that allows it, an arb enclosure of the right sign for a constant, else the sign
+    prover."""
+    for s, end in lost:
+        e, rest = expr.xreplace({s: end}), {t: iv for t, iv in domain.items() if t != s}
+        if e.has(sp.oo, -sp.oo, sp.zoo, sp.nan):
+            return False
+        if not (which in ("nonnegative", "nonpositive") and _is_zero(e)) and not _holds(e, which, rest, attempts):
+            return False
+    return True
+
+
+def _holds(e, which, rest, attempts) -> bool:
+    if e.free_symbols:
+        return bool(prove_sign(e, which, rest, attempts, 1))
+    v = _ball(e)
+    return v is not None and {"positive": v > 0, "negative": v < 0, "nonnegative": v >= 0,
+                              "nonpositive": v <= 0}[which]
+
+
+INVERSES = {sp.erfcinv: (sp.erfc, False), PhiInv: (Phi, True)}
+"""Inverse function -> (its inverse, increasing)."""
+
+
+def _inverse_view(expr, domain, s, atom):
+    """(claim, domain, v, closed ends of x where v is infinite) with x = (F(v) - m)/k where L(x) = k x + m
+    and atom = F^-1(L(x)); or None."""
+    arg, v = atom.args[0], t_inverse
+    k = sp.diff(arg, s)
+    if v in expr.free_symbols or k.free_symbols or not k.is_nonzero or sp.diff(arg, s, 2) != 0:
+        return None
+    forward, increasing = INVERSES[type(atom)]
+    x_of_v = (forward(v) - arg.xreplace({s: 0})) / k
+    g = expr.xreplace({atom: v}).xreplace({s: x_of_v})
+    iv = domain[s]
+    if s in g.free_symbols or not (iv.start.is_finite and iv.end.is_finite):
+        return None
+    ends = [atom.xreplace({s: iv.start}), atom.xreplace({s: iv.end})]
+    opens = [bool(iv.left_open), bool(iv.right_open)]
+    lost = [(s, x) for x, e, o in zip((iv.start, iv.end), ends, opens) if not o and e.has(sp.oo, -sp.oo, sp.zoo)]
+    if increasing != bool(k.is_positive):
+        ends, opens = ends[::-1], opens[::-1]
+    dm = {(v if t == s else t): (sp.Interval(*ends, *opens) if t == s else w) for t, w in domain.items()}
+    return g, dm, v, tuple(lost)
+
+
+def _cuttable(expr, domain):
+    """Symbols whose interval no other interval depends on (the cut symbol goes last)."""
+    later = set().union(*(iv.free_symbols for iv in domain.values()))
+    return [s for s in domain if s in expr.free_symbols and s not in later and not s.is_integer]
+
+
+# -- one region: boxes, else cut at the zeros of the slope -------------------------------------------------
+
+def _region(g, which, sub, s, attempts, budget, logs=None, whole=True):
+    """(boxes, [logs]) proving ``g`` on ``sub``, cut at its stationary points if needed; or None.
+    ``whole``: try the region uncut first (not when it is the whole domain, already searched)."""
+    if logs is None and whole or logs is not None and len(logs) == 1:
+        found = validated.prove(g, which, sub, logs[0] if logs else "", budget=budget)
+        if found.proved:
+            return found.boxes, [found.certificate]
+        if logs:
+            return None
+    roots = attempts.call(f"zeros of the slope in {s}", lambda: _stationary(g, s))
+    points = _inside(roots or (), s, sub, attempts)
+    if not points:
+        return None
+    pieces = _cut(sub, s, points)
+    if logs is not None and len(logs) != len(pieces):
+        return None
+    found = [validated.prove(g, which, p, logs[k] if logs else "", budget=budget) for k, p in enumerate(pieces)]
+    if not all(f.proved for f in found):
+        return None
+    return sum(f.boxes for f in found), [f.certificate for f in found]
+
+
+# -- the regions of the kinks -----------------------------------------------------------------------------
+
+def _regions(expr, s, domain, attempts):
+    """[(closed region's domain, smooth branch)] in order along s, or None (a kink not resolved)."""
+    kinks = sorted(expr.atoms(sp.Piecewise, sp.Max, sp.Min, sp.Abs), key=sp.default_sort_key)
+    if len(kinks) > MAX_KINKS or any(_nested(k) for k in kinks):
+        return None
+    pruned = {k: _pruned(k, domain, attempts) for k in kinks if isinstance(k, (sp.Max, sp.Min))}
+    expr = expr.xreplace(pruned)
+    kinks = sorted(expr.atoms(sp.Piecewise, sp.Max, sp.Min, sp.Abs), key=sp.default_sort_key)
+    switches = sorted({w for k in kinks for w in _switches(k) or [None]}, key=sp.default_sort_key) \
+        if kinks else []
+    if None in switches:
+        return None
+    signs = {}
+    for w in switches:
+        signs[w] = _switch_sign(w, s, domain, attempts)
+        if signs[w] is None:
+            return None
+    found = _ordered([c for kind, c, _ in signs.values() if kind == "root"], s, domain, attempts)
+    if found is None:
+        return None
+    points, rep = found
+    signs = {w: (kind, rep.get(c), k) for w, (kind, c, k) in signs.items()}
+    regions = []
+    for j, sub in enumerate(_cut(domain, s, points)):
+        side = {w: _side(signs[w], points, j) for w in switches}
+        g = expr.xreplace({k: _branch(k, side) for k in kinks})
+        if g.has(*validated.rules.NONSMOOTH):
+            return None
+        regions.append((sub, g))
+    if not all(_continuous(kinks, signs, points, i, s, attempts) for i in range(len(points))):
+        return None
+    return regions
+
+
+def _pruned(kink, domain, attempts):
+    """max (min) without its constant arguments that another argument is proved to exceed (stay below) on
+    the whole domain: max(0, a, b) = max(a, b) where a > 0, so b's own zero is no cut."""
+    want = "nonnegative" if isinstance(kink, sp.Max) else "nonpositive"
+    keep = list(kink.args)
+    for c in (a for a in kink.args if not a.free_symbols):
+        if any(prove_sign(a - c, want, domain, attempts, 1) for a in keep if a is not c and a.free_symbols):
+            keep.remove(c)
+    return kink.func(*keep) if len(keep) > 1 else keep[0]
+
+
+def _nested(kink) -> bool:
+    return any(a.has(sp.Piecewise, sp.Max, sp.Min, sp.Abs) for a in kink.args if isinstance(a, sp.Basic)
+               and not isinstance(a, sp.logic.boolalg.Boolean))
+
+
+def _switches(kink):
+    """The expressions whose signs select the kink's branch, or None (a condition not handled)."""
+    if isinstance(kink, sp.Abs):
+        return [kink.args[0]]
+    if isinstance(kink, (sp.Max, sp.Min)):
+        a = kink.args
+        return [a[i] - a[j] for i in range(len(a)) for j in range(i + 1, len(a))]
+    out = []
+    for piece in kink.args:
+        if piece.cond is sp.true:
+            return out
+        if not isinstance(piece.cond, _RELATIONS):
+            return None
+        out.append(piece.cond.gts - piece.cond.lts)
+    return None   # no final True piece: undefined somewhere
+
+
+def _branch(kink, side):
+    """The kink's smooth branch when every switch w has the strict sign side[w] (+1 or -1)."""
+    if isinstance(kink, sp.Abs):
+        return kink.args[0] * side[kink.args[0]]
+    if isinstance(kink, (sp.Max, sp.Min)):
+        a, want = kink.args, 1 if isinstance(kink, sp.Max) else -1
+        above = lambda i, j: side[a[i] - a[j]] if i < j else -side[a[j] - a[i]]
+        return next(a[i] for i in range(len(a)) if all(above(i, j) == want for j in range(len(a)) if j != i))
+    return next(p.expr for p in kink.args if p.cond is sp.true or side[p.cond.gts - p.cond.lts] > 0)
+
+
+def _switch_sign(w, s, domain, attempts):
+    """("const", None, sign) when w has one strict sign on the domain; ("root", c, direction) when w is
+    strictly monotone in s with its zero c (exact) inside the interval of s; else None."""
+    found = _monotone_zero(w, s, domain, attempts)
+    if found:
+        return found
+    k = _signed(w, domain, attempts)
+    return ("const", None, k) if k else None
+
+
+def _signed(e, domain, attempts):
+    """+1 or -1: the strict sign of ``e`` on the domain, proved (the one seen at the domain's middle is the
+    only one tried: a false claim costs the sign prover its whole budget); else None."""
+    v = _value(e, _middle(domain))
+    if v is None or v == 0:
+        return None
+    k = 1 if v > 0 else -1
+    return k if prove_sign(e, "positive" if k > 0 else "negative", domain, attempts, 1) else None
+
+
+def _monotone_zero(w, s, domain, attempts):
+    direction = _signed(sp.diff(w, s), domain, attempts)
+    if direction is None:
+        return None
+    roots = attempts.call(f"zero of the switch {sp.sstr(w)} in {s}", lambda: _roots(w, s))
+    if not roots or len(roots) != 1 or not prove_zero(w.xreplace({s: roots[0]}), attempts):
+        return None
+    return ("root", roots[0], direction) if _inside(roots, s, domain, attempts) else None
+
+
+def _roots(w, s):
+    return tuple(r for r in sp.solve(w, s) if s not in r.free_symbols)
+
+
+def _side(sign, points, j):
+    """The sign of a switch on region j (between cuts j - 1 and j)."""
+    kind, c, k = sign
+    if kind == "const":
+        return k
+    return k if j > points.index(c) else -k
+
+
+def _continuous(kinks, signs, points, i, s, attempts) -> bool:
+    """Every Piecewise takes at the cut points[i] the value of its pieces on both sides (exactly)."""
+    c = points[i]
+    below = {w: _side(sg, points, i) for w, sg in signs.items()}
+    above = {w: _side(sg, points, i + 1) for w, sg in signs.items()}
+    at = {w: 0 if sg[0] == "root" and sg[1] == c else below[w] for w, sg in signs.items()}
+    for k in (k for k in kinks if isinstance(k, sp.Piecewise)):
+        left = _branch(k, below).xreplace({s: c})
+        for other in (_branch(k, above), _selected(k, at)):
+            if other is None or not _same(left, other.xreplace({s: c}), attempts):
+                return False
+    return True
+
+
+def _selected(kink, at):
+    """The piece a Piecewise selects where its switches have the signs ``at`` (0: the relation's own)."""
+    for p in kink.args:
+        if p.cond is sp.true:
+            return p.expr
+        v = at[p.cond.gts - p.cond.lts]
+        if v > 0 or v == 0 and isinstance(p.cond, (sp.LessThan, sp.GreaterThan)):
+            return p.expr
+    return None
+
+
+def _same(a, b, attempts) -> bool:
+    return _is_zero(a - b) or bool(prove_zero(a - b, attempts))
+
+
+# -- cuts -------------------------------------------------------------------------------------------------
+
+def _rest(domain, s):
+    return {t: iv for t, iv in domain.items() if t != s}
+
+
+def _inside(roots, s, domain, attempts):
+    """The real roots free of s proved strictly inside the interval of s, at every point of the others."""
+    iv, rest = domain[s], _rest(domain, s)
+    out = []
+    for c in roots[:MAX_CUTS]:
+        if not (c.is_real is not False and s not in c.free_symbols):
+            continue
+        ends = [c - iv.start] if iv.start.is_finite else []
+        ends += [iv.end - c] if iv.end.is_finite else []
+        if all(_positive(e, rest, attempts) for e in ends):
+            out.append(c)
+    found = _ordered(out, s, domain, attempts)
+    return found[0] if found else []
+
+
+def _ordered(points, s, domain, attempts):
+    """(``points`` without repeats, increasing at every point of the other symbols (proved), and each
+    point's representative there), or None."""
+    rest = _rest(domain, s)
+    at = _middle(rest)
+    keyed = []
+    for c in points:
+        v = _value(c, at)
+        if v is None:
+            return None
+        keyed.append((v, sp.default_sort_key(c), c))
+    keyed.sort(key=lambda t: t[:2])
+    out, rep = [], {}
+    for v, _, c in keyed:
+        if out and (c == out[-1] or _same(c, out[-1], attempts)):
+            rep[c] = out[-1]
+            continue
+        if out and not _positive(c - out[-1], rest, attempts):
+            return None
+        out.append(c)
+        rep[c] = c
+    return (out, rep) if len(out) <= MAX_CUTS else None
+
+
+def _positive(e, rest, attempts) -> bool:
+    """``e`` > 0 at every point of ``rest``: an arb enclosure for a constant (SymPy cannot evaluate
+    erfcinv), else the sign prover."""
+    if not e.free_symbols:
+        v = _ball(e)
+        return v is not None and v > 0
+    return bool(prove_sign(e, "positive", rest, attempts, 1))
+
+
+def _middle(rest):
+    ch = chart(rest) if rest else None
+    if ch is None:
+        return {}
+    half = {u: sp.Rational(1, 2) for u in ch.coords}
+    return {t: ch.forward[t].xreplace(half) for t in ch.symbols}
+
+
+def _ball(c):
+    try:
+        v = ArbFn(sp.sympify(c), ())({}, 128)
+    except (NotRigorous, ValueError, TypeError, ZeroDivisionError, ArithmeticError, KeyError, RecursionError):
+        return None
+    return v if v.is_finite() else None
+
+
+def _value(c, at):
+    """A float near ``c`` at the point ``at`` (only to order the cuts, whose order is then proved)."""
+    v = _ball(sp.sympify(c).xreplace(at))
+    return None if v is None else float(v.mid())
+
+
+def _cut(domain, s, points):
+    """The closed regions of s between consecutive cuts (the domain's own ends keep their openness)."""
+    iv, rest = domain[s], _rest(domain, s)
+    ends = [iv.start] + list(points) + [iv.end]
+    last = len(ends) - 2
+    return [{**rest, s: sp.Interval(ends[j], ends[j + 1], j == 0 and iv.left_open, j == last and iv.right_open)}
+            for j in range(last + 1)]

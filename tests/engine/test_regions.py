@@ -1,0 +1,79 @@
+"""Validated numerics region by region (engine.regions): touching points inside the domain become region ends.
+
+Oracle: the Laplace trade-off curve of Dong, Roth and Su (blog post 001, Def. 3.3) against
+f_{eps,0}(a) = max(0, 1 - e^eps a, e^-eps (1 - a)); by hand, the middle piece minus the line 1 - e^eps a is
+e^-eps (1 - 2 e^eps a)^2 / (4 a) >= 0, 0 exactly at the switch a = e^-eps/2, and the last piece equals the
+other line on a > 1/2.  Near misses are false by a margin a reader can check at those points.
+"""
+from __future__ import annotations
+
+import sympy as sp
+
+import pytest
+
+from symdp.engine import decide, regions
+from symdp.engine.provers import Attempts
+from symdp.engine.status import Status
+from symdp.symbols import eps, fpr
+
+A = fpr  # the catalogue's type I error (nonnegative)
+EPS = eps
+
+
+def _laplace(eps):
+    return sp.Piecewise((1 - A * sp.exp(eps), A < sp.exp(-eps) / 2), (sp.exp(-eps) / (4 * A), A <= sp.Rational(1, 2)),
+                        ((1 - A) * sp.exp(-eps), True))
+
+
+def _f(eps):
+    return sp.Max(0, (1 - A) * sp.exp(-eps), 1 - A * sp.exp(eps))
+
+
+UNIT = {A: sp.Interval.open(0, 1)}
+
+
+@pytest.fixture(autouse=True)
+def generous(monkeypatch):
+    """The route's sign-prover budget is wall-clock: generous here, so a loaded machine tests the route."""
+    monkeypatch.setattr(regions, "LOOK", 240.0)
+
+
+def _decided(expr, domain, attempts=None, which="nonnegative"):
+    return decide.sign(expr, which, domain, "regions", attempts or Attempts(budget=60.0, total=120.0))
+
+
+def test_tangent_at_a_switch_proved_and_replayed():
+    search = Attempts(budget=60.0, total=120.0)
+    search.recorded_boxes = ""
+    claim = _laplace(1) - _f(1)
+    out = _decided(claim, UNIT, search)
+    assert out.status is Status.PROVED and "by regions of a" in out.method
+    replay = Attempts(transcript=search.log)
+    replay.recorded_boxes = search.boxes
+    again = _decided(claim, UNIT, replay)
+    assert (again.status, again.method, again.detail) == (out.status, out.method, out.detail)
+
+
+def test_two_symbols_with_moving_cuts():
+    """The cuts e^-eps/2, 1/(1 + e^eps) and 1/2 move with eps; their order is proved on the whole range."""
+    domain = {A: sp.Interval.open(0, 1), EPS: sp.Interval.open(sp.Rational(1, 20), 6)}
+    out = _decided(_laplace(EPS) - _f(EPS), domain)
+    assert out.status is Status.PROVED and "by regions" in out.method
+
+
+def test_near_misses_never_proved():
+    """Shifted by 10^-6 it fails at the switch a = e^-1/2 (value 0 there); nudged, the middle piece's
+    e^-1/(4a) times 0.999 falls below 1 - e a at the switch (1/2 * 0.999 < 1/2)."""
+    shifted = _laplace(1) - _f(1) - sp.Rational(1, 10 ** 6)
+    nudged = _laplace(1).subs(sp.exp(-1) / (4 * A), sp.Rational(999, 1000) * sp.exp(-1) / (4 * A)) - _f(1)
+    assert nudged != _laplace(1) - _f(1)
+    for bad in (shifted, nudged):
+        assert _decided(bad, UNIT).status is Status.REFUTED
+
+
+def test_a_piece_selected_only_at_the_cut_is_not_skipped():
+    """a - 1/4 >= 0 on [1/4, 1] except at a = 1/2, where the middle piece (a <= 1/2 after a < 1/2 failed)
+    gives -3/4: both sides' branches are fine, so only the continuity check at the cut stands in the way."""
+    pw = sp.Piecewise((A, A < sp.Rational(1, 2)), (A - 1, A <= sp.Rational(1, 2)), (A, True))
+    out = _decided(pw - sp.Rational(1, 4), {A: sp.Interval(sp.Rational(1, 4), 1)})
+    assert out.status is not Status.PROVED
