@@ -14,6 +14,7 @@ import pytest
 from symdp.engine import decide, regions
 from symdp.engine.provers import Attempts
 from symdp.engine.status import Status
+from symdp.special import Phi, PhiInv
 from symdp.symbols import eps, fpr
 
 A = fpr  # the catalogue's type I error (nonnegative)
@@ -77,3 +78,16 @@ def test_a_piece_selected_only_at_the_cut_is_not_skipped():
     pw = sp.Piecewise((A, A < sp.Rational(1, 2)), (A - 1, A <= sp.Rational(1, 2)), (A, True))
     out = _decided(pw - sp.Rational(1, 4), {A: sp.Interval(sp.Rational(1, 4), 1)})
     assert out.status is not Status.PROVED
+
+
+def test_tangent_inside_read_through_phi_inverse():
+    """The TVD paper's Gaussian membership (gauss:inside-tvd): min(1, g - 1 + 2 Phi(1/4)) >= Phi(Phi^-1(g) + 1/2),
+    tangent at g = Phi(-1/4) (Phi(-1/4) + Phi(1/4) = 1), 0 at g = 1.  In v = Phi^-1(g) the slope's zero
+    v = -1/4 is found; lowered by 10^-9 the claim fails near that point only, and is refuted there."""
+    g = sp.Symbol("gamma", nonnegative=True)
+    domain = {g: sp.Interval(0, 1)}
+    claim = lambda drop: sp.Min(1, g - 1 + 2 * Phi(sp.Rational(1, 4)) - drop) - Phi(PhiInv(g) + sp.Rational(1, 2))
+    out = _decided(claim(0), domain)
+    assert out.status is Status.PROVED and "v = PhiInv(gamma)" in out.detail
+    bad = _decided(claim(sp.Rational(1, 10 ** 9)), domain)
+    assert bad.status is Status.REFUTED and "gamma=0.401" in bad.detail

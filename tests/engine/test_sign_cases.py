@@ -83,3 +83,18 @@ def test_farkas_needs_a_nonnegative_combination():
     assert cases._combination(cases._polynomial(x, {}), rows, strict=False)      # x = (x - y) + y
     assert not cases._combination(cases._polynomial(x - 2 * y - TINY, {}), rows, strict=False)
     assert cases._empty([cases._polynomial(c, {}, True) for c in (x - 1, -x)])        # x >= 1 and x <= 0
+
+
+def test_cases_use_constraints_scaled_by_a_positive_symbol():
+    """Pankova & Laud's cafeteria (noisy:d-private): |Delta|/(n b) >= (|y - m - Delta/n| - |y - m|)/b, the
+    triangle inequality with the average's sensitivity Delta/n.  The case Delta >= 0, m >= y,
+    Delta/n + m - y <= 0 forces Delta = 0 and m = y; its Farkas certificate needs n (m - y) >= 0, the
+    case's constraint m - y >= 0 times n >= 1.  Shifted by 1e-30 it fails at Delta = 0, m = y."""
+    y, m, delta = sp.symbols("y m Delta", real=True)
+    n, b = sp.symbols("n b", positive=True)
+    domain = {y: sp.Interval(-20, 20), m: sp.Interval(-10, 10), delta: sp.Interval(-10, 10), n: sp.Interval(1, 50),
+              b: sp.Interval(sp.Rational(1, 10), 10)}
+    claim = sp.Abs(delta) / (n * b) - (sp.Abs(y - m - delta / n) - sp.Abs(y - m)) / b
+    out = decide.sign(claim, "nonnegative", domain, "cafeteria", Attempts(budget=60.0, total=120.0))
+    assert out.status is Status.PROVED and "cases" in out.method
+    assert cases.prove_by_cases(claim - TINY, "nonnegative", domain, Attempts()) is None
