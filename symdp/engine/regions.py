@@ -32,6 +32,8 @@ from .validated.chart import chart
 
 LOOK = 30.0
 """Seconds of the sign prover's own budget for the cuts' switches and order (recorded, then replayed)."""
+SIDE_BOXES = 400
+"""Boxes for a side condition (a switch's or a slope's sign, the order of two cuts) before the sign prover."""
 MAX_KINKS = 6
 MAX_CUTS = 6
 """Cuts of one interval at most (kink switches, then zeros of one region's slope)."""
@@ -121,17 +123,9 @@ def _at_ends(expr, which, domain, lost, attempts) -> bool:
         e, rest = expr.xreplace({s: end}), {t: iv for t, iv in domain.items() if t != s}
         if e.has(sp.oo, -sp.oo, sp.zoo, sp.nan):
             return False
-        if not (which in ("nonnegative", "nonpositive") and _is_zero(e)) and not _holds(e, which, rest, attempts):
+        if not (which in ("nonnegative", "nonpositive") and _is_zero(e)) and not _proves(e, which, rest, attempts):
             return False
     return True
-
-
-def _holds(e, which, rest, attempts) -> bool:
-    if e.free_symbols:
-        return bool(prove_sign(e, which, rest, attempts, 1))
-    v = _ball(e)
-    return v is not None and {"positive": v > 0, "negative": v < 0, "nonnegative": v >= 0,
-                              "nonpositive": v <= 0}[which]
 
 
 INVERSES = {sp.erfcinv: (sp.erfc, False), PhiInv: (Phi, True)}
@@ -232,7 +226,7 @@ def _pruned(kink, domain, attempts):
     want = "nonnegative" if isinstance(kink, sp.Max) else "nonpositive"
     keep = list(kink.args)
     for c in (a for a in kink.args if not a.free_symbols):
-        if any(prove_sign(a - c, want, domain, attempts, 1) for a in keep if a is not c and a.free_symbols):
+        if any(_proves(a - c, want, domain, attempts) for a in keep if a is not c and a.free_symbols):
             keep.remove(c)
     return kink.func(*keep) if len(keep) > 1 else keep[0]
 
@@ -287,7 +281,7 @@ def _signed(e, domain, attempts):
     if v is None or v == 0:
         return None
     k = 1 if v > 0 else -1
-    return k if prove_sign(e, "positive" if k > 0 else "negative", domain, attempts, 1) else None
+    return k if _proves(e, "positive" if k > 0 else "negative", domain, attempts) else None
 
 
 def _monotone_zero(w, s, domain, attempts):
@@ -387,12 +381,21 @@ def _ordered(points, s, domain, attempts):
 
 
 def _positive(e, rest, attempts) -> bool:
-    """``e`` > 0 at every point of ``rest``: an arb enclosure for a constant (SymPy cannot evaluate
-    erfcinv), else the sign prover."""
+    """``e`` > 0 at every point of ``rest``."""
+    return _proves(e, "positive", rest, attempts)
+
+
+def _proves(e, which, domain, attempts) -> bool:
+    """``e`` is ``which`` on the domain: an arb enclosure for a constant (SymPy cannot evaluate erfcinv),
+    boxes (a search of at most SIDE_BOXES, the same on every machine, so searched again at a replay and not
+    recorded; far cheaper to replay than the sign prover's polynomial roots), else the sign prover."""
     if not e.free_symbols:
         v = _ball(e)
-        return v is not None and v > 0
-    return bool(prove_sign(e, "positive", rest, attempts, 1))
+        return v is not None and {"positive": v > 0, "negative": v < 0, "nonnegative": v >= 0,
+                                  "nonpositive": v <= 0}[which]
+    if validated.prove(e, which, domain, budget=SIDE_BOXES).proved:
+        return True
+    return bool(prove_sign(e, which, domain, attempts, 1))
 
 
 def _middle(rest):
