@@ -31,7 +31,8 @@ from .validated import REGIONS
 from .validated.chart import chart
 
 LOOK = 30.0
-"""Seconds of the sign prover's own budget for the cuts' switches and order (recorded, then replayed)."""
+"""Seconds of the sign prover's own budget for the cuts' switches and order, shared by the views (recorded,
+then replayed)."""
 SIDE_BOXES = 400
 """Boxes for a side condition (a switch's or a slope's sign, the order of two cuts) before the sign prover."""
 MAX_KINKS = 6
@@ -43,14 +44,16 @@ _RELATIONS = (sp.StrictLessThan, sp.LessThan, sp.StrictGreaterThan, sp.GreaterTh
 def decide(expr, which: str, domain: dict, attempts, found):
     """``found`` (validated numerics on the whole domain) when it proved the claim or the route does not
     apply; else the claim proved region by region, or ``found`` unchanged (its certificate kept).  The
-    claim's last route: it renews the prover's budget (:meth:`.provers.Attempts.renew_last`)."""
+    claim's last route: each view gets LOOK / (number of views) seconds of the sign prover's own, after a
+    mark in the log; a replay goes straight to the last mark (:meth:`.provers.Attempts.renew_last`)."""
     recorded = getattr(attempts, "recorded_boxes", "") or ""
     if found.proved or recorded and not recorded.startswith(REGIONS):
         return found
     if not recorded and (found.violated or not found.certificate.startswith(validated.OPEN)):
         return found
     budget = getattr(attempts, "box_budget", None)
-    attempts.renew_last(LOOK)
+    if recorded:   # the search renewed the budget before each view; the proof is the last view tried
+        attempts.renew_last(LOOK)
     proved = _replay(expr, which, domain, attempts, recorded, budget) if recorded else \
         _search(expr, which, domain, attempts, budget)
     if proved is None:
@@ -60,7 +63,9 @@ def decide(expr, which: str, domain: dict, attempts, found):
 
 
 def _search(expr, which, domain, attempts, budget):
-    for view, e, dm, s, lost in _views(expr, domain):
+    views = list(_views(expr, domain))
+    for view, e, dm, s, lost in views:
+        attempts.renew(LOOK / len(views))   # a mark per view: a replay goes to the last (the one that proved)
         regions = _regions(e, s, dm, attempts) if _at_ends(expr, which, domain, lost, attempts) else None
         logs = []
         for sub, g in regions or ():

@@ -87,7 +87,12 @@ def test_tangent_inside_read_through_phi_inverse():
     g = sp.Symbol("gamma", nonnegative=True)
     domain = {g: sp.Interval(0, 1)}
     claim = lambda drop: sp.Min(1, g - 1 + 2 * Phi(sp.Rational(1, 4)) - drop) - Phi(PhiInv(g) + sp.Rational(1, 2))
-    out = _decided(claim(0), domain)
+    search = Attempts(budget=60.0, total=120.0)
+    search.recorded_boxes = ""
+    out = _decided(claim(0), domain, search)
     assert out.status is Status.PROVED and "v = PhiInv(gamma)" in out.detail
+    replay = Attempts(transcript=search.log)   # the failed view in gamma itself left entries before the mark
+    replay.recorded_boxes = search.boxes
+    assert _decided(claim(0), domain, replay).detail == out.detail
     bad = _decided(claim(sp.Rational(1, 10 ** 9)), domain)
     assert bad.status is Status.REFUTED and "gamma=0.401" in bad.detail
