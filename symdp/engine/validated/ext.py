@@ -10,11 +10,13 @@ A finite interval is handed to arb as a ball (:func:`arb.union`).
 """
 from __future__ import annotations
 
+from functools import lru_cache
+
 import sympy as sp
 from flint import arb
 
 from ...special import Phi, PhiInv
-from ..arb import NotRigorous, _compile
+from ..arb import NotRigorous, _compile, _phi_inv, _phi_point
 
 NEG, POS = "-oo", "+oo"
 
@@ -163,10 +165,6 @@ def _log(a):
     return (end(a[0], "lower"), end(a[1], "upper"))
 
 
-def _phi(x: arb) -> arb:
-    return (-x / arb(2).sqrt()).erfc() / 2
-
-
 ONE, ZERO, TWO = arb(1), arb(0), arb(2)
 MONOTONE = {
     sp.exp: (arb.exp, POS, ZERO, False),
@@ -177,12 +175,8 @@ MONOTONE = {
     sp.atan: (arb.atan, arb.pi() / 2, -arb.pi() / 2, False),
     sp.asinh: (arb.asinh, POS, NEG, False),
     sp.sinh: (arb.sinh, POS, NEG, False),
-    Phi: (_phi, ONE, ZERO, False),
+    Phi: (_phi_point, ONE, ZERO, False),
 }
-
-
-def _phi_inv(p: arb) -> arb:
-    return -arb(2).sqrt() * (2 * p).erfcinv()
 
 
 POLES = {
@@ -212,24 +206,26 @@ def _pole_ends(a, fn, lo, hi, decreasing):
 def evaluate(expr, intervals: dict):
     """(lo, hi) enclosing ``expr`` when its symbols range over ``intervals``; None when not known."""
     try:
-        return _eval(expr, intervals)
+        return _plan(expr)(intervals)
     except (NotRigorous, ZeroDivisionError, ValueError, TypeError, AttributeError, KeyError, ArithmeticError):
         return None
 
 
-def _eval(e, env):
+@lru_cache(maxsize=256)
+def _plan(e):
+    """``expr`` compiled once into a function of the intervals (a box search evaluates one expression at
+    thousands of boxes; walking the SymPy tree each time costs its free symbols at every node)."""
     if e.is_Symbol:
-        return env[e]
+        return lambda env: env[e]
     if not e.free_symbols:
-        b = _compile(e, ())({})
-        return _from_ball(b)
-    if e.is_Add:
-        return _fold(add, [_eval(a, env) for a in e.args])
-    if e.is_Mul:
-        return _fold(mul, [_eval(a, env) for a in e.args])
+        ball = _compile(e, ())
+        return lambda env: _from_ball(ball({}))
+    if e.is_Add or e.is_Mul:
+        op, parts = (add if e.is_Add else mul), [_plan(a) for a in e.args]
+        return lambda env: _fold(op, [p(env) for p in parts])
     if e.is_Pow:
-        return _pow(e, env)
-    return _function(e, env)
+        return _pow(e)
+    return _function(e)
 
 
 def _fold(op, parts):
@@ -241,42 +237,68 @@ def _fold(op, parts):
     return out
 
 
-def _pow(e, env):
-    base = _eval(e.base, env)
+def _pow(e):
+    base = _plan(e.base)
+    if e.exp.is_Integer:
+        return lambda env: _integer_power(base(env), int(e.exp))
+    if e.exp.is_Rational and e.exp > 0:
+        r = e.exp
+        root = lambda x: (arb(r.p) / r.q * x.log()).exp() if not x.is_zero() else x
+        return lambda env: _if(base(env), _nonneg, lambda b: monotone(b, root, POS, None))
+    if e.exp.is_Rational and e.exp < 0:
+        inverse = _pow(sp.Pow(e.base, -e.exp, evaluate=False))
+        return lambda env: _if(base(env), _nonneg, lambda b: _then(inverse(env), recip))
+    exponent = _plan(e.exp)
+    return lambda env: _if(base(env), _finite, lambda b: _general_power(b, exponent(env)))
+
+
+def _if(iv, test, then):
+    return then(iv) if iv is not None and test(iv) else None
+
+
+def _then(iv, fn):
+    return None if iv is None else fn(iv)
+
+
+def _integer_power(base, n: int):
     if base is None:
         return None
-    if e.exp.is_Integer:
-        if _finite(base) and not (_nonneg(base) or _nonpos(base)):
-            return _from_ball(_ball(base) ** int(e.exp))
-        return power(base, int(e.exp))
-    if e.exp.is_Rational and e.exp > 0 and _nonneg(base):
-        r = e.exp
-        return monotone(base, lambda x: (arb(r.p) / r.q * x.log()).exp() if not x.is_zero() else x, POS, None)
-    if e.exp.is_Rational and e.exp < 0 and _nonneg(base):
-        return recip(_pow(sp.Pow(e.base, -e.exp, evaluate=False), env))
-    if _finite(base):
-        ex = _eval(e.exp, env)
-        if ex is not None and _finite(ex):
-            return _from_ball((_ball(ex) * _ball(base).log()).exp())
-    return None
+    if _finite(base) and not (_nonneg(base) or _nonpos(base)):
+        return _from_ball(_ball(base) ** n)
+    return power(base, n)
 
 
-def _function(e, env):
-    args = [_eval(a, env) for a in e.args]
-    if None in args:
+def _general_power(base, ex):
+    if ex is None or not _finite(ex):
         return None
-    head = type(e)
-    if head is sp.log and len(args) == 1:
-        return _log(args[0])
-    if head in POLES and len(args) == 1:
-        return _pole_ends(args[0], *POLES[head])
-    if head in MONOTONE and len(args) == 1:
-        fn, at_pos, at_neg, dec = MONOTONE[head]
-        return monotone(args[0], fn, at_pos, at_neg, dec)
-    if head is sp.Abs and len(args) == 1:
-        a = args[0]
-        return a if _nonneg(a) else (neg(a) if _nonpos(a) else None)
+    return _from_ball((_ball(ex) * _ball(base).log()).exp())
+
+
+def _function(e):
+    args, head = [_plan(a) for a in e.args], type(e)
+    rule = _rule(head, len(args))
+    if rule is None:
+        raise NotRigorous(f"the function {head.__name__} with infinite ends")
+
+    def f(env):
+        values = [a(env) for a in args]
+        return None if None in values else rule(*values)
+    return f
+
+
+def _rule(head, n):
+    """The interval rule for ``head`` with ``n`` arguments, or None."""
     from ..arb import UNARY
-    if len(args) == 1 and _finite(args[0]) and head in UNARY:
-        return _from_ball(UNARY[head](_ball(args[0])))
+    if n != 1:
+        return None
+    if head is sp.log:
+        return _log
+    if head in POLES:
+        return lambda a: _pole_ends(a, *POLES[head])
+    if head in MONOTONE:
+        return lambda a: monotone(a, *MONOTONE[head])
+    if head is sp.Abs:
+        return lambda a: a if _nonneg(a) else (neg(a) if _nonpos(a) else None)
+    if head in UNARY:
+        return lambda a: _from_ball(UNARY[head](_ball(a))) if _finite(a) else None
     return None
