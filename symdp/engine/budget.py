@@ -46,6 +46,10 @@ def within_budget(fn, seconds: float):
     return _with_fork(fn, seconds)
 
 
+RETRY = 0.25
+"""Seconds after which an expired budget fires again while the attempt still runs (it swallowed the first)."""
+
+
 class _Expired(BaseException):
     """Raised by our own alarm handler (BaseException: SymPy code catches Exception)."""
 
@@ -59,9 +63,10 @@ def _with_alarm(fn, seconds):
     def expire(signum, frame):
         if not state["live"]:
             return  # late: the attempt is over; an outer deadline is re-armed by the teardown
-        state["live"] = False  # a one-shot timer: nothing of ours fires after this
-        if ours_first:
+        if ours_first:   # again and again until the attempt is over: SymPy has bare excepts that swallow one
+            signal.setitimer(signal.ITIMER_REAL, RETRY)
             raise _Expired(state)
+        state["live"] = False  # the outer timer's firing is passed on once
         state["outer_fired"] = True  # the outer timer ran out: its handler decides
         _restore(outer_handler, 0.0, started)
         if callable(outer_handler):

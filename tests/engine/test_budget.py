@@ -117,3 +117,18 @@ def test_a_timer_that_fires_as_the_attempt_ends_neither_escapes_nor_loses_the_ou
         with pytest.raises(BudgetExceeded, match="0.05"):
             within_budget(many_then_spin, 0.05)
     assert signal.getitimer(signal.ITIMER_REAL) == (0.0, 0.0)
+
+
+def _swallowing():
+    """Catches the first interruption as a bare ``except:`` in SymPy does, then spins on."""
+    try:
+        _spin()
+    except BaseException:
+        pass
+    _spin()
+
+
+def test_an_attempt_that_swallows_the_interruption_is_still_stopped():
+    with pytest.raises(BudgetExceeded):
+        within_budget(_swallowing, 0.2)
+    assert signal.getitimer(signal.ITIMER_REAL) == (0.0, 0.0)
