@@ -47,7 +47,8 @@ def within_budget(fn, seconds: float):
 
 
 RETRY = 0.25
-"""Seconds after which an expired budget fires again while the attempt still runs (it swallowed the first)."""
+"""Seconds after which an expired budget fires again while the attempt still runs: an exception raised in a
+__del__ or a garbage-collector callback is printed and dropped, and a one-shot alarm lost there never came back."""
 
 
 class _Expired(BaseException):
@@ -63,7 +64,7 @@ def _with_alarm(fn, seconds):
     def expire(signum, frame):
         if not state["live"]:
             return  # late: the attempt is over; an outer deadline is re-armed by the teardown
-        if ours_first:   # again and again until the attempt is over: SymPy has bare excepts that swallow one
+        if ours_first:   # again until the attempt is over: one raised inside a finalizer is dropped by Python
             signal.setitimer(signal.ITIMER_REAL, RETRY)
             raise _Expired(state)
         state["live"] = False  # the outer timer's firing is passed on once
