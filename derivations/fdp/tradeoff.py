@@ -121,8 +121,10 @@ def dp_to_gdp(d):
                     r"$\epsilon$-DP) with the test `answer 1' has type I and type II error both $1 - p = a^*$: its "
                     r"trade-off at $a^*$ is $a^* < G_\mu(a^*)$ for every $\mu < \mu(\epsilon)$, so it is not "
                     r"$\mu$-GDP and $\mu(\epsilon)$ is the least $\mu$ that every $\epsilon$-DP mechanism meets")
-    d.note("G_mu is convex and f_{eps,0} is linear on [0, a*] and on [a*, 1], with G_mu = f at 0 and 1: "
-           "G_mu - f is convex on each piece and <= 0 at both ends, so G_mu <= f_{eps,0} everywhere")
+    d.note(r"$G_\mu$ is convex and $f_{\epsilon,0}$ is linear on $[0, a^*]$ and on $[a^*, 1]$, with "
+           r"$G_\mu = f_{\epsilon,0}$ at 0 and 1 and $G_\mu(a^*) = a^* = f_{\epsilon,0}(a^*)$: "
+           r"$G_\mu - f_{\epsilon,0}$ is convex on each piece and $\le 0$ at its ends, so "
+           r"$G_\mu \le f_{\epsilon,0}$ everywhere (the argument; the claim below is checked on its own)")
     gap = fdp.gaussian_tradeoff(fpr, m) - fdp.f_eps_delta(fpr, eps, 0)
     d.sign("dp-gdp:below", gap, "nonpositive", {**A01, eps: sp.Interval.open(sp.Rational(1, 20), 10)}, n=20,
            text=r"$G_{\mu(\epsilon)} \le f_{\epsilon,0}$: every $\epsilon$-DP mechanism is $\mu(\epsilon)$-GDP")

@@ -165,9 +165,10 @@ def ppv_code(d):
     d.sign("fig7:code-above", code - (fp[2] + a) / (fp[2] + a + r * fp[2]), "positive",
            text=r"above Theorem 17's $0.22/0.24 = 0.91667$ at $\gamma = 0.02$: the plotted TVD PPV curve "
                 "is not the theorem's (too high, the safe side, but not the bound stated)")
-    d.note("ROC_curve.m plots TPR = min(e^eps gamma + delta, 1 + (gamma - 1 + delta) e^-eps) without the cap 1 "
-           "(above 1 for gamma > 1 - delta, hidden by the axis limits); PPV_curve.m takes rho (named "
-           "sample_rate) where the text speaks of the proportion p of training samples, rho = (1 - p)/p")
+    d.note(r"$\texttt{ROC\_curve.m}$ plots $\mathrm{TPR} = \min(e^\epsilon \gamma + \delta, 1 + (\gamma - 1 + \delta) "
+           r"e^{-\epsilon})$ without the cap 1 (above 1 for $\gamma > 1 - \delta$, hidden by the axis limits); "
+           r"$\texttt{PPV\_curve.m}$ takes $\rho$ (named $\texttt{sample\_rate}$) where the text speaks of the "
+           r"proportion $p$ of training samples, $\rho = (1 - p)/p$")
 
 
 def _gauss_roc(gamma, s):

@@ -33,6 +33,8 @@ _POWER = re.compile(r"(?:\^|\*\*)(\d+|\{[^}]*\}|" + "|".join(_WORDS) + ")")
 _PAPER = re.compile(r"(?<![\w\\$])(Q\(D'?\)|Delta Q|P_\{?[A-Z]{2}\}?)(?![\w])")
 _PAPER_TEX = {"Q(D)": "Q(D)", "Q(D')": "Q(D')", "Delta Q": r"\Delta Q"}
 _ARROW = re.compile(r"\s(=>|->)\s")
+_INVERSE = re.compile(r"(?<![\w\\])(erfcinv|PhiInv)\(([^()]*)\)")
+"""An inverse function named in an engine's text (``v = erfcinv(2 - 2*a)``), argument without parentheses."""
 _MARK = "\x00"
 _ADJACENT = re.compile(f"{_MARK}(\\d+){_MARK}(\\s?){_MARK}(\\d+){_MARK}")
 
@@ -53,6 +55,12 @@ def _subscripted(name: str) -> str:
         return symbol(name)
     base, _, sub = name.partition("_")
     return f"{_WORDS.get(base, base)}_{{{_greek_in(sub.strip('{}'))}}}"
+
+
+def _inverse(name: str, arg: str) -> str:
+    """erfcinv(y) = -Phi^{-1}(y/2)/sqrt(2) (A&S 26.2.2, as :func:`.notation` writes it), PhiInv(y) = Phi^{-1}(y)."""
+    y = re.sub(r"\bgamma\b", r"\\gamma", _greek_in(arg.replace("*", " ")))
+    return r"\Phi^{-1}(%s)" % y if name == "PhiInv" else r"-\Phi^{-1}\left(\frac{%s}{2}\right)/\sqrt{2}" % y
 
 
 def _joined(left: str, space: str, right: str) -> str:
@@ -88,6 +96,7 @@ def _plain(text: str) -> str:
 
     name = lambda n: _WORDS.get(n) or symbol(n)
     text = _PAPER.sub(lambda m: keep(_PAPER_TEX.get(m.group(1)) or "P_{%s}" % m.group(1)[2:].strip("{}")), text)
+    text = _INVERSE.sub(lambda m: keep(_inverse(m.group(1), m.group(2))), text)
     text = text.replace("erfc(real) > 0", "\x03")
     text = _PAIR.sub(lambda m: keep(f"{name(m.group(1))} = {value(m.group(2))}"), text)
     text = _LONG.sub(lambda m: keep(number(m.group(1)) + (r"\ldots" if m.group(2) else ""))

@@ -125,8 +125,8 @@ def prove(expr, which: str, domain: dict, recorded: str = "", split: bool = True
     if s.run(box):
         return _proved(p, s.boxes, encode(s.bits, s.rules))
     left = len(s.open)
-    note = (f"validated numerics left {left} of {s.boxes} boxes open (budget {s.budget} boxes, {PREC} bits)"
-            if s.violated is None else
+    note = (f"validated numerics searched {s.boxes} boxes (budget {s.budget} boxes, {PREC} bits) and {left} "
+            f"remained open" if s.violated is None else
             f"validated numerics found a box where the enclosure has the wrong sign")
     other = None if s.violated is not None or not split else _as_fraction(expr, which, domain)
     if other is not None and other.proved:

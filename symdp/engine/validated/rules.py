@@ -222,7 +222,7 @@ class Problem:
         total = self.value(centre)
         if total is None or ext._inf(total[0]) or ext._inf(total[1]):
             return False
-        total = _ball_of(total)
+        total = ext._ball(total)
         for i, (a, b) in enumerate(box):
             if a == b:
                 continue
@@ -231,7 +231,7 @@ class Problem:
             if v is None or ext._inf(v[0]) or ext._inf(v[1]):   # an end at infinity (a pole at an open end)
                 return False
             half = _exact((b - a) / 2)
-            total += _ball_of(v) * arb.union(-half, half)
+            total += ext._ball(v) * arb.union(-half, half)
         iv = (total.lower(), total.upper())
         return total.is_finite() and (positive(iv) if self.strict else nonnegative(iv))
 
@@ -315,10 +315,6 @@ def _nonzero_somewhere(face) -> bool:
     except (NotRigorous, ValueError, ZeroDivisionError, ArithmeticError, TypeError, KeyError, RecursionError):
         return False
     return False
-
-
-def _ball_of(iv) -> arb:
-    return arb.union(iv[0], iv[1])
 
 
 def _signed(iv, sign):
