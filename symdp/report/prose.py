@@ -59,7 +59,7 @@ def _subscripted(name: str) -> str:
 
 def _inverse(name: str, arg: str) -> str:
     """erfcinv(y) = -Phi^{-1}(y/2)/sqrt(2) (A&S 26.2.2, as :func:`.notation` writes it), PhiInv(y) = Phi^{-1}(y)."""
-    y = re.sub(r"\bgamma\b", r"\\gamma", _greek_in(arg.replace("*", " ")))
+    y = re.sub(r"[A-Za-z]\w*", lambda m: _WORDS.get(m.group()) or symbol(m.group()), arg.replace("*", " "))
     return r"\Phi^{-1}(%s)" % y if name == "PhiInv" else r"-\Phi^{-1}\left(\frac{%s}{2}\right)/\sqrt{2}" % y
 
 
