@@ -57,9 +57,14 @@ def _subscripted(name: str) -> str:
     return f"{_WORDS.get(base, base)}_{{{_greek_in(sub.strip('{}'))}}}"
 
 
+def _named(n: str) -> str:
+    """A name of an engine's text as prose writes it: a word of :data:`_WORDS`, else its symbol."""
+    return _WORDS.get(n) or symbol(n)
+
+
 def _inverse(name: str, arg: str) -> str:
     """erfcinv(y) = -Phi^{-1}(y/2)/sqrt(2) (A&S 26.2.2, as :func:`.notation` writes it), PhiInv(y) = Phi^{-1}(y)."""
-    y = re.sub(r"[A-Za-z]\w*", lambda m: _WORDS.get(m.group()) or symbol(m.group()), arg.replace("*", " "))
+    y = re.sub(r"[A-Za-z]\w*", lambda m: _named(m.group()), arg.replace("*", " "))
     return r"\Phi^{-1}(%s)" % y if name == "PhiInv" else r"-\Phi^{-1}\left(\frac{%s}{2}\right)/\sqrt{2}" % y
 
 
@@ -94,7 +99,7 @@ def _plain(text: str) -> str:
         maths.append(tex)
         return f"{_MARK}{len(maths) - 1}{_MARK}"
 
-    name = lambda n: _WORDS.get(n) or symbol(n)
+    name = _named
     text = _PAPER.sub(lambda m: keep(_PAPER_TEX.get(m.group(1)) or "P_{%s}" % m.group(1)[2:].strip("{}")), text)
     text = _INVERSE.sub(lambda m: keep(_inverse(m.group(1), m.group(2))), text)
     text = text.replace("erfc(real) > 0", "\x03")
