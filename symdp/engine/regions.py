@@ -171,7 +171,7 @@ def _region(g, which, sub, s, attempts, budget, logs=None, whole=True):
     """(boxes, [logs]) proving ``g`` on ``sub``, cut at its stationary points if needed; or None.
     ``whole``: try the region uncut first (not when it is the whole domain, already searched)."""
     if logs is None and whole or logs is not None and len(logs) == 1:
-        found = validated.prove(g, which, sub, logs[0] if logs else "", budget=budget)
+        found = validated.prove(g, which, sub, logs[0] if logs else "", budget=budget, forms=False)
         if found.proved:
             return found.boxes, [found.certificate]
         if logs:
@@ -183,7 +183,8 @@ def _region(g, which, sub, s, attempts, budget, logs=None, whole=True):
     pieces = _cut(sub, s, points)
     if logs is not None and len(logs) != len(pieces):
         return None
-    found = [validated.prove(g, which, p, logs[k] if logs else "", budget=budget) for k, p in enumerate(pieces)]
+    found = [validated.prove(g, which, p, logs[k] if logs else "", budget=budget, forms=False)
+             for k, p in enumerate(pieces)]
     if not all(f.proved for f in found):
         return None
     return sum(f.boxes for f in found), [f.certificate for f in found]
@@ -398,7 +399,7 @@ def _proves(e, which, domain, attempts) -> bool:
         v = _ball(e)
         return v is not None and {"positive": v > 0, "negative": v < 0, "nonnegative": v >= 0,
                                   "nonpositive": v <= 0}[which]
-    if validated.prove(e, which, domain, budget=SIDE_BOXES).proved:
+    if validated.prove(e, which, domain, budget=SIDE_BOXES, forms=False).proved:
         return True
     return bool(prove_sign(e, which, domain, attempts, 1))
 

@@ -24,7 +24,7 @@ import sympy as sp
 from mpmath.libmp import from_man_exp
 
 from ..arb import ArbFn, NotRigorous, as_mpf
-from . import fraction, values
+from . import fraction, shifted, tails, values
 from .chart import chart
 from .rules import Family, Problem
 from .search import ReplayMismatch, Search, budget_for, decode, encode, replay, unit_box
@@ -36,6 +36,10 @@ WITNESS = "witness: "
 binary values), so a replay judges the point again instead of searching again."""
 FRACTION = "frac:"
 """Certificate of a proof on the numerator and the denominator: ``frac:<D's sign>;<N's box log>;<D's box log>``."""
+TAILS = "tails:"
+"""Certificate of a proof on a Mills form of the claim (:mod:`.tails`): ``tails:<form's index>;<its box log>``."""
+SHIFTED = "shift:"
+"""Certificate of a proof on the claim's exponentials shifted to the origin (:mod:`.shifted`): ``shift:<box log>``."""
 OPEN = "open: "
 """Certificate of a search that left boxes open (and whose candidates refuted nothing): replayed, not re-run."""
 REGIONS = "regions:"
@@ -93,11 +97,13 @@ def _proved(p, boxes, certificate) -> Attempt:
 
 
 def prove(expr, which: str, domain: dict, recorded: str = "", split: bool = True, member=None,
-          budget: int | None = None) -> Attempt:
+          budget: int | None = None, forms: bool = True) -> Attempt:
     """Prove the sign claim by branch and bound (or replay ``recorded``, a certificate); where boxes on f
     itself stay open, on its numerator and denominator (``split``, :mod:`.fraction`).  ``member``: the claim
     is a family's at one value of its integer symbol (:class:`.rules.Family`).  ``budget``: boxes of the
-    search (default :func:`.search.budget_for` the claim's dimension)."""
+    search (default :func:`.search.budget_for` the claim's dimension).  ``forms``: where boxes stay open, also
+    the shifted and Mills forms (:mod:`.shifted`, :mod:`.tails`); off inside them and in the regions route,
+    whose side conditions share a wall-clock budget that those searches would spend."""
     if recorded.startswith(REGIONS):  # proved region by region (:mod:`..regions`), replayed there
         return Attempt(False, certificate=recorded, note="proved region by region")
     if recorded.startswith(OPEN):  # the search failed when the certificate was made: not searched again
@@ -108,6 +114,10 @@ def prove(expr, which: str, domain: dict, recorded: str = "", split: bool = True
     expr = values.written_out(expr) if expr.has(sp.Sum) else expr
     if recorded.startswith(FRACTION):
         return _as_fraction(expr, which, domain, recorded)
+    if recorded.startswith(TAILS):
+        return _in_tails(expr, which, domain, recorded)
+    if recorded.startswith(SHIFTED):
+        return _as_shifted(expr, which, domain, recorded)
     enumerable = values.integer_symbol(domain)
     if enumerable and len(domain) > 1:
         return _by_values(expr, which, domain, enumerable, recorded)
@@ -128,7 +138,18 @@ def prove(expr, which: str, domain: dict, recorded: str = "", split: bool = True
     note = (f"validated numerics searched {s.boxes} boxes (budget {s.budget} boxes, {PREC} bits) and {left} "
             f"remained open" if s.violated is None else
             f"validated numerics found a box where the enclosure has the wrong sign")
+    other = None if s.violated is not None or not forms else _as_shifted(expr, which, domain)
+    if other is not None and other.proved:
+        return other
+    if other is not None:
+        note += f"; {other.note}"
     other = None if s.violated is not None or not split else _as_fraction(expr, which, domain)
+    if other is not None and other.proved:
+        return other
+    if other is not None:
+        note += f"; {other.note}"
+    other = None if s.violated is not None or not (split and forms) or not tails.applies(expr) else \
+        _in_tails(expr, which, domain)
     if other is not None and other.proved:
         return other
     if other is not None:
@@ -178,6 +199,52 @@ def _as_fraction(expr, which, domain, recorded: str = ""):
         if den.proved:
             return _pair(prove(n, fraction.claims(which, sign, dsign), domain, split=False), den, dsign)
     return Attempt(False, note="written as one fraction N/D, no sign of D was proved")
+
+
+def _as_shifted(expr, which, domain, recorded: str = ""):
+    """The claim with its exponentials shifted to the origin (:mod:`.shifted`), or None (not such a claim).
+    ``recorded``: the certificate ``shift:<box log>`` to replay."""
+    found = shifted.form(expr)
+    if found is None:
+        if recorded:
+            raise ReplayFailedError("the claim no longer has a form with its exponentials shifted to the origin")
+        return None
+    core, sign = found
+    inner = prove(core, fraction.claims(which, sign, "positive"), domain, recorded[len(SHIFTED):], split=False,
+                  forms=False)
+    if not inner.proved:
+        return Attempt(False, note=f"with e^x = 1 + x exprel(x): {inner.note}")
+    detail = (f"every e^(k x) written (1 + x exprel(x))^k and expanded (the cancelling low orders exact), "
+              f"positive factors dropped: {inner.detail}")
+    method = inner.method.replace("validated numerics:", "validated numerics with e^x = 1 + x exprel(x):")
+    return Attempt(True, method, detail, SHIFTED + inner.certificate, boxes=inner.boxes)
+
+
+def _in_tails(expr, which, domain, recorded: str = "") -> Attempt:
+    """The claim on its Mills forms (:mod:`.tails`), the first that a search closes; ``recorded``: the
+    certificate ``tails:<index>;<box log>`` to replay."""
+    forms = tails.forms(expr)
+    if recorded:
+        index, log = recorded[len(TAILS):].split(";", 1)
+        if int(index) >= len(forms):
+            raise ReplayFailedError(f"the claim has {len(forms)} Mills forms, the certificate names form {index}")
+        core, sign = forms[int(index)]
+        return _in_form(int(index), prove(core, tails.which_for(which, sign), domain, log, split=False, forms=False))
+    for index, (core, sign) in enumerate(forms):
+        found = prove(core, tails.which_for(which, sign), domain, split=False, forms=False)
+        if found.proved:
+            return _in_form(index, found)
+    return Attempt(False, note=f"no Mills form of its normal tails closed ({len(forms)} tried)")
+
+
+def _in_form(index: int, found: Attempt) -> Attempt:
+    if not found.proved:
+        return Attempt(False, note=f"its Mills form: {found.note}")
+    whose = "the claim" if index == 0 else "the claim divided by a positive term"
+    detail = (f"normal tails written with the Mills ratio, erfc(z) = sqrt(2/pi) e^(-z^2) Mills(sqrt(2) z) and "
+              f"Phi(z) = phi(z) Mills(-z) (A&S 26.2.12), exponentials of a term combined, {whose}: {found.detail}")
+    method = found.method.replace("validated numerics:", "validated numerics on the Mills form:")
+    return Attempt(True, method, detail, f"{TAILS}{index};{found.certificate}", boxes=found.boxes)
 
 
 def _pair(num: Attempt, den: Attempt, dsign: str) -> Attempt:

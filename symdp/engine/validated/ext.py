@@ -15,8 +15,8 @@ from functools import lru_cache
 import sympy as sp
 from flint import arb
 
-from ...special import Phi, PhiInv
-from ..arb import NotRigorous, _compile, _phi_inv, _phi_point
+from ...special import Exprel, Mills, Phi, PhiInv
+from ..arb import NotRigorous, _compile, _exprel, _mills_point, _monotone, _phi_inv, _phi_point
 
 NEG, POS = "-oo", "+oo"
 
@@ -176,6 +176,8 @@ MONOTONE = {
     sp.asinh: (arb.asinh, POS, NEG, False),
     sp.sinh: (arb.sinh, POS, NEG, False),
     Phi: (_phi_point, ONE, ZERO, False),
+    Mills: (_monotone(_mills_point), ZERO, POS, True),
+    Exprel: (_exprel, POS, ZERO, False),
 }
 
 
@@ -277,8 +279,8 @@ def _general_power(base, ex):
 def _function(e):
     args, head = [_plan(a) for a in e.args], type(e)
     rule = _rule(head, len(args))
-    if rule is None:
-        raise NotRigorous(f"the function {head.__name__} with infinite ends")
+    if rule is None:  # no rule with infinite ends: no conclusion (a plan, so that the cache keeps it)
+        return lambda env: None
 
     def f(env):
         values = [a(env) for a in args]
