@@ -12,6 +12,7 @@ import pytest
 import sympy as sp
 
 from symdp.engine import certificates as certs
+from symdp.engine import domain as dom
 from symdp.engine import validated
 from symdp.engine.validated import shifted
 from symdp.special import Exprel
@@ -55,7 +56,8 @@ def test_the_and_family_is_proved_through_the_shifted_numerator():
     recorded = [c for c in certs.load(ROOT / "derivations" / "pankova2023" / "s5_and_or.proofs.json").values()
                 if c.claim.endswith("::and:corrected-valid")]
     assert len(recorded) == 1 and validated.SHIFTED in recorded[0].boxes
-    again = validated.prove(claim.expr, claim.which, claim.domain, recorded[0].boxes)
+    domain = dom.complete(claim.domain, claim.expr.free_symbols)   # the recorder's order of the symbols
+    again = validated.prove(claim.expr, claim.which, domain, recorded[0].boxes)
     assert again.proved and "exprel" in again.detail
 
 
