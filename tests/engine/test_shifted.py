@@ -45,6 +45,17 @@ def test_no_form_outside_its_reach(expr):
     assert shifted.form(expr) is None
 
 
+def test_no_form_beside_normal_tails():
+    """A claim that also holds erfc is left to the Mills form (symdp.engine.validated.tails)."""
+    assert shifted.form(PRODUCT + sp.erfc(x)) is None
+
+
+def test_a_form_is_searched_on_its_own_smaller_budget():
+    """The shifted numerator of a false claim is searched on FORM_BOXES boxes, not the claim's 2000."""
+    found = validated.prove(PRODUCT - sp.Rational(1, 10**6), "positive", {x: sp.Interval(0, 1), y: sp.Interval(0, 1)})
+    assert not found.proved and f"budget {validated.search.FORM_BOXES} boxes" in found.note
+
+
 def _and_family():
     (claim,) = [c for c in _captured(ROOT / "derivations", {"pankova2023.and-or"}) if c.label.endswith("::and:corrected-valid")]
     return claim

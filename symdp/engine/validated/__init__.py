@@ -27,7 +27,7 @@ from ..arb import ArbFn, NotRigorous, as_mpf
 from . import fraction, shifted, tails, values
 from .chart import chart
 from .rules import Family, Problem
-from .search import ReplayMismatch, Search, budget_for, decode, encode, replay, unit_box
+from .search import FORM_BOXES, ReplayMismatch, Search, budget_for, decode, encode, replay, unit_box
 
 PREC = 128
 """Bits of every enclosure of a validated-numerics proof (fixed: part of the certificate)."""
@@ -211,7 +211,7 @@ def _as_shifted(expr, which, domain, recorded: str = ""):
         return None
     core, sign = found
     inner = prove(core, fraction.claims(which, sign, "positive"), domain, recorded[len(SHIFTED):], split=False,
-                  forms=False)
+                  budget=FORM_BOXES, forms=False)
     if not inner.proved:
         return Attempt(False, note=f"with e^x = 1 + x exprel(x): {inner.note}")
     detail = (f"every e^(k x) written (1 + x exprel(x))^k and expanded (the cancelling low orders exact), "
@@ -231,7 +231,7 @@ def _in_tails(expr, which, domain, recorded: str = "") -> Attempt:
         core, sign = forms[int(index)]
         return _in_form(int(index), prove(core, tails.which_for(which, sign), domain, log, split=False, forms=False))
     for index, (core, sign) in enumerate(forms):
-        found = prove(core, tails.which_for(which, sign), domain, split=False, forms=False)
+        found = prove(core, tails.which_for(which, sign), domain, split=False, budget=FORM_BOXES, forms=False)
         if found.proved:
             return _in_form(index, found)
     return Attempt(False, note=f"no Mills form of its normal tails closed ({len(forms)} tried)")

@@ -19,6 +19,10 @@ MAX_BOXES = 600
 """Boxes examined per claim of three or more coordinates (the budget)."""
 MAX_BOXES_PLANE = 2000
 """Boxes examined per claim of one or two coordinates (cheap boxes; tight claims in the plane need more)."""
+FORM_BOXES = 400
+"""Boxes examined per rewritten form of a claim whose own search left boxes open (:mod:`.shifted`,
+:mod:`.tails`): a form either closes quickly (the catalogue's close in at most 73 boxes) or not at all, and a
+false claim with open boxes tries every form, so each gets a budget of its own well below the claim's."""
 MEAN_VALUE_DIMS = 3
 """The mean-value form is tried on boxes of at most this many coordinates (one gradient entry each)."""
 

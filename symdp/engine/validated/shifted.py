@@ -25,10 +25,11 @@ MAX_POWER = 12
 
 
 def form(expr):
-    """(core, sign) with expr = sign * (positive factors) * core, core free of exp; None if an exponent of
-    expr is not a sum of positive integer multiples of symbols, or the form is too large."""
+    """(core, sign) with expr = sign * (positive factors) * core, core free of exp; None if expr holds a
+    function other than exp (normal tails have their own form, :mod:`.tails`), an exponent of expr is not a
+    sum of positive integer multiples of symbols, or the form is too large."""
     exps = [a for a in expr.atoms(sp.exp) if a.args[0].free_symbols]
-    if not exps or any(_powers(a.args[0]) is None for a in exps):
+    if not exps or any(not isinstance(a, sp.exp) for a in expr.atoms(sp.Function)) or any(_powers(a.args[0]) is None for a in exps):
         return None
     try:
         core = within_budget(lambda: _expanded(expr, exps), LIMIT)
