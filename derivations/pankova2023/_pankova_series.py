@@ -12,5 +12,5 @@ LE = {lam: sp.Interval(sp.Rational(1, 10), 5), eps: sp.Interval(sp.Rational(1, 1
 def geometric(d, cid, label, term, start, text=""):
     """sum_{k >= start} term: a geometric series with ratio z = term(k+1)/term(k), checked to be in (0, 1)."""
     z = sp.simplify(term.subs(k, k + 1) / term)
-    d.sign(f"{cid}:ratio", 1 - z, "positive", LE, text=f"the series {label} is geometric with ratio ${sp.latex(z)}$ < 1")
+    d.sign(f"{cid}:ratio", 1 - z, "positive", LE, text=f"the series ${label}$ is geometric with ratio ${sp.latex(z)} < 1$")
     return d.define(label, sp.simplify(term.subs(k, start) / (1 - z)), text)

@@ -23,7 +23,7 @@ from .targets import And
 
 
 NOTATION = (r"In the closed forms below, $\operatorname{Mills}(x) = (1 - \Phi(x))/\varphi(x)$ is the Mills ratio "
-            r"(A\&S 26.2.12; $\varphi$ the standard normal density), in which a normal tail times "
+            r"(A&S 26.2.12; $\varphi$ the standard normal density), in which a normal tail times "
             r"$e^{2\epsilon y}$ is one bounded factor, and $\operatorname{exprel}(x) = (e^x - 1)/x$.")
 """The report's note on the special functions of the closed forms."""
 

@@ -35,6 +35,15 @@ _PAPER_TEX = {"Q(D)": "Q(D)", "Q(D')": "Q(D')", "Delta Q": r"\Delta Q"}
 _ARROW = re.compile(r"\s(=>|->)\s")
 _INVERSE = re.compile(r"(?<![\w\\])(erfcinv|PhiInv)\(([^()]*)\)")
 """An inverse function named in an engine's text (``v = erfcinv(2 - 2*a)``), argument without parentheses."""
+_FORMULAS = {
+    "erfc(z) = sqrt(2/pi) e^(-z^2) Mills(sqrt(2) z) and Phi(z) = phi(z) Mills(-z)":
+        r"\Phi(-z) = \varphi(z)\,\mathrm{Mills}(z)",
+    "e^(k x)": "e^{k x}",
+    "(1 + x exprel(x))^k": r"(1 + x\,\mathrm{exprel}(x))^k",
+    "e^x = 1 + x exprel(x)": r"e^x = 1 + x\,\mathrm{exprel}(x)",
+}
+"""Identities an engine's text states in ASCII (:mod:`symdp.engine.validated`), in the papers' notation
+(Phi, never erfc: erfc(z) = 2 Phi(-sqrt(2) z), so both of the Mills form's rewrites are the one above)."""
 _MARK = "\x00"
 _ADJACENT = re.compile(f"{_MARK}(\\d+){_MARK}(\\s?){_MARK}(\\d+){_MARK}")
 
@@ -101,6 +110,8 @@ def _plain(text: str) -> str:
 
     name = _named
     text = _PAPER.sub(lambda m: keep(_PAPER_TEX.get(m.group(1)) or "P_{%s}" % m.group(1)[2:].strip("{}")), text)
+    for ascii_, tex in _FORMULAS.items():
+        text = text.replace(ascii_, keep(tex))
     text = _INVERSE.sub(lambda m: keep(_inverse(m.group(1), m.group(2))), text)
     text = text.replace("erfc(real) > 0", "\x03")
     text = _PAIR.sub(lambda m: keep(f"{name(m.group(1))} = {value(m.group(2))}"), text)

@@ -60,6 +60,15 @@ def test_prose_puts_ascii_mathematics_in_math_mode():
     assert caption == r"$\epsilon = 1$, $\Delta Q = 1$, $Q(D') = 0$ (chosen); $P_{FA}$"
 
 
+def test_the_validated_forms_identities_read_in_the_papers_notation():
+    """The Mills and shifted forms' details (symdp.engine.validated) state their identities in ASCII."""
+    mills = tex("normal tails written with the Mills ratio, erfc(z) = sqrt(2/pi) e^(-z^2) Mills(sqrt(2) z) and "
+                "Phi(z) = phi(z) Mills(-z) (A&S 26.2.12)")
+    assert r"$\Phi(-z) = \varphi(z)\,\mathrm{Mills}(z)$" in mills and "erfc" not in mills
+    shifted = tex("every e^(k x) written (1 + x exprel(x))^k and expanded; with e^x = 1 + x exprel(x)")
+    assert r"$(1 + x\,\mathrm{exprel}(x))^k$" in shifted and "textasciicircum" not in shifted
+
+
 def test_witness_is_set_in_math():
     w = Witness((("epsilon", "1.0"), ("Delta_Q", "2.0")), "0.17563936464993592658", "0.6967346701436832882")
     assert prose.witness(w) == r"at $\epsilon = 1,\ \Delta Q = 2$: $0.175639$ vs $0.696735$"

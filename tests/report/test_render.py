@@ -51,7 +51,8 @@ def test_file_names_are_portable(rendered):
 
 
 def test_rendered_tex_speaks_the_papers_notation(rendered):
-    """No erfc where the papers write Phi; no ASCII mathematics or 1e-05-style numbers in text."""
+    """No erfc where the papers write Phi; no TeX escaped as text; no ASCII mathematics or 1e-05-style numbers in
+    text."""
     for name, text in rendered.items():
         if not name.endswith(".tex"):
             continue
@@ -60,6 +61,7 @@ def test_rendered_tex_speaks_the_papers_notation(rendered):
                 continue  # comments, and pgfplots coordinates and limits (machine input)
             where = f"{name}:{n}: {line[:120]}"
             assert "erfc" not in line and "erfinv" not in line, where
+            assert "textbackslash" not in line, where   # TeX written in a text outside $...$
             assert "**" not in line and ">=" not in line and "<=" not in line, where
             prose = re.sub(r"\\texttt\{(?:[^{}]|\{\})*\}", "", line)  # identifiers, file names: not numbers
             assert not re.search(r"\d[eE][-+]?\d", prose), where
