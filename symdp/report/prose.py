@@ -108,13 +108,12 @@ def _plain(text: str) -> str:
         maths.append(tex)
         return f"{_MARK}{len(maths) - 1}{_MARK}"
 
-    name = _named
     text = _PAPER.sub(lambda m: keep(_PAPER_TEX.get(m.group(1)) or "P_{%s}" % m.group(1)[2:].strip("{}")), text)
     for ascii_, tex in _FORMULAS.items():
         text = text.replace(ascii_, keep(tex))
     text = _INVERSE.sub(lambda m: keep(_inverse(m.group(1), m.group(2))), text)
     text = text.replace("erfc(real) > 0", "\x03")
-    text = _PAIR.sub(lambda m: keep(f"{name(m.group(1))} = {value(m.group(2))}"), text)
+    text = _PAIR.sub(lambda m: keep(f"{_named(m.group(1))} = {value(m.group(2))}"), text)
     text = _LONG.sub(lambda m: keep(number(m.group(1)) + (r"\ldots" if m.group(2) else ""))
                      if _is_long(m.group(1)) else m.group(0), text)
     text = _REL.sub(_relation(keep), text)
