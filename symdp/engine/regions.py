@@ -24,11 +24,10 @@ import sympy as sp
 
 from ..special import Phi, PhiInv
 from ..symbols import t_inverse
-from . import validated
-from .arb import ArbFn, NotRigorous
+from . import shape, validated
+from .points import ball as _ball, middle as _middle, value as _value
 from .provers import _is_zero, _stationary, prove_sign, prove_zero
 from .validated import REGIONS
-from .validated.chart import chart
 
 LOOK = 30.0
 """Seconds of the sign prover's own budget for the cuts' switches and order, shared by the views (recorded,
@@ -63,48 +62,90 @@ def decide(expr, which: str, domain: dict, attempts, found):
 
 
 def _search(expr, which, domain, attempts, budget):
-    views = list(_views(expr, domain))
+    views, unresolved = list(_views(expr, domain)), []
     for view, e, dm, s, lost in views:
         attempts.renew(LOOK / len(views))   # a mark per view: a replay goes to the last (the one that proved)
-        regions = _regions(e, s, dm, attempts) if _at_ends(expr, which, domain, lost, attempts) else None
-        logs = []
-        for sub, g in regions or ():
-            done = _region(g, which, sub, s, attempts, budget, whole=len(regions) > 1 or bool(view))
-            if done is None or attempts.exhausted:
-                break
-            logs.append(done)
-        else:
-            if regions:
-                return _proved(view, s, logs, len(regions))
+        if not _at_ends(expr, which, domain, lost, attempts):
+            continue
+        regions = _regions(e, s, dm, attempts)
+        if regions is None:
+            unresolved.append((view, e, dm, s, lost))
+            continue
+        done = _closed(regions, which, s, attempts, budget, whole=len(regions) > 1 or bool(view))
+        if done is not None:
+            return _proved(view, s, [done])
+    for view, e, dm, s, lost in unresolved:   # then split another symbol, each view with a mark of its own
+        attempts.renew(LOOK)
+        found = _split(e, s, dm, attempts) if _at_ends(expr, which, domain, lost, attempts) else None
+        done = None if found is None else _pieces(found[1], which, s, attempts, budget)
+        if done is not None:
+            return _proved(view, s, done, found[0])
     return None
 
 
+def _closed(regions, which, s, attempts, budget, logs=None, whole=True):
+    """[(boxes, [logs])] of every region proved (``logs``: their recorded certificates), or None."""
+    done = []
+    for k, (sub, g) in enumerate(regions):
+        found = _region(g, which, sub, s, attempts, budget, None if logs is None else logs[k], whole)
+        if found is None:
+            return None
+        done.append(found)
+    return done
+
+
+def _pieces(pieces, which, s, attempts, budget, logs=None):
+    """Each piece of a split (:func:`_split`) proved region by region: [[(boxes, [logs])] per piece], or None."""
+    out = []
+    for k, (dm, e) in enumerate(pieces):
+        regions = _regions(e, s, dm, attempts)
+        if regions is None or logs is not None and len(logs[k]) != len(regions):
+            return None
+        done = _closed(regions, which, s, attempts, budget, None if logs is None else logs[k])
+        if done is None:
+            return None
+        out.append(done)
+    return out
+
+
 def _replay(expr, which, domain, attempts, recorded, budget):
-    view, name, logs = json.loads(recorded[len(REGIONS):])
+    view, name, logs, *split = json.loads(recorded[len(REGIONS):])
     found = next(((e, dm, s, lost) for v, e, dm, s, lost in _views(expr, domain) if (v, s.name) == (view, name)),
                  None)
-    regions = None if found is None or not _at_ends(expr, which, domain, found[3], attempts) else \
-        _regions(found[0], found[2], found[1], attempts)
+    if found is None or not _at_ends(expr, which, domain, found[3], attempts):
+        raise validated.ReplayFailedError(f"the view {view or name} of the claim is not the one recorded")
+    e, dm, s, _ = found
+    if split:
+        found = _split(e, s, dm, attempts)
+        done = None if found is None or found[0].name != split[0] or len(found[1]) != len(logs) else \
+            _pieces(found[1], which, s, attempts, budget, logs)
+        if done is None:
+            raise validated.ReplayFailedError(f"the pieces of {split[0]} or their regions of {name} no longer close")
+        return _proved(view, s, done, split[0])
+    regions = _regions(e, s, dm, attempts)
     if regions is None or len(regions) != len(logs):
         raise validated.ReplayFailedError(f"the regions of {name} are not those recorded")
-    s = found[2]
-    done = [_region(g, which, sub, s, attempts, budget, log) for (sub, g), log in zip(regions, logs)]
-    if any(d is None for d in done):
+    done = _closed(regions, which, s, attempts, budget, logs)
+    if done is None:
         raise validated.ReplayFailedError(f"a region of {name} no longer closes")
-    return _proved(view, s, done, len(regions))
+    return _proved(view, s, [done])
 
 
-def _proved(view, s, done, n):
-    boxes = sum(b for b, _ in done)
-    pieces = sum(len(logs) for _, logs in done)
-    method = f"validated numerics by regions of {s}: {boxes} boxes in {pieces} regions, {validated.PREC} bits"
-    more = f", {pieces - n} more at zeros of a branch's slope" if pieces > n else ""
+def _proved(view, s, pieces, t=None):
+    """The proof of ``pieces`` ([[(boxes, [logs])] per piece]: one piece, or those of a split along ``t``)."""
+    done = [d for piece in pieces for d in piece]
+    boxes, cells, n = sum(b for b, _ in done), sum(len(logs) for _, logs in done), len(done)
+    method = f"validated numerics by regions of {s}: {boxes} boxes in {cells} regions, {validated.PREC} bits"
+    more = f", {cells - n} more at zeros of a branch's slope" if cells > n else ""
     read = f"the claim read in {s} = {view} (strictly monotone, onto the new interval); " if view else ""
-    detail = (f"{read}{s} cut where the kinks switch ({n} region{'s' if n != 1 else ''}, one smooth branch each"
-              f"{more}); every cut proved inside its interval and every Piecewise continuous there; on each closed "
-              f"region, branch and bound, arb enclosures at {validated.PREC} bits, {boxes} boxes in all")
-    cert = REGIONS + json.dumps([view, s.name, [logs for _, logs in done]], separators=(",", ":"))
-    return validated.Attempt(True, method, detail, cert, boxes=boxes)
+    split = (f"{t} first split into {len(pieces)} pieces (open intervals and the lines between them) where a "
+             f"switch's zero in {s} meets an end of its interval; in each, " if t else "")
+    detail = (f"{read}{split}{s} cut where the kinks switch ({n} region{'s' if n != 1 else ''}, one smooth branch "
+              f"each{more}); every cut proved inside its interval and every Piecewise continuous there; on each "
+              f"closed region, branch and bound, arb enclosures at {validated.PREC} bits, {boxes} boxes in all")
+    logs = [[logs for _, logs in piece] for piece in pieces]
+    cert = [view, s.name, logs[0]] if t is None else [view, s.name, logs, str(t)]
+    return validated.Attempt(True, method, detail, REGIONS + json.dumps(cert, separators=(",", ":")), boxes=boxes)
 
 
 def _views(expr, domain):
@@ -165,29 +206,69 @@ def _cuttable(expr, domain):
     return [s for s in domain if s in expr.free_symbols and s not in later and not s.is_integer]
 
 
+# -- pieces: another symbol split where a switch's zero leaves the interval ----------------------------------
+
+def _split(expr, s, domain, attempts):
+    """(t, [(domain, claim)]) for the first other symbol t where a zero c(t) of a switch in s meets an end
+    of the interval of s (c = end solved for t, proved inside t's interval): t's interval split there into
+    the open intervals between those points and the lines t = point (the claim there, t substituted), so that
+    in each piece every switch's zero lies inside the interval of s or beyond it (rr:beats-laplace: the
+    crossing log(1 + beta^2) enters (1/2, 8) at beta = sqrt(e^(1/2) - 1)); or None."""
+    kinks = sorted(expr.atoms(sp.Piecewise, sp.Max, sp.Min, sp.Abs), key=sp.default_sort_key)
+    if not kinks or len(kinks) > MAX_KINKS or any(_nested(k) for k in kinks):
+        return None
+    switches = {w for k in kinks for w in _switches(k) or ()}
+    zeros = [c for w in sorted(switches, key=sp.default_sort_key)
+             for c in attempts.call(f"zero of the switch {sp.sstr(w)} in {s}", lambda w=w: _roots(w, s)) or ()]
+    iv = domain[s]
+    for t in (t for t in _cuttable(expr, domain) if t != s):
+        meets = [r for c in zeros if c.free_symbols == {t} for end in (iv.start, iv.end) if end.is_finite
+                 for r in attempts.call(f"where {sp.sstr(c)} = {end}", lambda c=c, end=end: _roots(c - end, t)) or ()]
+        points = _inside(meets, t, _rest(domain, s), attempts)
+        if points:
+            return t, _pieces_of(expr, domain, t, points)
+    return None
+
+
+def _pieces_of(expr, domain, t, points):
+    """[(domain, claim)]: the open intervals of t between ``points`` (the domain's own ends kept) and the lines."""
+    out = []
+    for j, sub in enumerate(_cut(domain, t, points)):
+        iv = sub[t]
+        out.append(({**sub, t: sp.Interval(iv.start, iv.end, iv.left_open or j > 0,
+                                           iv.right_open or j < len(points))}, expr))
+        if j < len(points):
+            at = {t: points[j]}
+            out.append(({u: w.xreplace(at) for u, w in domain.items() if u != t}, expr.xreplace(at)))
+    return out
+
+
 # -- one region: boxes, else cut at the zeros of the slope -------------------------------------------------
 
 def _region(g, which, sub, s, attempts, budget, logs=None, whole=True):
-    """(boxes, [logs]) proving ``g`` on ``sub``, cut at its stationary points if needed; or None.
-    ``whole``: try the region uncut first (not when it is the whole domain, already searched)."""
-    if logs is None and whole or logs is not None and len(logs) == 1:
+    """(boxes, [logs]) proving ``g`` on ``sub``: whole, else cut at its stationary points, else by its shape
+    along s (:mod:`.shape`); or None.  ``whole``: try the region uncut first (not when it is the whole domain,
+    already searched).  A replay asks the sign prover what the search asked, in the same order."""
+    if logs is not None and len(logs) == 1 and not shape.recorded(logs) or logs is None and whole:
         found = validated.prove(g, which, sub, logs[0] if logs else "", budget=budget, forms=False)
-        if found.proved:
-            return found.boxes, [found.certificate]
-        if logs:
-            return None
+        if found.proved or logs:
+            return (found.boxes, [found.certificate]) if found.proved else None
     roots = attempts.call(f"zeros of the slope in {s}", lambda: _stationary(g, s))
     points = _inside(roots or (), s, sub, attempts)
-    if not points:
-        return None
-    pieces = _cut(sub, s, points)
-    if logs is not None and len(logs) != len(pieces):
+    if shape.recorded(logs) or logs is None and not points:
+        found = shape.prove(g, which, sub, s, budget, logs[0] if logs else "")
+        return None if found is None else (found[0], [found[1]])
+    pieces = _cut(sub, s, points) if points else []
+    if not points or logs is not None and len(logs) != len(pieces):
         return None
     found = [validated.prove(g, which, p, logs[k] if logs else "", budget=budget, forms=False)
              for k, p in enumerate(pieces)]
-    if not all(f.proved for f in found):
+    if all(f.proved for f in found):
+        return sum(f.boxes for f in found), [f.certificate for f in found]
+    if logs is not None:
         return None
-    return sum(f.boxes for f in found), [f.certificate for f in found]
+    found = shape.prove(g, which, sub, s, budget)
+    return None if found is None else (found[0], [found[1]])
 
 
 # -- the regions of the kinks -----------------------------------------------------------------------------
@@ -402,28 +483,6 @@ def _proves(e, which, domain, attempts) -> bool:
     if validated.prove(e, which, domain, budget=SIDE_BOXES, forms=False).proved:
         return True
     return bool(prove_sign(e, which, domain, attempts, 1))
-
-
-def _middle(rest):
-    ch = chart(rest) if rest else None
-    if ch is None:
-        return {}
-    half = {u: sp.Rational(1, 2) for u in ch.coords}
-    return {t: ch.forward[t].xreplace(half) for t in ch.symbols}
-
-
-def _ball(c):
-    try:
-        v = ArbFn(sp.sympify(c), ())({}, 128)
-    except (NotRigorous, ValueError, TypeError, ZeroDivisionError, ArithmeticError, KeyError, RecursionError):
-        return None
-    return v if v.is_finite() else None
-
-
-def _value(c, at):
-    """A float near ``c`` at the point ``at`` (only to order the cuts, whose order is then proved)."""
-    v = _ball(sp.sympify(c).xreplace(at))
-    return None if v is None else float(v.mid())
 
 
 def _cut(domain, s, points):

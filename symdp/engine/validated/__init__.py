@@ -47,7 +47,7 @@ REGIONS = "regions:"
 CANDIDATES = 40
 """Centres of open boxes tried as counterexamples."""
 RULE_NAMES = {"E": "enclosure", "M": "mean-value form", "T": "exponential chart at infinity", "L": "derivative chain from the lower face",
-              "R": "derivative chain from the upper face"}
+              "R": "derivative chain from the upper face", "V": "monotone to a vertex"}
 
 
 @dataclass(frozen=True)

@@ -30,6 +30,8 @@ class Chart:
     """Per coordinate: (the end at u = 0 is not in the domain, the end at u = 1 is not)."""
     free: tuple
     """Per coordinate: no later interval depends on this symbol (x-derivatives are u-derivatives' signs)."""
+    ends: tuple = ()
+    """Per coordinate: its symbol's interval ends (in the other symbols), at u = 0 and at u = 1."""
 
 
 def _coordinate(k: int) -> sp.Symbol:
@@ -55,18 +57,19 @@ def _map(lo, hi, u):
 
 def chart(domain: dict) -> Chart | None:
     """The chart of ``domain`` (symbols in order), or None when a symbol is an integer."""
-    forward, infinite, open_ends, free = {}, [], [], []
+    forward, infinite, open_ends, free, ends = {}, [], [], [], []
     symbols = tuple(domain)
     for k, (s, iv) in enumerate(domain.items()):
         if s.is_integer:
             return None
         if not iv.free_symbols:
             iv = dom.concrete(s, iv, {})
-        lo, hi = (sp.sympify(e).xreplace(forward) for e in (iv.start, iv.end))
+        ends.append((sp.sympify(iv.start), sp.sympify(iv.end)))
+        lo, hi = (e.xreplace(forward) for e in ends[-1])
         x, inf = _map(lo, hi, _coordinate(k))
         forward[s] = x
         infinite.append(inf)
         open_ends.append((bool(iv.left_open) or inf[0], bool(iv.right_open) or inf[1]))
         free.append(not any(s in later.free_symbols for later in list(domain.values())[k + 1:]))
     coords = tuple(_coordinate(k) for k in range(len(symbols)))
-    return Chart(symbols, coords, forward, tuple(infinite), tuple(open_ends), tuple(free))
+    return Chart(symbols, coords, forward, tuple(infinite), tuple(open_ends), tuple(free), tuple(ends))

@@ -21,8 +21,8 @@ LIMIT = 30.0
 
 
 def parts(expr):
-    """(N_core, D_core, sign) with expr = sign * (positive factors) * N_core / D_core, or None (D constant,
-    nothing to gain, or SymPy too slow)."""
+    """(N_core, D_core, sign) with expr = sign * (positive factors) * N_core / D_core, or None (no denominator
+    to clear, or SymPy too slow).  D_core is 1 where every factor of D is positive: the sign is N_core's."""
     try:
         n, d = within_budget(lambda: sp.fraction(sp.cancel(sp.together(sp.expand(expr, power_exp=True)))), LIMIT)
     except (BudgetExceeded, sp.PolynomialError, TypeError, ValueError):
@@ -30,7 +30,7 @@ def parts(expr):
     if not d.free_symbols:
         return None
     (sn, n), (sd, d) = _core(n), _core(d)
-    if not d.free_symbols or not n.free_symbols:
+    if not n.free_symbols:
         return None
     return n, d, sn * sd
 

@@ -12,6 +12,11 @@ open end of the domain (never a point of it).
   lower derivatives and f itself have it on the face; then f has it on the
   box (Taylor's theorem with the integral remainder, applied k times).  The
   face value of f may be an exact 0 shown by SymPy (the touching point).
+* ``V``: f is monotone along every coordinate on the box (each gradient enclosure has one sign), so its
+  least value there is at the vertex those signs point to, and that value has the claimed sign: by its
+  enclosure, or as an exact 0 shown by SymPy at a vertex of the domain (for a strict claim, only where a
+  coordinate whose gradient excludes 0 reaches that vertex at an open end: every point of the domain then
+  lies strictly above it).  A claim touching 0 at a corner of its domain, where no face is 0 throughout.
 """
 from __future__ import annotations
 
@@ -25,6 +30,7 @@ from ..arb import ArbFn, NotRigorous
 from ..budget import BudgetExceeded, within_budget
 from . import ext
 from .branches import smooth_branch
+from .radicals import squares_out
 
 ORDERS = (1, 2, 3)
 """Derivative orders tried in a chain."""
@@ -183,6 +189,8 @@ class Problem:
             return False
         if rule == "M":
             return p._mean_value(box)
+        if rule == "V":
+            return p._vertex(box)
         side, rest = rule[0], rule[1:]
         i, k = (int(t) for t in rest.split("."))
         return p._chain(box, i, k, side == "L")
@@ -235,6 +243,34 @@ class Problem:
         iv = (total.lower(), total.upper())
         return total.is_finite() and (positive(iv) if self.strict else nonnegative(iv))
 
+    def _vertex(self, box) -> bool:
+        """Rule V: monotone along every coordinate on the box, least at one vertex, which has the sign."""
+        if self._at_infinity(box):
+            return False
+        corner, strictly = [], []
+        for i, (a, b) in enumerate(box):
+            grad = self.gradient(i)
+            v = None if grad is None else self.enclose(*grad, box)
+            if v is None or ext._inf(v[0]) or ext._inf(v[1]) or v[0] < 0 < v[1]:
+                return False
+            corner.append(a if v[0] >= 0 else b)
+            strictly.append(v[0] > 0 or v[1] < 0)
+        at = tuple((c, c) for c in corner)
+        value = self.value(at)
+        if value is not None and (positive(value) if self.strict else nonnegative(value)):
+            return True
+        if any(c not in (0, 1) for c in corner):
+            return False
+        reached = any(s and self.chart.open_ends[i][0 if c == 0 else 1] for i, (c, s) in enumerate(zip(corner, strictly)))
+        return (reached or not self.strict) and self._zero_at_vertex(tuple(corner))
+
+    def _zero_at_vertex(self, corner) -> bool:
+        key = ("vertex", corner)
+        if key not in self._exact:
+            at = dict(zip(self.chart.coords, map(sp.Integer, corner)))
+            self._exact[key] = not self.F.xreplace(at).has(sp.oo, -sp.oo, sp.zoo, sp.nan) and _zero_at_point(self.F, at)
+        return self._exact[key]
+
     def gradient(self, i: int):
         """(expression, ArbFn) of dF/du_i, the derivative in the chart's coordinate, or None."""
         key = ("u", i)
@@ -276,15 +312,29 @@ class Problem:
         """SymPy shows ``expr`` is identically 0 on the face u_i = end (a touching point at a domain end)."""
         key = (i, end, order)
         if key not in self._exact:
-            self._exact[key] = _zero_at(expr, self.chart.coords[i], end, self.chart.infinite[i])
+            self._exact[key] = _zero_at(expr, self.chart.coords[i], end, self.chart.infinite[i]) or \
+                order == 0 and self._zero_on_face(i, end)
         return self._exact[key]
+
+    def _zero_on_face(self, i, end) -> bool:
+        """f itself is identically 0 where its i-th symbol is at that end (written in the claim's own symbols,
+        where SymPy sees what the chart's affine maps hide: sqrt(4 b^2 (1 + b^2) + 1) = 2 b^2 + 1)."""
+        side = int(end)
+        if self.chart.infinite[i][side] or self.member is not None:
+            return False
+        return _zero_at_point(self.f, {self.chart.symbols[i]: self.chart.ends[i][side]})
 
 
 def _zero_at(expr, u, end, infinite) -> bool:
     if (end == 0 and infinite[0]) or (end == 1 and infinite[1]):
         return False
+    return _zero_at_point(expr, {u: sp.Integer(end)})
+
+
+def _zero_at_point(expr, at) -> bool:
+    """SymPy shows ``expr`` is identically 0 where the coordinates take the values ``at``."""
     try:
-        face = expr.xreplace({u: sp.Integer(end)})
+        face = expr.xreplace(at)
         if sp.count_ops(face) > EXACT_OPS or _nonzero_somewhere(face):
             return False
         return within_budget(lambda: _cancels(face), EXACT_LIMIT)
@@ -294,10 +344,23 @@ def _zero_at(expr, u, end, infinite) -> bool:
 
 def _cancels(face) -> bool:
     """``face`` is 0 after cancel, or after Phi and erfc are written with erf (odd, so SymPy pairs
-    Phi(-x) with Phi(x): Phi(-1/4) + Phi(1/4) - 1)."""
+    Phi(-x) with Phi(x): Phi(-1/4) + Phi(1/4) - 1), or after the square roots of squares are taken out
+    (:mod:`.radicals`), or after the arguments of functions are each written as one fraction."""
     if sp.expand(sp.cancel(face)) == 0:
         return True
-    return face.has(Phi, sp.erfc) and sp.expand(sp.cancel(face.rewrite(sp.erf))) == 0
+    if face.has(Phi, sp.erfc) and sp.expand(sp.cancel(face.rewrite(sp.erf))) == 0:
+        return True
+    rooted = squares_out(face) if face.has(sp.Pow) else face
+    if rooted != face and sp.expand(sp.cancel(rooted)) == 0:
+        return True
+    inside = face.replace(lambda a: isinstance(a, sp.Function) and a.args, _arguments_cancelled)
+    return inside != face and sp.expand(sp.cancel(inside)) == 0
+
+
+def _arguments_cancelled(a):
+    """``a`` with each argument written as one factored fraction: erfcinv(2 - 2/(e^eps + 1)) and
+    erfcinv(2 e^eps/(e^eps + 1)) become one atom."""
+    return a.func(*(sp.factor(sp.cancel(x)) for x in a.args))
 
 
 def _nonzero_somewhere(face) -> bool:

@@ -120,6 +120,8 @@ def candidates(box):
         for i in order:
             yield f"L{i}.{k}"
             yield f"R{i}.{k}"
+    if len(box) > 1:
+        yield "V"
 
 
 def _wrong(value, strict) -> bool:
