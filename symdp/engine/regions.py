@@ -140,9 +140,12 @@ def _proved(view, s, pieces, t=None):
     read = f"the claim read in {s} = {view} (strictly monotone, onto the new interval); " if view else ""
     split = (f"{t} first split into {len(pieces)} pieces (open intervals and the lines between them) where a "
              f"switch's zero in {s} meets an end of its interval; in each, " if t else "")
+    shaped = sum(1 for _, logs in done for log in logs if log.startswith(shape.SHAPE))
+    by_shape = (f" ({shaped} of them closed by the branch's shape along {s}: concave, or monotone, its derivatives' "
+                f"signs boxed and the claim proved at the ends)" if shaped else "")
     detail = (f"{read}{split}{s} cut where the kinks switch ({n} region{'s' if n != 1 else ''}, one smooth branch "
               f"each{more}); every cut proved inside its interval and every Piecewise continuous there; on each "
-              f"closed region, branch and bound, arb enclosures at {validated.PREC} bits, {boxes} boxes in all")
+              f"closed region, branch and bound, arb enclosures at {validated.PREC} bits, {boxes} boxes in all{by_shape}")
     logs = [[logs for _, logs in piece] for piece in pieces]
     cert = [view, s.name, logs[0]] if t is None else [view, s.name, logs, str(t)]
     return validated.Attempt(True, method, detail, REGIONS + json.dumps(cert, separators=(",", ":")), boxes=boxes)

@@ -11,7 +11,7 @@ import sympy as sp
 
 import pytest
 
-from symdp.engine import decide, regions
+from symdp.engine import decide, regions, validated
 from symdp.engine.provers import Attempts
 from symdp.engine.status import Status
 from symdp.special import Phi, PhiInv
@@ -96,3 +96,26 @@ def test_tangent_inside_read_through_phi_inverse():
     assert _decided(claim(0), domain, replay).detail == out.detail
     bad = _decided(claim(sp.Rational(1, 10 ** 9)), domain)
     assert bad.status is Status.REFUTED and "gamma=0.401" in bad.detail
+
+
+def test_a_switch_whose_zero_leaves_the_interval_splits_the_other_symbol():
+    """max(x, y) - x >= 0 on x in (0, 2), y in (1, 3), by the regions route itself (the sign prover has it by
+    monotonicity in the max): the switch x - y vanishes at x = y, inside x's interval only for y < 2, so y
+    is split at 2 (solved from y = 2, the end of x's interval): y in (1, 2), the line y = 2 and y in (2, 3),
+    each cut in x where the max switches.  By hand the claim is 0 wherever x >= y, so lowered by 10^-6 it is
+    false there (x = 1.9, y = 1.5: -10^-6) and no region of it closes."""
+    x, y = sp.symbols("x y", positive=True)
+    domain = {x: sp.Interval.open(0, 2), y: sp.Interval.open(1, 3)}
+
+    def route(claim, attempts):
+        attempts.recorded_boxes = attempts.recorded_boxes if attempts.replaying else ""
+        found = validated.prove(claim, "nonnegative", domain)
+        return found, regions.decide(claim, "nonnegative", domain, attempts, found)
+
+    search = Attempts(budget=60.0, total=120.0)
+    found, out = route(sp.Max(x, y) - x, search)
+    assert not found.proved and out.proved and "y first split into 3 pieces" in out.detail
+    replay = Attempts(transcript=search.log)
+    replay.recorded_boxes = search.boxes
+    assert route(sp.Max(x, y) - x, replay)[1].detail == out.detail
+    assert not route(sp.Max(x, y) - x - sp.Rational(1, 10 ** 6), Attempts(budget=60.0, total=120.0))[1].proved
