@@ -93,12 +93,13 @@ def _restore(handler, outer_left, started):
     """Disarm our timer, put the outer handler back and re-arm the outer timer with its rest.
 
     SIGALRM is blocked meanwhile, so no handler runs half-way through; a firing already tripped runs (and is
-    ignored) when the mask is set, and one still pending is taken, as the timer it came from was ours."""
+    ignored) when the mask is set, and one still pending is taken, as the timer it came from was ours.  Taken
+    without waiting: SIGALRM is sent to the process, and in a process with other threads (a pytest-xdist
+    worker) another thread may take it between sigpending() and sigwait(), which then waited forever."""
     previous = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGALRM})
     try:
         signal.setitimer(signal.ITIMER_REAL, 0)
-        if signal.SIGALRM in signal.sigpending():
-            signal.sigwait({signal.SIGALRM})
+        signal.sigtimedwait({signal.SIGALRM}, 0)   # take one still pending; never wait (see below)
         signal.signal(signal.SIGALRM, handler)
         if outer_left:
             signal.setitimer(signal.ITIMER_REAL, max(outer_left - (time.monotonic() - started), 1e-6))
