@@ -254,7 +254,7 @@ def _region(g, which, sub, s, attempts, budget, logs=None, whole=True):
     already searched).  A replay asks the sign prover what the search asked, in the same order."""
     if logs is not None and len(logs) == 1 and not shape.recorded(logs) or logs is None and whole:
         found = validated.prove(g, which, sub, logs[0] if logs else "", budget=budget, forms=False)
-        if found.proved or logs:
+        if found.proved or logs or found.violated:   # a box of the wrong sign: no other way proves the region
             return (found.boxes, [found.certificate]) if found.proved else None
     roots = attempts.call(f"zeros of the slope in {s}", lambda: _stationary(g, s))
     points = _inside(roots or (), s, sub, attempts)
@@ -268,7 +268,7 @@ def _region(g, which, sub, s, attempts, budget, logs=None, whole=True):
              for k, p in enumerate(pieces)]
     if all(f.proved for f in found):
         return sum(f.boxes for f in found), [f.certificate for f in found]
-    if logs is not None:
+    if logs is not None or any(f.violated for f in found):
         return None
     found = shape.prove(g, which, sub, s, budget)
     return None if found is None else (found[0], [found[1]])

@@ -26,8 +26,11 @@ from .points import ball, middle, value
 from .validated.rules import _zero_at_point
 
 SHAPE = "shape:"
-SLOPE_BOXES = 400
-"""Boxes for the sign of a derivative (a side condition: each shape tried costs one search)."""
+SLOPE_BOXES = 64
+"""Boxes for the sign of a derivative, with no rewritten form after them (a side condition: each shape tried
+costs one search, in each region the route is tried on).  Where the shape is the right argument the sign
+closes in a few boxes (dp-gdp:below: 2 per factor's claim); a false claim, or one with another shape, must not
+pay a full search per shape and region (the mutation suite's four-coordinate claims paid minutes)."""
 LIMIT = 10.0
 """Seconds SymPy may take for a one-sided limit at an end where the value is not finite."""
 SHAPES = (("rising", 1, "nonnegative", (0,)), ("falling", 1, "nonpositive", (1,)), ("concave", 2, "nonpositive", (0, 1)))
@@ -64,7 +67,7 @@ def _slope(d, want, sub, budget, log):
         found = _by_factors(d, want, sub, budget, log or None)
         if found is not None or log:
             return found
-    found = validated.prove(d, want, sub, log, budget=budget, forms=False)
+    found = validated.prove(d, want, sub, log, budget=budget, forms=False, split=False)
     return (found.boxes, found.certificate) if found.proved else None
 
 
@@ -81,7 +84,7 @@ def _by_factors(d, want, sub, budget, logs):
         found = _claims(f, sub)
         if found is None or logs is not None and len(logs[k]) != len(found[0]):
             return None
-        done = [validated.prove(e, which, sub, logs[k][j] if logs else "", budget=budget, forms=False)
+        done = [validated.prove(e, which, sub, logs[k][j] if logs else "", budget=budget, forms=False, split=False)
                 for j, (e, which) in enumerate(found[0])]
         if not all(x.proved for x in done):
             return None

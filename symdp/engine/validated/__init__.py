@@ -143,7 +143,7 @@ def prove(expr, which: str, domain: dict, recorded: str = "", split: bool = True
         return other
     if other is not None:
         note += f"; {other.note}"
-    other = None if s.violated is not None or not split else _as_fraction(expr, which, domain)
+    other = None if s.violated is not None or not split else _as_fraction(expr, which, domain, budget=budget)
     if other is not None and other.proved:
         return other
     if other is not None:
@@ -181,7 +181,7 @@ def _by_values(expr, which, domain, enumerable, recorded: str) -> Attempt:
     return Attempt(True, method, detail, values.encode(s, done), boxes=boxes)
 
 
-def _as_fraction(expr, which, domain, recorded: str = ""):
+def _as_fraction(expr, which, domain, recorded: str = "", budget: int | None = None):
     """The claim as the signs of a numerator and a denominator (:mod:`.fraction`), or None (not a fraction).
     ``recorded``: the certificate ``frac:<denominator sign>;<numerator's>;<denominator's>`` to replay."""
     found = fraction.parts(expr)
@@ -195,9 +195,9 @@ def _as_fraction(expr, which, domain, recorded: str = ""):
         return _pair(prove(n, fraction.claims(which, sign, dsign), domain, ncert, split=False),
                      prove(d, dsign, domain, dcert, split=False), dsign)
     for dsign in ("positive", "negative"):
-        den = prove(d, dsign, domain, split=False)
+        den = prove(d, dsign, domain, split=False, budget=budget)
         if den.proved:
-            return _pair(prove(n, fraction.claims(which, sign, dsign), domain, split=False), den, dsign)
+            return _pair(prove(n, fraction.claims(which, sign, dsign), domain, split=False, budget=budget), den, dsign)
     return Attempt(False, note="written as one fraction N/D, no sign of D was proved")
 
 
