@@ -19,12 +19,17 @@ from __future__ import annotations
 
 import hashlib
 from dataclasses import dataclass
+from pathlib import Path
 
 import mpmath as mp
 import sympy as sp
 
+from symdp.engine import certificates as certs
 from symdp.engine import domain as dom
 from symdp.engine.arb import NotRigorous, compile_arb
+from symdp.engine.budget import within_budget
+from symdp.engine.recorder import Recorder
+from symdp.engine.registry import collect
 
 PREC = 256
 """Bits of the enclosures that decide a mutation is false."""
@@ -190,4 +195,47 @@ def mutants(claim: Claim) -> list[Mutant]:
             m = None
         if m is not None:
             out.append(m)
+    return out
+
+
+# -- capture: a derivation's claims, decided by nobody ----------------------------------------------------
+
+class _Capture(Recorder):
+    """Runs a derivation's algebra and captures its sign and monotone claims, deciding nothing."""
+
+    def __init__(self, derivation_id):
+        super().__init__(derivation_id)
+        self.captured: list = []
+
+    def sign(self, cid, expr, which, domain=None, text="", expect=None, numeric=True, n=0, symbolic=True, boxes=None):
+        if isinstance(expr, sp.Basic) and symbolic and expect is None:
+            fp = certs.fingerprint("sign", expr, which, domain, numeric)
+            self.captured.append((fp, Claim(f"{self.derivation_id}::{cid}", expr, which, dict(domain or {}))))
+
+    def monotone(self, cid, expr, var, increasing, domain=None, text="", expect=None):
+        if expect is None:
+            which = "positive" if increasing else "negative"
+            fp = certs.fingerprint("monotone", sp.diff(expr, var), which, domain)
+            self.captured.append((fp, Claim(f"{self.derivation_id}::{cid}", expr, which, dict(domain or {}), var)))
+
+    def identity(self, *args, **kwargs):
+        pass
+
+    printed = cross_check = printed_value = printed_bound = identity
+
+
+def captured(folder: Path, wanted=None, limit: float = 120.0) -> list[Claim]:
+    """The sign and monotone claims (not expected to fail) of the derivations below ``folder`` (those whose
+    ids are in ``wanted``), each derivation's algebra run under ``limit`` seconds, deciding nothing."""
+    specs = collect(folder).specs
+    if wanted is not None:
+        specs = [s for s in specs if s.id in wanted]
+    out = []
+    for spec in sorted(specs, key=lambda s: s.id):
+        d = _Capture(spec.id)
+        try:
+            within_budget(lambda: spec.fn(d), limit)
+        except Exception:
+            continue
+        out += [claim for _, claim in d.captured]
     return out

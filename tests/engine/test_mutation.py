@@ -13,6 +13,7 @@ random points in 300-digit arithmetic.
 """
 from __future__ import annotations
 
+import functools
 import os
 from pathlib import Path
 
@@ -24,13 +25,10 @@ from hypothesis import strategies as st
 
 from symdp.engine import certificates as certs
 from symdp.engine import decide
-from symdp.engine.budget import within_budget
 from symdp.engine.provers import Attempts
-from symdp.engine.recorder import Recorder
-from symdp.engine.registry import collect
 from symdp.engine.status import Status
 
-from mutants import Claim, mutants, order_key
+from mutants import Claim, captured, mutants, order_key
 
 ROOT = Path(__file__).resolve().parents[2]
 SOURCES = (ROOT / "derivations", ROOT / "tests" / "heldout" / "claims")
@@ -39,30 +37,6 @@ FULL = _ASKED == "all"
 CLAIMS = 10**6 if FULL else int(_ASKED) if _ASKED.isdigit() else 30
 """Proved claims mutated (each gives up to three mutations)."""
 DRY_RUN_LIMIT = 120.0
-
-
-class _Capture(Recorder):
-    """Runs a derivation's algebra and captures its sign and monotone claims, deciding nothing."""
-
-    def __init__(self, derivation_id):
-        super().__init__(derivation_id)
-        self.captured: list = []
-
-    def sign(self, cid, expr, which, domain=None, text="", expect=None, numeric=True, n=0, symbolic=True, boxes=None):
-        if isinstance(expr, sp.Basic) and symbolic and expect is None:
-            fp = certs.fingerprint("sign", expr, which, domain, numeric)
-            self.captured.append((fp, Claim(f"{self.derivation_id}::{cid}", expr, which, dict(domain or {}))))
-
-    def monotone(self, cid, expr, var, increasing, domain=None, text="", expect=None):
-        if expect is None:
-            which = "positive" if increasing else "negative"
-            fp = certs.fingerprint("monotone", sp.diff(expr, var), which, domain)
-            self.captured.append((fp, Claim(f"{self.derivation_id}::{cid}", expr, which, dict(domain or {}), var)))
-
-    def identity(self, *args, **kwargs):
-        pass
-
-    printed = cross_check = printed_value = printed_bound = identity
 
 
 def _certified(folder: Path) -> dict:
@@ -75,44 +49,26 @@ def _certified(folder: Path) -> dict:
     return found
 
 
-def _captured(folder: Path, wanted=None):
-    specs = collect(folder).specs
-    if wanted is not None:
-        specs = [s for s in specs if s.id in wanted]
-    out = []
-    for spec in sorted(specs, key=lambda s: s.id):
-        d = _Capture(spec.id)
-        try:
-            within_budget(lambda: spec.fn(d), DRY_RUN_LIMIT)
-        except Exception:
-            continue
-        out += [claim for _, claim in d.captured]
-    return out
+def _selection(folder: Path, count: int) -> list[tuple[Path, str]]:
+    """``count`` proved claims of ``folder`` in hash order, read from its certificates alone (no derivation runs
+    at collection): [(folder, label)]."""
+    return [(folder, label) for label in sorted(_certified(folder), key=order_key)[:count]]
 
 
-def _is_proved(claim: Claim) -> bool:
-    outcome = decide.sign(claim.signed, claim.which, claim.domain, claim.label, Attempts(), numeric=False)
-    return outcome.status is Status.PROVED
+SELECTED = [pair for folder in SOURCES for pair in _selection(folder, CLAIMS // 2)]
+"""The mutated claims: half catalogue, half held-out."""
 
 
-def _selection(folder: Path, count: int) -> list[Claim]:
-    """``count`` proved claims of ``folder`` in hash order: from the certificates where there are some
-    (only their derivations are run, for their expressions), else searched afresh."""
-    labels = sorted(_certified(folder), key=order_key)
-    if labels:
-        wanted = set(labels[:count])
-        claims = _captured(folder, {label.split("::")[0] for label in wanted})
-        return sorted((c for c in claims if c.label in wanted), key=lambda c: order_key(c.label))
-    picked = []
-    for claim in sorted(_captured(folder), key=lambda c: order_key(c.label)):
-        if len(picked) < count and _is_proved(claim):
-            picked.append(claim)
-    return picked
+@functools.lru_cache(maxsize=None)
+def _derivation(folder: Path, derivation_id: str) -> dict:
+    """{label: claim} of one derivation's sign and monotone claims (its algebra run once per process)."""
+    return {c.label: c for c in captured(folder, {derivation_id}, DRY_RUN_LIMIT)}
 
 
-def proved_claims() -> list[Claim]:
-    """A deterministic selection of proved sign/monotone claims: half catalogue, half held-out."""
-    return [c for folder in SOURCES for c in _selection(folder, CLAIMS // 2)]
+def _claim(folder: Path, label: str) -> Claim | None:
+    """The claim, or None where its derivation records it with ``symbolic=False`` (boxes alone, on a budget
+    of its own: not re-decided here) or an expected status."""
+    return _derivation(folder, label.split("::")[0]).get(label)
 
 
 def _decided(m) -> Status:
@@ -121,22 +77,23 @@ def _decided(m) -> Status:
     return decide.sign(expr, m.which, m.domain, key, Attempts(budget=1.0, total=2.0)).status
 
 
-_CLAIMS = proved_claims()
-"""The selection, made at collection (about 2 s: the certificates' labels, then those derivations' algebra)."""
-
-
 def _listing(rows) -> str:
     return "\n".join(f"{m.label}: {status.value} (false at {m.point}: {m.enclosure})" for m, status in rows)
 
 
 def test_enough_mutations():
-    assert len([m for claim in _CLAIMS for m in mutants(claim)]) >= (150 if FULL else min(40, CLAIMS))
+    claims = [c for c in (_claim(folder, label) for folder, label in SELECTED) if c is not None]
+    made = [m for claim in claims for m in mutants(claim)]
+    assert len(made) >= (150 if FULL else min(40, CLAIMS))
 
 
-@pytest.mark.parametrize("claim", _CLAIMS, ids=[c.label for c in _CLAIMS])
-def test_mutations_are_never_proved_or_verified(claim):
+@pytest.mark.parametrize("folder, label", SELECTED, ids=[label for _, label in SELECTED])
+def test_mutations_are_never_proved_or_verified(folder, label):
     """One item per proved claim (its mutations decided afresh), so pytest-xdist shares them out and a
     failure names the claim."""
+    claim = _claim(folder, label)
+    if claim is None:
+        pytest.skip("recorded with symbolic=False or an expected status: not a claim this suite mutates")
     rows = [(m, _decided(m)) for m in mutants(claim)]
     bad = [(m, s) for m, s in rows if s in (Status.PROVED, Status.VERIFIED)]
     assert not bad, _listing(bad)

@@ -17,7 +17,7 @@ from symdp.engine import validated
 from symdp.engine.validated import shifted
 from symdp.special import Exprel
 
-from test_mutation import _captured
+from mutants import captured
 
 ROOT = Path(__file__).resolve().parents[2]
 x, y = sp.symbols("x y", positive=True)
@@ -57,7 +57,7 @@ def test_a_form_is_searched_on_its_own_smaller_budget():
 
 
 def _and_family():
-    (claim,) = [c for c in _captured(ROOT / "derivations", {"pankova2023.and-or"}) if c.label.endswith("::and:corrected-valid")]
+    (claim,) = [c for c in captured(ROOT / "derivations", {"pankova2023.and-or"}) if c.label.endswith("::and:corrected-valid")]
     return claim
 
 
