@@ -224,7 +224,11 @@ class _Capture(Recorder):
     printed = cross_check = printed_value = printed_bound = identity
 
 
-def captured(folder: Path, wanted=None, limit: float = 120.0) -> list[Claim]:
+DRY_RUN_LIMIT = 120.0
+"""Seconds of a derivation's algebra when its claims are captured."""
+
+
+def captured(folder: Path, wanted=None, limit: float = DRY_RUN_LIMIT) -> list[Claim]:
     """The sign and monotone claims (not expected to fail) of the derivations below ``folder`` (those whose
     ids are in ``wanted``), each derivation's algebra run under ``limit`` seconds, deciding nothing."""
     specs = collect(folder).specs

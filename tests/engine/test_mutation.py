@@ -36,7 +36,6 @@ _ASKED = os.environ.get("SYMDP_MUTATIONS", "")
 FULL = _ASKED == "all"
 CLAIMS = 10**6 if FULL else int(_ASKED) if _ASKED.isdigit() else 30
 """Proved claims mutated (each gives up to three mutations)."""
-DRY_RUN_LIMIT = 120.0
 
 
 def _certified(folder: Path) -> dict:
@@ -62,7 +61,7 @@ SELECTED = [pair for folder in SOURCES for pair in _selection(folder, CLAIMS // 
 @functools.lru_cache(maxsize=None)
 def _derivation(folder: Path, derivation_id: str) -> dict:
     """{label: claim} of one derivation's sign and monotone claims (its algebra run once per process)."""
-    return {c.label: c for c in captured(folder, {derivation_id}, DRY_RUN_LIMIT)}
+    return {c.label: c for c in captured(folder, {derivation_id})}
 
 
 def _claim(folder: Path, label: str) -> Claim | None:
