@@ -48,7 +48,8 @@ def prover_digest() -> str:
     here = Path(__file__).resolve().parent
     h = hashlib.sha256()
     names = ["provers.py", "decide.py", "expsubs.py", "conditions.py", "arb.py", "arb_logic.py", "enclose.py",
-             "cases.py", "signs.py", "arb_diff.py", "location.py", "tame.py", "regions.py", "shape.py", "points.py"]
+             "cases.py", "signs.py", "arb_diff.py", "location.py", "tame.py", "regions.py", "shape.py", "points.py",
+             "tangent.py", "normal.py"]
     names += sorted(f"validated/{p.name}" for p in (here / "validated").glob("*.py"))
     for name in names:
         h.update((here / name).read_bytes())

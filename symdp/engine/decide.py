@@ -15,6 +15,7 @@ import sympy as sp
 from . import domain as dom
 from . import location
 from . import regions as by_regions
+from . import normal
 from . import numeric as num
 from . import validated
 from .cases import prove_by_cases
@@ -260,7 +261,8 @@ def _symbolic(expr, which: str, domain: dict, attempts: Attempts) -> Outcome | N
 def sign(expr, which: str, domain, key, attempts: Attempts, numeric: bool = True) -> Outcome:
     """Decide that ``expr`` is ``which`` (positive, negative, ...) on ``domain``.
 
-    Symbolic sign analysis first, then validated numerics (a proof by boxes, or
+    The conditions of a nested Piecewise decided on the domain first (:mod:`.normal`, said in the detail),
+    then symbolic sign analysis, then validated numerics (a proof by boxes, or
     a certified counterexample at the centre of a box it could not close), then
     a second symbolic look (:func:`_second_look`), then validated numerics
     region by region (:mod:`.regions`), then (unless disabled) a seeded
@@ -269,6 +271,12 @@ def sign(expr, which: str, domain, key, attempts: Attempts, numeric: bool = True
     the symbolic routes could only fail again.
     """
     domain = dom.complete(domain, expr.free_symbols)
+    normalised, settled = normal.decided(expr, domain)
+    out = _sign(normalised, which, domain, key, attempts, numeric)
+    return _with_note(out, settled) if settled else out
+
+
+def _sign(expr, which, domain, key, attempts, numeric) -> Outcome:
     unproved = getattr(attempts, "unproved", False)  # a replay of a search that proved nothing: not re-run
     proved = None if unproved else _symbolic(expr, which, domain, attempts)
     if proved:

@@ -22,11 +22,12 @@ import json
 
 import sympy as sp
 
-from ..special import Phi, PhiInv
+from ..special import PhiInv
 from ..symbols import t_inverse
-from . import shape, validated
+from . import shape, tangent, validated
 from .points import ball as _ball, middle as _middle, value as _value
 from .provers import _is_zero, _stationary, prove_sign, prove_zero
+from .tangent import INVERSES
 from .validated import REGIONS
 
 LOOK = 30.0
@@ -141,8 +142,12 @@ def _proved(view, s, pieces, t=None):
     split = (f"{t} first split into {len(pieces)} pieces (open intervals and the lines between them) where a "
              f"switch's zero in {s} meets an end of its interval; in each, " if t else "")
     shaped = sum(1 for _, logs in done for log in logs if log.startswith(shape.SHAPE))
-    by_shape = (f" ({shaped} of them closed by the branch's shape along {s}: concave, or monotone, its derivatives' "
-                f"signs boxed and the claim proved at the ends)" if shaped else "")
+    touching = sum(1 for _, logs in done for log in logs if log.startswith(tangent.TANGENT))
+    said = ([f"{shaped} closed by the branch's shape along {s}: concave, or monotone, its derivatives' signs boxed "
+             f"and the claim proved at the ends"] if shaped else []) + \
+        ([f"{touching} cut where the claim and its slope are exactly 0, the claim falling to that point and rising "
+          f"from it, the slopes' signs boxed"] if touching else [])
+    by_shape = f" (of them, {'; '.join(said)})" if said else ""
     detail = (f"{read}{split}{s} cut where the kinks switch ({n} region{'s' if n != 1 else ''}, one smooth branch "
               f"each{more}); every cut proved inside its interval and every Piecewise continuous there; on each "
               f"closed region, branch and bound, arb enclosures at {validated.PREC} bits, {boxes} boxes in all{by_shape}")
@@ -177,23 +182,14 @@ def _at_ends(expr, which, domain, lost, attempts) -> bool:
     return True
 
 
-INVERSES = {sp.erfcinv: (sp.erfc, False), PhiInv: (Phi, True)}
-"""Inverse function -> (its inverse, increasing)."""
-
-
 def _inverse_view(expr, domain, s, atom):
     """(claim, domain, v, closed ends of x where v is infinite) with x = (F(v) - m)/k where L(x) = k x + m
     and atom = F^-1(L(x)); or None."""
-    arg, v = atom.args[0], t_inverse
-    k = sp.diff(arg, s)
-    if v in expr.free_symbols or k.free_symbols or not k.is_nonzero or sp.diff(arg, s, 2) != 0:
-        return None
-    forward, increasing = INVERSES[type(atom)]
-    x_of_v = (forward(v) - arg.xreplace({s: 0})) / k
-    g = expr.xreplace({atom: v}).xreplace({s: x_of_v})
+    v, found = t_inverse, tangent.read_through(expr, s, atom)
     iv = domain[s]
-    if s in g.free_symbols or not (iv.start.is_finite and iv.end.is_finite):
+    if found is None or not (iv.start.is_finite and iv.end.is_finite):
         return None
+    g, k, increasing = found[0], sp.diff(atom.args[0], s), INVERSES[type(atom)][1]
     ends = [atom.xreplace({s: iv.start}), atom.xreplace({s: iv.end})]
     opens = [bool(iv.left_open), bool(iv.right_open)]
     lost = [(s, x) for x, e, o in zip((iv.start, iv.end), ends, opens) if not o and e.has(sp.oo, -sp.oo, sp.zoo)]
@@ -252,12 +248,17 @@ def _region(g, which, sub, s, attempts, budget, logs=None, whole=True):
     """(boxes, [logs]) proving ``g`` on ``sub``: whole, else cut at its stationary points, else by its shape
     along s (:mod:`.shape`); or None.  ``whole``: try the region uncut first (not when it is the whole domain,
     already searched).  A replay asks the sign prover what the search asked, in the same order."""
-    if logs is not None and len(logs) == 1 and not shape.recorded(logs) or logs is None and whole:
+    shaped = shape.recorded(logs) or tangent.recorded(logs)
+    if logs is not None and len(logs) == 1 and not shaped or logs is None and whole:
         found = validated.prove(g, which, sub, logs[0] if logs else "", budget=budget, forms=False)
         if found.proved or logs or found.violated:   # a box of the wrong sign: no other way proves the region
             return (found.boxes, [found.certificate]) if found.proved else None
     roots = attempts.call(f"zeros of the slope in {s}", lambda: _stationary(g, s))
     points = _inside(roots or (), s, sub, attempts)
+    if not points and (logs is None or tangent.recorded(logs)):
+        found = _tangent(g, which, sub, s, attempts, logs[0] if logs else "")
+        if found is not None or logs is not None:
+            return found
     if shape.recorded(logs) or logs is None and not points:
         found = shape.prove(g, which, sub, s, budget, logs[0] if logs else "")
         return None if found is None else (found[0], [found[1]])
@@ -271,6 +272,17 @@ def _region(g, which, sub, s, attempts, budget, logs=None, whole=True):
     if logs is not None or any(f.violated for f in found):
         return None
     found = shape.prove(g, which, sub, s, budget)
+    return None if found is None else (found[0], [found[1]])
+
+
+def _tangent(g, which, sub, s, attempts, log):
+    """(boxes, [log]) of the region cut at the point inside it where the claim touches 0 (:mod:`.tangent`:
+    the first candidate where the claim and its slope are exactly 0, proved inside), or None."""
+    if which not in ("nonnegative", "nonpositive"):
+        return None
+    touching = [c for c in tangent.mirrors(g, s) if tangent.touches(g, s, c)]
+    points = _inside(touching[:1], s, sub, attempts)
+    found = tangent.prove(g, which, _cut(sub, s, points), s, log) if points else None
     return None if found is None else (found[0], [found[1]])
 
 

@@ -10,6 +10,11 @@ the claim read as F >= 0 (F > 0) with F = g, or -g for a claim <= 0,
 * d2F/ds2 <= 0 (F concave along s): F is at least the smaller of its two end values, so the claim at both
   ends suffices (Dong, Roth and Su's argument for G_mu below f_{eps,0}: convex minus linear on each piece).
 
+The derivative is signed inside the region (the ends of s open): g is one continuous branch on the closed
+region and its value at an end is its one-sided limit there (:func:`_at`), so the shape holds up to the ends,
+and a derivative that is not finite at an end (G_mu'' at a = 0, where erfcinv(2 - 2a) is infinite) is never
+enclosed there.
+
 Each end is a claim in the other symbols: exactly 0 (for a claim that allows it; SymPy, as a face of the
 box rules), an arb enclosure for a constant, or boxes.  The certificate (``shape:``) names the shape and
 holds the derivative's and the ends' certificates, replayed in order.
@@ -38,17 +43,20 @@ SHAPES = (("rising", 1, "nonnegative", (0,)), ("falling", 1, "nonpositive", (1,)
 _FLIP = {"nonnegative": "nonpositive", "nonpositive": "nonnegative"}
 
 
-def prove(g, which, sub, s, budget, log: str = ""):
+def prove(g, which, sub, s, budget, log: str = "", names=None, slope_boxes=SLOPE_BOXES):
     """(boxes, certificate) proving ``g`` ``which`` on the closed region ``sub`` from its shape along ``s``,
-    or None.  ``log``: a recorded ``shape:`` certificate to replay."""
+    or None.  ``log``: a recorded ``shape:`` certificate to replay; ``names``: the shapes tried (all of
+    :data:`SHAPES` by default); ``slope_boxes``: the derivative's budget (None: the claim's own)."""
     iv = sub[s]
     ends = (iv.start, iv.end)
     recorded = json.loads(log[len(SHAPE):]) if log else None
+    inner = {**sub, s: sp.Interval(iv.start, iv.end, True, True)}   # the slope inside; g continuous at the ends
     for name, order, sign, at in SHAPES:
-        if recorded is not None and recorded[0] != name or any(ends[k].has(sp.oo, -sp.oo) for k in at):
+        skip = names is not None and name not in names or recorded is not None and recorded[0] != name
+        if skip or any(ends[k].has(sp.oo, -sp.oo) for k in at):
             continue
         want = sign if which in ("positive", "nonnegative") else _FLIP[sign]
-        slope = _slope(sp.diff(g, s, order), want, sub, SLOPE_BOXES, recorded[1] if recorded else "")
+        slope = _slope(sp.diff(g, s, order), want, inner, slope_boxes, recorded[1] if recorded else "")
         if slope is None:
             continue
         rest = _rest(sub, s)
