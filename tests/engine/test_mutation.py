@@ -4,7 +4,7 @@ The proved sign and monotonicity claims come from the catalogue (those whose
 certificate records a proof) and from the held-out folder; a deterministic
 selection (by a hash of the claim's label) keeps the suite's CPU modest:
 about 60 mutations.  ``SYMDP_MUTATIONS=all`` mutates every proved claim, ``SYMDP_MUTATIONS=<n>`` the first n
-(half catalogue, half held-out) in the same hash order.
+(half catalogue, half held-out) in the same hash order; both defaults leave out the :data:`HEAVY` claims.
 Each mutation is certainly false (an arb enclosure at one point of its domain,
 :mod:`tests.engine.mutants`) and false only near that point.
 
