@@ -1,4 +1,6 @@
 """Shared fixtures: the catalogue is run once per session and reused."""
+import contextlib
+import fcntl
 from pathlib import Path
 
 import pytest
@@ -8,16 +10,43 @@ CATALOGUE = ROOT / "derivations"
 
 
 @pytest.fixture(scope="session")
-def catalogue_results(pytestconfig):
+def catalogue_results(pytestconfig, tmp_path_factory):
     """The whole catalogue, run once on a process pool; the plugin's claim items (testpaths include
-    derivations/) reuse these results instead of running each derivation again."""
+    derivations/) reuse these results instead of running each derivation again.  Through the result cache
+    the plugin's items use (``symdp_cache``; none with ``--symdp-no-cache``), one worker at a time under
+    pytest-xdist: the first runs the derivations, the others load what it kept (passing results only: a
+    failing derivation is run again by each)."""
     from symdp.engine.registry import discover
     from symdp.engine.runner import run_all
     from symdp.pytest_plugin import share_results
     specs = discover(CATALOGUE)
-    results = run_all(specs)
+    with _one_worker_at_a_time(tmp_path_factory):
+        results = run_all(specs, cache=_result_cache(pytestconfig))
     share_results(pytestconfig, specs, results)
     return results
+
+
+def _result_cache(config):
+    """The plugin's result cache folder, or None (no cache asked for, or the plugin not loaded)."""
+    try:
+        if config.getoption("symdp_no_cache"):
+            return None
+        value = config.getini("symdp_cache")
+    except (ValueError, KeyError):
+        return None
+    return str(config.rootpath / value) if value else None
+
+
+@contextlib.contextmanager
+def _one_worker_at_a_time(tmp_path_factory):
+    """A lock in the folder every xdist worker's temporary folder shares (pytest-xdist's documented way to
+    do a session's work once)."""
+    with open(tmp_path_factory.getbasetemp().parent / "catalogue.lock", "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        try:
+            yield
+        finally:
+            fcntl.flock(lock, fcntl.LOCK_UN)
 
 
 @pytest.fixture

@@ -1,6 +1,7 @@
 """Queries on the implication graph: chains, their composed maps, the strongest conclusion."""
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass
 
 import sympy as sp
@@ -114,13 +115,20 @@ def _stronger(a: Conclusion, b: Conclusion, source: str) -> tuple[Conclusion, st
     if a.value is not None and b.value is not None:
         return (a, "by value") if a.value <= b.value else (b, "by value")
     diff = a.expression - b.expression
-    out = decide.sign(diff, "nonpositive", None, f"notions:{source}", _attempts())
-    if out.status.holds:
-        return a, f"for every parameter ({out.status.value})"
-    out = decide.sign(-diff, "nonpositive", None, f"notions:{source}", _attempts())
-    if out.status.holds:
-        return b, f"for every parameter ({out.status.value})"
+    for winner, d in ((a, diff), (b, -diff)):
+        status = _nonpositive(d, source)
+        if status is not None:
+            return winner, f"for every parameter ({status.value})"
     return a, "not comparable for every parameter; the first chain is shown"
+
+
+@functools.lru_cache(maxsize=128)
+def _nonpositive(diff, source: str) -> Status | None:
+    """The status of ``diff <= 0`` for every parameter when it holds, else None.  Kept for the process: one
+    comparison searches for minutes (SP -> TVD: a chain through GDP against 2a, about 4 min of one core), and
+    the same query recurs (the table of answers, the tests)."""
+    out = decide.sign(diff, "nonpositive", None, f"notions:{source}", _attempts())
+    return out.status if out.status.holds else None
 
 
 def implies(source: str, target: str, values: dict | None = None) -> Answer:

@@ -7,7 +7,7 @@ import mpmath as mp
 import pytest
 import sympy as sp
 
-from symdp.notions import answers, graph, tabulate
+from symdp.notions import answers, graph, registry, tabulate
 
 
 def test_table_is_not_stale():
@@ -28,6 +28,17 @@ def test_same_answer_as_the_sympy_path(source, target, values):
     want = graph.implies(source, target, values)
     assert json.dumps(reply.doc, sort_keys=True) == json.dumps(tabulate.answer_json(want), sort_keys=True)
     assert reply.text == tabulate.answer_text(want)
+
+
+def test_composition_carries_the_level_epsilon():
+    # here, beside SP-TVD-values7: the same query without values, searched once per process (graph._nonpositive)
+    # SP -> DP -> TVD: tanh(log((1+2a)/(1-2a))/2) = 2a, through either chain
+    ans = graph.implies("SP", "TVD")
+    assert sp.simplify(ans.best.expression - 2 * registry.sp_a) == 0
+    exact = [c for c in ans.alternatives if "dp-gdp" not in c.chain]
+    assert exact and all(sp.simplify(c.expression - 2 * registry.sp_a) == 0 for c in exact)
+    looser = graph.implies("SP", "TVD", {"a_SP": "0.1"})   # no chain uses a level epsilon here (rejected)
+    assert all(c.value >= looser.best.value for c in looser.alternatives)
 
 
 def test_queries_it_cannot_answer_go_to_the_sympy_path():
