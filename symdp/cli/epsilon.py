@@ -5,7 +5,7 @@ information, or Gaussian); --metric guessing-advantage is answered by :mod:`.gue
 """
 from __future__ import annotations
 
-from ..errors import SymdpError
+from ..errors import SymdpError, require_choice
 from .options import json_flag, number, ranged, rho, rho_args
 from .output import emit
 
@@ -43,7 +43,11 @@ def _text(answer) -> str:
     return text + (f"\nnote: {answer.note}" if answer.note else "")
 
 
+METRICS = ("fbeta", "guessing-advantage")
+
+
 def cmd_epsilon(args) -> int:
+    require_choice("metric", args.metric, METRICS)
     if args.metric == "guessing-advantage":
         from .guessing import cmd_epsilon as guessing_epsilon
         return guessing_epsilon(args)

@@ -29,9 +29,12 @@ _STAR = re.compile(r"(?<![\\\w])([A-Za-z])\*_([A-Za-z]+)")
 _SUB = re.compile(r"(?<![\\\w])([A-Za-z])_(" + "|".join(_WORDS) + r"|[A-Za-z0-9]|\{[^}]*\})(?![\w])")
 _NAME = re.compile(r"(?<![\\\w.])([A-Za-z]+_(?:[A-Za-z0-9]+|\{[^}]*\}))(?!\w|\.\w)")
 _DOT = re.compile(r"(?<=[A-Za-z0-9])\.(?=[A-Za-z])")
-_POWER = re.compile(r"(?:\^|\*\*)(\d+|\{[^}]*\}|" + "|".join(_WORDS) + ")")
+_POWER = re.compile(r"(?:\^|\*\*)(\d+(?:\.\d+)?|\{[^}]*\}|" + "|".join(_WORDS) + ")")
 _PAPER = re.compile(r"(?<![\w\\$])(Q\(D'?\)|Delta Q|P_\{?[A-Z]{2}\}?)(?![\w])")
 _PAPER_TEX = {"Q(D)": "Q(D)", "Q(D')": "Q(D')", "Delta Q": r"\Delta Q"}
+_ARXIV = re.compile(r"\barXiv:\s?\d{4}\.\d{4,5}(?:v\d+)?(?![\w.])")
+"""An arXiv identifier: text as written (never a number rounded to six figures)."""
+_LITERAL = "\x07"
 _ARROW = re.compile(r"\s(=>|->)\s")
 _INVERSE = re.compile(r"(?<![\w\\])(erfcinv|PhiInv)\(([^()]*)\)")
 """An inverse function named in an engine's text (``v = erfcinv(2 - 2*a)``), argument without parentheses."""
@@ -64,6 +67,13 @@ def _subscripted(name: str) -> str:
         return symbol(name)
     base, _, sub = name.partition("_")
     return f"{_WORDS.get(base, base)}_{{{_greek_in(sub.strip('{}'))}}}"
+
+
+def _identifier(name: str) -> bool:
+    """A program's name (dp_accounting, compute_epsilon, RDP_laplace), text as written: a base of two or more
+    characters that is no Greek word, and a lower-case subscript of three or more (G_mu, P_FA, k_max: math)."""
+    base, _, sub = name.partition("_")
+    return len(base) > 1 and base not in _WORDS and len(sub) > 2 and sub.isalnum() and sub == sub.lower()
 
 
 def _named(n: str) -> str:
@@ -103,11 +113,17 @@ def _is_long(text: str) -> bool:
 def _plain(text: str) -> str:
     """One plain-text segment: pairs, long numbers, relations to math; the rest escaped."""
     maths: list[str] = []
+    literals: list[str] = []
 
     def keep(tex: str) -> str:
         maths.append(tex)
         return f"{_MARK}{len(maths) - 1}{_MARK}"
 
+    def literal(m) -> str:
+        literals.append(m.group())
+        return f"{_LITERAL}{len(literals) - 1}{_LITERAL}"
+
+    text = _ARXIV.sub(literal, text)
     text = _PAPER.sub(lambda m: keep(_PAPER_TEX.get(m.group(1)) or "P_{%s}" % m.group(1)[2:].strip("{}")), text)
     for ascii_, tex in _FORMULAS.items():
         text = text.replace(ascii_, keep(tex))
@@ -119,7 +135,7 @@ def _plain(text: str) -> str:
     text = _REL.sub(_relation(keep), text)
     text = _STAR.sub(lambda m: keep(f"{m.group(1)}^*_{{{_WORDS.get(m.group(2), m.group(2))}}}"), text)
     text = _ARROW.sub(lambda m: " " + keep(r"\Rightarrow" if m.group(1) == "=>" else r"\to") + " ", text)
-    text = _NAME.sub(lambda m: keep(_subscripted(m.group(1))), text)
+    text = _NAME.sub(lambda m: m.group(1) if _identifier(m.group(1)) else keep(_subscripted(m.group(1))), text)
     text = _SUB.sub(lambda m: keep(f"{m.group(1)}_{{{_greek_in(_WORDS.get(m.group(2), m.group(2).strip('{}')))}}}"),
                     text)
     text = _POWER.sub(lambda m: keep("^{%s}" % _greek_in(_WORDS.get(m.group(1), m.group(1).strip("{}")))), text)
@@ -131,6 +147,7 @@ def _plain(text: str) -> str:
         text = _ADJACENT.sub(lambda m: keep(_joined(maths[int(m.group(1))], m.group(2), maths[int(m.group(3))])),
                              text, count=1)
     out = _DOT.sub(".\\\\allowbreak{}", _escape(text))  # ids such as pankova2023.notions may break
+    out = re.sub(f"{_LITERAL}(\\d+){_LITERAL}", lambda m: literals[int(m.group(1))], out)
     return re.sub(f"{_MARK}(\\d+){_MARK}", lambda m: f"${maths[int(m.group(1))]}$", out)
 
 

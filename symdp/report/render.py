@@ -50,6 +50,8 @@ def _status_line(result: DerivationResult) -> str:
     parts = [f"{n} {w}{'' if n == 1 else 's'}" for n, w in ((n_err, "erratum"), (n_ref, "refuted statement")) if n]
     parts = [p.replace("erratums", "errata") for p in parts]
     holds = sum(c.status.holds for c in result.claims)
+    if result.skipped:
+        return r"\symdpstatus{SKIPPED}: " + prose.tex(result.skipped) + ("" if result.skipped.endswith(".") else ".")
     if not result.ok:
         bad = [c for c in result.claims if not c.ok]
         return (r"\symdpstatus{FAILED}: " + ", ".join(prose.ident(c.claim_id) + f" is {c.status.value}" for c in bad)
