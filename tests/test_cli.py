@@ -33,6 +33,11 @@ def test_bad_input_exit_2_one_line(capsys, argv, param):
     assert len(err.strip().splitlines()) == 1 and param in err and "Traceback" not in err
 
 
+def test_an_unknown_metric_lists_every_metric(capsys):
+    code, out, err = run(capsys, "epsilon", "--metric", "recall", "--bound", "0.5")
+    assert code == 2 and "fbeta, guessing-advantage" in err
+
+
 def test_epsilon_json(capsys):
     code, out, _ = run(capsys, "epsilon", "--metric", "fbeta", "--beta", "1", "--bound", "0.67", "--json")
     doc = json.loads(out)

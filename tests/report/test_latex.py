@@ -143,3 +143,22 @@ def test_bibliography_holds_the_seeds():
     bib = papers.bibliography(["000_0f0c1e9c4d2d1ce3.txt", "003_0de8f9880065b2b9.txt"])
     assert "10.2478/popets-2019-0045" in bib and "Information Sciences" in bib
     assert papers.place("Sec. 4.1.3, Eq. 9") < papers.place("Sec. 4.3, Thm 6")
+
+
+def test_identifiers_and_program_names_read_as_written():
+    # arXiv ids are not numbers: 1805.06530 rounded to six figures cited another paper (arXiv:1805.07)
+    assert tex("Balle and Wang 2018 (arXiv:1805.06530, Eq. 6); arXiv:2004.00010v2") == \
+        "Balle and Wang 2018 (arXiv:1805.06530, Eq. 6); arXiv:2004.00010v2"
+    assert tex("dp_accounting through compute_epsilon and RDP_laplace") == \
+        r"dp\_accounting through compute\_epsilon and RDP\_laplace"
+    assert tex("G_mu, P_FA, k_max") == r"$G_{\mu}$, $P_{FA}$, $k_{max}$"   # one-letter bases, short subscripts: math
+    assert tex("(e^3.4 + 1)") == "(e$^{3.4}$ + 1)"
+
+
+def test_a_skipped_derivation_says_why_and_lists_no_steps():
+    # without the audit extra a library audit is skipped: an empty enumerate stopped latexmk
+    result = DerivationResult("libraries.x", "X", Source("dp-libraries", "x 1.0"), (), 0.0,
+                              skipped="x is not installed (pip install 'symdp[audit]')")
+    page = render.render_derivation(result)
+    assert r"\symdpstatus{SKIPPED}: x is not installed" in page and "0 of 0" not in page
+    assert r"\begin{enumerate}" not in page
