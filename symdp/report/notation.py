@@ -160,6 +160,12 @@ class PaperPrinter(LatexPrinter):
         body = rf"e^{{{inner._print(expr.args[0])}}}"
         return body if exp is None else rf"\left({body}\right)^{{{exp}}}"
 
+    def _print_ITE(self, expr):
+        """if c then a else b (a condition of a nested Piecewise) as (c and a) or (not c and b)."""
+        c, a, b = expr.args
+        return self._print(sp.Or(sp.And(c, a, evaluate=False), sp.And(sp.Not(c), b, evaluate=False),
+                                 evaluate=False))
+
     def _print_Symbol(self, expr, style="plain"):
         if expr in LATEX_NAMES:
             return LATEX_NAMES[expr]

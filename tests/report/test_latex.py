@@ -162,3 +162,9 @@ def test_a_skipped_derivation_says_why_and_lists_no_steps():
     page = render.render_derivation(result)
     assert r"\symdpstatus{SKIPPED}: x is not installed" in page and "0 of 0" not in page
     assert r"\begin{enumerate}" not in page
+
+
+def test_a_nested_condition_reads_as_and_or():
+    # ITE(c, a, b) of a nested Piecewise's condition: (c and a) or (not c and b), never \operatorname{ITE}
+    shown = math(sp.Piecewise((x, sp.ITE(x < 1, theta < 2, theta < 3)), (theta, True)))
+    assert "ITE" not in shown and r"\wedge" in shown and r"\vee" in shown
