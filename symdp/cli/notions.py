@@ -28,7 +28,7 @@ def _only_implies(args) -> None:
             raise SymdpError(f"--{opt}", getattr(args, opt), "no value with notions " + args.action +
                              " (values go with notions implies)")
     if args.json:
-        raise SymdpError("--json", True, "only with notions implies")
+        raise SymdpError("--json", "given", "only with notions implies (notions list and show print text)")
 
 
 def _list(args) -> int:

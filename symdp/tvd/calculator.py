@@ -68,6 +68,8 @@ def _laplace_scale(args, sensitivity) -> float:
         raise SymdpError("--epsilon", args.epsilon, "either --scale or --epsilon with --mechanism laplace, not both")
     if args.epsilon is not None:
         return sensitivity / require_real("--epsilon", args.epsilon, 0.0, 700.0, "h")
+    if args.scale is None:
+        raise SymdpError("--scale", None, "a number > 0, or --epsilon (b = sensitivity/epsilon), with --mechanism laplace")
     return _need(args, "scale", 0.0)
 
 

@@ -196,7 +196,8 @@ def bounds(notion: Notion, fpr: float, rho: float = 1.0) -> Bounds:
     t = float(notion.tpr(g))
     adv_max, g_max = notion.max_advantage()
     p = float(ppv(t, g, r, notion.ppv_at_zero(r)))
-    return Bounds(notion, g, r, t, float(notion.advantage(g)), p, adv_max, g_max, (1 + adv_max) / 2)
+    a = min(float(notion.advantage(g)), t)   # TPR - gamma <= TPR: expm1 and exp may round 1 ulp apart (eps ~ 285)
+    return Bounds(notion, g, r, t, a, p, adv_max, g_max, (1 + adv_max) / 2)
 
 
 def bounds_by_notion(eps, delta, alpha, fpr: float, rho: float = 1.0) -> dict:

@@ -190,13 +190,14 @@ def test_gaussian_tv_by_quadrature_is_its_largest_advantage_and_within_the_dp_ma
         assert float(tv) <= mia.max_advantage_dp(e, 1e-5)[0]
 
 
-from hypothesis import given, settings, strategies as st  # noqa: E402
+from hypothesis import example, given, settings, strategies as st  # noqa: E402
 
 _unit = st.floats(0, 1, allow_nan=False)
 
 
 @settings(max_examples=300, deadline=None)
 @given(e=st.floats(0, 700, allow_nan=False), d=_unit, a=_unit, g=_unit, rho=st.floats(1e-6, 1e6))
+@example(e=284.53133256847434, d=0.0, a=1.0, g=2.2250738585072014e-308, rho=1.0)   # expm1 vs exp: 1 ulp
 def test_bounds_are_probabilities_and_consistent(e, d, a, g, rho):
     b = mia.bounds(mia.combined(e, d, a), g, rho)
     assert 0 <= b.advantage <= b.tpr <= 1 and 0 <= b.ppv <= 1
