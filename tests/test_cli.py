@@ -33,6 +33,15 @@ def test_bad_input_exit_2_one_line(capsys, argv, param):
     assert len(err.strip().splitlines()) == 1 and param in err and "Traceback" not in err
 
 
+@pytest.mark.parametrize("value", ["-1e-5", "-2.5E+3", "-1", "-.5"])
+def test_a_negative_number_is_a_value_judged_by_its_range(capsys, value):
+    """argparse alone takes -1e-5 for an option ("expected one argument"); the range is what a user needs."""
+    code, out, err = run(capsys, "epsilon", "--metric", "fbeta", "--bound", "0.9", "--mechanism", "gaussian",
+                         "--delta", value)
+    assert code == 2 and out == "" and "expected one argument" not in err
+    assert "--delta" in err and value in err and "(0, 1)" in err
+
+
 def test_an_unknown_metric_lists_every_metric(capsys):
     code, out, err = run(capsys, "epsilon", "--metric", "recall", "--bound", "0.5")
     assert code == 2 and "fbeta, guessing-advantage" in err

@@ -6,12 +6,22 @@ a command runs.
 from __future__ import annotations
 
 import argparse
+import re
 
 from .. import __version__
 
 
+NEGATIVE_NUMBER = re.compile(r"^-(\d+\.?\d*|\.\d+)([eE][-+]?\d+)?$")
+"""A negative number as a value, scientific notation included (argparse's own pattern, ``-\d+`` and
+``-\d*.\d+``, takes ``--delta -1e-5`` for an option and says "expected one argument")."""
+
+
 class Parser(argparse.ArgumentParser):
-    """argparse that reports a usage error on one line, exit code 2."""
+    """argparse that reports a usage error on one line, exit code 2, and reads ``-1e-5`` as a value."""
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self._negative_number_matcher = NEGATIVE_NUMBER
 
     def error(self, message):
         raise UsageError(f"{self.prog}: error: {message}")
