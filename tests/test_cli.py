@@ -42,6 +42,16 @@ def test_a_negative_number_is_a_value_judged_by_its_range(capsys, value):
     assert "--delta" in err and value in err and "(0, 1)" in err
 
 
+def test_certify_offers_no_catalogue_option(capsys):
+    """certify writes beside the files; the shipped catalogue's certificates are made in the repository, so
+    --catalogue (always refused there) is not offered."""
+    with pytest.raises(SystemExit):
+        main(["certify", "--help"])
+    assert "--catalogue" not in capsys.readouterr().out
+    code, out, err = run(capsys, "certify", "--catalogue")
+    assert code == 2 and out == "" and "--catalogue" in err
+
+
 def test_an_unknown_metric_lists_every_metric(capsys):
     code, out, err = run(capsys, "epsilon", "--metric", "recall", "--bound", "0.5")
     assert code == 2 and "fbeta, guessing-advantage" in err

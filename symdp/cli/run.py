@@ -23,11 +23,14 @@ class CatalogueAction(argparse.Action):
         namespace.path = str(path())
 
 
-def catalogue_args(sp, number) -> None:
-    """--path, --catalogue, --jobs, --cache, --no-cache, --timeout: the options of every catalogue command."""
+def catalogue_args(sp, number, shipped: bool = True) -> None:
+    """--path, --catalogue, --jobs, --cache, --no-cache, --timeout: the options of every catalogue command
+    (``shipped``: offer --catalogue; certify does not, since it writes beside the files and the shipped
+    catalogue's certificates are made in the repository)."""
     sp.add_argument("--path", default=DEFAULT_PATH, help="folder of derivation files (default: ./derivations)")
-    sp.add_argument("--catalogue", action=CatalogueAction, nargs=0, help="the catalogue shipped with "
-                    "symdp (works from any directory; instead of --path)")
+    if shipped:
+        sp.add_argument("--catalogue", action=CatalogueAction, nargs=0, help="the catalogue shipped with "
+                        "symdp (works from any directory; instead of --path)")
     sp.add_argument("-j", "--jobs", type=int, default=None, help="worker processes (default: cores, at most 4)")
     sp.add_argument("--cache", default=".symdp-cache", help="folder of cached results of unchanged "
                     "derivations (default: ./.symdp-cache)")
@@ -212,7 +215,7 @@ def add_parsers(add, number) -> None:
              "(<file>.proofs.json beside each derivation file) that check replays on any machine; a claim the "
              "replaced certificates proved and the new ones do not is named on stderr")
     sp.add_argument("ids", nargs="*", metavar="ID", help="derivation ids (default: all)")
-    catalogue_args(sp, number)
+    catalogue_args(sp, number, shipped=False)
     sp = add("cache", cmd_cache, "manage the result cache")
     sp.add_argument("action", choices=("clear",), help="clear: empty the cache folder")
     sp.add_argument("--cache", default=".symdp-cache", help="cache folder (default: ./.symdp-cache)")
