@@ -52,6 +52,21 @@ def test_certify_offers_no_catalogue_option(capsys):
     assert code == 2 and out == "" and "--catalogue" in err
 
 
+@pytest.mark.parametrize("argv,param", [
+    (["epsilon", "--metric", "fbeta", "--bound", "0.9", "--prior", "normal"], "--prior"),
+    (["epsilon", "--metric", "fbeta", "--bound", "0.9", "--relative"], "--relative"),
+    (["epsilon", "--metric", "fbeta", "--bound", "0.9", "--bound-type", "main"], "--bound-type"),
+    (["epsilon", "--metric", "guessing-advantage", "--bound", "0.2", "--prior", "normal", "--mu", "0", "--sigma", "1",
+      "--precision", "0.5", "--beta", "2"], "--beta"),
+    (["tvd", "--mechanism", "laplace", "--scale", "1", "--direction", "add"], "--direction"),
+    (["tvd", "--mechanism", "laplace", "--scale", "1", "--k", "3"], "--k"),
+    (["tvd", "--mechanism", "rr", "--epsilon", "1", "--sensitivity", "2"], "--sensitivity"),
+])
+def test_an_option_the_query_does_not_read_is_refused_not_ignored(capsys, argv, param):
+    code, out, err = run(capsys, *argv)
+    assert code == 2 and out == "" and f"no {param} with" in err
+
+
 def test_an_unknown_metric_lists_every_metric(capsys):
     code, out, err = run(capsys, "epsilon", "--metric", "recall", "--bound", "0.5")
     assert code == 2 and "fbeta, guessing-advantage" in err

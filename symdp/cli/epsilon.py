@@ -10,8 +10,23 @@ from .options import json_flag, number, ranged, rho, rho_args
 from .output import emit
 
 
+GUESSING_ONLY = ("prior", "mu", "sigma", "lo", "hi", "rate", "s", "precision", "relative", "center", "attribute",
+                 "combine", "pre", "sup_distance", "bound_type", "direction")
+"""The options of --metric guessing-advantage (:func:`.guessing.attribute_options`)."""
+
+
+def _no_guessing_options(args) -> None:
+    for name in GUESSING_ONLY:
+        value = getattr(args, name)
+        if value != args.defaults[name]:
+            flag = "--" + name.replace("_", "-")
+            raise SymdpError(flag, value, f"no {flag} with --metric fbeta (an option of --metric guessing-advantage)")
+
+
 def _epsilon_options(args) -> None:
-    """Reject the options that do not apply to the chosen mechanism (before any work)."""
+    """Reject the options that do not apply to the metric or the chosen mechanism (before any work)."""
+    _no_guessing_options(args)
+    args.beta = 1.0 if args.beta is None else args.beta
     args.mechanism = "laplace" if args.mechanism is None else args.mechanism
     if args.mechanism == "geometric":
         raise SymdpError("--mechanism", "geometric", "laplace or gaussian with --metric fbeta (geometric goes "
@@ -64,7 +79,7 @@ def add_parsers(add) -> None:
     sp = add("epsilon", cmd_epsilon, "largest epsilon whose best adversary stays within a bound")
     sp.add_argument("--metric", required=True, help="one of: fbeta (highest F-beta of the Neyman-Pearson "
                     "adversary, Liu et al.), guessing-advantage (guessing an attribute within r, Pankova & Laud)")
-    sp.add_argument("--beta", type=ranged(0.0), default=1.0, help="F-beta weight, > 0 (default 1)")
+    sp.add_argument("--beta", type=ranged(0.0), default=None, help="F-beta weight, > 0 (default 1; fbeta only)")
     sp.add_argument("--bound", type=number, required=True, help="bound on the metric, in (0, 1)")
     sp.add_argument("--mechanism", default=None, choices=("laplace", "gaussian", "geometric"),
                     help="one of: laplace (default), gaussian (fbeta only), geometric (guessing-advantage only: "
@@ -76,4 +91,5 @@ def add_parsers(add) -> None:
                          "sigma = sqrt(2 log(1.25/delta)) DQ/eps (default), or analytic (Balle and Wang 2018)")
     rho_args(sp)
     attribute_options(sp)  # --metric guessing-advantage
+    sp.set_defaults(defaults={name: sp.get_default(name) for name in GUESSING_ONLY})
     json_flag(sp)

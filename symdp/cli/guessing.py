@@ -55,10 +55,11 @@ def add_parsers(add) -> None:
 
 
 def _no_fbeta_options(args):
-    for flag in ("delta", "calibration", "rho_p", "rho_c", "rho_t"):
+    for flag in ("beta", "delta", "calibration", "rho_p", "rho_c", "rho_t"):
         if getattr(args, flag, None) is not None:
-            raise SymdpError("--" + flag.replace("_", "-"), getattr(args, flag), "no value with --metric "
-                             "guessing-advantage (an F-beta option)")
+            name = "--" + flag.replace("_", "-")
+            raise SymdpError(name, getattr(args, flag), f"no {name} with --metric guessing-advantage (an option "
+                             "of --metric fbeta)")
 
 
 def _query(args):

@@ -73,6 +73,18 @@ def _laplace_scale(args, sensitivity) -> float:
     return _need(args, "scale", 0.0)
 
 
+OWNED = (("sensitivity", ("laplace", "gaussian")), ("k", ("rr",)), ("direction", ("dp-sgd",)))
+"""Options with a default that only some mechanisms read: another value elsewhere is refused, not ignored."""
+
+
+def _refuse_unused(args: Request, m: str) -> None:
+    for name, takers in OWNED:
+        value, default = getattr(args, name), next(f.default for f in fields(Request) if f.name == name)
+        if m not in takers and value != default:
+            raise SymdpError(f"--{name}", value, f"no --{name} with --mechanism {m} (it goes with --mechanism "
+                             + " or ".join(takers) + ")")
+
+
 def validate(args: Request) -> dict:
     """Every option checked (and unused ones refused) before any work: the parameters as a dict."""
     m = require_choice("--mechanism", args.mechanism, MECHANISMS)
@@ -84,6 +96,7 @@ def validate(args: Request) -> dict:
         if getattr(args, name) is not None and name not in used:
             raise SymdpError(f"--{name}", getattr(args, name), f"no --{name} with --mechanism {m}, which takes "
                              + " or ".join(f"--{u}" for u in used))
+    _refuse_unused(args, m)
     if m in ("laplace", "gaussian"):
         p["sensitivity"] = require_real("--sensitivity", args.sensitivity, 0.0)
     if m == "laplace":
