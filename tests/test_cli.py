@@ -67,6 +67,18 @@ def test_an_option_the_query_does_not_read_is_refused_not_ignored(capsys, argv, 
     assert code == 2 and out == "" and f"no {param} with" in err
 
 
+@pytest.mark.parametrize("argv,expected", [
+    (["tvd", "--mechanism", "rr", "--epsilon", "1", "--steps", "1.5"], "--steps=1.5 is invalid: expected an integer in [1, "),
+    (["tvd", "--mechanism", "rr", "--epsilon", "1", "--k", "x"], "--k='x' is invalid: expected an integer in [2, "),
+    (["guessing", "--epsilon", "x"], "--epsilon='x' is invalid: expected a real number in (0, inf)"),
+    (["mia", "--fpr", "x", "--epsilon", "1"], "--fpr='x' is invalid: expected a real number in [0.0, 1.0]"),
+])
+def test_a_value_that_is_no_number_gets_the_allowed_range(capsys, argv, expected):
+    """argparse's own message ("invalid int value: '1.5'") named no range."""
+    code, out, err = run(capsys, *argv)
+    assert code == 2 and out == "" and expected in err and len(err.strip().splitlines()) == 1
+
+
 def test_an_unknown_metric_lists_every_metric(capsys):
     code, out, err = run(capsys, "epsilon", "--metric", "recall", "--bound", "0.5")
     assert code == 2 and "fbeta, guessing-advantage" in err

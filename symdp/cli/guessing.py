@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from ..errors import SymdpError, require_real
 from ..guessing.names import PARAMS, PRIOR_NAMES
-from .options import json_flag
+from .options import checked_later, json_flag
 from .output import emit
 
 __all__ = ["PARAMS", "PRIOR_NAMES", "attribute_options", "add_parsers", "cmd_epsilon", "cmd_guessing"]
@@ -46,7 +46,7 @@ def add_parsers(add) -> None:
     sp = add("guessing", cmd_guessing, "guessing-advantage bound and exact advantage for a given epsilon",
              "guessing-advantage bound (Pankova & Laud) and the exact advantage of the Laplace mechanism with "
              "scale r/epsilon")
-    sp.add_argument("--epsilon", type=float, required=True, help="epsilon > 0 of epsilon d-privacy")
+    sp.add_argument("--epsilon", type=checked_later(float), required=True, help="epsilon > 0 of epsilon d-privacy")
     sp.add_argument("--mechanism", default=None, help="laplace (default: a real attribute, Laplace noise of "
                     "scale r/epsilon) | geometric (an integer attribute: the prior rounded to integers, two-sided "
                     "geometric noise Pr[j] ~ e^{-epsilon |j| / r})")

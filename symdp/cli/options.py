@@ -16,6 +16,21 @@ def number(text: str) -> float:
     return value
 
 
+def checked_later(kind):
+    """An argparse type that never fails, for options the command validates itself (``require_real``,
+    ``require_int``): the number, else the text as typed, refused there with the option's allowed range
+    (argparse alone says only "invalid int value: '1.5'")."""
+    def convert(text: str):
+        for cast in ((int, float) if kind is int else (float,)):
+            try:
+                return cast(text)
+            except ValueError:
+                continue
+        return text
+    convert.__name__ = kind.__name__
+    return convert
+
+
 def ranged(low=None, high=None, closed=""):
     """An argparse type: a finite number in an interval (ends included as ``closed`` says: "", "l", "h", "lh")."""
     allowed = (f"{'[' if 'l' in closed else '('}{'-inf' if low is None else f'{low:g}'}, "
