@@ -79,6 +79,16 @@ def test_a_value_that_is_no_number_gets_the_allowed_range(capsys, argv, expected
     assert code == 2 and out == "" and expected in err and len(err.strip().splitlines()) == 1
 
 
+@pytest.mark.parametrize("argv,said", [
+    (["tvd", "--mechanism", "rr", "--epsilon", "1", "--steps", "3"], "(numbers to 12 significant digits"),
+    (["mia", "--fpr", "0.1", "--epsilon", "1"], "to 15 significant digits"),
+    (["notions", "implies", "DP", "TVD", "--eps", "1"], "(values to 20 significant digits)"),
+])
+def test_a_calculator_says_how_many_digits_it_prints(capsys, argv, said):
+    code, out, _ = run(capsys, *argv)
+    assert code == 0 and said in out
+
+
 def test_an_unknown_metric_lists_every_metric(capsys):
     code, out, err = run(capsys, "epsilon", "--metric", "recall", "--bound", "0.5")
     assert code == 2 and "fbeta, guessing-advantage" in err

@@ -90,7 +90,8 @@ def cmd_mia(args) -> int:
         print(calculator_json(out))
         return 0
     print(f"membership inference at false-positive rate {args.fpr!r}, prior ratio rho = {out['prior_ratio']!r} "
-          f"(member fraction {out['member_fraction']:.{DIGITS}g}); tight bounds (Jia et al. 2023, Thms 14-17)")
+          f"(member fraction {out['member_fraction']:.{DIGITS}g}); tight bounds (Jia et al. 2023, Thms 14-17), "
+          f"to {DIGITS} significant digits")
     names = {"dp": f"({eps!r}, {delta!r})-DP", "tvd": f"{alpha!r}-TVD", "combined": "both"}
     for key, name in names.items():
         b = out[key]

@@ -67,7 +67,11 @@ def _implies(args) -> int:
         from ..notions import graph, tabulate
         answer = graph.implies(source, target, values)
         reply = answers.Reply(tabulate.answer_json(answer), tabulate.answer_text(answer))
-    print(calculator_json(reply.doc) if args.json else reply.text)
+    if args.json:
+        print(calculator_json(reply.doc))
+    else:
+        from ..notions.values import DIGITS
+        print(reply.text + (f"\n(values to {DIGITS} significant digits)" if values else ""))
     return 0
 
 

@@ -55,6 +55,7 @@ def _text(doc) -> str:
         d = doc["dp"]
         rows.append(f"(epsilon, delta)-DP by RDP: epsilon = {d['epsilon']} at delta = {d['delta']} "
                     f"(order {d['order']}, {d['conversion']} conversion)")
+    rows.append(f"(numbers to {doc['digits']} significant digits; an interval's ends rounded outward)")
     return "\n".join(rows)
 
 
