@@ -29,7 +29,12 @@ _STAR = re.compile(r"(?<![\\\w])([A-Za-z])\*_([A-Za-z]+)")
 _SUB = re.compile(r"(?<![\\\w])([A-Za-z])_(" + "|".join(_WORDS) + r"|[A-Za-z0-9]|\{[^}]*\})(?![\w])")
 _NAME = re.compile(r"(?<![\\\w.])([A-Za-z]+_(?:[A-Za-z0-9]+|\{[^}]*\}))(?!\w|\.\w)")
 _DOT = re.compile(r"(?<=[A-Za-z0-9])\.(?=[A-Za-z])")
-_POWER = re.compile(r"(?:\^|\*\*)(\d+(?:\.\d+)?|\{[^}]*\}|" + "|".join(_WORDS) + ")")
+_NESTED = r"\((?:[\w\s+\-/.,]|\((?:[\w\s+\-/.,]|\([\w\s+\-/.,]*\))*\))*\)"
+"""A parenthesised group, nested up to three deep, of words, numbers and + - / . , only."""
+_POWER = re.compile(r"(?:\^|\*\*)(-?\d+(?:\.\d+)?|\{[^}]*\}|-?(?:" + "|".join(_WORDS) + r"|[A-Za-z](?!\w))|"
+                    + _NESTED + ")")
+"""A power: a number, a braced group, a Greek name or one letter (each perhaps negative: ``e^-eps``), or a parenthesised
+group nested up to three deep (``e^((alpha - 1)(rho(alpha) - eps))``, its outer parentheses dropped)."""
 _PAPER = re.compile(r"(?<![\w\\$])(Q\(D'?\)|Delta Q|P_\{?[A-Z]{2}\}?)(?![\w])")
 _PAPER_TEX = {"Q(D)": "Q(D)", "Q(D')": "Q(D')", "Delta Q": r"\Delta Q"}
 _ARXIV = re.compile(r"\barXiv:\s?\d{4}\.\d{4,5}(?:v\d+)?(?![\w.])")
@@ -59,6 +64,14 @@ def _escape(text: str) -> str:
 def _greek_in(text: str) -> str:
     """Greek names spelled out inside a formula (``eps/2`` -> ``\\epsilon/2``)."""
     return _GREEK.sub(lambda m: _WORDS[m.group(1)] + " ", text).strip()
+
+
+def _exponent(text: str) -> str:
+    """The LaTeX of a power's exponent as :data:`_POWER` found it."""
+    sign, body = ("-", text[1:]) if text.startswith("-") else ("", text)
+    if body.startswith("(") and body.endswith(")"):
+        body = body[1:-1]
+    return sign + _greek_in(_WORDS.get(body, body.strip("{}")))
 
 
 def _subscripted(name: str) -> str:
@@ -138,7 +151,7 @@ def _plain(text: str) -> str:
     text = _NAME.sub(lambda m: m.group(1) if _identifier(m.group(1)) else keep(_subscripted(m.group(1))), text)
     text = _SUB.sub(lambda m: keep(f"{m.group(1)}_{{{_greek_in(_WORDS.get(m.group(2), m.group(2).strip('{}')))}}}"),
                     text)
-    text = _POWER.sub(lambda m: keep("^{%s}" % _greek_in(_WORDS.get(m.group(1), m.group(1).strip("{}")))), text)
+    text = _POWER.sub(lambda m: keep("^{%s}" % _exponent(m.group(1))), text)
     text = _GREEK.sub(lambda m: keep(_WORDS[m.group(1)]), text)
     text = text.replace("\x03", keep(r"\Phi(x) > 0") + " for real " + keep("x"))
     equals = re.compile(f"({_MARK}(\\d+){_MARK})\\s?=\\s?({_NUM})(?![\\w.])")

@@ -155,6 +155,16 @@ def test_identifiers_and_program_names_read_as_written():
     assert tex("(e^3.4 + 1)") == "(e$^{3.4}$ + 1)"
 
 
+def test_negative_letter_and_parenthesised_powers_are_maths_not_carets():
+    # the library tables printed e\textasciicircum{}-$\epsilon$ for e^-eps (dp-libraries-findings, autodp fdp_bank)
+    assert tex("e^-eps (1 - a)") == r"e$^{-\epsilon}$ (1 - a)"
+    assert tex("Phi^-1(a)") == "Phi$^{-1}$(a)"
+    assert tex("p^a q^(1-a)") == "p$^{a}$ q$^{1-a}$"
+    assert tex("min(1, e^((alpha - 1)(rho(alpha) - eps)))") == \
+        r"min(1, e$^{(\alpha  - 1)(\rho (\alpha ) - \epsilon )}$)"
+    assert tex("e^abc and a^(b*c)") == r"e\textasciicircum{}abc and a\textasciicircum{}(b*c)"   # not a power it can read
+
+
 def test_a_skipped_derivation_says_why_and_lists_no_steps():
     # without the audit extra a library audit is skipped: an empty enumerate stopped latexmk
     result = DerivationResult("libraries.x", "X", Source("dp-libraries", "x 1.0"), (), 0.0,
