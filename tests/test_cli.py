@@ -89,6 +89,12 @@ def test_a_calculator_says_how_many_digits_it_prints(capsys, argv, said):
     assert code == 0 and said in out
 
 
+def test_notions_show_gives_the_range_a_query_takes(capsys):
+    # ADP's delta is in [0, 1] by definition; notions implies takes --delta in (0, 1): both are said
+    code, out, _ = run(capsys, "notions", "show", "ADP")
+    assert code == 0 and "parameter: delta (0 <= delta <= 1); notions implies takes --delta: delta in (0, 1)" in out
+
+
 def test_an_unknown_metric_lists_every_metric(capsys):
     code, out, err = run(capsys, "epsilon", "--metric", "recall", "--bound", "0.5")
     assert code == 2 and "fbeta, guessing-advantage" in err

@@ -43,11 +43,21 @@ def _list(args) -> int:
 def _show(args) -> int:
     from ..notions import registry
     n = registry.notion(_one(args.names, "show NOTION"))
-    print(f"{n.id}: {n.name}\nparameter: {n.parameter} ({n.domain})\nsource: {n.source}")
+    print(f"{n.id}: {n.name}\nparameter: {n.parameter} ({n.domain}){_query_range(n.parameter)}\nsource: {n.source}")
     for e in sorted(registry.IMPLICATIONS.values(), key=lambda e: e.id):
         if n.id in (e.source, e.target):
             print(f"  {e.id}: {e.source} => {e.target} with {e.map}  [{e.reference}]")
     return 0
+
+
+def _query_range(parameter) -> str:
+    """Where notions implies takes a value of the parameter, when that is narrower than the notion's own range
+    (ADP's delta: 0 <= delta <= 1 by definition, a value in (0, 1) for a query)."""
+    opt = next((o for o, name in VALUE_OPTIONS if name == str(parameter)), None)
+    if opt is None:
+        return ""
+    text = VALUE_RANGES[opt][3].split(":")[0]
+    return f"; notions implies takes --{opt}: {text}"
 
 
 def cmd_notions(args) -> int:
