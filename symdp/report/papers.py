@@ -37,7 +37,8 @@ PAPERS = {
         "Blog post: the hypothesis-testing perspective of DP",
         r"""@misc{htblog,
   title        = {On the Hypothesis Testing Perspective of {DP}},
-  howpublished = {Blog post}
+  howpublished = {Blog post},
+  note         = {Author and date not given in the copy read (its ``Published'' line is empty)}
 }"""),
     "002_a00d4f65f210ea49.txt": Paper("zhao2017",
         "Zhao: relations among different privacy notions",
