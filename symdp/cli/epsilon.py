@@ -10,15 +10,10 @@ from .options import json_flag, number, ranged, rho, rho_args
 from .output import emit
 
 
-GUESSING_ONLY = ("prior", "mu", "sigma", "lo", "hi", "rate", "s", "precision", "relative", "center", "attribute",
-                 "combine", "pre", "sup_distance", "bound_type", "direction")
-"""The options of --metric guessing-advantage (:func:`.guessing.attribute_options`)."""
-
-
 def _no_guessing_options(args) -> None:
-    for name in GUESSING_ONLY:
+    for name, default in args.guessing_defaults.items():
         value = getattr(args, name)
-        if value != args.defaults[name]:
+        if value != default:
             flag = "--" + name.replace("_", "-")
             raise SymdpError(flag, value, f"no {flag} with --metric fbeta (an option of --metric guessing-advantage)")
 
@@ -90,6 +85,5 @@ def add_parsers(add) -> None:
                     help="gaussian noise calibration (only with --mechanism gaussian), one of: classic, "
                          "sigma = sqrt(2 log(1.25/delta)) DQ/eps (default), or analytic (Balle and Wang 2018)")
     rho_args(sp)
-    attribute_options(sp)  # --metric guessing-advantage
-    sp.set_defaults(defaults={name: sp.get_default(name) for name in GUESSING_ONLY})
+    sp.set_defaults(guessing_defaults=attribute_options(sp))  # --metric guessing-advantage
     json_flag(sp)

@@ -9,7 +9,7 @@ from __future__ import annotations
 import math
 
 from ..errors import SymdpError, require_real
-from .options import checked_later
+from .options import later_real
 from .output import calculator_json
 
 DIGITS = 15
@@ -23,13 +23,13 @@ def add_parsers(add) -> None:
              "advantage TPR - FPR, positive predictive value TPR/(TPR + rho FPR), and the "
              "largest advantage and balanced accuracy over all FPR.  Give --epsilon "
              "(with --delta), --alpha, or both (then the bounds are the tighter of the two).")
-    sp.add_argument("--epsilon", type=checked_later(float), default=None, help="epsilon in [0, 700] of (epsilon, delta)-DP")
-    sp.add_argument("--delta", type=checked_later(float), default=None, help="delta in [0, 1] (with --epsilon; default 0)")
-    sp.add_argument("--alpha", type=checked_later(float), default=None, help="alpha in [0, 1] of alpha-TVD privacy")
-    sp.add_argument("--fpr", type=checked_later(float), required=True, help="false-positive rate gamma in [0, 1] of the test")
-    sp.add_argument("--prior-ratio", type=checked_later(float), default=None,
+    sp.add_argument("--epsilon", type=later_real, default=None, help="epsilon in [0, 700] of (epsilon, delta)-DP")
+    sp.add_argument("--delta", type=later_real, default=None, help="delta in [0, 1] (with --epsilon; default 0)")
+    sp.add_argument("--alpha", type=later_real, default=None, help="alpha in [0, 1] of alpha-TVD privacy")
+    sp.add_argument("--fpr", type=later_real, required=True, help="false-positive rate gamma in [0, 1] of the test")
+    sp.add_argument("--prior-ratio", type=later_real, default=None,
                     help="rho = (1 - p)/p > 0, p the fraction of members among the targets (default 1: balanced)")
-    sp.add_argument("--member-fraction", type=checked_later(float), default=None,
+    sp.add_argument("--member-fraction", type=later_real, default=None,
                     help="p in (0, 1), the fraction of members among the targets, instead of --prior-ratio")
     sp.add_argument("--json", action="store_true", help="machine-readable output")
 

@@ -31,6 +31,10 @@ def checked_later(kind):
     return convert
 
 
+later_real, later_int = checked_later(float), checked_later(int)
+"""The two :func:`checked_later` types the commands use."""
+
+
 def ranged(low=None, high=None, closed=""):
     """An argparse type: a finite number in an interval (ends included as ``closed`` says: "", "l", "h", "lh")."""
     allowed = (f"{'[' if 'l' in closed else '('}{'-inf' if low is None else f'{low:g}'}, "

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from ..tvd.calculator import MECHANISMS
 from ..tvd.inputs import DEFAULT_POINTS, MAX_POINTS
-from .options import checked_later, json_flag
+from .options import json_flag, later_int, later_real
 from .output import emit
 
 def add_parsers(add) -> None:
@@ -17,19 +17,19 @@ def add_parsers(add) -> None:
              "composition, Poisson subsampling, DP-SGD; beside it the composition bounds (naive, "
              "KL/Pinsker, Bretagnolle-Huber) and Thm 10's subsampling bound.")
     sp.add_argument("--mechanism", required=True, help="one of: " + ", ".join(MECHANISMS))
-    sp.add_argument("--sensitivity", type=checked_later(float), default=1.0, help="sensitivity D > 0 (default 1; laplace, "
+    sp.add_argument("--sensitivity", type=later_real, default=1.0, help="sensitivity D > 0 (default 1; laplace, "
                     "gaussian)")
-    sp.add_argument("--scale", type=checked_later(float), default=None, help="Laplace scale b > 0")
-    sp.add_argument("--sigma", type=checked_later(float), default=None, help="Gaussian standard deviation > 0 (dp-sgd: noise "
+    sp.add_argument("--scale", type=later_real, default=None, help="Laplace scale b > 0")
+    sp.add_argument("--sigma", type=later_real, default=None, help="Gaussian standard deviation > 0 (dp-sgd: noise "
                     "multiplier in [0.05, 1e4], sensitivity 1)")
-    sp.add_argument("--epsilon", type=checked_later(float), default=None, help="randomized response epsilon in [0, 700]; laplace: "
-                    "epsilon in (0, 700], scale b = D/epsilon (instead of --scale)")
-    sp.add_argument("--k", type=checked_later(int), default=2, help="randomized response: number of values, >= 2 (default 2)")
-    sp.add_argument("--steps", type=checked_later(int), default=1, help="T >= 1 compositions (default 1)")
-    sp.add_argument("--q", type=checked_later(float), default=1.0, help="Poisson sampling rate in (0, 1] (default 1: none)")
-    sp.add_argument("--delta", type=checked_later(float), default=None, help="dp-sgd: also (epsilon, delta)-DP by the RDP "
+    sp.add_argument("--epsilon", type=later_real, default=None, help="randomized response epsilon in [0, 700]; "
+                    "laplace: epsilon in (0, 700], scale b = D/epsilon (instead of --scale)")
+    sp.add_argument("--k", type=later_int, default=2, help="randomized response: number of values, >= 2 (default 2)")
+    sp.add_argument("--steps", type=later_int, default=1, help="T >= 1 compositions (default 1)")
+    sp.add_argument("--q", type=later_real, default=1.0, help="Poisson sampling rate in (0, 1] (default 1: none)")
+    sp.add_argument("--delta", type=later_real, default=None, help="dp-sgd: also (epsilon, delta)-DP by the RDP "
                     "accountant (improved conversion), delta in (0, 1)")
-    sp.add_argument("--points", type=checked_later(int), default=DEFAULT_POINTS, help="FFT points of the privacy-loss "
+    sp.add_argument("--points", type=later_int, default=DEFAULT_POINTS, help="FFT points of the privacy-loss "
                     f"computation, in [1024, {MAX_POINTS}] (default {DEFAULT_POINTS}); more: a narrower "
                     "interval, slower")
     sp.add_argument("--direction", default="remove", help="dp-sgd neighbouring direction: remove (the "

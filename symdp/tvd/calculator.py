@@ -78,9 +78,10 @@ OWNED = (("sensitivity", ("laplace", "gaussian")), ("k", ("rr",)), ("direction",
 
 
 def _refuse_unused(args: Request, m: str) -> None:
+    defaults = {f.name: f.default for f in fields(Request)}
     for name, takers in OWNED:
-        value, default = getattr(args, name), next(f.default for f in fields(Request) if f.name == name)
-        if m not in takers and value != default:
+        value = getattr(args, name)
+        if m not in takers and value != defaults[name]:
             raise SymdpError(f"--{name}", value, f"no --{name} with --mechanism {m} (it goes with --mechanism "
                              + " or ".join(takers) + ")")
 
