@@ -7,6 +7,7 @@ caller's fallback (:mod:`.numeric`), so PROVED always means SymPy did it.
 """
 from __future__ import annotations
 
+import contextlib
 import functools
 import itertools
 import time
@@ -225,6 +226,17 @@ class Attempts:
             return
         self.log.append(RENEWED)
         self.deadline, self.exhausted = time.monotonic() + seconds, False
+
+    @contextlib.contextmanager
+    def paused(self):
+        """Work whose time the sign prover's deadline does not count (box searches between its calls): the
+        deadline moves on by what the block took.  No mark in the log; nothing changes in a replay."""
+        started = time.monotonic()
+        try:
+            yield
+        finally:
+            if self.deadline is not None and not self.replaying:
+                self.deadline += time.monotonic() - started
 
     def renew_last(self, seconds: float) -> None:
         """:meth:`renew` for a claim's last route: a replay first skips to the log's last mark (the routes

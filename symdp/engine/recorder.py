@@ -65,6 +65,10 @@ class Recorder:
         self.derivation_id = derivation_id
         self.budget = budget
         self.book = {} if book is None or certify else book
+        self.earlier = {c.claim: c for c in (book or {}).values() if c.proved} if certify else {}
+        """certify: the proofs the file records, by claim label, each tried again (replayed under this prover)
+        where the fresh search finds none, so a slow machine or a changed prover never loses a proof that
+        still goes through (:meth:`_carried`)."""
         self.certify = certify
         self.certificates: list = []
         self.trace: list = []
@@ -188,20 +192,40 @@ class Recorder:
     def _decide(self, box, cid, fingerprint, decider, hint=None):
         """Run ``decider(attempts)``: replaying the claim's certificate if there is one, else searching."""
         recorded = self.book.get(fingerprint)
-        total = CERTIFY_TOTAL if self.certify else provers.CLAIM_BUDGET
-        attempts = Attempts(self.budget, total, hint, recorded.transcript if recorded else None)
-        attempts.recorded_boxes = recorded.boxes if recorded else ""
-        attempts.unproved = bool(recorded) and not recorded.proved
-        outcome = _noted(decider(attempts), attempts)
+        attempts, outcome = self._attempt(decider, recorded, hint)
+        label = f"{self.derivation_id}::{cid}"
+        if outcome.status is not Status.PROVED and label in self.earlier:
+            recorded, attempts, outcome = self._carried(decider, self.earlier[label], attempts, outcome)
         proved = outcome.method if outcome.status is Status.PROVED else ""
         if recorded and recorded.proved != proved:
             raise ReplayFailed(f"the certificate records {recorded.proved or 'no proof'!r}, "
                                f"the replay gave {proved or 'no proof'!r}")
-        box["certificate"] = "replayed" if recorded else ("recorded" if self.certify else "searched")
-        label = f"{self.derivation_id}::{cid}"
+        box["certificate"] = "replayed" if recorded and not self.certify else (
+            "recorded" if self.certify else "searched")
         self.certificates.append(certs.Certificate(fingerprint, label, tuple(
             recorded.transcript if recorded else attempts.log), proved, getattr(attempts, "boxes", "") or ""))
         box["outcome"] = outcome
+
+    def _attempt(self, decider, recorded, hint=None):
+        """(attempts, outcome) of ``decider``: replaying ``recorded`` if given, else searching."""
+        total = CERTIFY_TOTAL if self.certify else provers.CLAIM_BUDGET
+        attempts = Attempts(self.budget, total, hint, recorded.transcript if recorded else None)
+        attempts.recorded_boxes = recorded.boxes if recorded else ""
+        attempts.unproved = bool(recorded) and not recorded.proved
+        return attempts, _noted(decider(attempts), attempts)
+
+    def _carried(self, decider, earlier, attempts, outcome):
+        """certify: the earlier proof of the same claim replayed under this prover, where the fresh search
+        found none.  Every recorded step is run again and must succeed (a replay never trusts an answer that
+        proves), so what it proves is proved; if it does not go through, the fresh search's result stands."""
+        try:
+            again, replayed = self._attempt(decider, earlier)
+        except ReplayFailed:
+            return None, attempts, outcome
+        if replayed.status is Status.PROVED and replayed.method == earlier.proved:
+            again.boxes = earlier.boxes
+            return earlier, again, replayed
+        return None, attempts, outcome
 
     @_sharded
     def identity(self, cid: str, lhs, rhs, domain=None, text: str = "",

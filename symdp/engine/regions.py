@@ -18,13 +18,14 @@ attempt of the sign prover, or a box search whose log is the certificate (``regi
 """
 from __future__ import annotations
 
+import dataclasses
 import json
 
 import sympy as sp
 
 from ..special import PhiInv
 from ..symbols import t_inverse
-from . import shape, tangent, validated
+from . import faces, shape, tangent, validated
 from .points import ball as _ball, middle as _middle, value as _value
 from .provers import _is_zero, _stationary, prove_sign, prove_zero
 from .tangent import INVERSES
@@ -35,6 +36,9 @@ LOOK = 30.0
 then replayed)."""
 SIDE_BOXES = 400
 """Boxes for a side condition (a switch's or a slope's sign, the order of two cuts) before the sign prover."""
+FACES_FIRST = 3
+"""Symbols of a region read on its faces before its boxes are searched: in three or more, a box search that
+fails costs minutes (rr:optimal's regions), a face where the branch is least a few boxes."""
 MAX_KINKS = 6
 MAX_CUTS = 6
 """Cuts of one interval at most (kink switches, then zeros of one region's slope)."""
@@ -63,6 +67,20 @@ def decide(expr, which: str, domain: dict, attempts, found):
 
 
 def _search(expr, which, domain, attempts, budget):
+    """The claim proved region by region, else on the face where it is least (:mod:`.faces`), or None."""
+    proved = _search_views(expr, which, domain, attempts, budget, True)
+    if proved is not None:
+        return proved
+    reduced = _boxed(attempts, lambda: faces.reduce(expr, which, domain))
+    if reduced is None:
+        return proved
+    e, dm, face = reduced
+    proved = _search_views(e, which, dm, attempts, budget, False)
+    return None if proved is None else _on_face(proved, face)
+
+
+def _search_views(expr, which, domain, attempts, budget, searched):
+    """``searched``: validated numerics already ran on the whole domain (not run again on a lone region)."""
     views, unresolved = list(_views(expr, domain)), []
     for view, e, dm, s, lost in views:
         attempts.renew(LOOK / len(views))   # a mark per view: a replay goes to the last (the one that proved)
@@ -72,7 +90,7 @@ def _search(expr, which, domain, attempts, budget):
         if regions is None:
             unresolved.append((view, e, dm, s, lost))
             continue
-        done = _closed(regions, which, s, attempts, budget, whole=len(regions) > 1 or bool(view))
+        done = _closed(regions, which, s, attempts, budget, whole=len(regions) > 1 or bool(view) or not searched)
         if done is not None:
             return _proved(view, s, [done])
     for view, e, dm, s, lost in unresolved:   # then split another symbol, each view with a mark of its own
@@ -82,6 +100,14 @@ def _search(expr, which, domain, attempts, budget):
         if done is not None:
             return _proved(view, s, done, found[0])
     return None
+
+
+def _on_face(proved, face):
+    """The proof by regions of the claim on ``face``, as the proof of the claim."""
+    cert = [{"face": face.symbol.name, "at": sp.sstr(face.end)}] + json.loads(proved.certificate[len(REGIONS):])
+    return dataclasses.replace(proved, method=f"{proved.method}, on the face {face.symbol} = {sp.sstr(face.end)}",
+                               detail=f"{face.said()}; {proved.detail}",
+                               certificate=REGIONS + json.dumps(cert, separators=(",", ":")))
 
 
 def _closed(regions, which, s, attempts, budget, logs=None, whole=True):
@@ -110,7 +136,18 @@ def _pieces(pieces, which, s, attempts, budget, logs=None):
 
 
 def _replay(expr, which, domain, attempts, recorded, budget):
-    view, name, logs, *split = json.loads(recorded[len(REGIONS):])
+    cert = json.loads(recorded[len(REGIONS):])
+    if cert and isinstance(cert[0], dict):   # the claim read on a face first
+        reduced, face = faces.reduce(expr, which, domain), cert[0]
+        if reduced is None or (reduced[2].symbol.name, sp.sstr(reduced[2].end)) != (face["face"], face["at"]):
+            raise validated.ReplayFailedError(f"the claim is no longer least on the face {face['face']} = {face['at']}")
+        found = _replay_regions(*reduced[:2], which, attempts, cert[1:], budget)
+        return _on_face(found, reduced[2])
+    return _replay_regions(expr, which, domain, attempts, cert, budget)
+
+
+def _replay_regions(expr, which, domain, attempts, cert, budget):
+    view, name, logs, *split = cert
     found = next(((e, dm, s, lost) for v, e, dm, s, lost in _views(expr, domain) if (v, s.name) == (view, name)),
                  None)
     if found is None or not _at_ends(expr, which, domain, found[3], attempts):
@@ -140,13 +177,17 @@ def _proved(view, s, pieces, t=None):
     more = f", {cells - n} more at zeros of a branch's slope" if cells > n else ""
     read = f"the claim read in {s} = {view} (strictly monotone, onto the new interval); " if view else ""
     split = (f"{t} first split into {len(pieces)} pieces (open intervals and the lines between them) where a "
-             f"switch's zero in {s} meets an end of its interval; in each, " if t else "")
+             f"switch's zero in {s} meets an end of its interval, or where a switch free of {s} is 0; in each, "
+             if t else "")
     shaped = sum(1 for _, logs in done for log in logs if log.startswith(shape.SHAPE))
     touching = sum(1 for _, logs in done for log in logs if log.startswith(tangent.TANGENT))
     said = ([f"{shaped} closed by the branch's shape along {s}: concave, or monotone, its derivatives' signs boxed "
              f"and the claim proved at the ends"] if shaped else []) + \
         ([f"{touching} cut where the claim and its slope are exactly 0, the claim falling to that point and rising "
           f"from it, the slopes' signs boxed"] if touching else [])
+    faced = sum(1 for _, logs in done for log in logs if log.startswith(faces.FACE))
+    said += [f"{faced} read on the faces where the branch is least (monotone along a symbol on the whole region, "
+             f"its slope's sign boxed), boxed there"] if faced else []
     by_shape = f" (of them, {'; '.join(said)})" if said else ""
     detail = (f"{read}{split}{s} cut where the kinks switch ({n} region{'s' if n != 1 else ''}, one smooth branch "
               f"each{more}); every cut proved inside its interval and every Piecewise continuous there; on each "
@@ -226,6 +267,21 @@ def _split(expr, s, domain, attempts):
         points = _inside(meets, t, _rest(domain, s), attempts)
         if points:
             return t, _pieces_of(expr, domain, t, points)
+    return _split_free(expr, s, domain, switches, attempts)
+
+
+def _split_free(expr, s, domain, switches, attempts):
+    """(t, [(domain, claim)]) for the first other symbol t in which a switch free of s has zeros (SymPy's
+    solve) proved inside t's interval at every point of the others: t's interval split there, so that the
+    switch keeps one sign on each open piece (proved again there, by :func:`_regions`) and is 0 on the lines
+    (rr:optimal: max(p, (1 + beta^2)/(2 + beta^2)) switches at epsilon = log(1 + beta^2), whatever g); or None."""
+    free = [w for w in sorted(switches, key=sp.default_sort_key) if s not in w.free_symbols]
+    for t in (t for t in _cuttable(expr, domain) if t != s):
+        zeros = [c for w in free if t in w.free_symbols
+                 for c in attempts.call(f"zero of the switch {sp.sstr(w)} in {t}", lambda w=w: _roots(w, t)) or ()]
+        points = _inside(zeros, t, domain, attempts)
+        if points:
+            return t, _pieces_of(expr, domain, t, points)
     return None
 
 
@@ -245,14 +301,24 @@ def _pieces_of(expr, domain, t, points):
 # -- one region: boxes, else cut at the zeros of the slope -------------------------------------------------
 
 def _region(g, which, sub, s, attempts, budget, logs=None, whole=True):
-    """(boxes, [logs]) proving ``g`` on ``sub``: whole, else cut at its stationary points, else by its shape
-    along s (:mod:`.shape`); or None.  ``whole``: try the region uncut first (not when it is the whole domain,
-    already searched).  A replay asks the sign prover what the search asked, in the same order."""
+    """(boxes, [logs]) proving ``g`` on ``sub``: whole, else on the faces where it is least (:mod:`.faces`;
+    first, in FACES_FIRST symbols or more), else cut at its stationary points, else by its shape along s
+    (:mod:`.shape`); or None.  ``whole``: try the region uncut first (not when it is the whole domain, already
+    searched).  A replay asks the sign prover what the search asked, in the same order."""
+    early = len(sub) >= FACES_FIRST
+    if faces.recorded(logs) or logs is None and early:
+        found = _on_faces(g, which, sub, attempts, budget, logs[0] if logs else "")
+        if found is not None or logs is not None:
+            return found
     shaped = shape.recorded(logs) or tangent.recorded(logs)
     if logs is not None and len(logs) == 1 and not shaped or logs is None and whole:
-        found = validated.prove(g, which, sub, logs[0] if logs else "", budget=budget, forms=False)
+        found = _boxed(attempts, lambda: validated.prove(g, which, sub, logs[0] if logs else "", budget=budget,
+                                                         forms=False))
         if found.proved or logs or found.violated:   # a box of the wrong sign: no other way proves the region
             return (found.boxes, [found.certificate]) if found.proved else None
+        found = None if early else _on_faces(g, which, sub, attempts, budget)
+        if found is not None:
+            return found
     roots = attempts.call(f"zeros of the slope in {s}", lambda: _stationary(g, s))
     points = _inside(roots or (), s, sub, attempts)
     if not points and (logs is None or tangent.recorded(logs)):
@@ -260,18 +326,34 @@ def _region(g, which, sub, s, attempts, budget, logs=None, whole=True):
         if found is not None or logs is not None:
             return found
     if shape.recorded(logs) or logs is None and not points:
-        found = shape.prove(g, which, sub, s, budget, logs[0] if logs else "")
+        found = _boxed(attempts, lambda: shape.prove(g, which, sub, s, budget, logs[0] if logs else ""))
         return None if found is None else (found[0], [found[1]])
     pieces = _cut(sub, s, points) if points else []
     if not points or logs is not None and len(logs) != len(pieces):
         return None
-    found = [validated.prove(g, which, p, logs[k] if logs else "", budget=budget, forms=False)
-             for k, p in enumerate(pieces)]
+    found = _boxed(attempts, lambda: [validated.prove(g, which, p, logs[k] if logs else "", budget=budget, forms=False)
+                                      for k, p in enumerate(pieces)])
     if all(f.proved for f in found):
         return sum(f.boxes for f in found), [f.certificate for f in found]
     if logs is not None or any(f.violated for f in found):
         return None
-    found = shape.prove(g, which, sub, s, budget)
+    found = _boxed(attempts, lambda: shape.prove(g, which, sub, s, budget))
+    return None if found is None else (found[0], [found[1]])
+
+
+def _boxed(attempts, fn):
+    """``fn()``, a box search (or a shape's, a tangent's), outside the sign prover's deadline
+    (:meth:`.provers.Attempts.paused`): how many of its calls fit never depends on how fast boxes close."""
+    with attempts.paused():
+        return fn()
+
+
+def _on_faces(g, which, sub, attempts, budget, log=""):
+    """(boxes, [log]) of the region read on the faces where it is least (:func:`.faces.prove`: box searches
+    whose time the sign prover's deadline does not count), or None."""
+    found = _boxed(attempts, lambda: faces.prove(g, which, sub, budget, log))
+    if found is None and log:
+        raise validated.ReplayFailedError(f"the region is no longer proved on its faces ({log.partition('|')[0]})")
     return None if found is None else (found[0], [found[1]])
 
 
@@ -282,7 +364,7 @@ def _tangent(g, which, sub, s, attempts, log):
         return None
     touching = [c for c in tangent.mirrors(g, s) if tangent.touches(g, s, c)]
     points = _inside(touching[:1], s, sub, attempts)
-    found = tangent.prove(g, which, _cut(sub, s, points), s, log) if points else None
+    found = _boxed(attempts, lambda: tangent.prove(g, which, _cut(sub, s, points), s, log)) if points else None
     return None if found is None else (found[0], [found[1]])
 
 
@@ -495,7 +577,7 @@ def _proves(e, which, domain, attempts) -> bool:
         v = _ball(e)
         return v is not None and {"positive": v > 0, "negative": v < 0, "nonnegative": v >= 0,
                                   "nonpositive": v <= 0}[which]
-    if validated.prove(e, which, domain, budget=SIDE_BOXES, forms=False).proved:
+    if _boxed(attempts, lambda: validated.prove(e, which, domain, budget=SIDE_BOXES, forms=False).proved):
         return True
     return bool(prove_sign(e, which, domain, attempts, 1))
 

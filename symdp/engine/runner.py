@@ -41,7 +41,7 @@ def run_one(spec: Spec, certify: bool = False, timeout: float = TIMEOUT, decides
     libraries, skip = requirements.resolve(spec.requires)
     if skip:
         return DerivationResult(spec.id, spec.title, spec.source, (), 0.0, libraries=libraries, skipped=skip)
-    book = certs.load(certs.path_for(spec.file)) if spec.file and not certify else {}
+    book = certs.load(certs.path_for(spec.file)) if spec.file else {}
     d = Recorder(spec.id, book=book, certify=certify, decides=decides)
     for sentence in requirements.drift(libraries):
         d.note(sentence)

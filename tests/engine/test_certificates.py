@@ -73,3 +73,44 @@ def test_a_false_sign_without_symbolic_route_is_refuted_before_any_box_search(mo
     with mp.workdps(50):  # oracle: log(1 + x) < x/2 at the witness, by mpmath directly
         at = mp.mpf(dict(outcome.witness.point)["x"])
         assert mp.log(1 + at) < at / 2
+
+
+def _identity_run(monkeypatch, rhs, book, total):
+    """Certify ``tanh(x/2) = rhs`` with ``book`` as the file's earlier certificates and ``total`` seconds of search."""
+    from symdp.engine import recorder
+    from symdp.engine.recorder import Recorder
+    monkeypatch.setattr(recorder, "CERTIFY_TOTAL", total)
+    x = sp.Symbol("x", positive=True)
+    d = Recorder("t", book=book, certify=True)
+    d.identity("c", sp.tanh(x / 2), rhs(x))
+    return d.trace[-1].outcome, d.certificates[0]
+
+
+def test_certify_replays_the_earlier_proof_where_the_fresh_search_finds_none(monkeypatch):
+    """A changed prover (new fingerprints) on a slow machine: the search runs out of time, the earlier proof of the
+    same claim replays under the new prover and is kept (certification never loses a proof that still holds)."""
+    from symdp.engine.recorder import Recorder
+    from symdp.engine.status import Status
+    true = lambda x: (sp.exp(x) - 1) / (sp.exp(x) + 1)
+    outcome, proof = _identity_run(monkeypatch, true, {}, 60.0)
+    assert outcome.status is Status.PROVED
+    starved, _ = _identity_run(monkeypatch, true, {}, 0.0)
+    assert starved.status is not Status.PROVED          # the fresh search alone fails
+    earlier = Certificate("an older prover's key", proof.claim, proof.transcript, proof.proved)
+    outcome, carried = _identity_run(monkeypatch, true, {earlier.fingerprint: earlier}, 0.0)
+    assert outcome.status is Status.PROVED and carried.transcript == proof.transcript
+    assert carried.fingerprint == proof.fingerprint     # filed under this prover's key
+    x = sp.Symbol("x", positive=True)
+    check = Recorder("t", book={carried.fingerprint: carried})
+    check.identity("c", sp.tanh(x / 2), true(x))
+    assert check.trace[-1].outcome.status is Status.PROVED
+
+
+def test_an_earlier_proof_never_proves_a_changed_false_claim(monkeypatch):
+    """Mutation: the claim under the same name is nudged into a false one; its old proof must not carry over."""
+    from symdp.engine.status import Status
+    _, proof = _identity_run(monkeypatch, lambda x: (sp.exp(x) - 1) / (sp.exp(x) + 1), {}, 60.0)
+    earlier = Certificate("an older prover's key", proof.claim, proof.transcript, proof.proved)
+    false = lambda x: (sp.exp(x) - 1) / (sp.exp(x) + 1) + sp.Rational(1, 10**6)
+    outcome, cert = _identity_run(monkeypatch, false, {earlier.fingerprint: earlier}, 0.0)
+    assert outcome.status not in (Status.PROVED, Status.VERIFIED) and not cert.proved

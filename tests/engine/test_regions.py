@@ -119,3 +119,24 @@ def test_a_switch_whose_zero_leaves_the_interval_splits_the_other_symbol():
     replay.recorded_boxes = search.boxes
     assert route(sp.Max(x, y) - x, replay)[1].detail == out.detail
     assert not route(sp.Max(x, y) - x - sp.Rational(1, 10 ** 6), Attempts(budget=60.0, total=120.0))[1].proved
+
+
+def test_regions_of_three_symbols_read_on_their_faces():
+    """max(x, y) - u x >= 0 on x in (0, 2), y in (1, 3), u in (0, 1]: by hand it falls in u (slope -x < 0), so
+    each region is read at u = 1, where it is y - x on x <= y and identically 0 on x >= y (engine.faces).
+    Lowered by 10^-6 it is false at u = 1, x = 1.9, y = 1.5, and no region closes."""
+    x, y, u = sp.symbols("x y u", positive=True)
+    domain = {x: sp.Interval.open(0, 2), y: sp.Interval.open(1, 3), u: sp.Interval.Lopen(0, 1)}
+
+    def route(claim, attempts):
+        attempts.recorded_boxes = attempts.recorded_boxes if attempts.replaying else ""
+        found = validated.prove(claim, "nonnegative", domain, budget=50)
+        return found, regions.decide(claim, "nonnegative", domain, attempts, found)
+
+    search = Attempts(budget=60.0, total=120.0)
+    found, out = route(sp.Max(x, y) - u * x, search)
+    assert not found.proved and out.proved and "read on the faces where the branch is least" in out.detail
+    replay = Attempts(transcript=search.log)
+    replay.recorded_boxes = search.boxes
+    assert route(sp.Max(x, y) - u * x, replay)[1].detail == out.detail
+    assert not route(sp.Max(x, y) - u * x - sp.Rational(1, 10 ** 6), Attempts(budget=60.0, total=120.0))[1].proved
