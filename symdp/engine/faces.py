@@ -12,7 +12,8 @@ x = end, finite there (a claim that tends to 0 along a face: q - F-beta as g -> 
 Only a symbol that no kink (max, min, |.|, Piecewise, ...) or other non-smooth function contains is read
 this way, and none whose interval another interval depends on: SymPy differentiates f there as written.
 A claim left identically 0 (SymPy, as the faces of :mod:`.validated.rules`) holds where it allows 0.  Every
-step is a box search or SymPy, the same on every machine, done again at a replay (never recorded).
+step is a box search or SymPy, the same on every machine, done again at a replay (the faces the certificate
+names, in turn: the symbols the search tried in vain are not tried again).
 """
 from __future__ import annotations
 
@@ -61,9 +62,9 @@ class Face:
                 f"(d/d{self.symbol} {rel} 0 on the domain, {self.boxes} boxes)")
 
 
-def reduce(expr, which: str, domain: dict):
-    """(claim, domain, Face) on the first face where the claim is least, or None."""
-    for x in candidates(expr, domain):
+def reduce(expr, which: str, domain: dict, wanted=lambda x: True):
+    """(claim, domain, Face) on the first face where the claim is least (of the symbols ``wanted``), or None."""
+    for x in filter(wanted, candidates(expr, domain)):
         face = _face(expr, which, domain, x)
         if face is not None:
             rest = {t: iv for t, iv in domain.items() if t != x}
@@ -75,15 +76,15 @@ def prove(expr, which: str, domain: dict, budget, log: str = ""):
     """(boxes, certificate ``face:``) of a region read on each face where it is least in turn (while a symbol is
     left to read) and proved there by boxes, or shown identically 0 on the region or a face (a claim that
     allows 0); replayed from ``log``; or None."""
+    at, _, inner = log[len(FACE):].partition("|")
     e, dm, read = expr, domain, []
     while not (zero := which not in _STRICT and _zero_at_point(e, {})) and len(dm) > 1:
-        found = reduce(e, which, dm)
+        found = reduce(e, which, dm, _recorded(at, read) if log else lambda x: True)
         if found is None:
             break
         e, dm, face = found
         read.append(face)
-    names = ", ".join(f"{f.symbol} = {sp.sstr(f.end)}" for f in read)
-    at, _, inner = log[len(FACE):].partition("|")
+    names = _names(read)
     if log and (at != names or (inner == ZERO) != zero) or not (read or zero):
         return None
     found = None if zero else validated.prove(e, which, dm, inner, budget=budget, forms=False)
@@ -91,6 +92,16 @@ def prove(expr, which: str, domain: dict, budget, log: str = ""):
         return None
     boxes, cert = (0, ZERO) if zero else (found.boxes, found.certificate)
     return sum(f.boxes for f in read) + boxes, f"{FACE}{names}|{cert}"
+
+
+def _names(read) -> str:
+    return ", ".join(f"{f.symbol} = {sp.sstr(f.end)}" for f in read)
+
+
+def _recorded(at: str, read):
+    """A replay reads only the next face the certificate names (the search's failed symbols are not tried)."""
+    head = _names(read) + ", " if read else ""
+    return lambda x: at.startswith(f"{head}{x} = ")
 
 
 def recorded(logs) -> bool:
@@ -122,12 +133,14 @@ def _face(expr, which, domain, x):
 
 
 def _signed(d, sign, domain):
-    """Boxes proving ``d`` has ``sign`` on the domain: whole, else as one factored fraction, factor by factor
-    (:func:`_product`); or None."""
+    """Boxes proving ``d`` has ``sign`` on the domain: as one factored fraction, factor by factor
+    (:func:`_product`, a few boxes where it closes), else whole (a box search with derivative rules, the
+    costly one); or None."""
+    boxes = _product(sp.factor(sp.together(d)), sign, domain) if sp.count_ops(d) <= FACTOR_OPS else None
+    if boxes is not None:
+        return boxes
     found = validated.prove(d, sign, domain, budget=FACE_BOXES, forms=False)
-    if found.proved:
-        return found.boxes
-    return _product(sp.factor(sp.together(d)), sign, domain) if sp.count_ops(d) <= FACTOR_OPS else None
+    return found.boxes if found.proved else None
 
 
 def _product(e, sign, domain):

@@ -138,7 +138,8 @@ def _pieces(pieces, which, s, attempts, budget, logs=None):
 def _replay(expr, which, domain, attempts, recorded, budget):
     cert = json.loads(recorded[len(REGIONS):])
     if cert and isinstance(cert[0], dict):   # the claim read on a face first
-        reduced, face = faces.reduce(expr, which, domain), cert[0]
+        face = cert[0]
+        reduced = faces.reduce(expr, which, domain, lambda x: x.name == face["face"])
         if reduced is None or (reduced[2].symbol.name, sp.sstr(reduced[2].end)) != (face["face"], face["at"]):
             raise validated.ReplayFailedError(f"the claim is no longer least on the face {face['face']} = {face['at']}")
         found = _replay_regions(*reduced[:2], which, attempts, cert[1:], budget)
