@@ -74,3 +74,16 @@ def test_a_false_claim_stays_false_on_its_face():
     assert claim.subs(y, sp.Rational(95, 100)) < 0
     for domain in (UNIT, {u: sp.Interval.open(0, 1), y: UNIT[y]}):
         assert faces.prove(false, "nonnegative", domain, 600) is None
+
+
+def test_a_replay_reads_only_the_faces_its_certificate_names(monkeypatch):
+    """(u - 1/3)^2 + u/10 + y: the slope in y is 1 (the face y = 0, least there); in u, 2 (u - 1/3) + 1/10, it
+    is -17/30 at 0 and 13/30 at the middle: the search tries u first in vain, a replay goes straight to y; a
+    certificate naming another face does not replay."""
+    claim, domain = (u - sp.Rational(1, 3)) ** 2 + u / 10 + y, {u: UNIT[u], y: sp.Interval(0, 1)}
+    boxes, cert = faces.prove(claim, "nonnegative", domain, 600)
+    assert cert.startswith("face:y = 0")
+    tried, face = [], faces._face
+    monkeypatch.setattr(faces, "_face", lambda e, w, dm, x: tried.append(x) or face(e, w, dm, x))
+    assert faces.prove(claim, "nonnegative", domain, 600, cert) == (boxes, cert) and tried[0] == y
+    assert faces.prove(claim, "nonnegative", domain, 600, cert.replace("y = 0", "u = 0")) is None
