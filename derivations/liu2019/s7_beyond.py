@@ -54,7 +54,8 @@ def randomized_response(d):
                                                 g: sp.Interval.open(0, 1), u: sp.Interval.Lopen(0, 1)},
            text=r"no $\epsilon$-DP mechanism does better: every test of every $\epsilon$-DP mechanism has "
                 r"$(G, R)$ in that region (randomised tests too), and $F_\beta \le \max(p, (1+\beta^2)/(2+\beta^2))$ "
-                r"at every point of it ($R$ sampled up to the region's upper edge); randomized response attains it "
+                r"at every point of it ($R = u$ times the region's upper edge, $0 < u \le 1$; on $\epsilon \le 10$, "
+                r"$1/5 < \beta < 5$); randomized response attains it "
                 "(rr:vertex, rr:all)")
     fstar = sp.Max(p, (1 + B2) / (2 + B2))
     d.sign("rr:crossing", (p - (1 + B2) / (2 + B2)).subs(eps, sp.log(1 + B2) + sp.log(1 + sp.Symbol("t", positive=True))),
