@@ -200,8 +200,7 @@ class Recorder:
         if recorded and recorded.proved != proved:
             raise ReplayFailed(f"the certificate records {recorded.proved or 'no proof'!r}, "
                                f"the replay gave {proved or 'no proof'!r}")
-        box["certificate"] = "replayed" if recorded and not self.certify else (
-            "recorded" if self.certify else "searched")
+        box["certificate"] = "recorded" if self.certify else ("replayed" if recorded else "searched")
         self.certificates.append(certs.Certificate(fingerprint, label, tuple(
             recorded.transcript if recorded else attempts.log), proved, getattr(attempts, "boxes", "") or ""))
         box["outcome"] = outcome
