@@ -194,13 +194,14 @@ class Recorder:
         recorded = self.book.get(fingerprint)
         attempts, outcome = self._attempt(decider, recorded, hint)
         label = f"{self.derivation_id}::{cid}"
-        if outcome.status is not Status.PROVED and label in self.earlier:
+        carried = outcome.status is not Status.PROVED and label in self.earlier
+        if carried:
             recorded, attempts, outcome = self._carried(decider, self.earlier[label], attempts, outcome)
         proved = outcome.method if outcome.status is Status.PROVED else ""
         if recorded and recorded.proved != proved:
             raise ReplayFailed(f"the certificate records {recorded.proved or 'no proof'!r}, "
                                f"the replay gave {proved or 'no proof'!r}")
-        box["certificate"] = "recorded" if self.certify else ("replayed" if recorded else "searched")
+        box["certificate"] = _state(self.certify, recorded, carried and bool(proved))
         self.certificates.append(certs.Certificate(fingerprint, label, tuple(
             recorded.transcript if recorded else attempts.log), proved, getattr(attempts, "boxes", "") or ""))
         box["outcome"] = outcome
@@ -436,6 +437,14 @@ def _proof_recorded(attempts) -> bool:
 def _by_name(fn):
     """Adapt ``fn(epsilon=..., beta=...)`` to a function of a point {symbol: value}."""
     return lambda point: fn(**{str(s): v for s, v in point.items()})
+
+
+def _state(certify: bool, recorded, carried: bool) -> str:
+    """A claim's certificate state: certify records (``carried``: the earlier proof, replayed, kept where the
+    fresh search found none); check replays a certificate or searches."""
+    if certify:
+        return "carried" if carried else "recorded"
+    return "replayed" if recorded else "searched"
 
 
 def _noted(outcome: Outcome, attempts: Attempts) -> Outcome:

@@ -105,8 +105,10 @@ class Step:
     to ``True`` when a result is pickled back from a worker process)."""
     certificate: str = ""
     """How the symbolic route was decided: "replayed" (a recorded certificate),
-    "searched" (no certificate: a time-budgeted search; run ``symdp certify``)
-    or "" (no symbolic route: sampling only, or identical sides)."""
+    "searched" (no certificate: a time-budgeted search; run ``symdp certify``),
+    under certify "recorded" (searched afresh) or "carried" (the fresh search
+    found no proof; the earlier certificate's replayed and kept), or "" (no
+    symbolic route: sampling only, or identical sides)."""
     printed_latex: str = ""
     """For printed claims: the formula as the paper typesets it (LaTeX, given by the
     derivation), shown by the report in place of SymPy's rewriting of the printed

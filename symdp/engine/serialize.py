@@ -206,6 +206,10 @@ def _totals(results: list[DerivationResult], collected) -> list[str]:
     if searched:
         lines.append(f"uncertified: {searched} claim(s) were decided by a time-budgeted search, which can differ "
                      f"on a slower machine; run `symdp certify` and commit the .proofs.json files")
+    carried = sum(c.certificate == "carried" for r in results for c in r.claims)
+    if carried:
+        lines.append(f"carried forward: {carried} proof(s) the fresh search did not find, the earlier certificate's "
+                     f"proof replayed under this prover and kept")
     for status, what in ((Status.ERRATUM, "errata found"), (Status.REFUTED, "claims refuted")):
         found = [f"{r.id} :: {c.claim_id}" for r in results for c in r.claims if c.status is status]
         if found:

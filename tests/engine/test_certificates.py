@@ -76,13 +76,15 @@ def test_a_false_sign_without_symbolic_route_is_refuted_before_any_box_search(mo
 
 
 def _identity_run(monkeypatch, rhs, book, total):
-    """Certify ``tanh(x/2) = rhs`` with ``book`` as the file's earlier certificates and ``total`` seconds of search."""
+    """Certify ``tanh(x/2) = rhs`` with ``book`` as the file's earlier certificates and ``total`` seconds of search:
+    (outcome, certificate); the claim's certificate state (recorded, or carried forward) in ``_identity_run.state``."""
     from symdp.engine import recorder
     from symdp.engine.recorder import Recorder
     monkeypatch.setattr(recorder, "CERTIFY_TOTAL", total)
     x = sp.Symbol("x", positive=True)
     d = Recorder("t", book=book, certify=True)
     d.identity("c", sp.tanh(x / 2), rhs(x))
+    _identity_run.state = d.trace[-1].certificate
     return d.trace[-1].outcome, d.certificates[0]
 
 
@@ -93,13 +95,14 @@ def test_certify_replays_the_earlier_proof_where_the_fresh_search_finds_none(mon
     from symdp.engine.status import Status
     true = lambda x: (sp.exp(x) - 1) / (sp.exp(x) + 1)
     outcome, proof = _identity_run(monkeypatch, true, {}, 60.0)
-    assert outcome.status is Status.PROVED
+    assert outcome.status is Status.PROVED and _identity_run.state == "recorded"
     starved, _ = _identity_run(monkeypatch, true, {}, 0.0)
     assert starved.status is not Status.PROVED          # the fresh search alone fails
     earlier = Certificate("an older prover's key", proof.claim, proof.transcript, proof.proved)
     outcome, carried = _identity_run(monkeypatch, true, {earlier.fingerprint: earlier}, 0.0)
     assert outcome.status is Status.PROVED and carried.transcript == proof.transcript
     assert carried.fingerprint == proof.fingerprint     # filed under this prover's key
+    assert _identity_run.state == "carried"              # and said so (certify's summary counts them)
     x = sp.Symbol("x", positive=True)
     check = Recorder("t", book={carried.fingerprint: carried})
     check.identity("c", sp.tanh(x / 2), true(x))
