@@ -238,6 +238,13 @@ class Attempts:
             if self.deadline is not None and not self.replaying:
                 self.deadline += time.monotonic() - started
 
+    def skip(self, n: int) -> None:
+        """A replay passes over ``n`` recorded answers: those of routes the search tried in vain before the
+        one its certificate records (nothing they answered is used).  The search records nothing."""
+        if self.replaying:
+            for _ in range(n):
+                self._next()
+
     def renew_last(self, seconds: float) -> None:
         """:meth:`renew` for a claim's last route: a replay first skips to the log's last mark (the routes
         between, which the search tried in vain, are not replayed)."""

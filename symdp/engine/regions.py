@@ -39,6 +39,8 @@ SIDE_BOXES = 400
 FACES_FIRST = 3
 """Symbols of a region read on its faces before its boxes are searched: in three or more, a box search that
 fails costs minutes (rr:optimal's regions), a face where the branch is least a few boxes."""
+THROUGH = "through:"
+"""Certificate of a region read in logs through an inverse function's variable (:func:`_through`)."""
 MAX_KINKS = 6
 MAX_CUTS = 6
 """Cuts of one interval at most (kink switches, then zeros of one region's slope)."""
@@ -189,6 +191,10 @@ def _proved(view, s, pieces, t=None):
     faced = sum(1 for _, logs in done for log in logs if log.startswith(faces.FACE))
     said += [f"{faced} read on the faces where the branch is least (monotone along a symbol on the whole region, "
              f"its slope's sign boxed), boxed there"] if faced else []
+    through = sum(1 for _, logs in done for log in logs if log.startswith(THROUGH))
+    said += [f"{through} read through v = erfcinv or Phi^-1 of a linear function of {s} and in logs (P - Q >= 0 as "
+             f"log P - log Q, P and Q boxed > 0), cut where that and its slope are exactly 0, falling to that point and "
+             f"rising from it"] if through else []
     by_shape = f" (of them, {'; '.join(said)})" if said else ""
     detail = (f"{read}{split}{s} cut where the kinks switch ({n} region{'s' if n != 1 else ''}, one smooth branch "
               f"each{more}); every cut proved inside its interval and every Piecewise continuous there; on each "
@@ -302,6 +308,18 @@ def _pieces_of(expr, domain, t, points):
 # -- one region: boxes, else cut at the zeros of the slope -------------------------------------------------
 
 def _region(g, which, sub, s, attempts, budget, logs=None, whole=True):
+    """(boxes, [logs]) proving ``g`` on ``sub`` (:func:`_smooth`), else read in logs through an inverse
+    function's variable (:func:`_through`); or None."""
+    if logs is not None and len(logs) == 1 and logs[0].startswith(THROUGH):
+        return _through(g, which, sub, s, attempts, logs[0])
+    start = len(attempts.log)
+    found = _smooth(g, which, sub, s, attempts, budget, logs, whole)
+    if found is not None or logs is not None or which not in ("nonnegative", "nonpositive"):
+        return found
+    return _through(g, which, sub, s, attempts, "", len(attempts.log) - start)
+
+
+def _smooth(g, which, sub, s, attempts, budget, logs=None, whole=True):
     """(boxes, [logs]) proving ``g`` on ``sub``: whole, else on the faces where it is least (:mod:`.faces`;
     first, in FACES_FIRST symbols or more), else cut at its stationary points, else by its shape along s
     (:mod:`.shape`); or None.  ``whole``: try the region uncut first (not when it is the whole domain, already
@@ -340,6 +358,51 @@ def _region(g, which, sub, s, attempts, budget, logs=None, whole=True):
         return None
     found = _boxed(attempts, lambda: shape.prove(g, which, sub, s, budget))
     return None if found is None else (found[0], [found[1]])
+
+
+def _through(g, which, sub, s, attempts, log="", asked=0):
+    """(boxes, [log]) of the region read through v = F^-1(L(s)) (an erfcinv or PhiInv of the claim, its ends
+    finite) and in logs, g = P - Q read as log P - log Q (P and Q proved > 0 by boxes), proved by
+    :func:`_tangent` in v; or None.  Laplace against Gaussian at equal total variation (Sec. 6.1 of the TV
+    paper): e^-eps/(4a) >= G_mu(a) is, in v = erfcinv(2 - 2a), -eps >= log erfc(-v) + log erfc(v - 2w), whose
+    slope is one increasing function at two points (:mod:`.pair`), while neither the claim in a (it rises
+    and falls between the touching point and a = 1/2 once eps > 3) nor its logs in a close by boxes at
+    eps = 20.  ``asked``: the sign prover's answers the routes tried before gave (a replay passes over them);
+    the certificate ``through:[atom, asked, tangent's log]``."""
+    recorded = json.loads(log[len(THROUGH):]) if log else None
+    if recorded:
+        attempts.skip(recorded[1])
+    start = len(attempts.log)
+    for atom in sorted(g.atoms(sp.erfcinv, PhiInv), key=sp.default_sort_key):
+        if recorded and sp.sstr(atom) != recorded[0]:
+            continue
+        before = asked + len(attempts.log) - start   # with the atoms tried in vain before this one
+        found = _inverse_view(g, sub, s, atom)
+        logged = None if not found or found[3] else _logs(*found[:2])
+        done = None if logged is None else _tangent(logged, which, found[1], found[2], attempts,
+                                                      recorded[2] if recorded else "")
+        if done is not None:
+            return done[0], [THROUGH + json.dumps([sp.sstr(atom), before, done[1][0]], separators=(",", ":"))]
+    if recorded:
+        raise validated.ReplayFailedError(f"the region read in logs through {recorded[0]} no longer closes")
+    return None
+
+
+def _logs(g, domain):
+    """log P - log Q for g = P - Q (the terms of positive and of negative sign), P and Q proved > 0 on the
+    domain by boxes; or None."""
+    terms = sp.Add.make_args(g)
+    minus = [t for t in terms if t.could_extract_minus_sign()]
+    P, Q = sp.Add(*(t for t in terms if t not in minus)), -sp.Add(*minus)
+    if not minus or len(minus) == len(terms):
+        return None
+    if not all(_boxed_positive(e, domain) for e in (P, Q)):
+        return None
+    return sp.log(P) - sp.log(Q)
+
+
+def _boxed_positive(e, domain) -> bool:
+    return validated.prove(e, "positive", domain, budget=SIDE_BOXES, forms=False).proved
 
 
 def _boxed(attempts, fn):

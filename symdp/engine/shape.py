@@ -25,7 +25,7 @@ import json
 
 import sympy as sp
 
-from . import validated
+from . import pair, validated
 from .budget import BudgetExceeded, within_budget
 from .points import ball, middle, value
 from .validated.rules import _zero_at_point
@@ -70,13 +70,18 @@ def prove(g, which, sub, s, budget, log: str = "", names=None, slope_boxes=SLOPE
 
 def _slope(d, want, sub, budget, log):
     """(boxes, certificate) of the derivative ``d`` ``want`` on the region: factor by factor where it is a
-    product with an exponential (:func:`_by_factors`), else by boxes; or None."""
+    product with an exponential (:func:`_by_factors`), else by boxes, else as one monotone function at two
+    points (:mod:`.pair`); or None."""
     if isinstance(log, list) or not log and isinstance(d, sp.Mul) and d.has(sp.exp):
         found = _by_factors(d, want, sub, budget, log or None)
         if found is not None or log:
             return found
+    if pair.recorded(log):
+        return pair.prove(d, want, sub, budget, log)
     found = validated.prove(d, want, sub, log, budget=budget, forms=False, split=False)
-    return (found.boxes, found.certificate) if found.proved else None
+    if found.proved or log:
+        return (found.boxes, found.certificate) if found.proved else None
+    return pair.prove(d, want, sub, budget) if not found.violated else None
 
 
 def _by_factors(d, want, sub, budget, logs):
