@@ -284,7 +284,7 @@ def laplace_gaussian(d):
                           r"the same $\alpha = 1 - e^{-\epsilon/2}$: the Laplace trade-off lies above the Gaussian "
                           r"one, i.e. the Gaussian's privacy region contains the Laplace's" +
                           (" (Sec. 6.1, as printed)" if name == "printed" else
-                           r": the qualifier $\epsilon < 2.5$ is not needed on the sampled range"))
+                           r": the qualifier $\epsilon < 2.5$ is not needed, up to $\epsilon = 20$"))
     grid = np.linspace(0.0, 1.0, 201)
     for a in (0.05, 0.1, 0.2, 0.4):
         e = float(comp.eps_of_alpha(a))
