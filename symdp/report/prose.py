@@ -52,6 +52,12 @@ _FORMULAS = {
 }
 """Identities an engine's text states in ASCII (:mod:`symdp.engine.validated`), in the papers' notation
 (Phi, never erfc: erfc(z) = 2 Phi(-sqrt(2) z), so both of the Mills form's rewrites are the one above)."""
+_PHRASES = {
+    "v = erfcinv or Phi^-1 of a linear function": ("v", ", a constant multiple of ", r"\Phi^{-1}", " of a linear function"),
+    "P - Q >= 0 as log P - log Q": (r"P - Q \ge 0", " as ", r"\log P - \log Q"),
+}
+"""Phrases of an engine's text that name erfc or hold ASCII mathematics, as prose and math (every second piece
+math): erfcinv(y) = -Phi^{-1}(y/2)/sqrt(2) (A&S 26.2.2) is a constant multiple of Phi^{-1} of a linear function."""
 _MARK = "\x00"
 _ADJACENT = re.compile(f"{_MARK}(\\d+){_MARK}(\\s?){_MARK}(\\d+){_MARK}")
 
@@ -140,6 +146,8 @@ def _plain(text: str) -> str:
     text = _PAPER.sub(lambda m: keep(_PAPER_TEX.get(m.group(1)) or "P_{%s}" % m.group(1)[2:].strip("{}")), text)
     for ascii_, tex in _FORMULAS.items():
         text = text.replace(ascii_, keep(tex))
+    for ascii_, pieces in _PHRASES.items():
+        text = text.replace(ascii_, "".join(keep(p) if i % 2 == 0 else p for i, p in enumerate(pieces)))
     text = _INVERSE.sub(lambda m: keep(_inverse(m.group(1), m.group(2))), text)
     text = text.replace("erfc(real) > 0", "\x03")
     text = _PAIR.sub(lambda m: keep(f"{_named(m.group(1))} = {value(m.group(2))}"), text)

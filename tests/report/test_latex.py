@@ -69,6 +69,15 @@ def test_the_validated_forms_identities_read_in_the_papers_notation():
     assert r"$(1 + x\,\mathrm{exprel}(x))^k$" in shifted and "textasciicircum" not in shifted
 
 
+def test_a_region_read_through_an_inverse_reads_as_phi_inverse():
+    """The detail of a region read through v = erfcinv(...) (symdp.engine.regions), as the engine writes it."""
+    import sympy as sp
+    from symdp.engine import regions
+    text = tex(regions._proved(None, sp.Symbol("a"), [[(7, [regions.THROUGH + "x"])]]).detail)
+    assert "erfc" not in text and r"$v$, a constant multiple of $\Phi^{-1}$ of a linear function" in text
+    assert r"$P - Q \ge 0$ as $\log P - \log Q$" in text and "textgreater" not in text
+
+
 def test_witness_is_set_in_math():
     w = Witness((("epsilon", "1.0"), ("Delta_Q", "2.0")), "0.17563936464993592658", "0.6967346701436832882")
     assert prose.witness(w) == r"at $\epsilon = 1,\ \Delta Q = 2$: $0.175639$ vs $0.696735$"
