@@ -182,6 +182,20 @@ def losing(d):
 '''
 
 
+def test_certify_keeps_the_certificates_of_a_derivation_over_its_timeout(capsys, tmp_path):
+    """A derivation over --timeout makes none of its certificates again: the recorded ones stay (an empty file
+    used to replace them), and stderr names it."""
+    from symdp.engine import certificates
+    (tmp_path / "slow.py").write_text(_PROVED)
+    assert run(capsys, "certify", "--path", str(tmp_path), "--no-cache", "-j", "1")[0] == 0
+    recorded = certificates.path_for(str(tmp_path / "slow.py")).read_text()
+    (tmp_path / "slow.py").write_text(_PROVED.replace("def losing(d):\n", "def losing(d):\n    time.sleep(30)\n")
+                                      .replace("import sympy", "import time\nimport sympy"))
+    code, out, err = run(capsys, "certify", "--path", str(tmp_path), "--no-cache", "-j", "1", "--timeout", "0.5")
+    assert code == 1 and "--timeout" in out and "1 derivation(s) did not finish" in err and "t.losing" in err
+    assert certificates.path_for(str(tmp_path / "slow.py")).read_text() == recorded
+
+
 def test_certify_names_the_proofs_it_loses(capsys, tmp_path):
     """Certificates made again: a claim the replaced file proved and the new one does not is named on stderr
     (issue 20: a symbolic budget that runs out on a loaded machine used to lose a proof silently)."""

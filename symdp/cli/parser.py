@@ -12,7 +12,7 @@ from .. import __version__
 
 
 NEGATIVE_NUMBER = re.compile(r"^-(\d+\.?\d*|\.\d+)([eE][-+]?\d+)?$")
-"""A negative number as a value, scientific notation included (argparse's own pattern, ``-\d+`` and
+r"""A negative number as a value, scientific notation included (argparse's own pattern, ``-\d+`` and
 ``-\d*.\d+``, takes ``--delta -1e-5`` for an option and says "expected one argument")."""
 
 

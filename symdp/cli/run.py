@@ -153,6 +153,7 @@ def cmd_certify(args) -> int:
     total = sum(len(r.certificates) for r in results)
     print(f"certified {total} claims ({proved} proved symbolically) in {len(written)} file(s)")
     _report_lost(before, {c.claim for r in results for c in r.certificates if c.proved})
+    _report_unfinished([r.id for r in results if not certificates.finished(r)])
     print(serialize.to_text(results), end="")
     return 0 if serialize.passed(results, ()) else 1
 
@@ -170,6 +171,14 @@ def _report_lost(before: set, now: set) -> None:
         print(f"symdp: {len(lost)} claim(s) proved by the replaced certificates are not proved now (a budget run "
               "out under load: certify them again with -j 1; or a changed prover or claim): " + "; ".join(lost),
               file=sys.stderr)
+
+
+def _report_unfinished(ids: list) -> None:
+    """Name on stderr every derivation that raised, ran over --timeout or was skipped: its earlier certificates
+    were kept beside the new ones it made."""
+    if ids:
+        print(f"symdp: {len(ids)} derivation(s) did not finish (an error, --timeout or a missing library); the "
+              "certificates they did not make again were kept: " + "; ".join(sorted(ids)), file=sys.stderr)
 
 
 def cmd_cache(args) -> int:

@@ -130,19 +130,29 @@ def _entry(c: Certificate) -> dict:
 
 
 def write(results, files: dict[str, str]) -> list[Path]:
-    """Write the certificates of ``results`` beside their derivation files (``files``: id -> file)."""
+    """Write the certificates of ``results`` beside their derivation files (``files``: id -> file).
+
+    A claim of a finished derivation that is no longer made loses its certificate; a derivation that did not
+    finish (:func:`finished`) loses none."""
     by_file: dict[str, list] = {}
     for r in results:
         by_file.setdefault(files[r.id], []).extend(r.certificates)
-    rerun = {r.id for r in results}
+    done = {r.id for r in results if finished(r)}
     written = []
     for file, certs in sorted(by_file.items()):
         path = path_for(file)
         old = load(path)
-        kept = [c for c in old.values() if c.claim.split("::")[0] not in rerun]
+        made = {c.fingerprint for c in certs}
+        kept = [c for c in old.values() if c.claim.split("::")[0] not in done and c.fingerprint not in made]
         write_whole(path, dumps(kept + [_better(c, old.get(c.fingerprint)) for c in certs]))
         written.append(path)
     return written
+
+
+def finished(result) -> bool:
+    """Whether ``result`` ran to its end: one that raised, ran over ``--timeout`` or was skipped (a library it
+    audits is missing) made only some of its certificates, so the rest of the file's are kept, not dropped."""
+    return getattr(result, "error", None) is None and not getattr(result, "skipped", "")
 
 
 def _better(new: Certificate, old: Certificate | None) -> Certificate:

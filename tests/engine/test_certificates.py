@@ -9,9 +9,9 @@ from symdp.engine import certificates as certs
 from symdp.engine.certificates import Certificate
 
 
-def _write(tmp_path, *cs):
+def _write(tmp_path, *cs, error=None, skipped=""):
     file = tmp_path / "d.py"
-    result = SimpleNamespace(id="x.d", certificates=list(cs))
+    result = SimpleNamespace(id="x.d", certificates=list(cs), error=error, skipped=skipped)
     certs.write([result], {"x.d": str(file)})
     return certs.load(certs.path_for(str(file)))
 
@@ -27,6 +27,15 @@ def test_new_proofs_and_new_content_replace_the_old(tmp_path):
     _write(tmp_path, Certificate("f1", "x.d::a", (None,), ""), Certificate("f2", "x.d::b", ("0",), "cancel"))
     after = _write(tmp_path, Certificate("f1", "x.d::a", ("1",), "factor"))
     assert after == {"f1": Certificate("f1", "x.d::a", ("1",), "factor")}  # f2's claim is gone from the run
+
+
+@pytest.mark.parametrize("unfinished", [{"error": "TimeoutError: the derivation exceeded --timeout 1 s"},
+                                        {"skipped": "dp_accounting is not installed"}])
+def test_a_derivation_that_did_not_finish_keeps_its_certificates(tmp_path, unfinished):
+    _write(tmp_path, Certificate("f1", "x.d::a", ("0",), "cancel"), Certificate("f2", "x.d::b", ("1",), "factor"))
+    after = _write(tmp_path, Certificate("f1", "x.d::a", ("2",), "expand"), **unfinished)  # stopped before b
+    assert after == {"f1": Certificate("f1", "x.d::a", ("2",), "expand"),
+                     "f2": Certificate("f2", "x.d::b", ("1",), "factor")}
 
 
 def test_sample_seeds_do_not_move_with_the_prover(monkeypatch):
