@@ -152,7 +152,7 @@ def write(results, files: dict[str, str]) -> list[Path]:
 def finished(result) -> bool:
     """Whether ``result`` ran to its end: one that raised, ran over ``--timeout`` or was skipped (a library it
     audits is missing) made only some of its certificates, so the rest of the file's are kept, not dropped."""
-    return getattr(result, "error", None) is None and not getattr(result, "skipped", "")
+    return result.error is None and not result.skipped
 
 
 def _better(new: Certificate, old: Certificate | None) -> Certificate:

@@ -45,19 +45,18 @@ _INVERSE = re.compile(r"(?<![\w\\])(erfcinv|PhiInv)\(([^()]*)\)")
 """An inverse function named in an engine's text (``v = erfcinv(2 - 2*a)``), argument without parentheses."""
 _FORMULAS = {
     "erfc(z) = sqrt(2/pi) e^(-z^2) Mills(sqrt(2) z) and Phi(z) = phi(z) Mills(-z)":
-        r"\Phi(-z) = \varphi(z)\,\mathrm{Mills}(z)",
-    "e^(k x)": "e^{k x}",
-    "(1 + x exprel(x))^k": r"(1 + x\,\mathrm{exprel}(x))^k",
-    "e^x = 1 + x exprel(x)": r"e^x = 1 + x\,\mathrm{exprel}(x)",
-}
-"""Identities an engine's text states in ASCII (:mod:`symdp.engine.validated`), in the papers' notation
-(Phi, never erfc: erfc(z) = 2 Phi(-sqrt(2) z), so both of the Mills form's rewrites are the one above)."""
-_PHRASES = {
-    "v = erfcinv or Phi^-1 of a linear function": ("v", ", a constant multiple of ", r"\Phi^{-1}", " of a linear function"),
+        (r"\Phi(-z) = \varphi(z)\,\mathrm{Mills}(z)",),
+    "e^(k x)": ("e^{k x}",),
+    "(1 + x exprel(x))^k": (r"(1 + x\,\mathrm{exprel}(x))^k",),
+    "e^x = 1 + x exprel(x)": (r"e^x = 1 + x\,\mathrm{exprel}(x)",),
+    "v = erfcinv or Phi^-1 of a linear function":
+        ("v", ", a constant multiple of ", r"\Phi^{-1}", " of a linear function"),
     "P - Q >= 0 as log P - log Q": (r"P - Q \ge 0", " as ", r"\log P - \log Q"),
 }
-"""Phrases of an engine's text that name erfc or hold ASCII mathematics, as prose and math (every second piece
-math): erfcinv(y) = -Phi^{-1}(y/2)/sqrt(2) (A&S 26.2.2) is a constant multiple of Phi^{-1} of a linear function."""
+"""Identities and phrases an engine's text states in ASCII (:mod:`symdp.engine.validated`, ``regions``), in the
+papers' notation, as pieces: math, prose, math, ... (Phi, never erfc: erfc(z) = 2 Phi(-sqrt(2) z), so both of the
+Mills form's rewrites are the first; erfcinv(y) = -Phi^{-1}(y/2)/sqrt(2), A&S 26.2.2, is a constant multiple of
+Phi^{-1} of a linear function)."""
 _MARK = "\x00"
 _ADJACENT = re.compile(f"{_MARK}(\\d+){_MARK}(\\s?){_MARK}(\\d+){_MARK}")
 
@@ -144,9 +143,7 @@ def _plain(text: str) -> str:
 
     text = _ARXIV.sub(literal, text)
     text = _PAPER.sub(lambda m: keep(_PAPER_TEX.get(m.group(1)) or "P_{%s}" % m.group(1)[2:].strip("{}")), text)
-    for ascii_, tex in _FORMULAS.items():
-        text = text.replace(ascii_, keep(tex))
-    for ascii_, pieces in _PHRASES.items():
+    for ascii_, pieces in _FORMULAS.items():
         text = text.replace(ascii_, "".join(keep(p) if i % 2 == 0 else p for i, p in enumerate(pieces)))
     text = _INVERSE.sub(lambda m: keep(_inverse(m.group(1), m.group(2))), text)
     text = text.replace("erfc(real) > 0", "\x03")
