@@ -15,6 +15,7 @@ Precision is set locally (:func:`precision`), never left changed.
 """
 from __future__ import annotations
 
+import collections
 import math
 from contextlib import contextmanager
 from fractions import Fraction
@@ -37,6 +38,18 @@ class NotRigorous(SymdpError):
     def __init__(self, construct: str):
         ValueError.__init__(self, f"no ball-arithmetic enclosure for {construct}")
         self.construct = construct
+
+
+def _per_precision(make):
+    """A constant ball made once per working precision (balls are immutable): ``get(env)`` returns it."""
+    made: dict = {}
+    def get(env=None):
+        bits = flint.ctx.prec
+        value = made.get(bits)
+        if value is None:
+            value = made[bits] = make()
+        return value
+    return get
 
 
 @contextmanager
@@ -82,18 +95,28 @@ def _atom(e, symbols):
             raise NotRigorous(f"the free symbol {e}")
         return lambda env, e=e: env[e]
     if e.is_Rational:
-        return lambda env, q=fmpq(int(e.p), int(e.q)): arb(q)
+        q = fmpq(int(e.p), int(e.q))
+        return _per_precision(lambda: arb(q))
     if e.is_Float:
         value = _exact_float(e)
         return lambda env: value
     if e is sp.pi:
-        return lambda env: arb.pi()
+        return _PI
     if e is sp.E:
-        return lambda env: arb(1).exp()
+        return _E
     raise NotRigorous(f"the constant {e}")
 
 
+_PI = _per_precision(arb.pi)
+_E = _per_precision(lambda: arb(1).exp())
+_SQRT2 = _per_precision(lambda: arb(2).sqrt())
+_SQRT_HALF_PI = _per_precision(lambda: (arb.pi() / 2).sqrt())
+
+
 def _add(args):
+    if len(args) == 2:
+        a, b = args
+        return lambda env: a(env) + b(env)
     def f(env):
         total = args[0](env)
         for a in args[1:]:
@@ -108,12 +131,21 @@ WIDE = arb(2) ** -20
 
 def _wide(x: arb) -> bool:
     """A finite ball much wider than rounding: midpoint-radius arithmetic on it overestimates (exp of
-    m +- r has lower end e^m (2 - e^r), below 0 once r > log 2; a product adds rad a rad b)."""
-    return x.is_finite() and not x.is_exact() and x.rad() > WIDE * abs(x.mid())
+    m +- r has lower end e^m (2 - e^r), below 0 once r > log 2; a product adds rad a rad b).
+
+    That is rad > 2^-20 |mid|.  FLINT's relative accuracy a = -(E(rad) + 1 - E(mid)), with 2^(E-1) <= |v| < 2^E
+    (``arb_rel_error_bits``; exact balls +inf, a zero or non-finite midpoint -inf), puts rad/|mid| in
+    (2^(-a-2), 2^-a): a >= 20 is narrow, a <= 18 wide, and only a = 19 needs the comparison itself."""
+    accuracy = x.rel_accuracy_bits()
+    if accuracy >= 20:
+        return False
+    if accuracy <= 18:
+        return x.is_finite()
+    return x.is_finite() and x.rad() > WIDE * abs(x.mid())
 
 
 def _ends(x: arb):
-    return arb(x.lower()), arb(x.upper())
+    return x.lower(), x.upper()
 
 
 def _hull(values) -> arb:
@@ -128,10 +160,14 @@ def _times(a: arb, b: arb) -> arb:
     bilinear form (each product is a ball enclosing it), which ball multiplication overestimates."""
     if not (_wide(a) and _wide(b)):
         return a * b
-    return _hull(x * y for x in _ends(a) for y in _ends(b))
+    a0, a1, b0, b1 = a.lower(), a.upper(), b.lower(), b.upper()
+    return arb.union(arb.union(arb.union(a0 * b0, a0 * b1), a1 * b0), a1 * b1)
 
 
 def _mul(args):
+    if len(args) == 2:
+        a, b = args
+        return lambda env: _times(a(env), b(env))
     def f(env):
         total = args[0](env)
         for a in args[1:]:
@@ -193,23 +229,23 @@ def _monotone(fn):
     def f(x: arb) -> arb:
         if not _wide(x):
             return fn(x)
-        return arb.union(*(fn(e) for e in _ends(x)))
+        return arb.union(fn(x.lower()), fn(x.upper()))
     return f
 
 
 def _phi_point(x: arb) -> arb:
-    return (-x / arb(2).sqrt()).erfc() / 2
+    return (-x / _SQRT2()).erfc() / 2
 
 
 _phi = _monotone(_phi_point)
 
 
 def _phi_inv(p: arb) -> arb:
-    return -arb(2).sqrt() * (2 * p).erfcinv()
+    return -_SQRT2() * (2 * p).erfcinv()
 
 
 def _mills_point(x: arb) -> arb:
-    return (arb.pi() / 2).sqrt() * (x * x / 2).exp() * (x / arb(2).sqrt()).erfc()
+    return _SQRT_HALF_PI() * (x * x / 2).exp() * (x / _SQRT2()).erfc()
 
 
 def _exprel_at(p: arb) -> arb:
@@ -275,9 +311,41 @@ def _function(e, symbols):
     raise NotRigorous(f"the function {head.__name__}")
 
 
+_SHARED: dict = {}
+"""While an :class:`ArbFn` compiles: each subexpression met more than once in its tree, with its compiled node
+once made (None before).  A shared node's value is computed once per call and reused: the same operations on
+the same balls, so the same ball, without the repetition a derivative's tree is full of."""
+
+
 def _compile(e, symbols):
     if e.is_Atom:
         return _atom(e, symbols)
+    if e not in _SHARED:
+        return _node(e, symbols)
+    node = _SHARED[e]
+    if node is None:
+        node = _SHARED[e] = _remembered(_node(e, symbols))
+    return node
+
+
+def _remembered(fn):
+    """``fn`` computed once per call: its value kept in the call's environment under a key of its own."""
+    key = object()
+    def f(env):
+        value = env.get(key)
+        if value is None:
+            value = env[key] = fn(env)
+        return value
+    return f
+
+
+def _repeated(expr) -> dict:
+    """The compound subexpressions that occur more than once in ``expr``'s tree, for :data:`_SHARED`."""
+    counts = collections.Counter(sp.preorder_traversal(expr))
+    return {e: None for e, n in counts.items() if n > 1 and not e.is_Atom}
+
+
+def _node(e, symbols):
     if e.is_Add:
         return _sum_of(e, symbols)
     if e.is_Mul:
@@ -312,8 +380,13 @@ def _sum(e, symbols):
     k, lo, hi = e.limits[0]
     if not (lo.is_finite is not False and hi.is_finite is not False) or lo.has(sp.oo, -sp.oo) or hi.has(sp.oo, -sp.oo):
         raise NotRigorous(f"the infinite Sum over {k}")
+    global _SHARED
     first, last = _compile(lo, symbols), _compile(hi, symbols)
-    term = _compile(e.function, tuple(symbols) + (k,))
+    outer, _SHARED = _SHARED, {}   # the term's values change with k: nothing in it is shared
+    try:
+        term = _compile(e.function, tuple(symbols) + (k,))
+    finally:
+        _SHARED = outer
     def f(env):
         a, b = _integer(first(env)), _integer(last(env))
         if a is None or b is None or b - a + 1 > SUM_TERMS:
@@ -341,12 +414,21 @@ class ArbFn:
     def __init__(self, expr, symbols):
         self.expr = sp.sympify(expr)
         self.symbols = tuple(symbols)
-        self._fn = _compile(self.expr, self.symbols)
+        global _SHARED
+        outer, _SHARED = _SHARED, _repeated(self.expr)
+        try:
+            self._fn = _compile(self.expr, self.symbols)
+        finally:
+            _SHARED = outer
 
     def __call__(self, point: dict, prec: int) -> arb:
-        with precision(prec):
+        old = flint.ctx.prec
+        flint.ctx.prec = prec
+        try:
             env = {s: to_arb(point[s]) for s in self.symbols}
             return +self._fn(env)
+        finally:
+            flint.ctx.prec = old
 
 
 def compile_arb(expr, symbols) -> ArbFn:
