@@ -409,26 +409,51 @@ def _integer(x: arb):
 
 
 class ArbFn:
-    """An expression compiled to ball arithmetic; call with {symbol: number or ball} at ``prec`` bits."""
+    """An expression compiled to ball arithmetic; call with {symbol: number or ball} at ``prec`` bits.
 
-    def __init__(self, expr, symbols):
+    ``family``: a :class:`Shared` table of expressions of the same symbols (a claim and its derivatives):
+    a subexpression of any of them is then computed once per :meth:`at` environment, whichever asks first."""
+
+    def __init__(self, expr, symbols, family: "Shared | None" = None):
         self.expr = sp.sympify(expr)
         self.symbols = tuple(symbols)
+        self.family = family
         global _SHARED
-        outer, _SHARED = _SHARED, _repeated(self.expr)
+        table = _repeated(self.expr) if family is None else family.marked(self.expr)
+        outer, _SHARED = _SHARED, table
         try:
             self._fn = _compile(self.expr, self.symbols)
         finally:
             _SHARED = outer
 
     def __call__(self, point: dict, prec: int) -> arb:
+        return self.at(point, prec, fresh=True)
+
+    def at(self, env: dict, prec: int, fresh: bool = False) -> arb:
+        """The enclosure on ``env`` ({symbol: ball}, also the store of shared values: reuse it for the same
+        balls and precision only); ``fresh``: ``env`` is a point of numbers, enclosed at ``prec``."""
         old = flint.ctx.prec
         flint.ctx.prec = prec
         try:
-            env = {s: to_arb(point[s]) for s in self.symbols}
+            if fresh:
+                env = {s: to_arb(env[s]) for s in self.symbols}
             return +self._fn(env)
         finally:
             flint.ctx.prec = old
+
+
+class Shared:
+    """The compiled subexpressions of a family of :class:`ArbFn` (every compound node, shared)."""
+
+    def __init__(self):
+        self.table: dict = {}
+
+    def marked(self, expr) -> dict:
+        """The table, with every compound subexpression of ``expr`` in it (None until compiled)."""
+        for e in sp.preorder_traversal(expr):
+            if not e.is_Atom and e not in self.table:
+                self.table[e] = None
+        return self.table
 
 
 def compile_arb(expr, symbols) -> ArbFn:

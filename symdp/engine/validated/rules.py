@@ -26,12 +26,14 @@ import sympy as sp
 from flint import arb
 
 from ...special import Phi
-from ..arb import ArbFn, NotRigorous
+from ..arb import ArbFn, NotRigorous, Shared
 from ..budget import BudgetExceeded, within_budget
 from . import ext
 from .branches import smooth_branch
 from .radicals import squares_out
 
+ENVS = 4
+"""Boxes whose shared values a problem keeps (:meth:`Problem._env`)."""
 ORDERS = (1, 2, 3)
 """Derivative orders tried in a chain."""
 SWELL = 60
@@ -97,7 +99,8 @@ class Problem:
         self.f, self.strict, self.chart, self.prec = f, strict, chart, prec
         self.member = member
         self.F = f.xreplace(chart.forward)
-        self.fn = ArbFn(self.F, chart.coords)
+        self.shared = Shared()
+        self.fn = ArbFn(self.F, chart.coords, self.shared)
         self.smooth = not self.F.has(*NONSMOOTH)
         self.branches = None if self.smooth else smooth_branch(f, chart)
         self._branch: dict = {}
@@ -105,6 +108,7 @@ class Problem:
         self._derivs: dict = {}
         self._exact: dict = {}
         self._cache: dict = {}
+        self._envs: dict = {}
         self.used: set = set()
 
     def cached(self, key, make):
@@ -117,9 +121,9 @@ class Problem:
 
     def enclose(self, expr, fn, box):
         """(lo, hi) of ``expr`` on ``box`` (a tuple of (a, b) Fractions), or None."""
-        balls = {u: _ball(a, b) for u, (a, b) in zip(self.chart.coords, box)}
         try:
-            v = fn(balls, self.prec)
+            v = fn.at(self._env(box), self.prec) if getattr(fn, "family", None) is self.shared else \
+                fn({u: _ball(a, b) for u, (a, b) in zip(self.chart.coords, box)}, self.prec)
         except (ValueError, ZeroDivisionError, ArithmeticError, TypeError, KeyError):
             return None
         if v.is_finite():
@@ -130,6 +134,16 @@ class Problem:
         with precision(self.prec):
             ends = {u: (_exact(a), _exact(b)) for u, (a, b) in zip(self.chart.coords, box)}
             return ext.evaluate(expr, ends)
+
+    def _env(self, box) -> dict:
+        """The balls of ``box`` and the values shared among f and its derivatives there (:class:`.arb.Shared`);
+        the last few boxes are kept (a rule moves between a box, its centre and its faces)."""
+        env = self._envs.get(box)
+        if env is None:
+            if len(self._envs) >= ENVS:
+                del self._envs[next(iter(self._envs))]
+            env = self._envs[box] = {u: _ball(a, b) for u, (a, b) in zip(self.chart.coords, box)}
+        return env
 
     def _at_open_end(self, box) -> bool:
         """The box touches an end of the domain that is a limit, not a point (a pole of erfcinv may sit there)."""
@@ -171,7 +185,7 @@ class Problem:
         if d is None:
             return None
         try:
-            return d, ArbFn(d, self.chart.coords)
+            return d, ArbFn(d, self.chart.coords, self.shared)
         except (NotRigorous, RecursionError):
             return None
 
