@@ -734,15 +734,37 @@ def _by_groups(expr, sign, domain, attempts, depth):
 def _by_assumptions(expr, sign, domain, attempts):
     accept = lambda e: getattr(e, f"is_{sign}") is True
     for desc, pieces in substitutions(domain):
-        mapped = [_substitute(expr, subs) for subs in pieces]
+        mapped = _Mapped(expr, pieces)
         names = _on_every_piece(mapped, lambda m: attempts.first(m, accept, REWRITES[:-1]))
         if names:
             return f"sign by assumptions{_after(desc)} ({names})"
-        if any(m.has(sp.erfc, sp.erfcinv, sp.erfinv) for m in mapped):
+        if _tails(expr, pieces) and any(m.has(*TAILS) for m in mapped):
             names = _on_every_piece(mapped, lambda m: attempts.first(_positive_atoms(m), accept, REWRITES[:-1]))
             if names:
                 return f"sign by assumptions{_after(desc)}, the normal tail positive and its inverse real on its range ({names})"
     return _root_free(expr, sign, domain, attempts)
+
+
+TAILS = (sp.erfc, sp.erfcinv, sp.erfinv)
+
+
+def _tails(expr, pieces) -> bool:
+    """A normal tail or its inverse in ``expr`` or in a substituted value (substituting creates none)."""
+    return expr.has(*TAILS) or any(v.has(*TAILS) for subs in pieces for v in subs.values())
+
+
+class _Mapped:
+    """``expr`` after each substitution of ``pieces``, made when first read (a piece no rewrite settles ends
+    :func:`_on_every_piece` before the later ones are needed)."""
+
+    def __init__(self, expr, pieces):
+        self.expr, self.pieces, self.made = expr, pieces, []
+
+    def __iter__(self):
+        for k, subs in enumerate(self.pieces):
+            if k == len(self.made):
+                self.made.append(_substitute(self.expr, subs))
+            yield self.made[k]
 
 
 def _on_every_piece(mapped, first):
