@@ -352,7 +352,7 @@ def prove_zero_on(expr, domain: dict, attempts: Attempts) -> str | None:
     only there, an absolute value with a known sign there).
     """
     for desc, pieces in substitutions(domain):
-        names = _on_every_piece([_substitute(expr, subs) for subs in pieces], lambda m: attempts.first(m, _is_zero))
+        names = _on_every_piece(_Mapped(expr, pieces), lambda m: attempts.first(m, _is_zero))
         if names:
             return f"{names} after {desc}"
         if attempts.exhausted:
