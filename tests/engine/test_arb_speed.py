@@ -24,7 +24,11 @@ y = sp.Symbol("y", positive=True)
 
 
 def _same(a: arb, b: arb) -> bool:
-    return (a.is_finite() == b.is_finite() and str(a.mid()) == str(b.mid()) and str(a.rad()) == str(b.rad()))
+    """The same ball to the last bit: midpoint and radius as exact (mantissa, exponent) pairs (a decimal print
+    would round away the low bits)."""
+    if not (a.is_finite() and b.is_finite()):
+        return str(a) == str(b)
+    return a.mid().man_exp() == b.mid().man_exp() and a.rad().man_exp() == b.rad().man_exp()
 
 
 def _wide_by_definition(v: arb) -> bool:
