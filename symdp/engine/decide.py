@@ -54,9 +54,9 @@ def identity(lhs, rhs, domain, key, attempts: Attempts, numeric: bool = True) ->
     if not (lhs.has(sp.Piecewise) or rhs.has(sp.Piecewise)):
         method = prove_zero(lhs - rhs, attempts)
         if not method and restricted:
-            method = prove_zero_on(lhs - rhs, domain, attempts)
+            method = attempts.route("zero on the domain", lambda: prove_zero_on(lhs - rhs, domain, attempts))
         if not method:
-            method = _by_sign_cases(lhs - rhs, domain, attempts)
+            method = attempts.route("sign cases", lambda: _by_sign_cases(lhs - rhs, domain, attempts))
         if method:
             return Outcome(Status.PROVED, f"symbolic ({method})", "difference reduces to 0")
     else:
@@ -152,8 +152,9 @@ def _piece_on_domain(lhs, rhs, domain, attempts) -> str | None:
     diff = _settled_piece(lhs - rhs, domain, attempts)
     if diff is None:
         return None
-    method = prove_zero(diff, attempts) or prove_zero_on(diff, domain, attempts) or \
-        _by_sign_cases(diff, domain, attempts)
+    method = prove_zero(diff, attempts) or \
+        attempts.route("zero on the domain", lambda: prove_zero_on(diff, domain, attempts)) or \
+        attempts.route("sign cases", lambda: _by_sign_cases(diff, domain, attempts))
     return f"the active pieces fixed by the sign prover, then {method}" if method else None
 
 
@@ -225,13 +226,13 @@ def _second_look(expr, which: str, domain: dict, attempts: Attempts) -> Outcome 
     deeper than the sign prover's own (Pinsker's strict form: in q_0, then in p, then in p again); else a split
     at a stationary point, argued from it both ways."""
     attempts.renew(SECOND_LOOK)
-    method = _reduced(expr, which, domain, attempts)
+    method = attempts.route("location and scale", lambda: _reduced(expr, which, domain, attempts))
     if method:
         return Outcome(Status.PROVED, "symbolic sign analysis after a change of location and scale", method)
-    method = prove_from_an_end(expr, which, domain, attempts)
+    method = attempts.route("from an end", lambda: prove_from_an_end(expr, which, domain, attempts))
     if method:
         return Outcome(Status.PROVED, "symbolic sign analysis, monotone from an end", method)
-    method = prove_at_a_stationary_point(expr, which, domain, attempts)
+    method = attempts.route("stationary point", lambda: prove_at_a_stationary_point(expr, which, domain, attempts))
     return Outcome(Status.PROVED, "symbolic sign analysis, split at a stationary point", method) if method else None
 
 
@@ -241,7 +242,7 @@ def _reduced(expr, which: str, domain: dict, attempts: Attempts) -> str | None:
     if not found:
         return None
     x, a, b, g, reduced = found
-    method = prove_sign(g, which, reduced, attempts) or prove_by_cases(g, which, reduced, attempts)
+    method = prove_sign(g, which, reduced, attempts) or _by_cases(g, which, reduced, attempts)
     where = f"{x} = {a} + {b} t: the claim depends on {x}, {a}, {b} only through t = ({x} - {a})/{b}"
     iv = reduced[location.T]
     span = "t real" if iv == sp.Reals else f"t in {sp.sstr(iv)}"
@@ -252,10 +253,15 @@ def _symbolic(expr, which: str, domain: dict, attempts: Attempts) -> Outcome | N
     method = prove_sign(expr, which, domain, attempts)
     if method:
         return Outcome(Status.PROVED, "symbolic sign analysis", method)
-    method = prove_by_cases(expr, which, domain, attempts)
+    method = _by_cases(expr, which, domain, attempts)
     if method:
         return Outcome(Status.PROVED, "symbolic sign analysis by cases", method)
     return None
+
+
+def _by_cases(expr, which: str, domain: dict, attempts: Attempts) -> str | None:
+    """:func:`.cases.prove_by_cases` as a route of the log (a replay passes over it where it failed)."""
+    return attempts.route("cases", lambda: prove_by_cases(expr, which, domain, attempts))
 
 
 def sign(expr, which: str, domain, key, attempts: Attempts, numeric: bool = True) -> Outcome:

@@ -10,6 +10,8 @@ from __future__ import annotations
 import contextlib
 import functools
 import itertools
+import json
+import re
 import time
 
 import sympy as sp
@@ -17,6 +19,8 @@ import sympy as sp
 from ..special import Phi, PhiInv
 from . import expsubs, tame
 from .budget import BudgetExceeded, within_budget
+from .codec.checks import CodecError
+from .codec.expressions import decode_expr, encode_expr
 from .conditions import discharge, truth_of
 from .signs import FLIP as _FLIP
 
@@ -160,6 +164,33 @@ class ReplayFailed(Exception):
 RENEWED = "renewed"
 """The log's mark of :meth:`Attempts.renew`."""
 
+ROUTE = "route: "
+"""Prefix of the log's marks of :meth:`Attempts.route` (no answer begins so)."""
+
+_FAILED = re.compile(r"route: (.+) failed after (\d+)(, out of time)?")
+
+
+def _is_mark(entry) -> bool:
+    return isinstance(entry, str) and entry.startswith(ROUTE)
+
+
+def _encoded(values) -> list:
+    """The codec's forms of ``values``; one it cannot write is left out (a hint the proof does without)."""
+    out = []
+    for v in values:
+        try:
+            out.append(encode_expr(v))
+        except CodecError:
+            continue
+    return out
+
+
+def _decoded(text: str, label: str) -> tuple:
+    try:
+        return tuple(decode_expr(v) for v in json.loads(text))
+    except (CodecError, ValueError) as exc:
+        raise ReplayFailed(f"the recorded values of '{label}' do not decode ({exc})") from None
+
 
 class Attempts:
     """Runs rewrites under the budget, and records or replays the answers.
@@ -215,6 +246,51 @@ class Attempts:
         self.log.append(f"{label}: done")
         return value
 
+    def found(self, label: str, fn) -> tuple:
+        """The expressions ``fn()`` finds (under the budget; () if it ran out of time or raised), recorded in the
+        log by the safe codec (:mod:`.codec`, never sympify), so a replay reads them instead of searching
+        again.  Only for hints a proof checks itself: a cut point, a split point (any value the proof then
+        shows to lie inside its interval gives a proof).  The search goes on with the values it recorded, as
+        decoded, so search and replay see the same expressions."""
+        if self.replaying:
+            entry = self._next()
+            if entry in (None, f"{label}: timeout"):
+                return ()
+            if not entry.startswith(f"{label}: ["):
+                self._replay_mismatch(entry, f"'{label}: [...]'")
+            return _decoded(entry[len(label) + 2:], label)
+        values = self.call(label, fn)
+        if self.log and self.log[-1] == f"{label}: done":
+            self.log[-1] = f"{label}: " + json.dumps(_encoded(values or ()), sort_keys=True, separators=(",", ":"))
+            return _decoded(self.log[-1][len(label) + 2:], label)
+        return ()
+
+    def route(self, name: str, fn):
+        """``fn()``, one way of proving, marked in the log where it began: ``route: <name> proved``, or ``route:
+        <name> failed after <n>`` (n answers follow, then ``, out of time`` if the search's budget was used up at
+        its end).  A replay runs a route that proved again in full, and passes over one that failed: its
+        answers skipped, the budget's state at its end restored.  Nothing a failed route found is used, so the
+        verdict is the search's, and a replay runs only the steps of the proof."""
+        if self.replaying:
+            return self._replay_route(name, fn)
+        start = len(self.log)
+        result = fn()
+        ended = "proved" if result else f"failed after {len(self.log) - start}" + (", out of time" * self.exhausted)
+        self.log.insert(start, f"{ROUTE}{name} {ended}")
+        return result
+
+    def _replay_route(self, name, fn):
+        head = self._script[0] if self._script else None
+        if head == f"{ROUTE}{name} proved":
+            self._script.pop(0)
+            return fn()
+        failed = _FAILED.fullmatch(head) if isinstance(head, str) else None
+        if failed is None or failed.group(1) != name:
+            return self._replay_mismatch(head, f"a mark of the route '{name}'")
+        del self._script[:1 + int(failed.group(2))]
+        self.exhausted = bool(failed.group(3))
+        return None
+
     def renew(self, seconds: float) -> None:
         """A route tried after the others gets ``seconds`` of its own.  The log marks the point (RENEWED): a
         replay takes every answer before it that the search never gave (out of time) as None, as the search
@@ -243,7 +319,10 @@ class Attempts:
         one its certificate records (nothing they answered is used).  The search records nothing."""
         if self.replaying:
             for _ in range(n):
-                self._next()
+                if not self._script or self._script[0] == RENEWED:
+                    self.exhausted = True
+                    return
+                self._script.pop(0)
 
     def renew_last(self, seconds: float) -> None:
         """:meth:`renew` for a claim's last route: a replay first skips to the log's last mark (the routes
@@ -282,8 +361,9 @@ class Attempts:
     # -- replay ----------------------------------------------------------------
 
     def _next(self):
-        """The next recorded answer; past the end the search had run out of time."""
-        if not self._script or self._script[0] == RENEWED:
+        """The next recorded answer; past the end, at a renewal or at a route's mark the search had run out of
+        time (a search with time left records every answer)."""
+        if not self._script or self._script[0] == RENEWED or _is_mark(self._script[0]):
             self.exhausted = True
             return None
         return self._script.pop(0)
@@ -485,10 +565,8 @@ def _substitute(expr, subs: dict):
 
 def prove_sign(expr, sign: str, domain: dict, attempts: Attempts, depth: int = 0) -> str | None:
     """Method that shows ``expr`` has ``sign`` on ``domain``, or None."""
-    return (_by_difference(expr, sign, domain, attempts, depth) or _by_exponents(expr, sign, domain, attempts, depth)
-            or _by_groups(expr, sign, domain, attempts, depth) or _by_assumptions(expr, sign, domain, attempts)
-            or _by_monotonicity(expr, sign, domain, attempts, depth) or _by_lattice(expr, sign, domain, attempts, depth)
-            or _by_squaring(expr, sign, domain, attempts, depth))
+    return next(filter(None, (attempts.route(name, lambda p=p: p(expr, sign, domain, attempts, depth))
+                              for name, p in _SIGN_ROUTES)), None)
 
 
 EXPONENT_DEPTH = 3
@@ -886,8 +964,8 @@ def prove_at_a_stationary_point(expr, sign: str, domain: dict, attempts) -> str 
     for s, iv in domain.items():
         if not _movable(s, expr, domain) or iv.free_symbols:
             continue
-        roots = attempts.call(f"stationary points in {s}", lambda: _stationary(expr, s))
-        for c in (roots or ())[:STATIONARY_ROOTS]:
+        roots = attempts.found(f"stationary points in {s}", lambda: _stationary(expr, s))
+        for c in roots[:STATIONARY_ROOTS]:
             found = _split_at(expr, sign, domain, attempts, s, c)
             if found or attempts.exhausted:
                 return found
@@ -1041,3 +1119,9 @@ def _restricted(domain: dict, free) -> dict:
 
 def _after(desc: str) -> str:
     return f" after {desc}" if desc else ""
+
+
+_SIGN_ROUTES = (("difference", _by_difference), ("exponents", _by_exponents), ("groups", _by_groups),
+                ("assumptions", lambda expr, sign, domain, attempts, _: _by_assumptions(expr, sign, domain, attempts)),
+                ("monotonicity", _by_monotonicity), ("lattice", _by_lattice), ("squaring", _by_squaring))
+"""The ways :func:`prove_sign` tries, in order (each a route of the log: a replay passes over those that failed)."""

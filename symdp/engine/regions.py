@@ -338,8 +338,8 @@ def _smooth(g, which, sub, s, attempts, budget, logs=None, whole=True):
         found = None if early else _on_faces(g, which, sub, attempts, budget)
         if found is not None:
             return found
-    roots = attempts.call(f"zeros of the slope in {s}", lambda: _stationary(g, s))
-    points = _inside(roots or (), s, sub, attempts)
+    roots = attempts.found(f"zeros of the slope in {s}", lambda: _stationary(g, s))
+    points = _inside(roots, s, sub, attempts)
     if not points and (logs is None or tangent.recorded(logs)):
         found = _tangent(g, which, sub, s, attempts, logs[0] if logs else "")
         if found is not None or logs is not None:
