@@ -2,7 +2,10 @@
 
 A claim's symbolic route is a sequence of questions ("does rewrite R reduce
 this to 0?", "do the breakpoints come out?"); :class:`~.provers.Attempts`
-records the answers as a *transcript*.  ``symdp certify`` searches (under time
+records the answers as a *transcript*, with a mark where each way of proving
+began and whether it proved (:meth:`~.provers.Attempts.route`: a replay passes
+over the ways that failed) and the cut points it solved for, written by the
+safe codec (:meth:`~.provers.Attempts.found`).  ``symdp certify`` searches (under time
 budgets) and writes the transcripts to ``<derivation file>.proofs.json`` beside
 the derivation file; ``symdp check`` replays them, so the same code gives the
 same PROVED / VERIFIED verdicts on a fast or a loaded machine and with any
