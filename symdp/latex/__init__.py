@@ -8,10 +8,11 @@ equation of a source; :class:`Reading` states how a garbled extraction is
 read.  This package imports only symdp's base modules (symbols, errors,
 special), so the engine may use it.
 """
-from .lexer import LatexError
+from .lexer import LatexError, NotAFormula
 from .notation import NOTATION, Notation
-from .parse import clean, members, parse, shown
+from .parse import Display, clean, display, members, parse, shown
 from .quote import Quote, quote
 from .reading import Reading
 
-__all__ = ["LatexError", "NOTATION", "Notation", "Quote", "Reading", "clean", "members", "parse", "quote", "shown"]
+__all__ = ["Display", "LatexError", "NOTATION", "NotAFormula", "Notation", "Quote", "Reading", "clean", "display",
+           "members", "parse", "quote", "shown"]

@@ -60,6 +60,26 @@ class LatexError(SymdpError):
         ValueError.__init__(self, f"latex: cannot read {fragment!r} in {context!r}: {why}")
 
 
+class NotAFormula(LatexError):
+    """The display states no closed form (a distribution ``X \\sim ...``, a set-builder, an event's probability).
+
+    ``construct`` names what was found (``"\\sim"``, ``"set-builder"``, ``"\\Pr[...]"``): a report lists such a
+    row as "not a formula: <construct>", never as a formula it failed to read.
+    """
+
+    def __init__(self, fragment: str, context: str, why: str, construct: str):
+        super().__init__(fragment, context, why)
+        self.construct = construct
+
+
+def not_formula(source: str, start: int, end: int, construct: str, why: str):
+    """NotAFormula quoting ``source[start:end]``: the display states ``construct``, not a closed form."""
+    end = max(end, start + 1)
+    lo, hi = max(0, start - 25), min(len(source), end + 25)
+    context = ("..." if lo else "") + source[lo:hi].strip() + ("..." if hi < len(source) else "")
+    raise NotAFormula(source[start:end], context, f"not a formula: {construct} ({why})", construct)
+
+
 def fail(source: str, start: int, end: int, why: str):
     """LatexError quoting the fragment ``source[start:end]`` and some context."""
     end = max(end, start + 1)
@@ -157,6 +177,8 @@ class _Lexer:
             self.symbol_command(m.group(2), start)
         elif name in ("left", "right", "bigl", "bigr", "Bigl", "Bigr", "big", "Big", "biggl", "biggr"):
             self.delimiter(name, start)
+        elif name in ("quad", "qquad"):
+            self.gap(start)
         elif name in SPACING:
             self.spaced = True
         elif name in TEXT_COMMANDS:
@@ -167,7 +189,9 @@ class _Lexer:
     def symbol_command(self, ch, start):
         if ch == "\\":
             self.emit("NEWROW", "\\\\", start, self.pos, consumes=False)
-        elif ch in ",;:! ":
+        elif ch == ";":
+            self.gap(start)
+        elif ch in ",:! ":
             self.spaced = True
         elif ch == "{":
             self.emit("LSET", "{", start, self.pos)
@@ -177,6 +201,11 @@ class _Lexer:
             self.emit("PERCENT", "%", start, self.pos)
         else:
             fail(self.text, start, self.pos, "a command the grammar does not know")
+
+    def gap(self, start):
+        """A wide space (``\\quad``, ``\\qquad``, ``\\;``): where a side condition may begin."""
+        self.emit("GAP", "", start, self.pos, consumes=False)
+        self.spaced = True
 
     def delimiter(self, name, start):
         m = _DELIM_AFTER.match(self.text, self.pos)

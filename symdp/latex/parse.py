@@ -17,6 +17,7 @@ from sympy.core.function import AppliedUndef
 from lark.exceptions import LarkError, UnexpectedInput
 
 from ..errors import SymdpError
+from . import conditions as side_conditions
 from .build import Builder
 from .grammar import parser
 from .lexer import Tok, fail, lex
@@ -78,15 +79,120 @@ def parse(text: str, notation: Notation | None = None, *, derived=None):
     return found[0] if len(found) == 1 else found
 
 
-def members(text: str, notation: Notation | None = None, *, derived=None) -> tuple:
-    """The members of the equation (chain) ``text`` that a printed claim compares (see :func:`parse`)."""
+@dataclass(frozen=True)
+class Display:
+    """What one display (or align row) states, read as the paper means it."""
+
+    chain: tuple
+    """The members of the relation chain, left to right, as SymPy expressions, the defined side excluded."""
+    ops: tuple
+    """The relation between consecutive members of ``chain``: "=", "<", "<=", ">", ">=" (len(chain) - 1)."""
+    conditions: tuple = ()
+    """Side conditions as SymPy booleans (after ``\\quad``, ``\\qquad``, ``\\;``, ``,``, ``\\text{for ...}``),
+    never multiplied into the formula."""
+    defines: str = ""
+    """LaTeX of the left side dropped as the quantity being defined (``\\sigma^2``), "" when none."""
+
+
+def _notation(notation) -> Notation:
     notation = NOTATION if notation is None else notation
     if not isinstance(notation, Notation):
         raise SymdpError("notation", notation, "a symdp.latex.Notation (NOTATION.extend(...))")
+    return notation
+
+
+def _source(text: str, notation: Notation) -> tuple[str, list[Tok], list[list[Tok]]]:
+    """The expanded formula, its tokens (justification column dropped) and its side conditions' tokens."""
     source = expand(clean(text), notation.macros)
     if not source:
         raise SymdpError("latex", text, "a formula (the text is empty)")
-    segments = _segments(source, lex(source))
+    tokens = side_conditions.justification(source, lex(source))
+    body, conds = side_conditions.split(source, tokens)
+    if not body:
+        raise SymdpError("latex", text, "a formula (only a condition or a comment was found)")
+    return source, body, conds
+
+
+def display(text: str, notation: Notation | None = None, *, derived=None) -> Display:
+    """What the display ``text`` states: its relation chain, its side conditions, the quantity it defines.
+
+    A left side that is a bare name, a power or decoration of a name, or a function-style name is
+    the quantity being defined (dropped into ``defines``) when an ``=`` follows it and (with ``derived``)
+    none of its head's symbols occur in the derived expression.  NotAFormula for a display that
+    states no closed form; LatexError, quoting the fragment, for anything unknown or ambiguous.
+    """
+    notation = _notation(notation)
+    source, body, conds = _source(text, notation)
+    segments, ops = _chain(source, body)
+    resolver = Resolver(source, notation, Context.of(derived))
+    defines = ""
+    if len(segments) > 1 and ops[0] == "=" and _defined(segments[0]) and not _shared(resolver, segments[0]):
+        defines = source[segments[0][0].start:segments[0][-1].end].strip()
+        segments, ops = segments[1:], ops[1:]
+    chain = tuple(_parse_tokens(source, resolver, seg) for seg in segments)
+    found = tuple(_parse_tokens(source, resolver, c) for c in conds)
+    return Display(chain, tuple(ops), found, defines)
+
+
+def _chain(source: str, tokens: list[Tok]) -> tuple[list[list[Tok]], list[str]]:
+    """The members of a relation chain and the relations between them (top level, outside ``cases``)."""
+    depth, out, ops, current = 0, [], [], []
+    for k, t in enumerate(tokens):
+        depth += (t.kind in _OPEN) - (t.kind in _CLOSE)
+        if depth == 0 and t.kind in ("AMP", "NEWROW"):
+            if t.kind == "NEWROW":
+                nxt = next((u for u in tokens[k + 1:] if u.kind != "AMP"), None)
+                if nxt is None or nxt.kind != "REL":
+                    fail(source, t.start, t.end, "a second row that does not continue the chain: quote one row")
+            continue
+        if depth == 0 and t.kind == "REL":
+            if t.text == "!=":
+                fail(source, t.start, t.end, "a relation \\neq (a display states =, <, <=, > or >=)")
+            out.append(current)
+            ops.append(t.text)
+            current = []
+            continue
+        current.append(t)
+    out.append(current)
+    if len(out) > 1 and not out[0]:  # a continuation row, "&= ..."
+        out, ops = out[1:], ops[1:]
+    if any(not seg for seg in out):
+        fail(source, tokens[0].start, tokens[-1].end, "a relation with an empty side")
+    return out, ops
+
+
+def _defined(seg: list[Tok]) -> bool:
+    """A left side that names a quantity: a bare or decorated name, or a power of one (``\\sigma^2``)."""
+    if _bare(seg):
+        return True
+    if len(seg) >= 3 and seg[-2].kind == "SUP" and seg[-1].kind in ("NUMBER", "NAME"):
+        return _bare(seg[:-2])
+    if seg[-1].kind == "RBRACE" and any(t.kind == "SUP" for t in seg):
+        k = max(i for i, t in enumerate(seg) if t.kind == "SUP")
+        return k > 0 and seg[k + 1].kind == "LBRACE" and _bare(seg[:k])
+    return False
+
+
+def _shared(resolver: Resolver, seg: list[Tok]) -> bool:
+    """Does the head of a would-be defined side (its name, without arguments) use a derived symbol?"""
+    if not resolver.derived:
+        return False
+    head = seg
+    if seg[-1].kind == "RPAREN" and any(t.kind == "LPAREN" for t in seg):
+        head = seg[:max(i for i, t in enumerate(seg) if t.kind == "LPAREN")]
+    try:
+        tokens = resolver.run(head)
+    except SymdpError:
+        return False
+    names = {getattr(t.value, "name", None) for t in tokens if t.type in ("SYM", "NAME")}
+    return bool(names & set(resolver.derived))
+
+
+def members(text: str, notation: Notation | None = None, *, derived=None) -> tuple:
+    """The members of the equation (chain) ``text`` that a printed claim compares (see :func:`parse`)."""
+    notation = _notation(notation)
+    source, body, _ = _source(text, notation)
+    segments = _segments(source, body)
     kept = [seg for seg in segments if len(segments) == 1 or not _bare(seg)]
     if not kept:
         raise SymdpError("latex", text, "an equation with a side that is not a bare name")
@@ -182,6 +288,7 @@ def _decorated(head: list[Tok]) -> bool:
 
 
 def _parse_tokens(source: str, resolver: Resolver, raw: list[Tok]):
+    raw = [t for t in raw if t.kind != "GAP"]
     tokens = resolver.run(raw)
     try:
         tree = parser().parse(tokens)

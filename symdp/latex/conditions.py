@@ -1,0 +1,122 @@
+"""Side conditions and justification columns of a display, split off before the formula is read.
+
+A paper writes ``\\frac{1}{\\alpha - 1} \\quad \\alpha > 1``, ``f(x) = x^2, x > 0`` or
+``\\sigma = ... \\quad \\text{for } \\delta < 1``: what follows the wide space, the comma or the word is
+a condition on the formula, never a factor of it.  ``a &= b && \\text{by Lemma 2}`` carries a
+justification column, which states nothing about the formula.  Both are split off here, on the raw
+tokens, at the top level (outside groups and ``cases``), so the grammar only ever sees the formula.
+"""
+from __future__ import annotations
+
+from .lexer import Tok, fail
+
+OPEN = {"LBRACE", "LPAREN", "LBRACK", "LSET", "ABSL", "FLOORL", "CEILL", "BEGIN_CASES", "LANGLE"}
+CLOSE = {"RBRACE", "RPAREN", "RBRACK", "RSET", "ABSR", "FLOORR", "CEILR", "END_CASES", "RANGLE"}
+KEYWORDS = ("for", "if", "where", "when", "whenever", "provided", "assuming", "with", "such that", "s.t.",
+            "as long as", "given", "since")
+"""Words that open a side condition (``\\text{for } \\alpha > 1``)."""
+RELATION_KINDS = ("REL", "IN")
+
+
+def _top_level(tokens: list[Tok]) -> list[bool]:
+    """For each token: does it stand outside every group and ``cases``?"""
+    out, depth = [], 0
+    for t in tokens:
+        if t.kind in CLOSE:
+            depth -= 1
+        out.append(depth == 0 and t.kind not in OPEN | CLOSE)
+        if t.kind in OPEN:
+            depth += 1
+    return out
+
+
+def keyword(tok: Tok) -> str:
+    """The condition keyword a ``\\text{...}`` word opens with ("" when none)."""
+    if tok.kind != "WORD":
+        return ""
+    text = tok.text.strip().lower()
+    for word in KEYWORDS:
+        if text == word or text.startswith(word + " "):
+            return word
+    return ""
+
+
+def _states_condition(tokens: list[Tok]) -> bool:
+    """Does this run state a condition: a keyword, ``\\forall``, or a relation at its top level?"""
+    rest = [t for t in tokens if t.kind != "GAP"]
+    if not rest:
+        return False
+    if keyword(rest[0]) or (rest[0].kind == "CMD" and rest[0].text == r"\forall"):
+        return True
+    level = _top_level(rest)
+    return any(top and t.kind in RELATION_KINDS for t, top in zip(rest, level))
+
+
+def justification(source: str, tokens: list[Tok]) -> list[Tok]:
+    """``tokens`` without a trailing justification column: ``&& \\text{by ...}`` (or ``& \\text{...}`` after
+    the formula's own ``&``), or a final ``\\quad \\text{(Lemma 2)}`` that is words only."""
+    level = _top_level(tokens)
+    amps = [k for k, (t, top) in enumerate(zip(tokens, level)) if top and t.kind == "AMP"]
+    for k in amps:
+        if k + 1 < len(tokens) and tokens[k + 1].kind == "AMP" or (len(amps) >= 2 and k == amps[-1]):
+            words = [t for t in tokens[k + 1:] if t.kind not in ("AMP", "GAP")]
+            if words and _is_comment(words):
+                return tokens[:k]
+    if len(tokens) >= 2 and tokens[-1].kind == "WORD" and not keyword(tokens[-1]) \
+            and any(t.kind == "GAP" for t in tokens[:-1]) and tokens[-2].kind == "GAP":
+        return tokens[:-2]
+    return tokens
+
+
+def _is_comment(words: list[Tok]) -> bool:
+    """A column that is words (and references), not a condition or a formula."""
+    first = words[0]
+    return first.kind == "WORD" and not keyword(first) or (first.kind == "LPAREN" and len(words) > 1
+                                                           and words[1].kind == "WORD")
+
+
+def split(source: str, tokens: list[Tok]) -> tuple[list[Tok], list[list[Tok]]]:
+    """The formula's tokens and the side conditions' tokens (each without its keyword or ``\\forall``)."""
+    level = _top_level(tokens)
+    for k, (t, top) in enumerate(zip(tokens, level)):
+        if not top or k == 0:
+            continue
+        if t.kind in ("GAP", "COMMA") and _states_condition(tokens[k + 1:]):
+            return _body(tokens[:k]), _conditions(source, tokens[k + 1:])
+        if (keyword(t) or (t.kind == "CMD" and t.text == r"\forall")) and not _in_cases(tokens, k):
+            return _body(tokens[:k]), _conditions(source, tokens[k:])
+    return _body(tokens), []
+
+
+def _in_cases(tokens: list[Tok], k: int) -> bool:
+    depth = 0
+    for t in tokens[:k]:
+        depth += (t.kind == "BEGIN_CASES") - (t.kind == "END_CASES")
+    return depth > 0
+
+
+def _body(tokens: list[Tok]) -> list[Tok]:
+    """The formula without wide spaces, and without a comma left before its condition."""
+    out = [t for t in tokens if t.kind != "GAP"]
+    while out and out[-1].kind in ("COMMA", "AMP"):
+        out.pop()
+    return out
+
+
+def _conditions(source: str, tokens: list[Tok]) -> list[list[Tok]]:
+    """The conditions of ``tokens``, split at top-level commas, wide spaces and ``\\text{and}``."""
+    out, current = [], []
+    level = _top_level(tokens)
+    for t, top in zip(tokens, level):
+        if top and (t.kind in ("COMMA", "GAP", "AND") or (t.kind == "WORD" and t.text.strip().lower() == "and")):
+            out.append(current)
+            current = []
+            continue
+        if top and (keyword(t) or (t.kind == "CMD" and t.text == r"\forall")) and not current:
+            rest = t.text.strip()[len(keyword(t)):].strip() if t.kind == "WORD" else ""
+            if rest and rest.lower() not in ("all", "any", "every", "each", "some"):
+                fail(source, t.start, t.end, f"a condition in words ({t.text.strip()!r}): state it as a formula")
+            continue
+        current.append(t)
+    out.append(current)
+    return [c for c in out if c]
