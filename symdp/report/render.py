@@ -22,7 +22,7 @@ from ..engine.records import DerivationResult, Step
 from ..engine.serialize import summary
 from ..engine.status import Status
 from ..errors import SymdpError
-from . import papers, prose, views
+from . import papers, prose, quoted, views
 from .display import lines
 from .latex import environment
 from .notation import math
@@ -191,7 +191,7 @@ def render_main(results: list[DerivationResult], notions: bool | None = None) ->
     ordered = [r for _, rs in _chapters(results) for r in rs]
     return environment().get_template("report.tex.j2").render(
         summary=_summary_rows(ordered), total=summary(results), statuses=[s.value for s in Status],
-        notions=notions, chapters=chapters, cited=_cited(results))
+        notions=notions, chapters=chapters, cited=_cited(results), origins=quoted.origins(results))
 
 
 def _intro(file: str) -> str:

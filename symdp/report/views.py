@@ -15,7 +15,7 @@ import sympy as sp
 
 from ..engine.records import DerivationResult, Figure, Note, Step, Table
 from ..engine.status import Status
-from . import prose
+from . import prose, quoted
 from .display import lines, relation
 from .notation import math, number
 from ..latex import shown
@@ -70,7 +70,7 @@ def _aligned(printed, derived):
     return sp.Piecewise((oe, pc), (de, True), evaluate=False) if swapped else derived
 
 
-def _displays(step: Step) -> list[list[str]]:
+def _displays(step: Step, result: DerivationResult | None = None) -> list[list[str]]:
     if step.relation and len(step.exprs) == 2 and all(isinstance(e, sp.Basic) for _, e in step.exprs):
         return _relation(step)
     exprs = list(step.exprs)
@@ -78,7 +78,8 @@ def _displays(step: Step) -> list[list[str]]:
     if step.kind == "printed" and len(exprs) == 2:
         exprs[1] = (exprs[1][0], _aligned(exprs[0][1], exprs[1][1]))
         if step.printed_latex:  # the paper's own typesetting stands for the printed side
-            out.append([rf"\text{{printed}} = {shown(step.printed_latex)}"])
+            printed = quoted.printed_tex(result, step) if result is not None else shown(step.printed_latex)
+            out.append([rf"\text{{printed}} = {printed}"])
             if step.provenance is not None and step.provenance.reading and isinstance(exprs[0][1], sp.Basic):
                 out.append(lines(r"\text{read as}", "=", exprs[0][1]))
             exprs = exprs[1:]
@@ -114,15 +115,14 @@ def _detail(step: Step) -> str:
 
 
 def _quoted(provenance) -> str:
-    """``Quoted from <file>:<line> ...``: the file name in typewriter (it is a name, not prose or a number)."""
-    rest = provenance.describe()[len(provenance.file):]
-    return f"Quoted from {prose.ident(provenance.file)}{prose.tex(rest)}. "
+    """``Read from the LaTeX source <file> (line 11), label <label>.``: names and labels verbatim in typewriter."""
+    return quoted.origin(provenance)
 
 
 def step_view(result: DerivationResult, step: Step, index: int) -> View:
     return View("claim" if step.is_claim else "step",
                 label(result.id, step.claim_id or f"step{index}"), _heading(step), prose.tex(step.text),
-                _displays(step), step.status.value, _method(step), _detail(step))
+                _displays(step, result), step.status.value, _method(step), _detail(step))
 
 
 def _range(values: list[float], unit: bool) -> tuple[str, str]:
