@@ -55,6 +55,11 @@ def origin(provenance: Provenance) -> str:
     return text + ". "
 
 
+def where(provenance: Provenance | None) -> str:
+    """A findings table's place of a claim quoted by label: the label verbatim (else "", the claim's id says)."""
+    return prose.ident(provenance.label) if from_latex(provenance) else ""
+
+
 def origins(results: list[DerivationResult]) -> str:
     """The introduction's sentences on where printed formulas were read from: a plain-text extraction (the
     seed papers; the catalogue's text, unchanged), a LaTeX source by label (a user's paper), or both."""

@@ -142,7 +142,8 @@ def render_findings(file: str, results: list[DerivationResult]) -> str:
     for r in results:
         for c in r.claims:
             if _is_finding(c):
-                row = SimpleNamespace(where=prose.tex(_where(c, r)), status=c.status.value, home=views.label(r.id),
+                where = quoted.where(c.provenance) or prose.tex(_where(c, r))
+                row = SimpleNamespace(where=where, status=c.status.value, home=views.label(r.id),
                                       label=views.label(r.id, c.claim_id), finding=_finding(c), impact=_impact(c))
                 rows.append(row)
     chunks = [rows[k:k + ROWS_PER_TABLE] for k in range(0, len(rows), ROWS_PER_TABLE)]
