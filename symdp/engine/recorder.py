@@ -8,6 +8,7 @@ are decided by :mod:`.decide` and carry an id, a status and the evidence.
 from __future__ import annotations
 
 import functools
+import inspect
 import time
 from contextlib import contextmanager
 from dataclasses import replace
@@ -23,7 +24,8 @@ from . import provers
 from . import numeric as num
 from . import domain as dom
 from . import certificates as certs
-from ..errors import require
+from ..errors import SymdpError, require
+from ..latex import Quote
 from .budget import BudgetExceeded, within_budget
 from .provers import BUDGET, REWRITES, Attempts, ReplayFailed, active_piece
 from .records import Figure, Note, Outcome, Series, Step, Table
@@ -55,6 +57,33 @@ def _sharded(method):
             return method(self, cid, *args, **kwargs)
         self._step(ELSEWHERE, "", (), _ELSEWHERE, claim_id=self._claim_id(cid))
     return claim
+
+
+def _expressions(*names):
+    """Refuse, before anything is recorded, a quote, LaTeX text or a relation where a claim takes an expression:
+    ``d.sign(quote(...), ...)`` would otherwise end UNDECIDED (or sympify the text)."""
+    def wrap(method):
+        signature = inspect.signature(method)
+
+        @functools.wraps(method)
+        def claim(self, *args, **kwargs):
+            bound = signature.bind(self, *args, **kwargs).arguments
+            for name in names:
+                if name in bound:
+                    _an_expression(method.__name__, name, bound[name])
+            return method(self, *args, **kwargs)
+        return claim
+    return wrap
+
+
+def _an_expression(kind: str, name: str, value) -> None:
+    if isinstance(value, (str, Quote)):
+        raise SymdpError(name, value if isinstance(value, str) else f"quote({value.path!r}, ...)",
+                         f"a SymPy expression (d.{kind} takes no LaTeX; check a printed formula or relation with "
+                         "d.printed(cid, quote(...)), or parse it with symdp.latex.parse)")
+    if isinstance(value, (sp.Rel, sp.logic.boolalg.BooleanFunction, sp.logic.boolalg.BooleanAtom)):
+        raise SymdpError(name, value, f"an expression (d.{kind} states the relation itself; for a relation "
+                         "use d.sign on the difference of its sides, or d.printed(cid, relation))")
 
 
 class Recorder:
@@ -227,6 +256,7 @@ class Recorder:
             return earlier, again, replayed
         return None, attempts, outcome
 
+    @_expressions("lhs", "rhs")
     @_sharded
     def identity(self, cid: str, lhs, rhs, domain=None, text: str = "",
                  expect: Status | None = None, numeric: bool = True, hint: str | None = None):
@@ -237,6 +267,7 @@ class Recorder:
             seed = certs.content_key("identity", lhs, rhs, domain, numeric, hint)
             self._decide(box, cid, fp, lambda a: decide.identity(lhs, rhs, domain, seed, a, numeric), hint)
 
+    @_expressions("expr")
     @_sharded
     def sign(self, cid: str, expr, which: str, domain=None, text: str = "",
              expect: Status | None = None, numeric: bool = True, n: int = num.POINTS,
@@ -289,6 +320,7 @@ class Recorder:
         sampled = sampled if sampled is not None else sample()
         return replace(sampled, detail=f"{sampled.detail}; {found.note}") if found.note else sampled
 
+    @_expressions("expr")
     @_sharded
     def monotone(self, cid: str, expr, var, increasing: bool, domain=None, text: str = "",
                  expect: Status | None = None):
@@ -319,34 +351,34 @@ class Recorder:
             box["outcome"] = num.check_equal(f, _by_name(oracle), domain, key, "closed form and oracle", n)
 
     @_sharded
-    def printed(self, cid: str, printed, derived, domain=None, where: str = "",
+    def printed(self, cid: str, printed, derived=None, domain=None, where: str = "",
                 text: str = "", expect: Status | None = None, latex: str = "", reading=None, notation=None):
-        """Compare a formula as printed in the paper with the derived one.
+        """Check a formula or relation as printed in the paper, against the derived one or as it stands.
 
-        ``printed`` is a SymPy expression, the paper's LaTeX, or a :func:`symdp.quote` of it
-        (parsed by :func:`symdp.latex.parse` with ``notation``, default :data:`symdp.latex.NOTATION`;
-        an equation chain compares each member that is not a bare name).  ``reading`` (a
-        :class:`symdp.latex.Reading`) transforms a garbled extraction before it is judged; the
-        literal text's disagreement is then extraction noise, never an erratum.  ``latex``
-        (optional) is shown as the printed side instead of the quoted text or SymPy's rewriting.
+        ``printed`` is a SymPy expression or relation, the paper's LaTeX, or a :func:`symdp.quote` of
+        it (read by :func:`symdp.latex.display` with ``notation``, default :data:`symdp.latex.NOTATION`).
+        An equation (chain) is compared member by member with ``derived``; a left side the display
+        defines (``\\sigma^2 = ...``) is recorded, never compared.  An inequality ``L <= R`` (``<``,
+        ``>=``, ``>``, or a chain of them) is a sign claim on ``domain``, narrowed by the display's side
+        conditions; with ``derived`` the members before the first inequality must also equal it.
+        ``derived`` may be omitted when the printed relation is the whole claim.  A printed relation
+        found false is an ERRATUM with its witness, like a printed formula that disagrees
+        (:mod:`.printed`).  ``reading`` (a :class:`symdp.latex.Reading`) transforms a garbled
+        extraction before it is judged; the literal text's disagreement is then extraction noise, never
+        an erratum.  ``latex`` (optional) is shown as the printed side instead of the quoted text.
         """
         try:
             side, error = printed_side.side(printed, derived, latex, reading, notation), None
         except Exception as exc:  # recorded as the claim's ERROR, with whatever provenance is known
             side, error = printed_side.failed(printed, latex), exc
-        exprs = [(r"\text{printed}", side.shown), (r"\text{derived}", derived)] if side.members else \
-            [(r"\text{derived}", derived)]
-        text = text or f"printed {where} against the derivation"
-        with self._claim("printed", cid, text, exprs, expect, printed_latex=side.latex,
-                         provenance=side.provenance) as box:
+        text = text or f"printed {where} " + ("against the derivation" if derived is not None else "as it stands")
+        with self._claim("printed", cid, text, printed_side.exprs(side, derived), expect,
+                         printed_latex=side.latex, provenance=side.provenance) as box:
             if error is not None:
                 raise error
             self.reads.update(side.reads)
-            compared = side.members[0] if len(side.members) == 1 else side.members
-            fp = certs.fingerprint("identity", compared, derived, domain, True, None)
-            seed = certs.content_key("identity", compared, derived, domain, True, None)
-            decider = lambda a: _as_erratum(_members(side.members, derived, domain, seed, a), where, side)
-            self._decide(box, cid, fp, decider)
+            claim = printed_side.claim(side, derived, domain, where)
+            self._decide(box, cid, claim.fingerprint, claim.decide)
 
     @_sharded
     def printed_value(self, cid: str, matches: bool, detail: str, text: str = "",
@@ -449,33 +481,6 @@ def _state(certify: bool, recorded, carried: bool) -> str:
 
 def _noted(outcome: Outcome, attempts: Attempts) -> Outcome:
     return replace(outcome, note=attempts.note().lstrip("; "))
-
-
-def _members(members, derived, domain, fp, attempts) -> Outcome:
-    """Each member of a printed chain against ``derived``, in order: the first that fails, else the weakest."""
-    outcomes = []
-    for k, member in enumerate(members):
-        outcome = decide.identity(member, derived, domain, fp, attempts)
-        if len(members) > 1:
-            outcome = _prefixed(outcome, f"member {k + 1} of {len(members)} of the printed chain: ")
-        if outcome.status is Status.REFUTED:
-            return outcome
-        outcomes.append(outcome)
-    return max(outcomes, key=lambda o: o.status.rank)
-
-
-def _as_erratum(outcome: Outcome, where: str, side=None) -> Outcome:
-    """A refuted printed-vs-derived identity is an erratum of the printed text."""
-    reading = side.provenance.reading if side is not None and side.provenance else ""
-    noise = side.provenance.literal if side is not None and side.provenance else ""
-    read = (f"read as {reading}" + ("; the literal text differs (extraction noise, not an erratum)" if noise
-                                    else "; the literal text reads the same") + "; ") if reading else ""
-    if outcome.status is not Status.REFUTED:
-        return Outcome(outcome.status, outcome.method, read + "printed form agrees: " + outcome.detail,
-                       None, outcome.points, outcome.digits)
-    return Outcome(Status.ERRATUM, outcome.method,
-                   read + f"printed {where} disagrees with the derivation; corrected form is the derived one; "
-                   + outcome.detail, outcome.witness, outcome.points, 0)
 
 
 def _domain_map(domain, var) -> dict:

@@ -80,6 +80,10 @@ class Provenance:
     """With a reading: SymPy's form of the literal text, which may disagree (extraction noise)."""
     part: str = ""
     """For a label in a file the paper ``\\input``s: that file, relative to the paper's folder."""
+    defines: str = ""
+    """The left side the display defines (``\\sigma^2`` in ``\\sigma^2 = ...``): reported, never compared."""
+    conditions: tuple[str, ...] = ()
+    """The display's side conditions (after ``\\quad``, ``\\text{for}``...), as SymPy text: the claim's domain."""
 
     def describe(self) -> str:
         where = f"{self.file}:{self.line}" if self.line else self.file
