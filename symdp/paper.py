@@ -24,10 +24,10 @@ from .engine import registry, runner
 from .engine.records import DerivationResult, ErrorReport, Step
 from .engine.status import Status
 from .errors import SymdpError
-from .latex import NOTATION, LatexError, parse
+from .latex import NOTATION, LatexError, NotAFormula, display
 from .latex.document import Document, read
 
-STATES = ("agrees", "disagrees", "unparsed", "undecided", "error", "not checked", "unbound")
+STATES = ("agrees", "disagrees", "unparsed", "undecided", "error", "not checked", "unbound", "not a formula")
 FAILING = ("disagrees", "unparsed", "undecided", "error", "not checked")
 """States of a bound label that fail the check (exit 1)."""
 
@@ -123,9 +123,12 @@ def _binding(rid: str, step: Step) -> Binding:
 
 
 def _unbound(doc: Document, eq) -> Verdict:
+    """A label no claim checks, read all the same: unbound, not a formula (what it states), or unparsed (why)."""
     notation = replace(NOTATION, macros=doc.macros)
     try:
-        parse(eq.latex, notation)
+        display(eq.latex, notation)
+    except NotAFormula as exc:
+        return Verdict(eq.label, eq.file, eq.line, "not a formula", f"not a formula: {exc.construct}")
     except (LatexError, SymdpError) as exc:
         return Verdict(eq.label, eq.file, eq.line, "unparsed", str(exc))
     return Verdict(eq.label, eq.file, eq.line, "unbound")
@@ -241,12 +244,13 @@ def _notes(doc: Document) -> tuple:
 
 def _head(result: PaperCheck) -> str:
     bound = [v for v in result.verdicts if v.bound]
-    counts = [f"{sum(v.state == s for v in bound)} {s}" for s in STATES[:-1]
-              if s in ("agrees", "disagrees") or any(v.state == s for v in bound)]
+    counts = [f"{sum(v.state == s for v in bound)} {s}" for s in STATES if s not in ("unbound", "not a formula")
+              and (s in ("agrees", "disagrees") or any(v.state == s for v in bound))]
     free = [v for v in result.verdicts if not v.bound]
-    unreadable = sum(v.state == "unparsed" for v in free)
+    of = [f"{n} {what}" for what, n in (("of them unparsed", sum(v.state == "unparsed" for v in free)),
+                                        ("not formulas", sum(v.state == "not a formula" for v in free))) if n]
     return (f"{result.paper}: {len(result.verdicts)} labelled equations, {len(bound)} bound: {', '.join(counts)}; "
-            f"{len(free)} unbound" + (f" ({unreadable} of them unparsed)" if unreadable else ""))
+            f"{len(free)} unbound" + (f" ({', '.join(of)})" if of else ""))
 
 
 def _rows(v: Verdict) -> list[str]:

@@ -27,17 +27,12 @@ from pathlib import Path
 import sympy as sp
 
 from ..errors import SymdpError
-from ..latex import NOTATION, Notation, Quote, Reading, members
+from ..latex import NOTATION, Notation, Quote, Reading, display
 from . import certificates as certs
 from . import decide
 from . import domain as dom
 from .records import Outcome, Provenance
 from .status import Status
-
-try:
-    from ..latex import display as _display
-except ImportError:  # until symdp.latex.display lands (notes/display.md): equation chains as members() reads them
-    _display = None
 
 _RELATIONS = {sp.Equality: "=", sp.StrictLessThan: "<", sp.LessThan: "<=", sp.StrictGreaterThan: ">",
               sp.GreaterThan: ">="}
@@ -82,13 +77,8 @@ class Read:
 
 
 def _read(text: str, notation: Notation, derived) -> Read:
-    if _display is not None:
-        got = _display(text, notation, derived=derived)
-        return Read(tuple(got.chain), tuple(got.ops), tuple(got.conditions), got.defines)
-    found = members(text, notation, derived=derived)
-    if len(found) == 1 and isinstance(found[0], sp.Rel):
-        return _relation(found[0])
-    return Read(found, ("=",) * (len(found) - 1))
+    got = display(text, notation, derived=derived)
+    return Read(tuple(got.chain), tuple(got.ops), tuple(got.conditions), got.defines)
 
 
 def _relation(rel) -> Read:
