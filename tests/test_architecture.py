@@ -7,7 +7,8 @@ Layers, lowest first (DESIGN.md, "Architecture"); a module may import its own la
     science   mechanisms, adversary, notions, fdp, tvd, guessing, procedures, audit   (they compute; never print)
     report    report/
     display   display/    (notebook and text display of the engine's records)
-    api       api, catalogue, paper   (paper: ``symdp paper``'s checker, on the LaTeX parsing branch)
+    api       api, catalogue, paper, paper_standalone, paper_scaffold   (``symdp paper``'s checker, on the LaTeX
+              parsing branch; its --standalone check and its --scaffold writer)
     plugin    pytest_plugin
     cli       cli/, __main__   (the only users of argparse)
 
@@ -29,7 +30,7 @@ LAYERS = (
     ("science", {"mechanisms", "adversary", "notions", "fdp", "tvd", "guessing", "procedures", "audit"}),
     ("report", {"report"}),
     ("display", {"display"}),
-    ("api", {"api", "catalogue", "paper"}),
+    ("api", {"api", "catalogue", "paper", "paper_standalone", "paper_scaffold"}),
     ("plugin", {"pytest_plugin"}),
     ("cli", {"cli", "__main__"}),
 )

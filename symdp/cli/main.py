@@ -28,7 +28,9 @@ def _check_args(args) -> None:
     timeout = getattr(args, "timeout", None)
     if timeout is not None and not 0 < timeout <= MAX_TIMEOUT:
         raise SymdpError("--timeout", args.timeout, f"a number of seconds in (0, {MAX_TIMEOUT:g}]")
-    if getattr(args, "path", None) is not None:
+    starting = getattr(args, "standalone", False) or getattr(args, "domain", None) or \
+        getattr(args, "scaffold", None) is not None  # `symdp paper` before any derivation is written
+    if getattr(args, "path", None) is not None and not (starting and args.path.strip()):
         if not args.path.strip() or not Path(args.path).is_dir():
             raise SymdpError("--path", args.path, "an existing folder of derivation files (default: ./derivations)")
     if getattr(args, "junit", None) is not None:

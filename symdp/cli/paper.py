@@ -25,12 +25,32 @@ def add_parsers(add) -> None:
     sp.add_argument("-j", "--jobs", type=int, default=1, help="worker processes, >= 1 (default 1)")
     sp.add_argument("--cache", default=".symdp-cache", help="folder of cached results (default: ./.symdp-cache)")
     sp.add_argument("--no-cache", action="store_true", help="run every derivation afresh")
+    sp.add_argument("--standalone", action="store_true", help="also check every labelled relation no derivation "
+                    "quotes as it stands, where its symbols' domains are known (exit 1 if one is refuted)")
+    sp.add_argument("--domain", action="append", default=[], metavar="NAME=(LO,HI)",
+                    help="with --standalone: the interval of a symbol, e.g. \"mu=(0,10)\" (repeatable)")
+    sp.add_argument("--scaffold", nargs="?", const="", default=None, metavar="OUT.py",
+                    help="write a derivation file with one claim per label no derivation quotes "
+                    "(default: PATH/<paper>_claims.py)")
+    sp.add_argument("--force", action="store_true", help="with --scaffold: overwrite OUT.py")
 
 
 def cmd_paper(args) -> int:
     from .. import paper
     if not Path(args.paper).is_file():
         raise SymdpError("PAPER.tex", args.paper, "an existing .tex file")
+    runs = dict(jobs=args.jobs, cache=args.cache, fresh=args.no_cache)
+    if args.scaffold is not None:
+        from ..paper_scaffold import run
+        sys.stdout.write(run(args.paper, args.path, args.scaffold or None, args.force, **runs))
+        return 0
+    if args.standalone or args.domain:
+        if not args.standalone:
+            raise SymdpError("--domain", args.domain[0], "an option given with --standalone")
+        from ..paper_standalone import run
+        out, code = run(args.paper, args.path, args.domain, args.json, **runs)
+        sys.stdout.write(out)
+        return code
     result = paper.check(args.paper, args.path, jobs=args.jobs, cache=args.cache, fresh=args.no_cache)
     sys.stdout.write(paper.to_json(result) if args.json else paper.to_text(result))
     return 0 if result.ok else 1
