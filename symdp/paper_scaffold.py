@@ -110,6 +110,11 @@ def _claim(eq, notation) -> tuple[list[str], set]:
     return lines + [f"    {call}", ""], used
 
 
+def _shown(path: Path) -> str:
+    """A path for the file's instructions: relative to the working folder when inside it, else absolute."""
+    return os.path.relpath(path) if Path.cwd() in path.parents else str(path)
+
+
 def render(paper, out, skip=()) -> str:
     """The scaffold's text for ``paper`` written at ``out`` (the quote's path relative to it)."""
     paper, out = Path(paper).resolve(), Path(out).resolve()
@@ -127,7 +132,7 @@ def render(paper, out, skip=()) -> str:
     known = sorted({names[s] for s in used if s in names})
     imports = f"from symdp.symbols import {', '.join(known)}  # noqa: F401\n" if known else ""
     rel = os.path.relpath(paper, out.parent)
-    text = HEADER.format(paper=paper.name, paper_arg=os.path.relpath(paper), folder=os.path.relpath(out.parent),
+    text = HEADER.format(paper=paper.name, paper_arg=_shown(paper), folder=_shown(out.parent),
                          imports=imports, paper_rel=rel, ident=_ident(paper),
                          title=f"The labelled displays of {paper.name}", source=paper.name)
     return text + "\n".join(body).rstrip() + "\n"

@@ -1,0 +1,127 @@
+"""`symdp paper PAPER.tex --standalone`: labelled relations checked as printed, with no derivation.
+
+The oracles: 2 Phi(mu/2) - 1 <= mu / sqrt(2 pi) for mu > 0 (the normal density is at most 1/sqrt(2 pi), so
+the integral over an interval of length mu is at most mu / sqrt(2 pi)); with sqrt(3 pi) it fails at mu = 1
+(0.3829 > 0.3257, by hand from a normal table); e^x >= 1 + x; x^2 <= x on [0, 1]; a + b <= 2b fails where
+a > b.
+"""
+import json
+import shutil
+from pathlib import Path
+
+import pytest
+import sympy as sp
+
+from symdp.cli import main
+from symdp.errors import SymdpError
+from symdp.paper_standalone import check, parse_domain
+
+FIXTURE = Path(__file__).resolve().parents[1] / "fixtures" / "paper"
+
+PAPER = r"""\documentclass{article}
+\usepackage{amsmath}
+\newcommand{\eps}{\epsilon}
+\begin{document}
+The total variation of two unit normals a distance $\mu$ apart:
+\begin{equation}\label{eq:gdp-tv}
+  2\Phi(\mu/2) - 1 \le \frac{\mu}{\sqrt{2\pi}}, \quad \mu > 0.
+\end{equation}
+\begin{align}
+  e^{\eps} &\ge 1 + \eps \label{eq:exp} \\
+  \sigma^2 &= \frac{2\log(1.25/\delta)}{\eps^2} \label{eq:var} \\
+  x^2 &\le x \quad \text{for } 0 \le x \le 1 \label{eq:cond} \\
+  a + b &\le 2 b \label{eq:free}
+\end{align}
+\begin{equation}
+  \Pr[X > t] \le e^{-t} \label{eq:event}
+\end{equation}
+\end{document}
+"""
+
+
+def _paper(tmp_path, text=PAPER) -> Path:
+    (tmp_path / "paper.tex").write_text(text)
+    return tmp_path / "paper.tex"
+
+
+def run(paper: Path, capsys, *extra):
+    code = main(["paper", str(paper), "--path", str(paper.parent / "derivations"), "--cache",
+                 str(paper.parent / "cache"), "--standalone", *extra])
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def _line(out: str, label: str) -> str:
+    return next(line for line in out.splitlines() if f" {label} " in line)
+
+
+def test_true_relations_are_proved_with_no_derivation(tmp_path, capsys):
+    code, out, _ = run(_paper(tmp_path), capsys)
+    assert code == 0, out
+    assert "no derivations folder" in out and "3 checked: 3 proved, 0 REFUTED; 3 skipped" in out
+    assert "proved" in _line(out, "eq:gdp-tv") and "2*Phi(mu/2) - 1 <= sqrt(2)*mu/(2*sqrt(pi))" in out
+    assert "on mu in (0, oo)" in out and "on x in [0, 1]" in out      # assumptions; side condition
+    assert "proved" in _line(out, "eq:exp") and "proved" in _line(out, "eq:cond")
+    assert "defines \\sigma^2" in _line(out, "eq:var")
+    assert 'no domain for a: give one with --domain "a=(LO,HI)"' in _line(out, "eq:free")
+    assert "skipped" in _line(out, "eq:event")                          # an event's probability: no closed form
+    assert " s  " in _line(out, "eq:gdp-tv") and "checked as printed, in " in out   # how long it took
+
+
+def test_a_changed_constant_is_refuted_with_a_witness(tmp_path, capsys):
+    paper = _paper(tmp_path, PAPER.replace(r"\sqrt{2\pi}", r"\sqrt{3\pi}"))
+    code, out, _ = run(paper, capsys)
+    assert code == 1, out
+    assert "REFUTED" in _line(out, "eq:gdp-tv") and "1 REFUTED" in out
+    witness = out.split("eq:gdp-tv", 1)[1].split("witness ", 1)[1].splitlines()[0]
+    assert witness.startswith("at mu=") and "so not <=" in witness
+    left, right = (float(part.split()[-1]) for part in witness.split(":", 1)[1].split(",")[:2])
+    assert left > right   # the witness holds: read back, the printed bound fails there
+    again = check(paper)
+    assert next(r.witness for r in again.rows if r.label == "eq:gdp-tv") == witness   # deterministic
+
+
+def test_domain_option_gives_unknown_symbols_their_interval(tmp_path, capsys):
+    code, out, _ = run(_paper(tmp_path), capsys, "--domain", "a=(0,1)", "--domain", "b=[0, 1]")
+    assert code == 1 and "REFUTED" in _line(out, "eq:free") and "on a in (0, 1), b in [0, 1]" in out
+    assert "--domain a in (0, 1)" in out
+    code, out, _ = run(_paper(tmp_path), capsys, "--domain", "eps=(0,1e-3]")   # symdp's name for epsilon
+    assert code == 0 and "on epsilon in (0, 1/1000]" in out
+
+
+@pytest.mark.parametrize("given, says", [
+    ("mu=(0,__import__('os'))", "NAME=(LO,HI)"), ("mu=(1,0)", "lower end is below"), ("mu=[0,inf]", "open end"),
+    ("(0,1)", "NAME=(LO,HI)"), ("mu=0..1", "NAME=(LO,HI)")])
+def test_bad_domains_name_the_option(given, says):
+    with pytest.raises(SymdpError) as err:
+        parse_domain(given)
+    assert err.value.parameter == "--domain" and says in str(err.value)
+
+
+def test_domain_of_a_symbol_the_paper_lacks_is_refused(tmp_path, capsys):
+    code, _, err = run(_paper(tmp_path), capsys, "--domain", "zeta=(0,1)")
+    assert code == 2 and "--domain='zeta'" in err and "they use: a, b, delta, epsilon, mu, x" in err
+    code = main(["paper", str(tmp_path / "paper.tex"), "--domain", "mu=(0,1)"])
+    assert code == 2 and "--standalone" in capsys.readouterr().err
+
+
+def test_parse_domain_reads_exact_ends():
+    assert parse_domain("delta=(0,1e-5]") == ("delta", sp.Interval(0, sp.Rational(1, 100000), True, False))
+    assert parse_domain(r"\mu=(-inf, 2.5)") == ("mu", sp.Interval.open(-sp.oo, sp.Rational(5, 2)))
+
+
+def test_fixture_paper_lists_bound_labels_apart(tmp_path, capsys):
+    folder = tmp_path / "paper"
+    shutil.copytree(FIXTURE, folder, ignore=shutil.ignore_patterns("__pycache__", ".symdp-cache"))
+    code, out, _ = run(folder / "main.tex", capsys)
+    assert code == 0, out
+    head, alone = out.split("standalone (", 1)
+    assert "15 bound: 15 agrees" in head and "eq:sigma" in head and "eq:sigma" not in alone
+    assert "0 checked" in alone and "defines b" in _line(alone, "eq:unbound")
+    code, out, _ = run(folder / "main.tex", capsys, "--json")
+    doc = json.loads(out)
+    assert code == 0 and doc["ok"] and doc["summary"]["agrees"] == 15
+    assert doc["standalone"]["labels"] == [{"label": "eq:unbound", "file": "sections/results.tex", "line": 39,
+                                            "state": "skipped", "relation": None, "domain": None, "method": None,
+                                            "detail": "defines b (bind it to a derivation to check it)",
+                                            "witness": None, "seconds": 0.0}]
