@@ -1,32 +1,53 @@
-"""A paper's structure: its files, macros and labelled display equations, with line numbers.
+"""A paper's structure: its files, macros, notes and labelled display equations, with line numbers.
 
-:func:`read` follows ``\\input`` and ``\\include`` (relative to the main file,
-never outside its folder tree, at most :data:`MAX_DEPTH` deep, no cycles),
-drops comments, collects simple macros (``\\newcommand``, ``\\renewcommand``,
-``\\def`` without parameters, ``\\DeclareMathOperator``) and finds the display
-equations (``equation``, ``align``/``gather``/``multline``/``eqnarray`` rows,
-starred or not), each with its ``\\label`` and the file and line where it
-starts.  It is a scanner of plain structure: the math inside is parsed by
-:func:`symdp.latex.parse`, never here.
+:func:`read` reads the paper as LaTeX would, in reading order: what TeX
+never typesets is blanked first (:mod:`.mask`: comments, ``\\iffalse`` and
+``\\if0`` blocks, ``comment``/``verbatim``/``lstlisting``/``minted``); then
+one pass over TeX's tokens follows ``\\input``/``\\include``/``\\subfile``/
+``\\import`` and the project's own style files and classes (:mod:`.project`:
+inside the project, at most :data:`MAX_DEPTH` deep, no cycles, never run),
+reads macro definitions (:mod:`.definitions`; a definition's body is never
+read as typeset text) and finds the display equations (``equation``,
+``align``/``gather``/``flalign``/``alignat``/``eqnarray`` rows, ``multline``,
+``displaymath``, ``\\[...\\]``, ``$$...$$``, starred or not, and the paper's
+own aliases such as ``\\def\\be{\\begin{equation}}``), each with its
+``\\label``, file and line.  A token scanner, not a LaTeX tree: TeX has no
+structure but braces, and a tree walker (pylatexenc) reads
+``\\newcommand{\\be}{\\begin{equation}}`` as an environment swallowing the
+rest of the paper.  The math inside is parsed by :func:`symdp.latex.parse`,
+never here.
 """
 from __future__ import annotations
 
 import bisect
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from ..errors import SymdpError
-from .macros import _argument
+from .definitions import KEYWORDS, define, group, option
+from .mask import mask
+from .project import Note, locate, project_root, relative
 
 MAX_DEPTH = 16
 MAX_BYTES = 5_000_000
+"""Largest file read."""
+MAX_TOTAL = 20_000_000
+"""Most bytes read for one paper, all its files together."""
 
-_INPUT = re.compile(r"\\(input|include)\s*(?:\{([^{}]*)\}|([^\s{}\\]+))")
-_ENV = re.compile(r"\\begin\{(equation|align|gather|multline|eqnarray|flalign|alignat)(\*?)\}(?:\{\d+\})?(.*?)"
-                  r"\\end\{\1\2\}", re.S)
+DISPLAYS = frozenset("equation align gather multline eqnarray flalign alignat displaymath".split())
+SINGLE = frozenset("equation multline displaymath".split())
+"""Displays that state one equation (their ``\\\\`` break a line, not a row)."""
+INCLUDES = {"input": "input", "include": "include", "subfile": "input", "import": "import",
+            "subimport": "import", "inputfrom": "import", "subinputfrom": "import", "includefrom": "import",
+            "subincludefrom": "import", "usepackage": "package", "RequirePackage": "package",
+            "documentclass": "class", "LoadClass": "class"}
+"""Commands that bring in a file, by how its name is looked up (:func:`.project.locate`)."""
+
+_TOKEN = re.compile(r"\\([A-Za-z@]+|.)|\$\$?", re.S)
+_LETTERS = re.compile(r"[A-Za-z]+")
 _LABEL = re.compile(r"\\label\s*\{([^{}]*)\}")
-_SINGLE = ("equation", "multline")
+_SHELL = re.compile(r"\\input\s*\{?\s*\||\\write\s*18")
 
 
 @dataclass(frozen=True)
@@ -40,88 +61,60 @@ class Equation:
     line: int
 
 
-@dataclass
+@dataclass(frozen=True)
 class Document:
+    """What :func:`read` found: files, equations (reading order), macros, duplicates and notes."""
+
     path: Path
-    files: list = field(default_factory=list)
-    equations: list = field(default_factory=list)
+    files: tuple = ()
+    """Every file read (absolute paths, reading order, each once)."""
+    equations: tuple = ()
     """Every display equation or row, labelled or not (label "" when none), in reading order."""
     macros: tuple = ()
-    duplicates: list = field(default_factory=list)
+    """:class:`.macros.Macro` records, one per name, in the order of their (last) definition."""
+    duplicates: tuple = ()
+    """Equations whose label an earlier equation already has."""
+    notes: tuple = ()
+    """:class:`.project.Note` records: files not read, commands never run, blocks never closed."""
+    root: Path | None = None
+    """The project folder (nothing outside it is read)."""
+    includers: tuple = field(default=(), repr=False)
+    """(file, the file that brought it in) pairs of absolute paths."""
 
     def labels(self) -> dict:
         """{label: Equation} of the labelled ones."""
         return {e.label: e for e in self.equations if e.label}
 
+    def where(self, equation: Equation) -> Path:
+        """The absolute path of the file an equation stands in."""
+        return (self.path.parent / equation.file).resolve()
 
-def _strip_comment(line: str) -> str:
-    m = re.search(r"(?<!\\)%", line)
-    return line if m is None else line[:m.start()]
-
-
-def _include(root: Path, name: str, parameter: str) -> Path:
-    name = name.strip()
-    given = Path(name if Path(name).suffix else name + ".tex")
-    if given.is_absolute() or name.startswith("~"):
-        raise SymdpError(parameter, name, "a path relative to the paper's folder (absolute paths are refused)")
-    target = (root / given).resolve()
-    if root.resolve() not in (target, *target.parents):
-        raise SymdpError(parameter, name, f"a file inside the paper's folder {root} (refusing to leave it)")
-    if not target.is_file():
-        raise SymdpError(parameter, name, f"an existing file (no {target.name} in {target.parent})")
-    return target
+    def under(self, file) -> frozenset:
+        """``file`` and every file it brings in, directly or not (absolute paths)."""
+        out, grew = {Path(file).resolve()}, True
+        while grew:
+            more = {child for child, parent in self.includers if parent in out} - out
+            out |= more
+            grew = bool(more)
+        return frozenset(out)
 
 
-def _gather(path: Path, root: Path, stack: tuple, out: list, files: list):
-    """Lines of ``path`` with comments dropped and includes expanded: (file, line, text) triples."""
-    if len(stack) > MAX_DEPTH:
-        raise SymdpError("\\input", path.name, f"includes nested at most {MAX_DEPTH} deep")
-    if path in stack:
-        raise SymdpError("\\input", path.name, "no cycle of includes")
-    if path.stat().st_size > MAX_BYTES:
-        raise SymdpError("paper", str(path), f"a file of at most {MAX_BYTES} bytes")
-    files.append(path)
-    rel = str(path.relative_to(root.resolve())) if root.resolve() in path.parents else path.name
-    for number, raw in enumerate(path.read_text(encoding="utf-8", errors="replace").splitlines(), 1):
-        text = _strip_comment(raw)
-        pos = 0
-        for m in _INPUT.finditer(text):
-            out.append((rel, number, text[pos:m.start()]))
-            target = _include(root, m.group(2) if m.group(2) is not None else m.group(3), "\\" + m.group(1))
-            _gather(target, root, stack + (path,), out, files)
-            pos = m.end()
-        out.append((rel, number, text[pos:]))
+class _Lines:
+    def __init__(self, text: str):
+        self.breaks = [m.start() for m in re.finditer("\n", text)]
+
+    def at(self, offset: int) -> int:
+        return bisect.bisect_left(self.breaks, offset) + 1
 
 
-class _Text:
-    """The gathered lines as one string, with offsets mapped back to (file, line)."""
-
-    def __init__(self, lines):
-        self.parts, self.starts, offset = [], [], 0
-        for file, number, text in lines:
-            self.starts.append(offset)
-            self.parts.append((file, number, text))
-            offset += len(text) + 1
-        self.text = "\n".join(t for _, _, t in lines)
-
-    def where(self, offset: int) -> tuple[str, int]:
-        k = bisect.bisect_right(self.starts, offset) - 1
-        file, number, _ = self.parts[max(k, 0)]
-        return file, number
-
-
-def _macros(text: str) -> tuple:
-    out = []
-    for m in re.finditer(r"\\(?:re)?newcommand\*?\s*\{?\s*(\\[A-Za-z]+)\s*\}?\s*(?:\[(\d)\])?\s*(?=\{)", text):
-        body, _ = _argument(text, m.end())
-        out.append((m.group(1), int(m.group(2) or 0), body))
-    for m in re.finditer(r"\\def\s*(\\[A-Za-z]+)\s*(?=\{)", text):
-        body, _ = _argument(text, m.end())
-        out.append((m.group(1), 0, body))
-    for m in re.finditer(r"\\DeclareMathOperator\*?\s*\{\s*(\\[A-Za-z]+)\s*\}\s*(?=\{)", text):
-        body, _ = _argument(text, m.end())
-        out.append((m.group(1), 0, r"\operatorname{%s}" % body))
-    return tuple(out)
+def _word(m, at_letter: bool) -> str:
+    name = m.group(1)
+    if name is None:
+        return m.group(0)
+    if not at_letter and len(name) > 1 and "@" in name:
+        letters = _LETTERS.match(name)
+        return "@" if letters is None else letters.group(0)
+    return name
 
 
 def _rows(body: str) -> list[tuple[int, str]]:
@@ -145,34 +138,240 @@ def _rows(body: str) -> list[tuple[int, str]]:
     return rows
 
 
-def _equations(text: _Text) -> list[Equation]:
-    out = []
-    for m in _ENV.finditer(text.text):
-        name, body, offset = m.group(1), m.group(3), m.start(3)
-        rows = [(0, body)] if name in _SINGLE else _rows(body)
+class _File:
+    """One file being scanned: its path, masked text, line map and whether ``@`` is a letter."""
+
+    def __init__(self, path: Path, text: str, rel: str):
+        self.path, self.rel = path, rel
+        self.at_letter = path.suffix in (".sty", ".cls")
+        self.text, self.unclosed = mask(text, self.at_letter)
+        self.lines = _Lines(self.text)
+
+
+class _Reader:
+    """The state of one :func:`read`: what was found so far, in reading order."""
+
+    def __init__(self, main: Path, root: Path):
+        self.main, self.root = main, root
+        self.files, self.equations, self.notes, self.includers = [], [], [], []
+        self.macros: dict = {}
+        self.loaded: set = set()
+        self.only: set | None = None
+        self.total = 0
+        self.aliases: dict = {}
+
+    def note(self, kind: str, f: _File, offset: int, construct: str, detail: str):
+        self.notes.append(Note(kind, f.rel, f.lines.at(offset), re.sub(r"\s+", " ", construct.strip())[:160], detail))
+
+    # -- files ---------------------------------------------------------------------------------------------
+    def read_file(self, path: Path, stack: tuple):
+        if len(stack) > MAX_DEPTH:
+            raise SymdpError("\\input", path.name, f"includes nested at most {MAX_DEPTH} deep")
+        if path in stack:
+            raise SymdpError("\\input", path.name, "no cycle of includes")
+        size = path.stat().st_size
+        self.total += size
+        if size > MAX_BYTES or self.total > MAX_TOTAL:
+            raise SymdpError("paper", str(path), f"files of at most {MAX_BYTES} bytes, {MAX_TOTAL} in all")
+        if path not in self.files:
+            self.files.append(path)
+        f = _File(path, path.read_text(encoding="utf-8", errors="replace"), relative(path, self.main.parent))
+        for u in f.unclosed:
+            self.note("unclosed", f, u.offset, u.construct, "never closed: skipped to the end of the file")
+        self.scan(f, stack + (path,))
+
+    def scan(self, f: _File, stack: tuple):
+        pos, text = 0, f.text
+        while True:
+            m = _TOKEN.search(text, pos)
+            if m is None:
+                return
+            pos = self.token(f, stack, m, _word(m, f.at_letter))
+
+    def token(self, f: _File, stack: tuple, m, name: str) -> int:
+        """Handle one token; the offset to go on from."""
+        end = m.start() + (len(name) + 1 if m.group(1) is not None else len(name))
+        if name in ("makeatletter", "makeatother"):
+            f.at_letter = name == "makeatletter"
+        elif name in KEYWORDS:
+            return self.definition(f, name, m.start(), end)
+        elif name in INCLUDES:
+            return self.include(f, stack, INCLUDES[name], m.start(), end)
+        elif name == "includeonly":
+            got = group(f.text, end)
+            self.only = {n.strip() for n in got[0].split(",")} if got else self.only
+            return got[1] if got else end
+        elif name == "begin":
+            return self.begin(f, end)
+        elif name in ("[", "$$") or name in self.aliases and self.aliases[name][0] == "begin":
+            env = {"[": "\\[", "$$": "$$"}.get(name) or self.aliases[name][1]
+            return self.display(f, env, end, m.start())
+        elif name == "$":
+            return self.inline(f.text, end)
+        elif name == "write" and re.match(r"\s*18", f.text[end:end + 8]):
+            got = group(f.text, re.match(r"\s*18", f.text[end:]).end() + end)
+            self.note("shell-escape", f, m.start(), f.text[m.start():got[1] if got else end + 3], "never run")
+            return got[1] if got else end
+        return end
+
+    # -- definitions ---------------------------------------------------------------------------------------
+    def definition(self, f: _File, command: str, start: int, end: int) -> int:
+        d = define(command, f.text, end, self.macros)
+        if d.skipped and f.path.suffix == ".tex":  # a style file's internals are not the paper's notation
+            self.note("macro", f, start, f.text[start:min(d.end, start + 80)], "not expanded: " + d.skipped)
+        if d.macro is None:
+            return max(d.end, end)
+        macro = d.macro
+        if _SHELL.search(macro.body):
+            self.note("shell-escape", f, start, f.text[start:min(d.end, start + 80)],
+                      f"a shell command in the definition of {macro.name}: never run")
+        if command == "providecommand" and macro.name in self.macros:
+            return d.end
+        self.macros.pop(macro.name, None)
+        self.macros[macro.name] = replace(macro, file=f.rel, line=f.lines.at(start))
+        self._alias(macro)
+        return d.end
+
+    def _alias(self, macro):
+        """A macro standing for ``\\begin{equation}`` (or its ``\\end``) opens (closes) that display."""
+        m = re.fullmatch(r"\s*\\(begin|end)\s*\{([A-Za-z]+\*?)\}\s*", macro.body)
+        key = macro.name[1:]
+        self.aliases.pop(key, None)
+        if macro.nargs == 0 and m is not None and m.group(2).rstrip("*") in DISPLAYS:
+            self.aliases[key] = (m.group(1), m.group(2))
+
+    # -- includes ------------------------------------------------------------------------------------------
+    def include(self, f: _File, stack: tuple, kind: str, start: int, end: int) -> int:
+        names, stop = self._names(f, kind, start, end)
+        for name in names:
+            self._bring(f, stack, kind, name, f.text[start:stop], start)
+        return stop
+
+    def _names(self, f: _File, kind: str, start: int, end: int) -> tuple[list, int]:
+        """The file names an include command gives, and the offset after its arguments."""
+        text = f.text
+        if kind == "input":
+            shell = re.compile(r"\s*\{?\s*\|").match(text, end)
+            if shell is not None:
+                stop = _shell_end(text, shell.end())
+                self.note("shell-escape", f, start, text[start:stop], "a shell command: never run")
+                return [], stop
+            got = group(text, end)
+            if got is None:
+                bare = re.compile(r"[ \t]*([^\s{}\\%]+)").match(text, end)
+                return ([bare.group(1)], bare.end()) if bare else ([], end)
+            return [got[0]], got[1]
+        opts = option(text, end)
+        pos = opts[1] if opts else end
+        got = group(text, pos)
+        if got is None:
+            return [], pos
+        if kind == "import":
+            second = group(text, got[1])
+            return ([got[0].strip().rstrip("/") + "/" + second[0].strip()], second[1]) if second else ([], got[1])
+        names = [n.strip() for n in got[0].split(",")] if kind in ("package", "class") else [got[0]]
+        return [n for n in names if n], got[1]
+
+    def _bring(self, f: _File, stack: tuple, kind: str, name: str, construct: str, start: int):
+        name = name.strip()
+        if kind == "include" and self.only is not None and name not in self.only:
+            self.note("excluded", f, start, construct, "left out by \\includeonly")
+            return
+        folders = list(dict.fromkeys([self.main.parent, f.path.parent]))
+        path, why = locate(name, "input" if kind == "import" else kind, folders, self.root)
+        if path is None:
+            if kind not in ("package", "class") or why == "outside":
+                detail = f"outside the project {self.root}: not read" if why == "outside" else \
+                    "no such file (looked in " + ", ".join(relative(d, self.main.parent) for d in folders) + "): not read"
+                self.note(why, f, start, construct, detail)
+            return
+        if kind in ("package", "class"):
+            if path in self.loaded:
+                return
+            self.loaded.add(path)
+        self.includers.append((path, f.path))
+        self.read_file(path, stack)
+
+    # -- displays ------------------------------------------------------------------------------------------
+    def begin(self, f: _File, end: int) -> int:
+        got = re.compile(r"\s*\{([A-Za-z]+\*?)\}").match(f.text, end)
+        if got is None:
+            return end
+        env = got.group(1)
+        if env.rstrip("*") not in DISPLAYS:
+            return got.end()
+        body = got.end()
+        if env.startswith("alignat"):
+            count = group(f.text, body)
+            body = count[1] if count else body
+        return self.display(f, env, body, end - 6)
+
+    def display(self, f: _File, env: str, body: int, start: int) -> int:
+        close = self._close(f, env, body)
+        if close is None:
+            self.note("unclosed", f, start, f.text[start:body], "a display never closed: not read")
+            return body
+        rows = [(0, f.text[body:close[0]])] if env.rstrip("*") in SINGLE or env in ("\\[", "$$") \
+            else _rows(f.text[body:close[0]])
         for at, row in rows:
             if not row.strip() or (not _LABEL.search(row) and not re.search(r"[^\s&]", _LABEL.sub("", row))):
                 continue
             lead = len(row) - len(row.lstrip())
-            file, line = text.where(offset + at + lead)
             labels = _LABEL.findall(row)
-            out.append(Equation(labels[0].strip() if labels else "", row.strip(), file, line))
-    return out
+            self.equations.append(Equation(labels[0].strip() if labels else "", row.strip(), f.rel,
+                                           f.lines.at(body + at + lead)))
+        return close[1]
+
+    def _close(self, f: _File, env: str, pos: int):
+        """(start, end) of what closes the display ``env`` opened before ``pos``, or None."""
+        want = {"\\[": "]", "$$": "$$"}.get(env)
+        for m in _TOKEN.finditer(f.text, pos):
+            name = _word(m, f.at_letter)
+            if want is not None:
+                if name == want:
+                    return m.start(), m.end()
+                continue
+            if name == "end":
+                got = re.compile(r"\s*\{([A-Za-z]+\*?)\}").match(f.text, m.end())
+                if got is not None and got.group(1) == env:
+                    return m.start(), got.end()
+            elif self.aliases.get(name, ("",))[0] == "end" and self.aliases[name][1] == env:
+                return m.start(), m.start() + len(name) + 1
+        return None
+
+    @staticmethod
+    def inline(text: str, pos: int) -> int:
+        """The offset after the inline formula opened before ``pos`` (TeX ends it at a blank line at the latest)."""
+        blank = re.compile(r"\n[ \t]*\n").search(text, pos)
+        limit = blank.start() if blank else len(text)
+        for m in _TOKEN.finditer(text, pos, limit):
+            if m.group(0) == "$":
+                return m.end()
+        return limit
 
 
-def read(path) -> Document:
-    """The structure of the paper at ``path`` (SymdpError for a missing file or a refused include)."""
+def _shell_end(text: str, pos: int) -> int:
+    """The end of a piped ``\\input|"cmd"`` (its quoted command, or the rest of the group or line)."""
+    m = re.compile(r'\s*"[^"\n]*"\s*\}?|[^\n}]*\}?').match(text, pos)
+    return m.end()
+
+
+def read(path, root=None) -> Document:
+    """The structure of the paper at ``path``; ``root``: the project folder (default: see :mod:`.project`).
+
+    SymdpError for a missing paper, a file too large, includes nested too deep or in a cycle; a missing or
+    outside file, a shell command, an unclosed block is a :class:`.project.Note` of the result.
+    """
     path = Path(path)
     if not path.is_file():
         raise SymdpError("paper", str(path), "an existing .tex file")
     path = path.resolve()
-    lines, files = [], []
-    _gather(path, path.parent, (), lines, files)
-    text = _Text(lines)
-    doc = Document(path, files, _equations(text), _macros(text.text))
-    seen = set()
-    for e in doc.equations:
+    reader = _Reader(path, project_root(path, root))
+    reader.read_file(path, ())
+    seen, duplicates = set(), []
+    for e in reader.equations:
         if e.label and e.label in seen:
-            doc.duplicates.append(e)
+            duplicates.append(e)
         seen.add(e.label)
-    return doc
+    return Document(path, tuple(reader.files), tuple(reader.equations), tuple(reader.macros.values()),
+                    tuple(duplicates), tuple(reader.notes), reader.root, tuple(reader.includers))
