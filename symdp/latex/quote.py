@@ -1,7 +1,12 @@
 """Quotes: one equation of a source, by ``\\label`` in a .tex file or by line in a seed text.
 
 ``quote("paper.tex", label="eq:threshold")`` reads the paper (relative to the
-derivation file) and takes the labelled equation.  ``quote("000_...txt",
+derivation file) and takes the labelled equation.  A file of a paper
+(``quote("sections/results.tex", label=...)``) is read within the document
+that brings it in, whose macros it uses (:func:`.mains.document_of`; or
+``root="main.tex"`` names that document), and its label is looked up in that
+file and what it brings in.  A quote's ``latex=`` matches the paper's text
+whatever the whitespace and line breaks of either.  ``quote("000_...txt",
 line=175, number="(6)", latex=r"...")`` carries the formula itself: the file
 is provenance, checked when reachable (the seed texts are found in a
 ``shared/papers`` folder above the derivation or the working directory, or
@@ -25,8 +30,10 @@ WINDOW = 12
 """Lines after the quoted line in which a multi-line display may continue."""
 
 
-def _squash(text: str) -> str:
-    return re.sub(r"\s+", " ", text).strip()
+def canonical(text: str) -> str:
+    """``text`` without whitespace, but for one space where it ends a command before a letter (``\\alpha b``)."""
+    kept = re.sub(r"(\\[A-Za-z]+)\s+(?=[A-Za-z])", "\\1\x00", text)
+    return re.sub(r"\s+", "", kept).replace("\x00", " ")
 
 
 def papers_folder(*starts) -> Path | None:
@@ -56,6 +63,8 @@ class Quote:
     number: str | None = None
     origin: str = field(default="", compare=False)
     """The folder of the derivation file that made the quote (paths are relative to it)."""
+    root: str | None = None
+    """The main document that brings the quoted file in (relative to the derivation file), when given."""
 
     def locate(self) -> Path | None:
         """The quoted file, when reachable: beside the derivation, else among the seed texts."""
@@ -79,16 +88,22 @@ class Quote:
         return self._by_line(found)
 
     def _by_label(self, found: Path) -> Found:
-        from .document import read
-        doc = read(found)
-        eq = doc.labels().get(self.label)
+        from .mains import document_of
+        main = None if self.root is None else Path(self.origin or ".") / self.root
+        if main is not None and not main.is_file():
+            raise SymdpError("root", self.root, f"the main document, a file relative to {self.origin or '.'}")
+        doc = document_of(found, main)
+        inside = doc.under(found)
+        eq = next((e for e in doc.equations if e.label == self.label and doc.where(e) in inside), None)
         if eq is None:
+            have = sorted({e.label for e in doc.equations if e.label and doc.where(e) in inside})
             raise SymdpError("label", self.label, f"a \\label of a display equation in {self.path} "
-                             f"(it has: {', '.join(sorted(doc.labels())) or 'none'})")
-        if self.latex is not None and _squash(self.latex) not in _squash(eq.latex):
+                             f"(it has: {', '.join(have) or 'none'})")
+        if self.latex is not None and canonical(self.latex) not in canonical(eq.latex):
             raise SymdpError("latex", self.latex, f"the formula labelled {self.label} in {self.path}, "
                              f"which reads {eq.latex!r}")
-        part = "" if eq.file == found.name else eq.file
+        where = doc.where(eq)
+        part = "" if where == found else os.path.relpath(where, found.parent)
         return Found(self.latex if self.latex is not None else eq.latex, eq.line, found, tuple(doc.files),
                      doc.macros, part)
 
@@ -97,15 +112,15 @@ class Quote:
         if not 1 <= self.line <= len(lines):
             raise SymdpError("line", self.line, f"a line of {self.path} (1..{len(lines)})")
         window = lines[self.line - 1:self.line - 1 + WINDOW]
-        text = _squash(" ".join(window))
-        first = len(_squash(window[0]))
+        text = canonical("\n".join(window))
+        first = len(canonical(window[0])) + 1
         latex = self.latex if self.latex is not None else _display_at(window, self.path, self.line)
-        at = text.find(_squash(latex))
+        at = text.find(canonical(latex))
         if at < 0 or at > first:
             raise SymdpError("latex", latex, f"the formula as it stands at {self.path}:{self.line} "
                              f"(that line reads {window[0].strip()[:120]!r})")
         tag = r"\tag{" + (self.number or "").strip("()") + "}"
-        if self.number is not None and self.number not in text[at:] and tag not in text[at:].replace(" ", ""):
+        if self.number is not None and canonical(self.number) not in text[at:] and tag not in text[at:]:
             raise SymdpError("number", self.number, f"the equation number printed with the formula at "
                              f"{self.path}:{self.line}")
         return Found(latex, self.line, found)
@@ -148,10 +163,11 @@ def _number(number) -> str | None:
 
 
 def quote(path: str, *, label: str | None = None, line: int | None = None, latex: str | None = None,
-          number=None) -> Quote:
+          number=None, root: str | None = None) -> Quote:
     """Name one equation of ``path``: by ``label`` (.tex), or by ``line`` (and printed ``number``).
 
-    With ``latex`` the quote carries the formula (the file is provenance, checked when reachable).
+    With ``latex`` the quote carries the formula (the file is provenance, checked when reachable).  ``root``:
+    the main document that ``\\input``\\ s ``path`` (found in the project when not given).
     """
     if not isinstance(path, str) or not path.strip():
         raise SymdpError("path", path, "a file name (relative to the derivation file, or a seed text's name)")
@@ -163,6 +179,8 @@ def quote(path: str, *, label: str | None = None, line: int | None = None, latex
         raise SymdpError("line", line, "a line number >= 1")
     if latex is not None and not (isinstance(latex, str) and latex.strip()):
         raise SymdpError("latex", latex, "the formula's LaTeX (a non-empty string)")
+    if root is not None and (label is None or not (isinstance(root, str) and root.strip())):
+        raise SymdpError("root", root, "the main .tex document of a label quote (relative to the derivation file)")
     caller = sys._getframe(1).f_globals.get("__file__")
     origin = str(Path(caller).resolve().parent) if caller else str(Path.cwd())
-    return Quote(path, label, line, latex, _number(number), origin)
+    return Quote(path, label, line, latex, _number(number), origin, root)
