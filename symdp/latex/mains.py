@@ -18,7 +18,6 @@ from pathlib import Path
 from ..errors import SymdpError
 from .document import Document, read
 from .mask import mask
-from .project import project_root
 
 MAX_CANDIDATES = 200
 """Most documents of a project read while looking for the one that includes a file."""
@@ -41,14 +40,19 @@ def _declared(file: Path, text: str) -> Path | None:
     return _named(file, sub.group(1)) if sub is not None else None
 
 
-def _documents(root: Path, near: Path):
-    """The project's .tex files holding ``\\documentclass``, nearest to ``near`` first."""
+def _documents(root: Path | None, near: Path):
+    """The .tex files holding ``\\documentclass``, nearest to ``near`` first: in the project ``root`` (all its
+    folders), or with no project (no .git above) in the file's folder and the two above it."""
     found = []
-    for folder, dirs, files in os.walk(root):
+    if root is None:
+        walk = [(str(f), [], [p.name for p in f.iterdir()]) for f in (near.parent, *near.parents[:2]) if f.is_dir()]
+    else:
+        walk = os.walk(root)
+    for folder, dirs, files in walk:
         dirs[:] = sorted(d for d in dirs if not d.startswith(".") and d not in _SKIP)
         for name in files:
             path = Path(folder) / name
-            if name.endswith(".tex") and _is_document(path):
+            if name.endswith(".tex") and path.is_file() and _is_document(path):
                 found.append(path.resolve())
     return sorted(found, key=lambda p: (_distance(p, near), str(p)))
 
@@ -71,8 +75,10 @@ def _distance(path: Path, near: Path) -> int:
     return len(near.parent.parts) + len(path.parent.parts) - 2 * common
 
 
-def _reaching(file: Path, project: Path) -> list:
+def _reaching(file: Path, root) -> list:
     """The documents that bring ``file`` in: the nearest, and those beside it (a paper and its variants)."""
+    project = Path(root).resolve() if root is not None else \
+        next((f for f in file.parents if (f / ".git").exists()), None)
     docs = []
     for candidate in _documents(project, file)[:MAX_CANDIDATES]:
         if docs and candidate.parent != docs[0].path.parent:
@@ -100,12 +106,11 @@ def document_of(file, main=None, root=None) -> Document:
         return document_of(file, declared, root)
     if "\\documentclass" in mask(text)[0]:
         return read(file, root)
-    project = project_root(file, root)
-    docs = _reaching(file, project)
+    docs = _reaching(file, root)
     if not docs:
         return read(file, root)
     if len({d.macros for d in docs}) > 1:
-        names = ", ".join(str(d.path.relative_to(project)) for d in docs[:3])
+        names = ", ".join(str(d.path) for d in docs[:3])
         raise SymdpError("root", str(file), f"one main document: {names} all include it with different macros "
                          "(give quote(..., root=MAIN.tex))")
     return docs[0]
