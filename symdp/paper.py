@@ -30,6 +30,9 @@ from .latex.document import Document, read
 STATES = ("agrees", "disagrees", "unparsed", "undecided", "error", "not checked", "unbound", "not a formula")
 FAILING = ("disagrees", "unparsed", "undecided", "error", "not checked")
 """States of a bound label that fail the check (exit 1)."""
+UNREAD = ("missing", "outside", "excluded", "unclosed")
+"""Kinds of :class:`symdp.latex.project.Note` after which a bound label the paper lacks may stand in what was not
+read: that label is "not checked" (exit 1), not bad input."""
 
 
 @dataclass(frozen=True)
@@ -76,7 +79,8 @@ class PaperCheck:
     verdicts: tuple
     failures: tuple = ()
     notes: tuple = ()
-    """What reading the paper noted (a missing include, an ignored shell escape): one line each."""
+    """What reading the paper noted and did not read (:class:`symdp.latex.project.Note`: a missing include, a
+    shell escape never run): warnings, never failures."""
 
     @property
     def ok(self) -> bool:
@@ -220,7 +224,8 @@ def check(paper, path, jobs: int | None = 1, cache: str | None = None, fresh: bo
     bound = _bound(doc, specs, results)
     labels = doc.labels()
     missing = [label for label in bound if label not in labels]
-    if missing:
+    unread = [n for n in doc.notes if n.kind in UNREAD]
+    if missing and not unread:
         who = ", ".join(f"{r}::{s.claim_id}" for r, s in bound[missing[0]])
         raise SymdpError("label", missing[0], f"a \\label of a display equation in {Path(paper).name} "
                          f"(claim {who} quotes it; the paper has no such label)")
@@ -230,13 +235,10 @@ def check(paper, path, jobs: int | None = 1, cache: str | None = None, fresh: bo
     verdicts = [_verdict(eq, bound[eq.label]) if eq.label in bound else
                 Verdict(eq.label, eq.file, eq.line, "not checked", unchecked[eq.label]) if eq.label in unchecked
                 else _unbound(doc, eq) for eq in labels.values()]
-    return PaperCheck(str(paper), tuple(verdicts), tuple(Failure(k, v) for k, v in failures.items()),
-                      _notes(doc))
-
-
-def _notes(doc: Document) -> tuple:
-    """The notes reading the paper made, one line each."""
-    return tuple(str(n) for n in getattr(doc, "notes", ()))
+    verdicts += [Verdict(label, "?", 0, "not checked", "not checked: the paper as read has no such label (not read: "
+                         + "; ".join(n.describe() for n in unread) + ")", tuple(_binding(r, s) for r, s in bound[label]))
+                 for label in missing]
+    return PaperCheck(str(paper), tuple(verdicts), tuple(Failure(k, v) for k, v in failures.items()), doc.notes)
 
 
 # -- output -------------------------------------------------------------------------------------------------
@@ -247,8 +249,8 @@ def _head(result: PaperCheck) -> str:
     counts = [f"{sum(v.state == s for v in bound)} {s}" for s in STATES if s not in ("unbound", "not a formula")
               and (s in ("agrees", "disagrees") or any(v.state == s for v in bound))]
     free = [v for v in result.verdicts if not v.bound]
-    of = [f"{n} {what}" for what, n in (("of them unparsed", sum(v.state == "unparsed" for v in free)),
-                                        ("not formulas", sum(v.state == "not a formula" for v in free))) if n]
+    of = [f"{n} of them {what}" for what, n in (("unparsed", sum(v.state == "unparsed" for v in free)),
+                                                 ("not a formula", sum(v.state == "not a formula" for v in free))) if n]
     return (f"{result.paper}: {len(result.verdicts)} labelled equations, {len(bound)} bound: {', '.join(counts)}; "
             f"{len(free)} unbound" + (f" ({', '.join(of)})" if of else ""))
 
@@ -272,7 +274,7 @@ def to_text(result: PaperCheck) -> str:
     for v in result.verdicts:
         lines += _rows(v)
     lines += [f"derivation not run to its end: {f.why}" for f in result.failures]
-    lines += [f"note: {n}" for n in result.notes]
+    lines += [f"note: {n.describe()}" for n in result.notes]
     return "\n".join(lines) + "\n"
 
 
@@ -285,5 +287,6 @@ def to_json(result: PaperCheck) -> str:
                                       "conditions": list(b.conditions)} for b in v.bindings]}
                          for v in result.verdicts],
            "failures": [{"derivation": f.who, "why": f.why} for f in result.failures],
-           "notes": list(result.notes)}
+           "notes": [{"kind": n.kind, "file": n.file, "line": n.line, "construct": n.construct, "detail": n.detail}
+                     for n in result.notes]}
     return json.dumps(doc, indent=2, sort_keys=False) + "\n"

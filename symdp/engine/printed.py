@@ -179,10 +179,22 @@ def claim(side: Side, derived, domain, where: str) -> Claim:
         fp = certs.fingerprint("identity", compared, derived, domain, True, None)
         seed = certs.content_key("identity", compared, derived, domain, True, None)
         return Claim(fp, seed, lambda a: _as_erratum(_members(side.members, derived, domain, seed, a), where, side))
-    links = _links(side, derived)
+    links, decided = _real(_links(side, derived), domain)
     fp = certs.fingerprint("printed-relation", side.members, side.ops, derived, domain)
     seed = certs.content_key("printed-relation", side.members, side.ops, derived, domain)
-    return Claim(fp, seed, lambda a: _relation_outcome(links, domain, seed, a, where))
+    return Claim(fp, seed, lambda a: _relation_outcome(links, decided, seed, a, where))
+
+
+def _real(links: list, domain):
+    """Links and domain with every symbol not declared real but given a real interval (by a side condition or
+    ``domain``) made a real symbol of the same name: a name the paper bounds (``t \\ge 0``) is a real number."""
+    free = set().union(*(link.left.free_symbols | link.right.free_symbols for link in links))
+    swap = {s: sp.Symbol(s.name, real=True) for s in free if isinstance(s, sp.Symbol) and s.is_real is None
+            and s in (domain or {})}
+    if not swap:
+        return links, domain
+    moved = [replace(link, left=link.left.xreplace(swap), right=link.right.xreplace(swap)) for link in links]
+    return moved, {swap.get(s, s): iv.xreplace(swap) for s, iv in domain.items()}
 
 
 @dataclass(frozen=True)
@@ -197,8 +209,18 @@ class Link:
     def decide(self, domain, seed, attempts) -> Outcome:
         if self.op == "=":
             return decide.identity(self.left, self.right, domain, seed, attempts)
-        which, orientation = _SIGN[self.op]
-        return decide.sign((self.right - self.left) * orientation, which, domain, seed, attempts)
+        return decide.sign(self.difference, _SIGN[self.op][0], domain, seed, attempts)
+
+    @property
+    def why(self) -> str:
+        if self.op == "=":
+            return " (the printed member disagrees with the derivation; corrected form is the derived one)"
+        return f" ({sp.sstr(self.difference)} must be {_SIGN[self.op][0]})"
+
+    @property
+    def difference(self):
+        """What the link claims the sign of: ``R - L`` for ``<``/``<=``, ``L - R`` for ``>``/``>=``."""
+        return (self.right - self.left) * _SIGN[self.op][1]
 
 
 def _links(side: Side, derived) -> list[Link]:
@@ -220,10 +242,10 @@ def _relation_outcome(links, domain, seed, attempts, where: str) -> Outcome:
     for link in links:
         outcome = link.decide(domain, seed, attempts)
         if outcome.status is Status.REFUTED:
-            return Outcome(Status.ERRATUM, outcome.method, f"printed {where or 'relation'} is false: {link.what} fails; "
-                           + outcome.detail, outcome.witness, outcome.points, 0)
+            return Outcome(Status.ERRATUM, outcome.method, f"printed {where or 'relation'} is false: {link.what} "
+                           f"fails{link.why}; " + outcome.detail, outcome.witness, outcome.points, 0)
         outcomes.append((link, outcome))
-    weakest = max((o for _, o in outcomes), key=lambda o: o.status.rank)
+    weakest = max((o for _, o in reversed(outcomes)), key=lambda o: o.status.rank)  # ties: the last link's
     detail = "; ".join(f"{link.what}: {o.detail}" for link, o in outcomes)
     return Outcome(weakest.status, weakest.method, "printed relation holds: " + detail, None, weakest.points,
                    weakest.digits)
