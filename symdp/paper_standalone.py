@@ -39,6 +39,8 @@ ROW_LIMIT = 300.0
 CHECKED = ("proved", "verified", "refuted", "undecided", "error")
 FAILING = ("refuted", "error")
 """States that fail the check (exit 1): a relation shown false, or a prover that raised."""
+DETAIL = 160
+"""Characters of the prover's detail the listing shows (--json has it whole)."""
 _WHICH = {"<=": (1, "nonnegative"), "<": (1, "positive"), ">=": (0, "nonnegative"), ">": (0, "positive")}
 """For ``a op b``: which side is the larger (0: a, 1: b) and the sign the difference must have."""
 
@@ -157,9 +159,32 @@ def _as_interval(cond, out: dict) -> None:
     raise Skip(f"its side condition {sp.sstr(cond)} is not an interval of one symbol")
 
 
+def _end_of(a, a_open, b, b_open, lower: bool):
+    """The tighter of two ends (the larger lower end, the smaller upper end), or None when SymPy cannot
+    order them (ends in other symbols: ``rho <= log(1/delta)`` against ``rho < oo`` is ordered)."""
+    if a == b:
+        return a, a_open or b_open
+    loose = -sp.oo if lower else sp.oo
+    if loose in (a, b):
+        return (b, b_open) if a == loose else (a, a_open)
+    first = (a - b).is_extended_positive if lower else (a - b).is_extended_negative
+    if first is None:
+        return None
+    return (a, a_open) if first else (b, b_open)
+
+
+def meet(a: sp.Interval, b: sp.Interval) -> sp.Interval | None:
+    """The intersection of two intervals (ends may hold other symbols), or None when it is not one."""
+    lo = _end_of(a.start, a.left_open, b.start, b.left_open, True)
+    hi = _end_of(a.end, a.right_open, b.end, b.right_open, False)
+    if lo is None or hi is None:
+        return None
+    return sp.Interval(lo[0], hi[0], lo[1], hi[1])
+
+
 def _narrow(out: dict, s: sp.Symbol, iv: sp.Interval, cond) -> None:
-    both = iv if s not in out else sp.Intersection(out[s], iv)
-    if not isinstance(both, sp.Interval):
+    both = iv if s not in out else meet(out[s], iv)
+    if both is None:
         raise Skip(f"its side conditions on {s} ({sp.sstr(cond)}) do not make one interval")
     out[s] = both
 
@@ -173,8 +198,8 @@ def _domain(symbols, conditions, given: dict) -> tuple[dict, dict]:
     for s in sorted(symbols, key=str):
         iv = next((iv for name, iv in given.items() if name in _names(s)), None)
         if s in found:
-            iv = found[s] if iv is None else sp.Intersection(iv, found[s])
-            if not isinstance(iv, sp.Interval):
+            iv = found[s] if iv is None else meet(iv, found[s])
+            if iv is None:
                 raise Skip(f"--domain and the side conditions on {s} do not make one interval")
         if iv is None and not (s.is_real or s.is_integer):
             raise Skip(f"no domain for {s}: give one with --domain \"{s}=(LO,HI)\"")
@@ -336,7 +361,8 @@ def to_text(result: Standalone) -> str:
     for r in checked:
         tag = r.state.upper() if r.state in FAILING else r.state
         lines.append(f"  {r.file + ':' + str(r.line):<28} {r.label:<24} {tag:<10} {r.seconds:5.1f} s  {r.relation}")
-        lines.append(f"      on {r.domain}: {r.method}" + (f"; {r.detail}" if r.state not in ("proved", "refuted") else ""))
+        detail = r.detail if len(r.detail) <= DETAIL else r.detail[:DETAIL - 3] + "..."
+        lines.append(f"      on {r.domain}: {r.method}" + (f"; {detail}" if r.state not in ("proved", "refuted") else ""))
         if r.witness:
             lines.append(f"      witness {r.witness}")
     for r in result.rows:

@@ -39,10 +39,16 @@ def from_latex(provenance: Provenance | None) -> bool:
     return provenance is not None and bool(provenance.file) and bool(provenance.label)
 
 
+def _inside(path: str) -> str:
+    """A quoted path as the paper's folder names it: without the ``../`` that lead from the derivation to it."""
+    parts = [p for p in Path(path).parts if p not in ("..", ".")]
+    return "/".join(parts) or path
+
+
 def origin(provenance: Provenance) -> str:
     """``Read from the LaTeX source main.tex (sections/results.tex, line 11), label eq:sigma.``, or from a
     plain-text extraction at a line; file names and labels verbatim in typewriter."""
-    name = prose.ident(Path(provenance.file).name if from_latex(provenance) else provenance.file)
+    name = prose.ident(_inside(provenance.file) if from_latex(provenance) else provenance.file)
     line = f"line {provenance.line}" if provenance.line else ""
     if from_latex(provenance):
         where = ", ".join(p for p in (prose.ident(provenance.part) if provenance.part else "", line) if p)

@@ -72,7 +72,7 @@ def _report(derivations: Path, out: Path, capsys) -> dict:
     args = ["report", "--path", str(derivations), "--out", str(out), "--cache", str(out.parent / "cache"), "-j", "1"]
     code = main(args)
     printed = capsys.readouterr()
-    assert code == 0, printed.out + printed.err
+    assert code in (0, 1) and printed.out.startswith("wrote "), printed.out + printed.err  # 1: a claim failed
     return {p.name: p.read_text() for p in out.iterdir() if p.suffix == ".tex"}
 
 
@@ -125,10 +125,7 @@ def test_gauss_paper_report_compiles(tmp_path, capsys):
     derivations = folder / "derivations"
     if not derivations.is_dir():
         pytest.skip("the Gaussian paper has no derivations folder")
-    args = ["report", "--path", str(derivations), "--out", str(tmp_path / "out"), "--cache", str(tmp_path / "c")]
-    main(args)   # it may hold a deliberate failure: the report is written all the same
-    capsys.readouterr()
-    body = _fragments({p.name: p.read_text() for p in (tmp_path / "out").iterdir() if p.suffix == ".tex"})
+    body = _fragments(_report(derivations, tmp_path / "out", capsys))
     assert "eq:$" not in body and "Read from the LaTeX source" in body
     _needs_latex()
     _compiled(tmp_path / "out")
