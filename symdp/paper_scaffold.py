@@ -93,7 +93,7 @@ def _claim(eq, notation) -> tuple[list[str], set]:
         return [head, f"    #   not a formula ({exc.construct}): nothing to check", ""], set()
     except (LatexError, SymdpError) as exc:
         why = _comment(str(exc), 200)[0]
-        return [head, f"    #   not read: {why}", f"    #   (extend the notation, then uncomment)",
+        return [head, f"    #   not read: {why}", "    #   (extend the notation, then uncomment)",
                 f"    # {call}", ""], set()
     lines = [head]
     if read_as.defines:

@@ -195,18 +195,32 @@ def _domain(symbols, conditions, given: dict) -> tuple[dict, dict]:
     for cond in conditions:
         _as_interval(cond, found)
     out, real = {}, {}
-    for s in sorted(symbols, key=str):
+    for s in sorted(_closure(symbols, found), key=str):
         iv = next((iv for name, iv in given.items() if name in _names(s)), None)
         if s in found:
             iv = found[s] if iv is None else meet(iv, found[s])
             if iv is None:
                 raise Skip(f"--domain and the side conditions on {s} do not make one interval")
-        if iv is None and not (s.is_real or s.is_integer):
+        if iv is None and not s.is_real:
             raise Skip(f"no domain for {s}: give one with --domain \"{s}=(LO,HI)\"")
-        if not (s.is_real or s.is_integer):
+        if not s.is_real:
             real[s] = sp.Symbol(s.name, real=True)
-        out[real.get(s, s)] = dom.assumed(s) if iv is None else iv
+        iv = dom.assumed(s) if iv is None else meet(dom.assumed(s), iv) if s.is_real else iv
+        if iv is None:
+            allowed = interval_text(dom.assumed(s))
+            raise Skip(f"the interval of {s} does not meet what its assumptions allow ({allowed})")
+        out[real.get(s, s)] = iv
     return {s: iv.subs(real) for s, iv in out.items()}, real
+
+
+def _closure(symbols, found: dict) -> set:
+    """The relation's symbols and those the ends of their intervals use (``rho <= log(1/delta)``: delta)."""
+    out, todo = set(), set(symbols)
+    while todo:
+        s = todo.pop()
+        out.add(s)
+        todo |= (found[s].free_symbols if s in found else set()) - out
+    return out
 
 
 def _closed(chain) -> None:
@@ -362,7 +376,8 @@ def to_text(result: Standalone) -> str:
         tag = r.state.upper() if r.state in FAILING else r.state
         lines.append(f"  {r.file + ':' + str(r.line):<28} {r.label:<24} {tag:<10} {r.seconds:5.1f} s  {r.relation}")
         detail = r.detail if len(r.detail) <= DETAIL else r.detail[:DETAIL - 3] + "..."
-        lines.append(f"      on {r.domain}: {r.method}" + (f"; {detail}" if r.state not in ("proved", "refuted") else ""))
+        said = f"; {detail}" if r.state not in ("proved", "refuted") else ""
+        lines.append(f"      on {r.domain}: {r.method}{said}")
         if r.witness:
             lines.append(f"      witness {r.witness}")
     for r in result.rows:

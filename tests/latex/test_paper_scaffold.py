@@ -48,7 +48,8 @@ def test_scaffold_runs_and_lists_each_claim_as_not_written(tmp_path, capsys):
     text = written.read_text()
     assert "PAPER = '../paper.tex'" in text and "from symdp.symbols import dQ, delta, eps, mu" in text
     assert "d.printed('eq:sigma', quote(PAPER, label='eq:sigma'), FillIn('eq:sigma'))" in text
-    assert "#   defines \\sigma (not compared)" in text and "#   read as: sqrt(2)*Delta_Q*sqrt(log(5/(4*delta)))/epsilon" in text
+    assert "#   defines \\sigma (not compared)" in text
+    assert "#   read as: sqrt(2)*Delta_Q*sqrt(log(5/(4*delta)))/epsilon" in text
     assert "#   read as: 2*Phi(mu/2) - 1 <= sqrt(2)*mu/(2*sqrt(pi))" in text
     assert "#   not read: latex: cannot read '\\\\foo'" in text                   # the parser's refusal, quoted
     assert "    # d.printed('eq:odd', quote(PAPER, label='eq:odd'), FillIn('eq:odd'))" in text
@@ -63,7 +64,8 @@ def test_scaffold_runs_and_lists_each_claim_as_not_written(tmp_path, capsys):
 def test_filled_in_claims_check_the_paper(tmp_path, capsys):
     scaffold(_paper(tmp_path), capsys)
     written = tmp_path / "derivations" / "paper_claims.py"
-    text = written.read_text().replace("FillIn('eq:sigma')", "dQ * sp.sqrt(2 * sp.log(sp.Rational(5, 4) / delta)) / eps")
+    derived = "dQ * sp.sqrt(2 * sp.log(sp.Rational(5, 4) / delta)) / eps"
+    text = written.read_text().replace("FillIn('eq:sigma')", derived)
     written.write_text(text.replace(", FillIn('eq:gdp-tv'))", ")"))   # the relation is the whole claim
     code, out = check(written.parent, capsys)
     assert code == 0, out
