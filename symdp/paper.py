@@ -82,9 +82,12 @@ class PaperCheck:
     """What reading the paper noted and did not read (:class:`symdp.latex.project.Note`: a missing include, a
     shell escape never run): warnings, never failures."""
 
+    lost: tuple = ()
+    """Verdicts ("not checked") of the bound labels the paper as read lacks, when a file of it was not read."""
+
     @property
     def ok(self) -> bool:
-        return not self.failures and not any(v.state in FAILING and v.bound for v in self.verdicts)
+        return not (self.failures or self.lost) and not any(v.state in FAILING and v.bound for v in self.verdicts)
 
     def count(self, state: str) -> int:
         """Labels in ``state``; "unbound" counts every label no claim checks (parsed or not)."""
@@ -235,10 +238,11 @@ def check(paper, path, jobs: int | None = 1, cache: str | None = None, fresh: bo
     verdicts = [_verdict(eq, bound[eq.label]) if eq.label in bound else
                 Verdict(eq.label, eq.file, eq.line, "not checked", unchecked[eq.label]) if eq.label in unchecked
                 else _unbound(doc, eq) for eq in labels.values()]
-    verdicts += [Verdict(label, "?", 0, "not checked", "not checked: the paper as read has no such label (not read: "
-                         + "; ".join(n.describe() for n in unread) + ")", tuple(_binding(r, s) for r, s in bound[label]))
-                 for label in missing]
-    return PaperCheck(str(paper), tuple(verdicts), tuple(Failure(k, v) for k, v in failures.items()), doc.notes)
+    lost = tuple(Verdict(label, "", 0, "not checked", "not checked: the paper as read has no such label (a file "
+                         "was not read: see the notes)", tuple(_binding(r, s) for r, s in bound[label]))
+                 for label in missing)
+    return PaperCheck(str(paper), tuple(verdicts), tuple(Failure(k, v) for k, v in failures.items()), doc.notes,
+                      lost)
 
 
 # -- output -------------------------------------------------------------------------------------------------
@@ -273,6 +277,9 @@ def to_text(result: PaperCheck) -> str:
     lines = [_head(result)]
     for v in result.verdicts:
         lines += _rows(v)
+    if result.lost:
+        lines.append(f"{len(result.lost)} bound label(s) not in the paper as read (a file was not read: see the notes):")
+        lines += [f"  {v.label:<24} NOT CHECKED {', '.join(b.claim for b in v.bindings)}" for v in result.lost]
     lines += [f"derivation not run to its end: {f.why}" for f in result.failures]
     lines += [f"note: {n.describe()}" for n in result.notes]
     return "\n".join(lines) + "\n"
@@ -286,6 +293,7 @@ def to_json(result: PaperCheck) -> str:
                                       "witness": b.witness or None, "defines": b.defines or None,
                                       "conditions": list(b.conditions)} for b in v.bindings]}
                          for v in result.verdicts],
+           "lost": [{"label": v.label, "claims": [b.claim for b in v.bindings]} for v in result.lost],
            "failures": [{"derivation": f.who, "why": f.why} for f in result.failures],
            "notes": [{"kind": n.kind, "file": n.file, "line": n.line, "construct": n.construct, "detail": n.detail}
                      for n in result.notes]}

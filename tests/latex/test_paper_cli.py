@@ -86,10 +86,19 @@ def test_a_moved_label_or_an_unrelated_edit_changes_nothing(paper, capsys):
     assert code == 0 and after == before
 
 
-@pytest.mark.parametrize("include", [r"\input{/etc/passwd}", r"\input{../../x}", r"\include{../paper/main}",
-                                     r"\input{missing}"])
-def test_includes_outside_the_paper_or_missing_are_refused(paper, capsys, include):
+@pytest.mark.parametrize("include", [r"\input{/etc/passwd}", r"\input{../../x}", r"\input{missing}"])
+def test_an_include_outside_the_paper_or_missing_is_a_note_and_its_labels_are_not_checked(paper, capsys, include):
     edit(paper / "main.tex", r"\input{sections/results}", include)
+    code, out, err = run(paper, capsys)
+    assert code == 1 and err == ""
+    assert "4 labelled equations" in out and "11 bound label(s) not in the paper as read" in out
+    assert any(r.split()[:2] == ["eq:sigma", "NOT"] for r in out.splitlines())
+    notes = [r for r in out.splitlines() if r.startswith("note: ")]
+    assert len(notes) == 1 and notes[0].startswith(f"note: main.tex:35: {include}: ")
+
+
+def test_a_cycle_of_includes_is_bad_input(paper, capsys):
+    edit(paper / "main.tex", r"\input{sections/results}", r"\include{../paper/main}")
     code, out, err = run(paper, capsys)
     assert code == 2 and out == "" and len(err.strip().splitlines()) == 1 and err.startswith("symdp: error:")
 
@@ -142,3 +151,15 @@ def test_check_json_of_quoted_claims_follows_the_schema(paper, capsys):
     assert code == 0 and claim["printed"] == {
         "file": "../main.tex", "part": "sections/results.tex", "line": 11, "label": "eq:sigma", "number": None,
         "latex": r"\sigma &= \sqrt{2\log(1.25/\delta)}\,\frac{\Delta Q}{\epsilon} \label{eq:sigma}", "reading": None}
+
+
+def test_help_says_what_the_command_reports_and_its_exit_codes(capsys):
+    with pytest.raises(SystemExit) as exc:
+        main(["paper", "--help"])
+    text = " ".join(capsys.readouterr().out.split())
+    assert exc.value.code == 0
+    for phrase in ("reading order", "not checked (the derivation that quotes it raised, timed out, was skipped or "
+                   "did not import", "an inequality (<=, <, >=, >, or a chain) is proved", "derived may then be "
+                   "omitted", r"(\sigma^2 = ...) is reported, never compared", "Exit 0 when every bound label agrees "
+                   "and every derivation ran to its end", "2 for bad input"):
+        assert phrase in text, phrase
