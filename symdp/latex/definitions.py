@@ -28,6 +28,7 @@ KEYWORDS = NEWCOMMAND | DEF | DOCUMENT_COMMAND | ENVIRONMENT | {"DeclareMathOper
 
 _NAME = re.compile(r"\s*(?:\{\s*(\\(?:[A-Za-z@]+|.))\s*\}|(\\(?:[A-Za-z@]+|.)))", re.S)
 _SPACE = re.compile(r"\s*")
+_BRACES = re.compile(r"\\.|[{}\]]", re.S)
 
 
 @dataclass(frozen=True)
@@ -45,17 +46,8 @@ def group(text: str, pos: int) -> tuple[str, int] | None:
     k = _SPACE.match(text, pos).end()
     if not text.startswith("{", k):
         return None
-    depth, j = 0, k
-    while j < len(text):
-        c = text[j]
-        if c == "\\":
-            j += 2
-            continue
-        depth += (c == "{") - (c == "}")
-        if depth == 0:
-            return text[k + 1:j], j + 1
-        j += 1
-    return None
+    end = _balanced(text, k, "")
+    return None if end is None else (text[k + 1:end], end + 1)
 
 
 def option(text: str, pos: int) -> tuple[str, int] | None:
@@ -63,16 +55,26 @@ def option(text: str, pos: int) -> tuple[str, int] | None:
     k = _SPACE.match(text, pos).end()
     if not text.startswith("[", k):
         return None
-    depth, j = 0, k + 1
-    while j < len(text):
-        c = text[j]
-        if c == "\\":
-            j += 2
-            continue
-        if c == "]" and depth == 0:
-            return text[k + 1:j], j + 1
-        depth += (c == "{") - (c == "}")
-        j += 1
+    end = _balanced(text, k + 1, "]")
+    return None if end is None else (text[k + 1:end], end + 1)
+
+
+def _balanced(text: str, pos: int, stop: str) -> int | None:
+    """Offset of the ``}`` closing the group opened at ``pos`` (``stop`` "") or of the first ``stop`` outside
+    braces from ``pos`` on; None when there is none."""
+    depth = 0
+    for m in _BRACES.finditer(text, pos):
+        c = m.group(0)
+        if c == stop and depth == 0:
+            return m.start()
+        if c == "{":
+            depth += 1
+        elif c == "}":
+            depth -= 1
+            if depth == 0 and not stop:
+                return m.start()
+            if depth < 0:
+                return None
     return None
 
 

@@ -45,7 +45,10 @@ INCLUDES = {"input": "input", "include": "include", "subfile": "input", "import"
 """Commands that bring in a file, by how its name is looked up (:func:`.project.locate`)."""
 
 _TOKEN = re.compile(r"\\([A-Za-z@]+|.)|\$\$?", re.S)
+_WORDS = frozenset(KEYWORDS | set(INCLUDES) | {"makeatletter", "makeatother", "includeonly", "begin", "write"})
+"""The control words the scanner acts on (with the paper's display aliases); every other token is passed over."""
 _LETTERS = re.compile(r"[A-Za-z]+")
+_ROW = re.compile(r"\\(?:begin|end)(?![A-Za-z])|\\\\|\\.|[{}]", re.S)
 _LABEL = re.compile(r"\\label\s*\{([^{}]*)\}")
 _SHELL = re.compile(r"\\input\s*\{?\s*\||\\write\s*18")
 
@@ -119,21 +122,16 @@ def _word(m, at_letter: bool) -> str:
 
 def _rows(body: str) -> list[tuple[int, str]]:
     """The rows of an align body split at top-level ``\\\\`` (not inside braces or environments): (offset, text)."""
-    rows, depth, env, start, k = [], 0, 0, 0, 0
-    while k < len(body):
-        if body.startswith("\\begin", k):
-            env += 1
-        elif body.startswith("\\end", k):
-            env -= 1
-        if body[k] == "\\" and body[k + 1:k + 2] == "\\" and depth == 0 and env == 0:
-            rows.append((start, body[start:k]))
-            start = k = k + 2
-            continue
-        if body[k] == "\\":
-            k += 2
-            continue
-        depth += {"{": 1, "}": -1}.get(body[k], 0)
-        k += 1
+    rows, depth, env, start = [], 0, 0, 0
+    for m in _ROW.finditer(body):
+        t = m.group(0)
+        if t == "\\\\" and depth == 0 and env == 0:
+            rows.append((start, body[start:m.start()]))
+            start = m.end()
+        elif t in ("\\begin", "\\end"):
+            env += 1 if t == "\\begin" else -1
+        elif t in "{}":
+            depth += 1 if t == "{" else -1
     rows.append((start, body[start:]))
     return rows
 
@@ -159,6 +157,7 @@ class _Reader:
         self.only: set | None = None
         self.total = 0
         self.aliases: dict = {}
+        self.pattern = _pattern(self.aliases)
 
     def note(self, kind: str, f: _File, offset: int, construct: str, detail: str):
         self.notes.append(Note(kind, f.rel, f.lines.at(offset), re.sub(r"\s+", " ", construct.strip())[:160], detail))
@@ -183,14 +182,15 @@ class _Reader:
     def scan(self, f: _File, stack: tuple):
         pos, text = 0, f.text
         while True:
-            m = _TOKEN.search(text, pos)
+            m = self.pattern.search(text, pos)
             if m is None:
                 return
-            pos = self.token(f, stack, m, _word(m, f.at_letter))
+            name = m.group(1) or m.group(2) or m.group(3)
+            pos = m.end() if name in ("\\", "$") and m.group(2) else self.token(f, stack, m, name)
 
     def token(self, f: _File, stack: tuple, m, name: str) -> int:
-        """Handle one token; the offset to go on from."""
-        end = m.start() + (len(name) + 1 if m.group(1) is not None else len(name))
+        """Handle one token (a control word of :data:`_WORDS`, an alias, ``\\[``, ``$``, ``$$``); where to go on."""
+        end = m.end()
         if name in ("makeatletter", "makeatother"):
             f.at_letter = name == "makeatletter"
         elif name in KEYWORDS:
@@ -208,10 +208,14 @@ class _Reader:
             return self.display(f, env, end, m.start())
         elif name == "$":
             return self.inline(f.text, end)
-        elif name == "write" and re.match(r"\s*18", f.text[end:end + 8]):
-            got = group(f.text, re.match(r"\s*18", f.text[end:]).end() + end)
-            self.note("shell-escape", f, m.start(), f.text[m.start():got[1] if got else end + 3], "never run")
-            return got[1] if got else end
+        elif name == "write":
+            eighteen = re.compile(r"\s*18").match(f.text, end)
+            if eighteen is None:
+                return end
+            got = group(f.text, eighteen.end())
+            stop = got[1] if got else eighteen.end()
+            self.note("shell-escape", f, m.start(), f.text[m.start():stop], "never run")
+            return stop
         return end
 
     # -- definitions ---------------------------------------------------------------------------------------
@@ -235,10 +239,12 @@ class _Reader:
     def _alias(self, macro):
         """A macro standing for ``\\begin{equation}`` (or its ``\\end``) opens (closes) that display."""
         m = re.fullmatch(r"\s*\\(begin|end)\s*\{([A-Za-z]+\*?)\}\s*", macro.body)
-        key = macro.name[1:]
+        key, before = macro.name[1:], dict(self.aliases)
         self.aliases.pop(key, None)
         if macro.nargs == 0 and m is not None and m.group(2).rstrip("*") in DISPLAYS:
             self.aliases[key] = (m.group(1), m.group(2))
+        if self.aliases != before:
+            self.pattern = _pattern(self.aliases)
 
     # -- includes ------------------------------------------------------------------------------------------
     def include(self, f: _File, stack: tuple, kind: str, start: int, end: int) -> int:
@@ -348,6 +354,13 @@ class _Reader:
             if m.group(0) == "$":
                 return m.end()
         return limit
+
+
+def _pattern(aliases: dict) -> re.Pattern:
+    """The tokens :meth:`_Reader.token` acts on: :data:`_WORDS` and ``aliases``, ``\\[``, ``$``, ``$$``; and
+    ``\\\\``, ``\\$`` (passed over, so that ``\\\\[2pt]`` opens no display and ``\\$`` no formula)."""
+    names = "|".join(re.escape(n) for n in sorted(_WORDS | set(aliases), key=len, reverse=True))
+    return re.compile(r"\\(?:(%s)(?![A-Za-z@])|([\[\\$]))|(\$\$?)" % names)
 
 
 def _shell_end(text: str, pos: int) -> int:

@@ -26,11 +26,12 @@ NOT_CONDITIONALS = frozenset("""iff ifthenelse ifstrequal ifstrempty ifblank ifd
     ifdefprotected ifcsmacro ifinlist ifinlistcs ifentrytype ifcitation ifcategory ifkeyword ifciteseen
     ifnameundef ifcurrentfield""".split())
 """Commands whose names begin with ``if`` but take arguments and close with no ``\\fi`` (etoolbox, ifthen...)."""
-NAMING = frozenset("newif def gdef edef xdef let global newcommand renewcommand providecommand csname "
-                   "expandafter".split())
-"""After these the next control word is a name being defined, not a conditional to open."""
-
-_POINT = re.compile(r"%|\\([A-Za-z@]+|.)", re.S)
+_POINT = re.compile(
+    r"%|\\(?:(?P<word>if[A-Za-z@]*|else|fi|or|begin|verb|lstinline|makeatletter|makeatother)(?![A-Za-z@])"
+    r"|(?:newif|def|gdef|edef|xdef)\s*\\(?:[A-Za-z@]+|.)"  # a name being defined (\newif\ifdraft) opens nothing
+    r"|let\s*\\(?:[A-Za-z@]+|.)\s*=?\s?(?:\\(?:[A-Za-z@]+|.)|.)"
+    r"|[\\%])", re.S)
+"""What matters to masking: comments, conditionals, environments, \\verb; \\\\ and \\% so that neither is misread."""
 _LETTERS = re.compile(r"[A-Za-z]+")
 _NUMBERS = re.compile(r"\s*(-?\d+)\s*([<=>])\s*(-?\d+)(?!\d)")
 
@@ -43,13 +44,9 @@ class Unclosed:
     offset: int
 
 
-def _word(m, at_letter: bool) -> str:
-    """The control word at ``m`` as TeX reads it here (``@`` a letter only in a style file or after \\makeatletter)."""
-    name = m.group(1)
-    if not at_letter and len(name) > 1 and "@" in name:
-        letters = _LETTERS.match(name)
-        return "@" if letters is None else letters.group(0)
-    return name
+def _word(word: str, at_letter: bool) -> str:
+    """The control word as TeX reads it here (``@`` a letter only in a style file or after \\makeatletter)."""
+    return word if at_letter or "@" not in word else _LETTERS.match(word).group(0)
 
 
 def _test(text: str, end: int, name: str):
@@ -80,7 +77,6 @@ class _Masker:
         self.frames: list = []      # per open conditional: [decided test or None, is this branch dead]
         self.dead_from = None       # where the current dead stretch began
         self.unclosed: list = []
-        self.previous = ("", "")
 
     @property
     def skipping(self) -> bool:
@@ -147,15 +143,14 @@ class _Masker:
             end = len(self.text) if end < 0 else end
             self.dead.append((m.start(), end))
             return end
-        name = _word(m, self.at_letter)
+        if m.group("word") is None:  # \\, \% or a name being defined
+            return m.end()
+        name = _word(m.group("word"), self.at_letter)
         start, end = m.start(), m.start() + 1 + len(name)
-        named = self.previous[-1] in NAMING or self.previous[0] == "let"
-        self.previous = (self.previous[-1], name)
         if name in ("makeatletter", "makeatother"):
             self.at_letter = name == "makeatletter"
         elif (name.startswith("if") and name not in NOT_CONDITIONALS) or name in ("else", "fi", "or"):
-            if not named:
-                self.conditional(name, start, end)
+            self.conditional(name, start, end)
         elif self.skipping:
             return end
         elif name == "begin":

@@ -77,9 +77,10 @@ def locate(name: str, kind: str, folders, root: Path) -> tuple[Path | None, str]
     found_outside = False
     for folder in folders:
         for candidate in _candidates(name, kind):
-            path = (folder / candidate).resolve()
+            path = folder / candidate
             if not path.is_file():
                 continue
+            path = path.resolve()
             if inside(path, root):
                 return path, ""
             found_outside = True

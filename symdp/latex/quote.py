@@ -134,7 +134,8 @@ class Found:
     files: tuple = ()
     """Every file read (a paper and what it \\input's); just ``file`` when empty."""
     macros: tuple = ()
-    """The paper's macros, (name, nargs, body), for :meth:`.notation.Notation.extend`."""
+    """The macros of the document the quoted file belongs to (:class:`.macros.Macro` records, which unpack as
+    (name, nargs, body)), for a :class:`.notation.Notation`'s ``macros``."""
     part: str = ""
     """The \\input file holding a labelled equation (relative to the paper's folder), when not the paper."""
 
