@@ -153,7 +153,8 @@ def _verdict(eq, claims) -> Verdict:
 
 def _failures(specs, results, errors: tuple[ErrorReport, ...]) -> dict:
     """{derivation id or file: why} of the derivations that raised, timed out, were skipped or did not import."""
-    out = {str(Path(e.file).resolve()): f"{Path(e.file).name} did not import: {e.message} ({e.file}:{e.line})" for e in errors}
+    out = {str(Path(e.file).resolve()): f"{Path(e.file).name} did not import: {e.message} ({e.file}:{e.line})"
+           for e in errors}
     for spec, result in zip(specs, results):
         if result.skipped:
             out[spec.id] = f"{spec.id} was skipped: {result.skipped}"
@@ -278,7 +279,8 @@ def to_text(result: PaperCheck) -> str:
     for v in result.verdicts:
         lines += _rows(v)
     if result.lost:
-        lines.append(f"{len(result.lost)} bound label(s) not in the paper as read (a file was not read: see the notes):")
+        lines.append(f"{len(result.lost)} bound label(s) not in the paper as read (a file was not read: see the "
+                     "notes):")
         lines += [f"  {v.label:<24} NOT CHECKED {', '.join(b.claim for b in v.bindings)}" for v in result.lost]
     lines += [f"derivation not run to its end: {f.why}" for f in result.failures]
     lines += [f"note: {n.describe()}" for n in result.notes]

@@ -7,20 +7,20 @@ from pathlib import Path
 from ..errors import SymdpError
 
 DESCRIPTION = ("Read PAPER.tex as LaTeX would (following \\input and \\include inside the paper's project (the "
-               "nearest folder above it holding .git), expanding its macros: \\newcommand, \\def, \\DeclareMathOperator...; a file not read (missing, "
-               "outside the project) or a shell escape (never run) is printed as a note), find every labelled "
-               "display (equation, align rows...), run the derivations in --path and report each label in the "
-               "paper's reading order, with its file and line: agrees, disagrees (with a witness), unparsed (why), "
-               "not checked (the derivation that quotes it raised, timed out, was skipped or did not import: which "
-               "and why), unbound (no claim quotes it), not a formula (it states none, e.g. \\Pr[...]).  A claim "
-               "binds a label with d.printed(cid, symdp.quote(\"PAPER.tex\", label=\"eq:x\"), derived), the path "
-               "relative to the derivation file: an equation is compared with derived; an inequality (<=, <, >=, >, "
-               "or a chain) is proved on the claim's domain narrowed by the display's side conditions (derived may "
-               "then be omitted), a false one is an ERRATUM with a witness; a left side the display defines "
-               "(\\sigma^2 = ...) is reported, never compared.  Exit 0 when every bound label agrees and every "
-               "derivation ran to its end, 1 when a bound label disagrees, does not parse or is not checked, or a "
-               "derivation failed, 2 for bad input (a missing paper or folder, a label used twice, a bound label the "
-               "paper lacks).")
+               "nearest folder above it holding .git), expanding its macros: \\newcommand, \\def, "
+               "\\DeclareMathOperator...; a file not read (missing, outside the project) or a shell escape (never "
+               "run) is printed as a note), find every labelled display (equation, align rows...), run the "
+               "derivations in --path and report each label in the paper's reading order, with its file and line: "
+               "agrees, disagrees (with a witness), unparsed (why), not checked (the derivation that quotes it "
+               "raised, timed out, was skipped or did not import: which and why), unbound (no claim quotes it), not "
+               "a formula (it states none, e.g. \\Pr[...]).  A claim binds a label with d.printed(cid, "
+               "symdp.quote(\"PAPER.tex\", label=\"eq:x\"), derived), the path relative to the derivation file: an "
+               "equation is compared with derived; an inequality (<=, <, >=, >, or a chain) is proved on the "
+               "claim's domain narrowed by the display's side conditions (derived may then be omitted), a false one "
+               "is an ERRATUM with a witness; a left side the display defines (\\sigma^2 = ...) is reported, never "
+               "compared.  Exit 0 when every bound label agrees and every derivation ran to its end, 1 when a bound "
+               "label disagrees, does not parse or is not checked, or a derivation failed, 2 for bad input (a "
+               "missing paper or folder, a label used twice, a bound label the paper lacks).")
 
 
 def add_parsers(add) -> None:

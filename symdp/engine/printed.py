@@ -37,7 +37,8 @@ from .status import Status
 _RELATIONS = {sp.Equality: "=", sp.StrictLessThan: "<", sp.LessThan: "<=", sp.StrictGreaterThan: ">",
               sp.GreaterThan: ">="}
 _SIGN = {"<": ("positive", 1), "<=": ("nonnegative", 1), ">": ("positive", -1), ">=": ("nonnegative", -1)}
-"""op -> (sign claimed of (R - L) * orientation, orientation): ``L < R`` is ``R - L > 0``, ``L >= R`` is ``L - R >= 0``."""
+"""op -> (the sign claimed of (R - L) * orientation, orientation): ``L < R`` is ``R - L > 0``, ``L >= R`` is
+``L - R >= 0``."""
 
 
 @dataclass(frozen=True)

@@ -104,8 +104,8 @@ def test_labels_in_reading_order_and_the_calibration_agrees(paper, capsys):
 
 
 @pytest.mark.parametrize("file, old, new, label", [
-    ("sections/gdp.tex", r"2\Phi(\mu/2) - 1 \le \frac{\mu}{\sqrt{2\pi}}", r"2\Phi(\mu/2) - 1 \ge \frac{\mu}{\sqrt{2\pi}}",
-     "eq:tv-linear"),
+    ("sections/gdp.tex", r"2\Phi(\mu/2) - 1 \le \frac{\mu}{\sqrt{2\pi}}",
+     r"2\Phi(\mu/2) - 1 \ge \frac{\mu}{\sqrt{2\pi}}", "eq:tv-linear"),
     ("sections/mechanism.tex", r"e^{\eps} - 1 \le 2\eps", r"e^{\eps} + 1 \le 2\eps", "eq:exp-linear"),
     ("sections/mechanism.tex", r"1 - \Phi(t) \le", r"1 + \Phi(t) \le", "eq:chernoff"),
 ])
@@ -147,7 +147,8 @@ def test_a_derivation_that_raises_or_is_skipped_exits_1_and_its_labels_are_not_c
 
 
 def test_a_derivation_file_that_does_not_import_exits_1(paper, capsys):
-    edit(paper / "derivations/gauss_checks.py", "import sympy as sp\n", "import sympy as sp\nimport no_such_module_xyz\n")
+    edit(paper / "derivations/gauss_checks.py", "import sympy as sp\n",
+         "import sympy as sp\nimport no_such_module_xyz\n")
     code, out = run(paper, capsys)
     assert code == 1
     for label in ORDER[1:]:
@@ -159,7 +160,8 @@ def test_the_command_line_prints_no_traceback(paper):
     edit(paper / "derivations/gauss_checks.py", RAISE, RAISE + "    1 / 0\n")
     proc = subprocess.run([sys.executable, "-m", "symdp", "paper", str(paper / "main.tex"), "--path",
                            str(paper / "derivations"), "--cache", str(paper.parent / "cache"), "--json"],
-                          capture_output=True, text=True, cwd=paper, env={"PYTHONPATH": str(ROOT), "PATH": "/usr/bin:/bin"})
+                          capture_output=True, text=True, cwd=paper,
+                          env={"PYTHONPATH": str(ROOT), "PATH": "/usr/bin:/bin"})
     assert proc.returncode == 1 and proc.stderr == "", proc.stderr
     doc = json.loads(proc.stdout)
     assert not doc["ok"] and [e["label"] for e in doc["equations"]] == ORDER
