@@ -1,86 +1,23 @@
 """The parse tree to SymPy: arithmetic, groups, function application, cases.
 
-Function application is decided on the flat list of juxtaposed factors:
-an operator name (``\\log``) takes the parenthesised group right after it,
-or else the whole product that follows (``\\log 2\\alpha``); a declared
-function (``\\Phi``) must be followed by its parenthesised arguments;
-``\\sum`` and ``\\int`` take the product that follows (``\\int`` up to its
-``dx``).  Anything else is refused with the fragment quoted.
+Function application is decided on the flat list of juxtaposed factors
+(:mod:`.apply`); ``1[y \\ne 0]`` is an indicator; ``n!`` a factorial.
+Anything else is refused with the fragment quoted.
 """
 from __future__ import annotations
-
-from dataclasses import dataclass
 
 import sympy as sp
 from lark import Token, Transformer
 
+from .apply import Application
+from .forms import Chain, Diff, Group, Head, Juxt, Leaf, Power, _literal, _span
 from .lexer import fail
-
-
-@dataclass
-class Group:
-    """A bracketed list: ``kind`` is paren, brack, brace or set."""
-
-    kind: str
-    items: list
-    start: int
-    end: int
-
-
-@dataclass
-class Head:
-    """A function name waiting for its argument: kind op / func / min / max / sum / int / prod."""
-
-    kind: str
-    fn: object
-    text: str
-    start: int
-    end: int
-
-
-@dataclass
-class Diff:
-    var: str
-    start: int
-    end: int
-
-
-@dataclass
-class Leaf:
-    """A number or a name, with its place in the text."""
-
-    value: object
-    start: int
-    end: int
-
-
-@dataclass
-class Power:
-    base: object
-    sub: object = None
-    sup: object = None
-
-
-@dataclass
-class Juxt:
-    """Factors written side by side (an implicit product, or a function and its argument)."""
-
-    powers: list
-
-
-@dataclass
-class Chain:
-    """``a < b <= c`` (members and relations), or ``x in [a, b)`` (``interval`` set)."""
-
-    members: list
-    ops: list
-    interval: tuple | None = None
 
 
 _RELATIONS = {"=": sp.Eq, "<": sp.Lt, ">": sp.Gt, "<=": sp.Le, ">=": sp.Ge, "!=": sp.Ne}
 
 
-class Builder(Transformer):
+class Builder(Application, Transformer):
     """Transforms the tree of :mod:`.grammar` into SymPy, refusing what is ambiguous."""
 
     def __init__(self, source: str):
@@ -124,10 +61,9 @@ class Builder(Transformer):
 
     def boolean(self, x):
         if isinstance(x, Chain):
-            if x.interval is not None:
-                (lo, lo_open), (hi, hi_open) = x.interval
-                v = self.expr(x.members[0])
-                return sp.And((lo < v) if lo_open else (lo <= v), (v < hi) if hi_open else (v <= hi))
+            if x.domain is not None or x.interval is not None:
+                inside = _membership(x, self.expr(x.members[0]))
+                return sp.Not(inside) if x.negated else inside
             members = [self.expr(m) for m in x.members]
             parts = [_RELATIONS[op](a, b) for op, a, b in zip(x.ops, members, members[1:])]
             return parts[0] if len(parts) == 1 else sp.And(*parts)
@@ -140,10 +76,9 @@ class Builder(Transformer):
     def power_value(self, p: Power):
         if isinstance(p.base, (Head, Diff)):
             return self.value(p.base)
-        if p.sub is not None:
-            start, end = _span(p.base)
-            self.fail(start, end, "a subscript on an expression (only names take subscripts)")
-        base = self.expr(p.base)
+        base = self.indexed(p) if p.sub is not None else self.expr(p.base)
+        if p.bang is not None:
+            base = sp.factorial(base)
         return base if p.sup is None else sp.Pow(base, self.expr(p.sup))
 
     # -- juxtaposition: implicit products and function application -----------------
@@ -155,116 +90,18 @@ class Builder(Transformer):
             if isinstance(p.base, Head):
                 value, i = self.apply(p, powers, i + 1)
                 out.append(value)
+            elif _indicator(powers, i):
+                out[-1] = sp.Piecewise((1, self.boolean(p.base.items[0])), (0, True))
+                i += 1
             else:
                 if isinstance(p.base, Diff):
                     self.fail(p.base.start, p.base.end, f"d{p.base.var} outside an integral")
                 out.append(self.power_value(p))
                 i += 1
         for a, b in zip(powers, powers[1:]):
-            if _literal(a) and _literal(b):
+            if _literal(a) and _literal(b) and not (a.base.end == b.base.start and b.bang is not None):
                 self.fail(a.base.start, b.base.end, "two numbers side by side")
         return out
-
-    def apply(self, p: Power, powers: list, j: int):
-        head = p.base
-        handler = {"op": self.apply_op, "func": self.apply_func, "min": self.apply_minmax,
-                   "max": self.apply_minmax, "sum": self.apply_sum, "prod": self.apply_sum,
-                   "int": self.apply_int}[head.kind]
-        return handler(p, powers, j)
-
-    def _argument_group(self, powers, j):
-        if j < len(powers) and isinstance(powers[j].base, Group) and powers[j].base.kind in ("paren", "brace") \
-                and powers[j].sub is None:
-            return powers[j]
-        return None
-
-    def apply_op(self, p, powers, j):
-        head = p.base
-        group = self._argument_group(powers, j)
-        if group is not None:
-            arg, after = self.expr(group.base), j + 1
-        else:
-            rest = self.factors(powers[j:])
-            if not rest:
-                self.fail(head.start, head.end, f"{head.text} without its argument")
-            arg, after = sp.Mul(*rest), len(powers)
-        if p.sub is not None:
-            if head.text != r"\log":
-                self.fail(head.start, head.end, f"a subscript on {head.text}")
-            value = sp.log(arg, self.expr(p.sub))
-        else:
-            value = head.fn(arg)
-        if p.sup is not None:
-            value = sp.Pow(value, self.expr(p.sup))
-        if group is not None and group.sup is not None:
-            value = sp.Pow(value, self.expr(group.sup))
-        return value, after
-
-    def apply_func(self, p, powers, j):
-        head = p.base
-        group = self._argument_group(powers, j)
-        if group is None:
-            self.fail(head.start, head.end, f"{head.text} must be followed by its argument in parentheses")
-        if p.sub is not None or p.sup is not None:
-            self.fail(head.start, head.end, f"a script on the function {head.text}")
-        items = group.base.items if group.base.kind == "paren" else [group.base.items[0]]
-        args = [self.expr(a) for a in items]
-        try:
-            value = head.fn(*args)
-        except (TypeError, ValueError) as exc:
-            self.fail(head.start, group.base.end, f"{head.text} with {len(args)} argument(s): {exc}")
-        if group.sup is not None:
-            value = sp.Pow(value, self.expr(group.sup))
-        return value, j + 1
-
-    def apply_minmax(self, p, powers, j):
-        head = p.base
-        group = powers[j] if j < len(powers) and isinstance(powers[j].base, Group) else None
-        if group is None or p.sub is not None or p.sup is not None or len(group.base.items) < 2:
-            self.fail(head.start, head.end, f"{head.text} must be followed by a list of two or more expressions "
-                      "(subscripted min/max, an optimisation, is not an expression)")
-        fn = sp.Min if head.kind == "min" else sp.Max
-        value = fn(*[self.expr(a) for a in group.base.items])
-        if group.sup is not None:
-            value = sp.Pow(value, self.expr(group.sup))
-        return value, j + 1
-
-    def _limits(self, p, var_from_sub: bool):
-        head = p.base
-        if p.sub is None or p.sup is None:
-            self.fail(head.start, head.end, f"{head.text} without both limits")
-        if not var_from_sub:
-            return None, self.expr(p.sub), self.expr(p.sup)
-        sub = p.sub
-        if not (isinstance(sub, Chain) and sub.ops == ["="] and len(sub.members) == 2):
-            self.fail(head.start, head.end, f"{head.text} needs a subscript k = start")
-        var = self.expr(sub.members[0])
-        if not isinstance(var, sp.Symbol):
-            self.fail(head.start, head.end, f"{head.text} needs a name as its index")
-        return var, self.expr(sub.members[1]), self.expr(p.sup)
-
-    def apply_sum(self, p, powers, j):
-        var, lo, hi = self._limits(p, True)
-        rest = self.factors(powers[j:])
-        if not rest:
-            self.fail(p.base.start, p.base.end, f"{p.base.text} without a summand")
-        cls = sp.Sum if p.base.kind == "sum" else sp.Product
-        return cls(sp.Mul(*rest), (var, lo, hi)), len(powers)
-
-    def apply_int(self, p, powers, j):
-        ends = [k for k in range(j, len(powers)) if isinstance(powers[k].base, Diff)]
-        if not ends:
-            self.fail(p.base.start, p.base.end, r"\int without its d<variable> in the same product")
-        m = ends[0]
-        body = self.factors(powers[j:m])
-        if not body:
-            self.fail(p.base.start, p.base.end, r"\int without an integrand")
-        var = sp.Symbol(powers[m].base.var.lstrip("\\"))
-        var = next((s for s in sp.Mul(*body).free_symbols if s.name == var.name), var)
-        if p.sub is None and p.sup is None:
-            return sp.Integral(sp.Mul(*body), var), m + 1
-        _, lo, hi = self._limits(p, False)
-        return sp.Integral(sp.Mul(*body), (var, lo, hi)), m + 1
 
     # -- tree rules -------------------------------------------------------------------
 
@@ -292,7 +129,13 @@ class Builder(Transformer):
         return Chain(c[0::2], [str(t.value) for t in c[1::2]])
 
     def member(self, c):
-        return Chain([c[0]], [], c[2])
+        return _negated(c[1], Chain([c[0]], [], c[2]))
+
+    def member_set(self, c):
+        return _negated(c[1], Chain([c[0]], [], None, c[2].value))
+
+    def member_range(self, c):
+        return _negated(c[1], Chain([c[0]], [], None, ("range", self.expr(c[3]))))
 
     def interval(self, c):
         lo_open, hi_open = c[0].type == "LPAREN", c[4].type == "RPAREN"
@@ -328,7 +171,11 @@ class Builder(Transformer):
         p = Power(c[0])
         for kind, value, tok in c[1:]:
             if getattr(p, kind) is not None or (kind == "sub" and p.sup is not None and not isinstance(p.base, Head)):
-                self.fail(tok.start_pos, tok.end_pos, "a double or misplaced script")
+                self.fail(tok.start_pos, tok.end_pos, "a double or misplaced script (a superscript and a subscript "
+                          "on an expression, such as a clamp [y]^b_a, or two scripts of one kind): declare the "
+                          "spelling in the notation")
+            if kind == "bang" and (p.sup is not None or p.sub is not None):
+                self.fail(tok.start_pos, tok.end_pos, "a factorial after a script: write (x^k)! or x^{k!}")
             setattr(p, kind, value)
         return p
 
@@ -337,6 +184,12 @@ class Builder(Transformer):
 
     def sub_(self, c):
         return ("sub", c[1], c[0])
+
+    def bang(self, c):
+        return ("bang", True, c[0])
+
+    def braced_list(self, c):
+        return [x for x in c[1:-1] if not isinstance(x, Token)]
 
     def braced(self, c):
         return c[1]
@@ -411,16 +264,26 @@ class Builder(Transformer):
         return sp.true
 
 
-def _literal(p) -> bool:
-    return isinstance(p.base, Leaf) and isinstance(p.base.value, sp.Number) and p.sup is None
+def _indicator(powers: list, i: int) -> bool:
+    """``1[y \\ne 0]``: the number 1 written against a bracketed condition."""
+    p = powers[i]
+    if not (i and isinstance(p.base, Group) and p.base.kind == "brack" and len(p.base.items) == 1):
+        return False
+    one = powers[i - 1]
+    return (isinstance(one.base, Leaf) and one.base.value == 1 and one.sup is None and one.base.end == p.base.start
+            and isinstance(p.base.items[0], Chain) and p.sup is None and p.sub is None)
 
 
-def _span(x) -> tuple[int, int]:
-    """Offsets of an intermediate form, for error messages (0, 0 when unknown)."""
-    if isinstance(x, (Group, Head, Diff, Leaf)):
-        return x.start, x.end
-    if isinstance(x, Juxt) and x.powers:
-        return _span(x.powers[0].base)[0], _span(x.powers[-1].base)[1]
-    if isinstance(x, Power):
-        return _span(x.base)
-    return 0, 0
+def _negated(tok, chain: Chain) -> Chain:
+    """``x \\notin S``: the membership, negated."""
+    chain.negated = str(tok.value) == "\\notin"
+    return chain
+
+
+def _membership(chain: Chain, v):
+    """``v`` in the chain's interval or set."""
+    if chain.domain is None:
+        (lo, lo_open), (hi, hi_open) = chain.interval
+        return sp.And((lo < v) if lo_open else (lo <= v), (v < hi) if hi_open else (v <= hi))
+    domain = chain.domain
+    return sp.Contains(v, sp.Range(1, domain[1] + 1) if isinstance(domain, tuple) else domain)

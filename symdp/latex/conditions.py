@@ -53,39 +53,85 @@ def _states_condition(tokens: list[Tok]) -> bool:
 
 
 def justification(source: str, tokens: list[Tok]) -> list[Tok]:
-    """``tokens`` without a trailing justification column: ``&& \\text{by ...}`` (or ``& \\text{...}`` after
-    the formula's own ``&``), or a final ``\\quad \\text{(Lemma 2)}`` that is words only."""
+    """``tokens`` without a trailing justification column (``&& \\text{by ...}``, ``&& \\text{since } t > 0``,
+    a third ``&`` column) or a final ``\\quad \\text{(by Lemma 2)}``; a column that is only a condition
+    keyword and a formula (``&& \\text{if } x > 0``) is kept, as a condition."""
     level = _top_level(tokens)
     amps = [k for k, (t, top) in enumerate(zip(tokens, level)) if top and t.kind == "AMP"]
     for k in amps:
-        if k + 1 < len(tokens) and tokens[k + 1].kind == "AMP" or (len(amps) >= 2 and k == amps[-1]):
-            words = [t for t in tokens[k + 1:] if t.kind not in ("AMP", "GAP")]
-            if words and _is_comment(words):
+        if (k + 1 < len(tokens) and tokens[k + 1].kind == "AMP") or (len(amps) >= 2 and k == amps[-1]):
+            rest = [t for t in tokens[k + 1:] if t.kind not in ("AMP", "GAP")]
+            if rest and not _pure_condition(rest):
                 return tokens[:k]
-    if len(tokens) >= 2 and tokens[-1].kind == "WORD" and not keyword(tokens[-1]) \
-            and any(t.kind == "GAP" for t in tokens[:-1]) and tokens[-2].kind == "GAP":
-        return tokens[:-2]
+    for k, (t, top) in enumerate(zip(tokens, level)):
+        if top and t.kind == "GAP" and k + 1 < len(tokens) and _remark(tokens[k + 1]):
+            return tokens[:k]
     return tokens
 
 
-def _is_comment(words: list[Tok]) -> bool:
-    """A column that is words (and references), not a condition or a formula."""
-    first = words[0]
-    return first.kind == "WORD" and not keyword(first) or (first.kind == "LPAREN" and len(words) > 1
-                                                           and words[1].kind == "WORD")
+JUSTIFYING = ("by", "since", "because", "using", "from", "see", "cf", "via", "as", "recall", "note", "(")
+"""Words that open a justification, not a condition."""
+
+
+def _remark(tok: Tok) -> bool:
+    """A word that opens a remark on the formula (``\\text{by Lemma 2}``, ``\\text{(Eq. 3)}``)."""
+    if tok.kind != "WORD" or tok.cmd not in ("text", "textrm", "mbox", "textnormal", "textit", "ref", "eqref"):
+        return False
+    first = tok.text.strip().lower()
+    return tok.cmd in ("ref", "eqref") or first.startswith(JUSTIFYING) and not keyword(tok)
+
+
+def _pure_condition(rest: list[Tok]) -> bool:
+    """A column that is a condition keyword alone (``\\text{if }``, ``\\text{for all }``) and a formula."""
+    first = rest[0]
+    if not keyword(first) or keyword(first) not in ("if", "for", "when", "whenever", "provided"):
+        return False
+    extra = first.text.strip()[len(keyword(first)):].strip().lower()
+    return extra in ("", "all", "any", "every", "each") and not any(t.kind == "WORD" for t in rest[1:])
+
+
+LEADING = (r"\implies", r"\Rightarrow", r"\therefore", r"\Longrightarrow", r"\iff")
+"""A row may open with "hence": the formula is what follows."""
 
 
 def split(source: str, tokens: list[Tok]) -> tuple[list[Tok], list[list[Tok]]]:
     """The formula's tokens and the side conditions' tokens (each without its keyword or ``\\forall``)."""
+    while tokens and tokens[0].kind == "CMD" and tokens[0].text in LEADING:
+        tokens = tokens[1:]
+    leading = _leading(tokens)
+    if leading:
+        cut, stated = leading
+        body, conds = split(source, tokens[cut + 1:])
+        return body, _conditions(source, stated) + conds
     level = _top_level(tokens)
     for k, (t, top) in enumerate(zip(tokens, level)):
         if not top or k == 0:
             continue
+        if t.kind == "WORD" and t.text.strip().lower() == "and" and _states_condition(tokens[k + 1:]):
+            return _body(tokens[:k]), _conditions(source, tokens[k + 1:])
         if t.kind in ("GAP", "COMMA") and _states_condition(tokens[k + 1:]):
             return _body(tokens[:k]), _conditions(source, tokens[k + 1:])
         if (keyword(t) or (t.kind == "CMD" and t.text == r"\forall")) and not _in_cases(tokens, k):
             return _body(tokens[:k]), _conditions(source, tokens[k:])
     return _body(tokens), []
+
+
+def _leading(tokens: list[Tok]):
+    """``\\forall y \\ge 0 \\qquad g(y) = ...``: a condition stated first, up to a wide space or comma
+    (the index of that separator and the condition's tokens), or None."""
+    if not tokens or not (tokens[0].kind == "CMD" and tokens[0].text == r"\forall"):
+        return None
+    level = _top_level(tokens)
+    for k, (t, top) in enumerate(zip(tokens, level)):
+        if top and t.kind in ("GAP", "COMMA") and k > 1 and _states_condition(tokens[1:k]) \
+                and not _states_condition_only(tokens[k + 1:]):
+            return k, tokens[:k]
+    return None
+
+
+def _states_condition_only(tokens: list[Tok]) -> bool:
+    """Nothing but further conditions follow (``\\forall x, y > 0``): not a formula."""
+    return not tokens
 
 
 def _in_cases(tokens: list[Tok], k: int) -> bool:

@@ -4,7 +4,8 @@ Terminals come resolved from :mod:`.resolve` (the notation is already
 applied), so the grammar is small and unambiguous: LALR(1) with no
 conflicts, built once.  Juxtaposition (an implicit product) binds tighter
 than ``\\cdot`` and ``/``; after ``/`` a single factor is allowed (``a/b c``
-is refused by :mod:`.build`, not guessed).  What a function name applies to
+is refused by :mod:`.build`, not guessed).  ``\\sum`` and ``\\prod`` (BIG) take the whole product that
+follows (``\\sum_x 1/x`` sums ``1/x``; ``\\sum_i a_i + b`` ends at the ``+``).  What a function name applies to
 is decided in :mod:`.build` on the flat list of juxtaposed factors.
 """
 from __future__ import annotations
@@ -17,7 +18,7 @@ from lark.lexer import Lexer
 GRAMMAR = r"""
 %declare NUMBER SYM NAME HEAD DIFF FRAC SQRT BINOM PLUS MINUS MUL DIV SUP SUB REL IN AND OR NOT COMMA
 %declare LPAREN RPAREN LBRACK RBRACK LBRACE RBRACE LSET RSET ABSL ABSR FLOORL FLOORR CEILL CEILR
-%declare BEGIN_CASES END_CASES AMP NEWROW IF OTHERWISE
+%declare BEGIN_CASES END_CASES AMP NEWROW IF OTHERWISE BIG SETNAME BANG
 
 start: bool
 
@@ -30,6 +31,8 @@ start: bool
 ?chain: sum
       | sum (REL sum)+ -> relation
       | sum IN interval -> member
+      | sum IN SETNAME -> member_set
+      | sum IN LBRACK sum RBRACK -> member_range
 interval: (LPAREN | LBRACK) sum COMMA sum (RPAREN | RBRACK)
 
 ?sum: sum PLUS product -> add
@@ -41,11 +44,16 @@ interval: (LPAREN | LBRACK) sum COMMA sum (RPAREN | RBRACK)
 ?unary: MINUS unary -> neg
       | PLUS unary -> pos
       | juxt
+      | big
+      | juxt big -> juxt_big
+big: BIG script* product
 juxt: power+
 power: atom script*
 script: SUP arg -> sup
       | SUB arg -> sub_
+      | BANG -> bang
 arg: LBRACE bool RBRACE -> braced
+   | LBRACE bool (COMMA bool)+ RBRACE -> braced_list
    | NUMBER -> number
    | SYM -> sym
    | NAME -> name

@@ -28,9 +28,14 @@ RELATIONS = {"=": "=", "<": "<", ">": ">", "le": "<=", "leq": "<=", "leqslant": 
              "lt": "<", "gt": ">"}
 KEYWORDS = {"cdot": "MUL", "times": "MUL", "ast": "MUL", "wedge": "AND", "land": "AND", "vee": "OR", "lor": "OR",
             "neg": "NOT", "lnot": "NOT", "in": "IN", "frac": "FRAC", "dfrac": "FRAC", "tfrac": "FRAC",
-            "sqrt": "SQRT", "binom": "BINOM", "dbinom": "BINOM", "tbinom": "BINOM", "infty": "NAME", "lfloor": "FLOORL", "rfloor": "FLOORR", "lceil": "CEILL",
+            "notin": "IN", "sqrt": "SQRT", "binom": "BINOM", "dbinom": "BINOM", "tbinom": "BINOM", "infty": "NAME", "lfloor": "FLOORL", "rfloor": "FLOORR", "lceil": "CEILL",
             "rceil": "CEILR"}
-TEXT_COMMANDS = frozenset("text mathrm operatorname mathit textit textrm mathsf textsf mbox".split())
+TEXT_COMMANDS = frozenset("text mathrm operatorname mathit textit textrm mathsf textsf mbox texttt mathtt textbf "
+                          "textnormal".split())
+REFERENCES = frozenset("ref eqref cite autoref cref Cref".split())
+"""Cross-references: words of a justification, never math."""
+NAME_COMMANDS = frozenset("mathrm operatorname mathit mathsf texttt mathtt textit textrm textsf".split())
+"""Text commands whose content, when an identifier (``\\texttt{d\\_in}``, ``\\mathrm{TV}``), is a name."""
 PUNCT = {"+": "PLUS", "-": "MINUS", "*": "MUL", "/": "DIV", ",": "COMMA", "(": "LPAREN", ")": "RPAREN",
          "[": "LBRACK", "]": "RBRACK", "{": "LBRACE", "}": "RBRACE", "^": "SUP", "_": "SUB", "'": "PRIME",
          "&": "AMP", "|": "BAR", "!": "BANG", ";": "SEMI", ":": "COLON", ".": "DOT"}
@@ -49,6 +54,8 @@ class Tok:
     end: int
     spaced: bool = False
     """Whitespace stood before it (letters run together only when not spaced)."""
+    cmd: str = ""
+    """For a WORD: the command that set it (``text``, ``mathrm``, ``texttt`` ...)."""
 
 
 class LatexError(SymdpError):
@@ -92,6 +99,7 @@ _COMMAND = re.compile(r"\\([A-Za-z]+)\*?|\\(.)")
 _NUMBER = re.compile(r"\d+(?:\.\d+)?|\.\d+")
 _DELIM_AFTER = re.compile(r"\s*(\\[A-Za-z]+|\\[{}|]|[()\[\]|.])")
 _GROUP_TEXT = re.compile(r"\s*\{([^{}]*)\}")
+_THOUSANDS = re.compile(r"(\{,\}\d{3})+")
 
 
 class _Lexer:
@@ -103,8 +111,8 @@ class _Lexer:
         self.resume: list[int] = []  # pending counts to restore when a brace group closes
         self.spaced = False
 
-    def emit(self, kind, text, start, end, consumes=True):
-        self.out.append(Tok(kind, text, start, end, self.spaced))
+    def emit(self, kind, text, start, end, consumes=True, cmd=""):
+        self.out.append(Tok(kind, text, start, end, self.spaced, cmd))
         self.spaced = False
         if consumes and self.single:
             self.single -= 1
@@ -137,7 +145,10 @@ class _Lexer:
             end = start + 1
         else:
             end = _NUMBER.match(self.text, start).end()
-        self.emit("NUMBER", self.text[start:end], start, end)
+            group = _THOUSANDS.match(self.text, end)  # 1{,}000
+            if group and "." not in self.text[start:end]:
+                end = group.end()
+        self.emit("NUMBER", self.text[start:end].replace("{,}", ""), start, end)
         self.pos = end
 
     def punct(self, c):
@@ -181,7 +192,7 @@ class _Lexer:
             self.gap(start)
         elif name in SPACING:
             self.spaced = True
-        elif name in TEXT_COMMANDS:
+        elif name in TEXT_COMMANDS or name in REFERENCES:
             self.text_group(name, start)
         else:
             self.named(ALIASES.get(name, name), start)
@@ -199,6 +210,8 @@ class _Lexer:
             self.emit("RSET", "}", start, self.pos)
         elif ch == "%":
             self.emit("PERCENT", "%", start, self.pos)
+        elif ch == "|":
+            self.emit("DBAR", "\\|", start, self.pos)
         else:
             fail(self.text, start, self.pos, "a command the grammar does not know")
 
@@ -224,12 +237,12 @@ class _Lexer:
         self.emit(kind, delim, start, self.pos, consumes=name not in ("left", "bigl", "Bigl", "biggl"))
 
     def text_group(self, name, start):
-        m = _GROUP_TEXT.match(self.text, self.pos)
-        if m is None:
-            fail(self.text, start, self.pos, f"\\{name} without a plain {{...}} group")
-        self.pos = m.end()
-        self.emit("WORD", m.group(1).strip(), start, self.pos)
-        if m.group(1).endswith(" "):
+        body, end = _balanced(self.text, self.pos)
+        if body is None:
+            fail(self.text, start, self.pos, f"\\{name} without a {{...}} group")
+        self.pos = end
+        self.emit("WORD", _plain(body).strip(), start, self.pos, cmd=name)
+        if body.endswith(" "):
             self.spaced = True
 
     def named(self, name, start):
@@ -244,8 +257,20 @@ class _Lexer:
                 self.single = 1 if kind == "SQRT" else 2
         elif name in ("begin", "end"):
             self.environment(name, start)
+        elif name in ("lvert", "rvert", "vert"):
+            self.emit({"lvert": "ABSL", "rvert": "ABSR"}.get(name, "BAR"), "|", start, self.pos)
+        elif name in ("Vert", "lVert", "rVert"):
+            self.emit("DBAR", "\\|", start, self.pos)
+        elif name in ("hspace", "vspace", "hskip"):
+            self.skip_group(start)
         else:
             self.emit("CMD", "\\" + name, start, self.pos)
+
+    def skip_group(self, start):
+        """``\\hspace{2cm}``: a wide space, its argument dropped."""
+        _, end = _balanced(self.text, self.pos)
+        self.pos = end if end else self.pos
+        self.gap(start)
 
     def environment(self, name, start):
         m = _GROUP_TEXT.match(self.text, self.pos)
@@ -259,6 +284,30 @@ class _Lexer:
             self.spaced = True
         else:
             fail(self.text, start, self.pos, f"the environment {env!r}")
+
+
+def _balanced(text: str, pos: int) -> tuple[str | None, int]:
+    """The content of the balanced ``{...}`` group at ``pos`` (after spaces) and the offset after it."""
+    while pos < len(text) and text[pos].isspace():
+        pos += 1
+    if pos >= len(text) or text[pos] != "{":
+        return None, pos
+    depth, k = 0, pos
+    while k < len(text):
+        if text[k] == "\\":
+            k += 2
+            continue
+        depth += {"{": 1, "}": -1}.get(text[k], 0)
+        if depth == 0:
+            return text[pos + 1:k], k + 1
+        k += 1
+    return None, pos
+
+
+def _plain(body: str) -> str:
+    """The text of a ``\\text{...}`` group: escaped characters as themselves, inner groups flattened."""
+    body = re.sub(r"\\([_#&%$])", r"\1", body)
+    return re.sub(r"[{}]", "", body)
 
 
 def lex(text: str) -> list[Tok]:

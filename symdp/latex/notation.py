@@ -38,11 +38,19 @@ _DEFAULT_FUNCTIONS = ((r"\Phi", Phi), (r"\Phi^{-1}", PhiInv), (r"\operatorname{e
                       (r"\operatorname{acosh}", sp.acosh), (r"\Gamma", sp.gamma),
                       (r"\operatorname{exprel}", Exprel), (r"\operatorname{Mills}", Mills))
 
+def _applied(tex: str) -> bool:
+    """A printed name that a paper writes for a function applied to something (``\\log a``, ``\\log_{10}\\delta``):
+    in a paper's formula it is the function, so the default table does not read it as symdp's grid symbol
+    (a derived expression that uses the symbol still reads it back as the symbol)."""
+    return tex.lstrip().startswith(tuple(OPERATORS))
+
+
 _GENERIC = (steps, q_rate, prior)
 """Symbols printed with a letter a paper uses for anything (k, q, and \\pi, the constant): a quote's k, q
 and \\pi are its own (\\pi is 3.14159...), never symdp's step count, sampling rate or membership prior."""
 _DEFAULT_SYMBOLS = ((r"e", sp.E), (r"\pi", sp.pi), (r"\infty", sp.oo), (r"RSR", rsr), (r"GSR", gsr),
-                    *((tex, s) for s, tex in LATEX_NAMES.items() if s not in _GENERIC))
+                    *((tex, s) for s, tex in LATEX_NAMES.items() if s not in _GENERIC and not _applied(tex)))
+
 
 
 def _pairs(name: str, mapping) -> tuple:

@@ -18,6 +18,7 @@ from lark.exceptions import LarkError, UnexpectedInput
 
 from ..errors import SymdpError
 from . import conditions as side_conditions
+from . import sides
 from .build import Builder
 from .grammar import parser
 from .lexer import Tok, fail, lex
@@ -28,7 +29,8 @@ from .resolve import Resolver
 _STRIP = [(re.compile(p), r) for p, r in (
     (r"^\s*(\$\$|\\\[|\$)", ""), (r"(\$\$|\\\]|\$)\s*$", ""),
     (r"\\(begin|end)\s*\{(aligned|align\*?|equation\*?|split|gathered|displaymath)\}", " "),
-    (r"\\label\s*\{[^{}]*\}", " "), (r"\\tag\*?\s*\{[^{}]*\}", " "), (r"\\(nonumber|notag)\b", " "),
+    (r"\\label\s*\{[^{}]*\}", " "), (r"\\tag\*?\s*\{(?:[^{}]|\{[^{}]*\})*\}", " "),
+    (r"\\(nonumber|notag|numberthis)\b", " "),
     (r"\\stackrel\s*\{\s*\\text\s*\{\s*def\s*\}\s*\}\s*\{\s*=\s*\}", "="),
     (r"\\(q?quad)\s*\(\s*\d+[a-z]?\s*\)\s*$", ""), (r"[\s.,;]+$", ""))]
 _OPEN = {"LBRACE", "LPAREN", "LBRACK", "LSET", "ABSL", "FLOORL", "CEILL", "BEGIN_CASES"}
@@ -106,11 +108,18 @@ def _source(text: str, notation: Notation) -> tuple[str, list[Tok], list[list[To
     source = expand(clean(text), notation.macros)
     if not source:
         raise SymdpError("latex", text, "a formula (the text is empty)")
-    tokens = side_conditions.justification(source, lex(source))
+    tokens = side_conditions.justification(source, _punctuation(lex(source)))
     body, conds = side_conditions.split(source, tokens)
     if not body:
         raise SymdpError("latex", text, "a formula (only a condition or a comment was found)")
     return source, body, conds
+
+
+def _punctuation(tokens: list[Tok]) -> list[Tok]:
+    """Without the full stops that end a ``cases`` row or the display (``x > 1/2.\\\\``)."""
+    ends = ("NEWROW", "END_CASES", "AMP")
+    return [t for k, t in enumerate(tokens) if not (t.kind == "DOT" and (k + 1 == len(tokens) or
+                                                                          tokens[k + 1].kind in ends))]
 
 
 def display(text: str, notation: Notation | None = None, *, derived=None) -> Display:
@@ -126,7 +135,7 @@ def display(text: str, notation: Notation | None = None, *, derived=None) -> Dis
     segments, ops = _chain(source, body)
     resolver = Resolver(source, notation, Context.of(derived))
     defines = ""
-    if len(segments) > 1 and ops[0] == "=" and _defined(segments[0]) and not _shared(resolver, segments[0]):
+    if len(segments) > 1 and ops[0] == "=" and sides.defined(resolver, segments[0]):
         defines = source[segments[0][0].start:segments[0][-1].end].strip()
         segments, ops = segments[1:], ops[1:]
     chain = tuple(_parse_tokens(source, resolver, seg) for seg in segments)
@@ -159,33 +168,6 @@ def _chain(source: str, tokens: list[Tok]) -> tuple[list[list[Tok]], list[str]]:
     if any(not seg for seg in out):
         fail(source, tokens[0].start, tokens[-1].end, "a relation with an empty side")
     return out, ops
-
-
-def _defined(seg: list[Tok]) -> bool:
-    """A left side that names a quantity: a bare or decorated name, or a power of one (``\\sigma^2``)."""
-    if _bare(seg):
-        return True
-    if len(seg) >= 3 and seg[-2].kind == "SUP" and seg[-1].kind in ("NUMBER", "NAME"):
-        return _bare(seg[:-2])
-    if seg[-1].kind == "RBRACE" and any(t.kind == "SUP" for t in seg):
-        k = max(i for i, t in enumerate(seg) if t.kind == "SUP")
-        return k > 0 and seg[k + 1].kind == "LBRACE" and _bare(seg[:k])
-    return False
-
-
-def _shared(resolver: Resolver, seg: list[Tok]) -> bool:
-    """Does the head of a would-be defined side (its name, without arguments) use a derived symbol?"""
-    if not resolver.derived:
-        return False
-    head = seg
-    if seg[-1].kind == "RPAREN" and any(t.kind == "LPAREN" for t in seg):
-        head = seg[:max(i for i, t in enumerate(seg) if t.kind == "LPAREN")]
-    try:
-        tokens = resolver.run(head)
-    except SymdpError:
-        return False
-    names = {getattr(t.value, "name", None) for t in tokens if t.type in ("SYM", "NAME")}
-    return bool(names & set(resolver.derived))
 
 
 def members(text: str, notation: Notation | None = None, *, derived=None) -> tuple:

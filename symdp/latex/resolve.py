@@ -19,13 +19,15 @@ from lark import Token
 
 from ..errors import SymdpError
 from ..symbols import LATEX_NAMES
-from .lexer import Tok, fail, lex
+from .lexer import Tok, fail, lex, not_formula
+from .names import SETS, calls, decorate, refuse_random
+from .words import DISTRIBUTIONS, FUNCTION_WORDS, NOT_FORMULA, OPTIMISATIONS, REFUSED, identifier, letters
 from .notation import HEADS, OPERATORS, Notation
+from .scripts import fold, index_names, integrals
 
-_FOLDABLE = ("NAME", "NUMBER", "WORD", "COMMA")
 _KEYWORDS = {"if": "IF", "for": "IF", "when": "IF", "where": "IF", "otherwise": "OTHERWISE", "else": "OTHERWISE",
              "and": "AND", "or": "OR", "if and only if": None}
-_OPENERS = ("PLUS", "MINUS", "MUL", "DIV", "REL", "COMMA", "LPAREN", "LBRACK", "LBRACE", "LSET", "ABSL", "AMP",
+_OPENERS = ("BIG", "PLUS", "MINUS", "MUL", "DIV", "REL", "COMMA", "LPAREN", "LBRACK", "LBRACE", "LSET", "ABSL", "AMP",
             "NEWROW", "SUP", "SUB", "IN", "AND", "OR", "NOT", "BEGIN_CASES", "HEAD", "FRAC", "SQRT")
 
 
@@ -34,39 +36,8 @@ def _name_text(tok: Tok) -> str:
 
 
 def _fold(tokens: list[Tok]) -> list[Tok]:
-    """Names with their plain subscripts and primes as one NAME token (``\\rho_{p}`` -> ``\\rho_p``)."""
-    out, i = [], 0
-    while i < len(tokens):
-        t = tokens[i]
-        if t.kind == "NAME" or (t.kind == "CMD" and t.text not in OPERATORS and t.text not in HEADS):
-            text, end, i = t.text, t.end, i + 1
-            sub, i = _subscript(tokens, i)
-            if sub is not None:
-                text, end = text + "_" + sub, tokens[i - 1].end
-            while i < len(tokens) and tokens[i].kind == "PRIME":
-                text, end, i = text + "'", tokens[i].end, i + 1
-            out.append(Tok(t.kind, text, t.start, end, t.spaced))
-        else:
-            out.append(t)
-            i += 1
-    return out
-
-
-def _subscript(tokens, i):
-    """The text of a plain subscript at ``i`` (letters, digits, words, commas) and the index after it."""
-    if i + 1 >= len(tokens) or tokens[i].kind != "SUB":
-        return None, i
-    nxt = tokens[i + 1]
-    if nxt.kind in ("NAME", "NUMBER"):
-        return _name_text(nxt), i + 2
-    if nxt.kind != "LBRACE":
-        return None, i
-    k = i + 2
-    while k < len(tokens) and tokens[k].kind in _FOLDABLE:
-        k += 1
-    if k == i + 2 or k >= len(tokens) or tokens[k].kind != "RBRACE":
-        return None, i
-    return "".join(_name_text(t).replace(" ", "") for t in tokens[i + 2:k]), k + 1
+    """The folded tokens of a spelling (decorations, subscripts and primes as one name)."""
+    return fold(decorate(tokens))
 
 
 def _key(tokens) -> tuple:
@@ -140,7 +111,8 @@ class Resolver:
     # -- stages --------------------------------------------------------------
 
     def run(self, raw: list[Tok]) -> list[Token]:
-        tokens = _integrals(_fold(raw))
+        decorated = decorate(raw)
+        tokens = spelled(integrals(fold(decorated, index_names(decorated))))
         matched = self.match(tokens)
         out = []
         i = 0
@@ -151,7 +123,7 @@ class Resolver:
                 i += 1
             else:
                 i = self.resolve(matched, i, out)
-        return _bars(out, self)
+        return calls(self.source, _bars(out, self))
 
     def match(self, tokens: list[Tok]) -> list:
         """Tokens with the notation's spellings replaced by SYM / HEAD tokens (longest match first)."""
@@ -190,17 +162,23 @@ class Resolver:
 
     def resolve(self, items: list, i: int, out: list) -> int:
         tok = items[i]
+        if tok.kind in ("NAME", "CMD", "WORD"):
+            refuse_random(self.source, items, i)
         if tok.kind == "NAME":
             return self.name(items, i, out)
         if tok.kind == "CMD":
             out.append(self.command(tok))
+        elif tok.kind == "WORD" and tok.cmd == "letters":
+            self.letters(tok.text, [tok], items[i + 1] if i + 1 < len(items) else None, out)
         elif tok.kind == "WORD":
-            out.append(self.word(tok))
+            out.append(self.word(tok, items[i + 1] if i + 1 < len(items) else None))
         elif tok.kind == "NUMBER":
             out.append(_token("NUMBER", sp.Rational(tok.text), tok))
-        elif tok.kind in ("AMP", "NEWROW", "BAR", "PERCENT", "PRIME", "BANG", "SEMI", "COLON", "DOT",
-                          "LANGLE", "RANGLE"):
-            out.append(_token(tok.kind, tok.text, tok))
+        elif tok.kind == "SETNAME":
+            out.append(_token("SETNAME", SETS[tok.text], tok))
+        elif tok.kind == "DBAR":
+            self.fail(tok, "\\| (a norm ||x||, or the separator of a divergence D(P || Q)): not a closed form in "
+                      "symbols; declare the spelling that holds it in the notation")
         else:
             out.append(_token(tok.kind, tok.text, tok))
         return i + 1
@@ -211,23 +189,43 @@ class Resolver:
         while (i + len(run) < len(items) and _letter(run[-1]) and _letter(items[i + len(run)])
                and not items[i + len(run)].spaced and items[i + len(run)].start == run[-1].end):
             run.append(items[i + len(run)])
+        nxt = items[i + len(run)] if i + len(run) < len(items) else None
         if len(run) > 1:
             word = "".join(t.text for t in run)
             if word in self.derived:
                 out.append(_token("SYM", self.derived[word], run[0], run[-1]))
                 return i + len(run)
-            unknown = [t.text for t in run if t.text not in self.derived]
-            if unknown:
-                self.fail(run[0], f"{word!r} is no known name: declare it in the notation, or write the product "
-                          f"{' '.join(word)} with spaces ({', '.join(unknown)} unknown)", run[-1])
+            if any(t.text not in self.derived for t in run) and self.letters(word, run, nxt, out):
+                return i + len(run)
+        if isinstance(nxt, Tok) and nxt.kind == "NAME" and "_" in nxt.text and len(run) >= 1 and _letter(run[-1]) \
+                and not nxt.spaced and nxt.start == run[-1].end and len(nxt.text.split("_")[0]) == 1:
+            spelled = self.source[run[0].start:nxt.end]
+            self.fail(run[0], f"ambiguous: {spelled} is the product of its letters or one name with a subscript; "
+                      "write the product with spaces or declare the name in the notation", nxt)
         for tok in run:
             out.append(self.single(tok))
-        nxt = items[i + len(run)] if i + len(run) < len(items) else None
-        last = out[-1]
-        if last.type == "NAME" and isinstance(nxt, Tok) and nxt.kind == "LPAREN" and not _digitlike(run[-1]):
-            self.fail(run[-1], f"ambiguous: is {run[-1].text}(...) a call or a product? declare "
-                      f"{run[-1].text} in the notation (functions= for a call, symbols= for a product)", nxt)
         return i + len(run)
+
+    def letters(self, word: str, run: list, nxt, out: list) -> bool:
+        """A run of letters that is no derived name: a function word (``ln``), a product of two letters
+        (``nk``), a function named by a word (``score(x)``), or refused."""
+        kind = letters(word)
+        group = isinstance(nxt, Tok) and nxt.kind in ("LPAREN", "LSET")
+        if word in ("max", "min") and group:
+            out.append(_token("HEAD", (word, None, word), run[0], run[-1]))
+            return True
+        if kind == "function":
+            out.append(_token("HEAD", ("op", getattr(sp, FUNCTION_WORDS[word]), "\\" + word), run[0], run[-1]))
+            return True
+        if kind == "optimisation":
+            not_formula(self.source, run[0].start, run[-1].end, word, f"{word}, an optimisation or a support")
+        if kind == "product":
+            return False
+        if group and nxt.kind == "LPAREN":
+            out.append(_token("HEAD", ("func", sp.Function(word), word), run[0], run[-1]))
+            return True
+        self.fail(run[0], f"{word!r} is no known name: declare it in the notation, or write the product "
+                  f"{' '.join(word)} with spaces", run[-1])
 
     def single(self, tok: Tok) -> Token:
         name = _name_text(tok)
@@ -238,29 +236,63 @@ class Resolver:
     def command(self, tok: Tok) -> Token:
         if tok.text in OPERATORS:
             return _token("HEAD", ("op", OPERATORS[tok.text], tok.text), tok)
+        if tok.text in (r"\sum", r"\prod"):
+            return _token("BIG", (HEADS[tok.text], None, tok.text), tok)
         if tok.text in HEADS:
             return _token("HEAD", (HEADS[tok.text], None, tok.text), tok)
         if _name_text(tok) in self.derived:
             return _token("SYM", self.derived[_name_text(tok)], tok)
-        self.fail(tok, f"{tok.text} is not in the notation (extend it with symbols= or functions=)")
+        if tok.text in NOT_FORMULA:
+            not_formula(self.source, tok.start, tok.end, tok.text, NOT_FORMULA[tok.text])
+        if tok.text in REFUSED:
+            self.fail(tok, f"{tok.text}: {REFUSED[tok.text]}")
+        self.fail(tok, f"{tok.text} is not in the notation (extend it with symbols= or functions=, or define the "
+                  "macro)")
 
-    def word(self, tok: Tok) -> Token:
-        text = tok.text.strip().rstrip(":").strip()
+    def word(self, tok: Tok, nxt) -> Token:
+        text = tok.text.strip().rstrip(":.,").strip()
         if text.lower() in _KEYWORDS and _KEYWORDS[text.lower()]:
             return _token(_KEYWORDS[text.lower()], text, tok)
         if text in self.derived:
             return _token("SYM", self.derived[text], tok)
         if len(text) == 1 and text.isalpha():
             return _token("NAME", sp.Symbol(text), tok)
+        if text in DISTRIBUTIONS:
+            not_formula(self.source, tok.start, tok.end, text, f"{text}, a distribution: a random variable, not a "
+                        "closed form")
+        if text in OPTIMISATIONS:
+            not_formula(self.source, tok.start, tok.end, text, f"{text}, an optimisation or a support")
+        if identifier(text, tok.cmd):
+            return _token("NAME", sp.Symbol(text), tok)
         self.fail(tok, f"the word {text!r} is no known name (extend the notation with it)")
+
+
+def spelled(tokens: list[Tok]) -> list[Tok]:
+    """Letters written together that spell a function or an optimisation (``exp``, ``ln``, ``argmin_i``) as one
+    WORD, before the notation can take a letter of them (``e``) for a constant."""
+    out, i = [], 0
+    while i < len(tokens):
+        k = i
+        while k < len(tokens) and _letter(tokens[k]) and (k == i or (not tokens[k].spaced
+                                                                     and tokens[k].start == tokens[k - 1].end)):
+            k += 1
+        last = tokens[k] if k < len(tokens) and k > i and tokens[k].kind == "NAME" and not tokens[k].spaced \
+            and tokens[k].start == tokens[k - 1].end and tokens[k].text[:1].isalpha() else None
+        word = "".join(t.text for t in tokens[i:k])
+        if last is not None and word + last.text.split("_")[0] in OPTIMISATIONS:
+            word, k = word + last.text.split("_")[0], k + 1
+        called = k < len(tokens) and tokens[k].kind == "LPAREN" and k - i >= 3
+        if k - i >= 2 and (word in set(FUNCTION_WORDS) | OPTIMISATIONS or called):
+            out.append(Tok("WORD", word, tokens[i].start, tokens[k - 1].end, tokens[i].spaced, "letters"))
+            i = k
+            continue
+        out.append(tokens[i])
+        i += 1
+    return out
 
 
 def _letter(tok) -> bool:
     return isinstance(tok, Tok) and tok.kind == "NAME" and len(tok.text) == 1 and tok.text.isalpha()
-
-
-def _digitlike(tok) -> bool:
-    return tok.text.isdigit()
 
 
 def _assumptions(s: sp.Symbol) -> str:
@@ -273,26 +305,6 @@ def _token(kind: str, value, first, last=None) -> Token:
     start = first.start if isinstance(first, Tok) else first.start_pos
     end = last.end if isinstance(last, Tok) else last.end_pos
     return Token(kind, value, start_pos=start, end_pos=end)
-
-
-def _integrals(tokens: list[Tok]) -> list[Tok]:
-    """``d x`` that closes an ``\\int`` (at the same brace depth) as one DIFF token."""
-    out, open_ints, depth = [], [], 0
-    i = 0
-    while i < len(tokens):
-        t = tokens[i]
-        depth += {"LBRACE": 1, "RBRACE": -1}.get(t.kind, 0)
-        if t.kind == "CMD" and t.text == r"\int":
-            open_ints.append(depth)
-        elif (open_ints and open_ints[-1] == depth and t.kind == "NAME" and t.text == "d" and i + 1 < len(tokens)
-              and tokens[i + 1].kind == "NAME"):
-            out.append(Tok("DIFF", tokens[i + 1].text, t.start, tokens[i + 1].end, t.spaced))
-            open_ints.pop()
-            i += 2
-            continue
-        out.append(t)
-        i += 1
-    return out
 
 
 def _bars(tokens: list[Token], resolver) -> list[Token]:

@@ -91,11 +91,10 @@ def test_notation_extension_macros_and_symbols():
 
 
 @pytest.mark.parametrize("text, fragment", [
-    (r"q(e^\epsilon - 1)", "q("),
+    (r"M(e^\epsilon - 1)", "M("),
     (r"1/2D_{KL}", "/2D_{KL}"),
     (r"precision", "precision"),
-    (r"\mathcal{D}", r"\mathcal"),
-    (r"\hat{\theta}", r"\hat"),
+    (r"\hat{f(x)}", r"\hat"),
     (r"\Phi \epsilon", r"\Phi"),
     (r"\max_{x} f", r"\max"),
     (r"\begin{matrix} 1 \end{matrix}", "matrix"),

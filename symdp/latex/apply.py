@@ -1,0 +1,157 @@
+"""Function application and big operators: what a function name, ``\\sum``, ``\\prod`` and ``\\int`` apply to.
+
+An operator name (``\\log``) takes the parenthesised group right after it, or else the whole product that
+follows (``\\log 2\\alpha``); a declared function (``\\Phi``) must be followed by its parenthesised
+arguments; ``\\sum`` and ``\\prod`` take the product that follows (the grammar's BIG rule), with their range
+read from their scripts; ``\\int`` takes the product up to its ``dx``.  A subscript that is not part of a
+name (a sum's index) makes an indexed family.  Anything else is refused with the fragment quoted.
+"""
+from __future__ import annotations
+
+import sympy as sp
+
+from .forms import Chain, Diff, Group, Head, Power, _span
+
+
+class Application:
+    """The part of :class:`.build.Builder` that applies heads to their arguments (a mixin)."""
+
+    def apply(self, p: Power, powers: list, j: int):
+        head = p.base
+        handler = {"op": self.apply_op, "func": self.apply_func, "min": self.apply_minmax,
+                   "max": self.apply_minmax, "int": self.apply_int}[head.kind]
+        return handler(p, powers, j)
+
+    def _argument_group(self, powers, j):
+        if j < len(powers) and isinstance(powers[j].base, Group) and powers[j].base.kind in ("paren", "brace") \
+                and powers[j].sub is None:
+            return powers[j]
+        return None
+
+    def apply_op(self, p, powers, j):
+        head = p.base
+        group = self._argument_group(powers, j)
+        if group is not None:
+            arg, after = self.expr(group.base), j + 1
+        else:
+            rest = self.factors(powers[j:])
+            if not rest:
+                self.fail(head.start, head.end, f"{head.text} without its argument")
+            arg, after = sp.Mul(*rest), len(powers)
+        if p.sub is not None:
+            if head.text != r"\log":
+                self.fail(head.start, head.end, f"a subscript on {head.text}")
+            value = sp.log(arg, self.expr(p.sub))
+        else:
+            value = head.fn(arg)
+        if p.sup is not None:
+            value = sp.Pow(value, self.expr(p.sup))
+        if group is not None and group.sup is not None:
+            value = sp.Pow(value, self.expr(group.sup))
+        return value, after
+
+    def apply_func(self, p, powers, j):
+        head = p.base
+        group = self._argument_group(powers, j)
+        if group is None:
+            self.fail(head.start, head.end, f"{head.text} must be followed by its argument in parentheses")
+        if p.sub is not None or p.sup is not None:
+            self.fail(head.start, head.end, f"a script on the function {head.text}")
+        items = group.base.items if group.base.kind == "paren" else [group.base.items[0]]
+        args = [self.expr(a) for a in items]
+        try:
+            value = head.fn(*args)
+        except (TypeError, ValueError) as exc:
+            self.fail(head.start, group.base.end, f"{head.text} with {len(args)} argument(s): {exc}")
+        if group.sup is not None:
+            value = sp.Pow(value, self.expr(group.sup))
+        return value, j + 1
+
+    def apply_minmax(self, p, powers, j):
+        head = p.base
+        group = powers[j] if j < len(powers) and isinstance(powers[j].base, Group) else None
+        if group is None or p.sub is not None or p.sup is not None or len(group.base.items) < 2:
+            self.fail(head.start, head.end, f"{head.text} must be followed by a list of two or more expressions "
+                      "(subscripted min/max, an optimisation, is not an expression)")
+        fn = sp.Min if head.kind == "min" else sp.Max
+        value = fn(*[self.expr(a) for a in group.base.items])
+        if group.sup is not None:
+            value = sp.Pow(value, self.expr(group.sup))
+        return value, j + 1
+
+    def _limits(self, p, var_from_sub: bool):
+        head = p.base
+        if not var_from_sub:
+            if p.sub is None or p.sup is None:
+                self.fail(head.start, head.end, f"{head.text} without both limits")
+            return None, self.expr(p.sub), self.expr(p.sup)
+        return self.range_of(p)
+
+    def range_of(self, p):
+        """The index and range of a sum or product: ``_{k=a}^{b}``, ``_{k \\in \\mathbb{Z}}``, ``_{k \\in [n]}``,
+        ``_k^{n}`` (from 1, as the papers mean it)."""
+        head, sub = p.base, p.sub
+        if sub is None:
+            self.fail(head.start, head.end, f"{head.text} without its index and range")
+        if isinstance(sub, Chain) and sub.ops == ["="] and len(sub.members) == 2 and p.sup is not None:
+            return self._index(head, sub.members[0]), self.expr(sub.members[1]), self.expr(p.sup)
+        if isinstance(sub, Chain) and sub.domain is not None and p.sup is None:
+            var, domain = self._index(head, sub.members[0]), sub.domain
+            if domain == sp.Integers:
+                return var, -sp.oo, sp.oo
+            if domain == sp.Naturals0:
+                return var, 0, sp.oo
+            if isinstance(domain, tuple):  # [n]
+                return var, 1, domain[1]
+            self.fail(head.start, head.end, f"{head.text} over a set other than Z, N or [n]")
+        if not isinstance(sub, Chain) and p.sup is not None:
+            return self._index(head, sub), sp.Integer(1), self.expr(p.sup)
+        self.fail(head.start, head.end, f"{head.text} without its range (write _{{k=a}}^{{b}})")
+
+    def _index(self, head, x):
+        var = self.expr(x)
+        if not isinstance(var, sp.Symbol):
+            self.fail(head.start, head.end, f"{head.text} needs a name as its index")
+        return var
+
+    def big(self, c):
+        """``\\sum``/``\\prod`` with its scripts, over the product that follows."""
+        tok, scripts, operand = c[0], c[1:-1], c[-1]
+        kind, _, text = tok.value
+        p = Power(Head(kind, None, text, tok.start_pos, tok.end_pos))
+        for name, value, at in scripts:
+            if name == "bang" or getattr(p, name) is not None:
+                self.fail(at.start_pos, at.end_pos, f"a misplaced script on {text}")
+            setattr(p, name, value)
+        var, lo, hi = self.range_of(p)
+        cls = sp.Sum if kind == "sum" else sp.Product
+        return cls(self.expr(operand), (var, lo, hi))
+
+    def juxt_big(self, c):
+        return sp.Mul(self.expr(c[0]), self.expr(c[1]))
+
+    def indexed(self, p):
+        """``x_{i}`` where the subscript is not part of the name (a sum's index): ``Indexed(x, i)``."""
+        label = self.expr(p.base)
+        if not isinstance(label, sp.Symbol):
+            start, end = _span(p.base)
+            self.fail(start, end, "a subscript on an expression (a clamp [y]^b_a, an evaluation or a "
+                      "restriction?): only names take subscripts; declare the spelling in the notation")
+        subs = p.sub if isinstance(p.sub, list) else [p.sub]
+        return sp.IndexedBase(label)[tuple(self.expr(s) for s in subs)]
+
+    def apply_int(self, p, powers, j):
+        ends = [k for k in range(j, len(powers)) if isinstance(powers[k].base, Diff)]
+        if not ends:
+            self.fail(p.base.start, p.base.end, r"\int without its d<variable> in the same product")
+        m = ends[0]
+        body = self.factors(powers[j:m])
+        if not body:
+            self.fail(p.base.start, p.base.end, r"\int without an integrand")
+        var = sp.Symbol(powers[m].base.var.lstrip("\\"))
+        var = next((s for s in sp.Mul(*body).free_symbols if s.name == var.name), var)
+        if p.sub is None and p.sup is None:
+            return sp.Integral(sp.Mul(*body), var), m + 1
+        _, lo, hi = self._limits(p, False)
+        return sp.Integral(sp.Mul(*body), (var, lo, hi)), m + 1
+

@@ -1,0 +1,240 @@
+"""Names as papers write them: decorated letters, number sets, and the names that never multiply.
+
+``\\hat\\theta``, ``\\bar{x}``, ``\\mathcal{M}`` are one name each (``theta_hat``, ``x_bar``, ``M_cal``);
+``\\mathbb{R}``, ``\\mathbb{Z}``, ``\\mathbb{N}`` are sets (for conditions and the range of a sum).
+``E[X]``, ``\\mathbb{E}[X]``, ``\\Pr[A]``, ``P(A)``, ``\\mathrm{Var}(X)`` are an expectation, a
+probability or a variance, never a product: a row that uses one undeclared states no closed form
+(:class:`.lexer.NotAFormula`).  What a name before ``(`` is, a call or a product, is decided in
+:func:`call_or_product` by rules stated there, or refused.
+"""
+from __future__ import annotations
+
+import sympy as sp
+
+from .lexer import GREEK, Tok, fail, not_formula
+
+DECORATIONS = {"hat": "hat", "widehat": "hat", "bar": "bar", "overline": "bar", "tilde": "tilde",
+               "widetilde": "tilde", "check": "check", "breve": "breve", "dot": "dot", "ddot": "ddot",
+               "vec": "vec", "mathbf": "bf", "boldsymbol": "bf", "bm": "bf", "mathcal": "cal", "mathbb": "bb",
+               "mathscr": "scr", "mathfrak": "frak", "underline": "bar"}
+"""Commands that decorate a letter into a new name (the suffix the name takes)."""
+SETS = {"R": sp.Reals, "Z": sp.Integers, "N": sp.Naturals0, "Q": sp.Rationals, "C": sp.Complexes}
+"""``\\mathbb{R}`` and the like: sets a condition or the range of a sum names."""
+RANDOM = {"E": "an expectation", "P": "a probability", "Pr": "a probability", "Var": "a variance",
+          "Cov": "a covariance", "E_bb": "an expectation", "P_bb": "a probability", "V_bb": "a variance",
+          "Prob": "a probability", "Exp": "an expectation", "I_bb": "an indicator", "1_bb": "an indicator",
+          "E_bf": "an expectation", "P_bf": "a probability", "E_cal": "an expectation"}
+"""Names that take a random variable or an event in brackets: never a factor."""
+FUNCTION_LETTERS = frozenset("f g h F G H".split()) | frozenset(r"\phi \psi \varphi \Phi \Psi \ell".split())
+"""Letters papers use for functions: a call when an argument in parentheses follows."""
+COUNT_LETTERS = frozenset("i j k l m n".split())
+"""Letters papers use for counts and indices, never for functions: ``k(1 - f)``, ``n(n+1)`` are products."""
+DISTRIBUTION_NAMES = frozenset("N_cal Lap Laplace Bern Geom Unif Binom Gumbel Poisson".split())
+"""Names of distributions: ``\\mathcal{N}(0, \\sigma^2)`` is a random variable, not a call or a product."""
+
+
+def decorate(tokens: list[Tok]) -> list[Tok]:
+    """Tokens with ``\\hat\\theta``, ``\\hat{\\theta}``, ``\\mathcal{M}`` as one NAME and ``\\mathbb{R}`` as a SETNAME."""
+    out, i = [], 0
+    while i < len(tokens):
+        t = tokens[i]
+        if t.kind == "CMD" and t.text.lstrip("\\") in DECORATIONS:
+            letter, after = _letter(tokens, i + 1)
+            if letter is not None:
+                mod = DECORATIONS[t.text.lstrip("\\")]
+                end = tokens[after - 1].end
+                if mod == "bb" and letter.text in SETS:
+                    out.append(Tok("SETNAME", letter.text, t.start, end, t.spaced))
+                else:
+                    out.append(Tok("NAME", f"{letter.text}_{mod}", t.start, end, t.spaced))
+                i = after
+                continue
+        out.append(t)
+        i += 1
+    return out
+
+
+def _letter(tokens: list[Tok], i: int):
+    """The letter a decoration applies to (``\\hat\\theta``, ``\\hat{x}``, ``\\mathbb{1}``) and the index after it."""
+    if i < len(tokens) and _is_letter(tokens[i]):
+        return tokens[i], i + 1
+    if i + 2 < len(tokens) and tokens[i].kind == "LBRACE" and tokens[i + 2].kind == "RBRACE" \
+            and (_is_letter(tokens[i + 1]) or (tokens[i + 1].kind == "NUMBER" and tokens[i + 1].text == "1")):
+        return tokens[i + 1], i + 3
+    return None, i
+
+
+def _is_letter(tok: Tok) -> bool:
+    return tok.kind == "NAME" and (len(tok.text) == 1 or tok.text.lstrip("\\") in GREEK)
+
+
+def base(text: str) -> str:
+    """The letter a name is written with: ``d_1`` -> ``d``, ``\\epsilon'`` -> ``\\epsilon``, ``x_bar`` -> ``x``."""
+    return text.split("_")[0].rstrip("'")
+
+
+def random_name(tok: Tok) -> str:
+    """What a name is if it takes a random variable or an event (``E``, ``\\Pr``, ``\\mathbb{E}_A``), else ""."""
+    text = tok.text.lstrip("\\") if tok.kind in ("NAME", "CMD") else tok.text.strip() if tok.kind == "WORD" else ""
+    parts = text.split("_")
+    for n in range(len(parts), 0, -1):  # \mathbb{E}_A folds to E_bb_A: its head is E_bb
+        if "_".join(parts[:n]) in RANDOM:
+            return RANDOM["_".join(parts[:n])]
+    return ""
+
+
+def refuse_random(source: str, tokens: list, i: int) -> None:
+    """NotAFormula when the name at ``i`` is an expectation/probability applied to brackets (after its scripts)."""
+    what = random_name(tokens[i])
+    if not what:
+        return
+    k = _after_scripts(tokens, i + 1)
+    if k < len(tokens) and isinstance(tokens[k], Tok) and tokens[k].kind in ("LBRACK", "LPAREN", "LSET"):
+        t = tokens[i]
+        spelled = source[t.start:t.end]
+        not_formula(source, t.start, tokens[k].end, f"{spelled}[...]",
+                    f"{what}, not a product; declare the spelling in the notation (symbols={{r'{spelled}[X]': "
+                    "...}) to read it as a quantity")
+
+
+def _after_scripts(tokens: list, k: int) -> int:
+    """The index after the scripts (``_{x \\sim D}``, ``^2``) that follow a name at ``k - 1``."""
+    while k + 1 < len(tokens) and isinstance(tokens[k], Tok) and tokens[k].kind in ("SUB", "SUP"):
+        if isinstance(tokens[k + 1], Tok) and tokens[k + 1].kind == "LBRACE":
+            depth, k = 0, k + 1
+            while k < len(tokens):
+                kind = tokens[k].kind if isinstance(tokens[k], Tok) else tokens[k].type
+                depth += (kind == "LBRACE") - (kind == "RBRACE")
+                k += 1
+                if depth == 0:
+                    break
+        else:
+            k += 2
+    return k
+
+
+def call_or_product(source: str, name: str, known: bool, inside: list, tok, defined: bool, symbol: str = "") -> str:
+    """"call" or "product" for the name ``name`` followed by the parenthesised tokens ``inside``; else refused.
+
+    The rules, in order: the parentheses hold the name's own letter (``n(n+1)``, ``d_1(d_2 - 2)``,
+    ``\\alpha(\\alpha - 1)``): a product.  The defined side of an equation: a call.  A known symbol
+    (the notation's, the derived expression's): a product when the parentheses hold a sum
+    (``q(e^\\epsilon - 1)``), otherwise ambiguous.  An unknown name: a call when it is a function
+    letter (f, g, h, \\phi ...), a word (``score``), or when the parentheses hold a list or a single
+    name (``p(x_j)``, ``d(x, x')``); a product when it is a count letter i..n (``k(1 - f)``);
+    otherwise ambiguous (``q(e^\\epsilon - 1)`` with q undeclared, ``M(x + 1)``).  A decorated
+    Greek letter (``\\hat\\varepsilon(\\alpha)``) is treated as a known symbol.
+    """
+    letters = {base(_text(t)) for t in inside if _kind(t) in ("NAME", "SYM")}
+    symbol = symbol or name
+    if base(symbol) in letters or base(name) in letters:
+        return "product"
+    if defined:
+        return "call"
+    compound = _top_level_sum(inside)
+    listed = any(_kind(t) == "COMMA" for t in _top(inside))
+    single = len(inside) == 1 and _kind(inside[0]) in ("NAME", "SYM")
+    letter = base(symbol).lstrip("\\")
+    if known or letter in GREEK and "\\" + letter not in FUNCTION_LETTERS:
+        if compound:
+            return "product"
+        _ambiguous(source, name, tok, "a symbol the notation (or the derived expression) knows" if known else
+                   "a Greek letter papers use for quantities")
+    if base(name) in FUNCTION_LETTERS or (len(base(name)) > 2 and "\\" not in name) or listed or single:
+        return "call"
+    if letter in COUNT_LETTERS and not listed:
+        return "product"
+    _ambiguous(source, name, tok, "an unknown name")
+
+
+def _ambiguous(source, name, tok, what):
+    start, end = (tok.start, tok.end) if isinstance(tok, Tok) else (tok.start_pos, tok.end_pos)
+    fail(source, start, end + 1, f"ambiguous: {name}(...) with {name} {what}: the function {name} applied to "
+         f"the parentheses, or {name} times them? Declare it in the notation: functions={{r'{name}': ...}} for a "
+         f"call, symbols={{r'{name}(...)': ...}} for the quantity, or write {name} \\cdot (...) for a product")
+
+
+def _kind(t) -> str:
+    return t.kind if isinstance(t, Tok) else t.type
+
+
+def _text(t) -> str:
+    if isinstance(t, Tok):
+        return t.text.lstrip("\\")
+    return getattr(t.value, "name", str(t.value))
+
+
+_OPEN = ("LPAREN", "LBRACK", "LBRACE", "LSET", "ABSL", "FLOORL", "CEILL")
+_CLOSE = ("RPAREN", "RBRACK", "RBRACE", "RSET", "ABSR", "FLOORR", "CEILR")
+
+
+def _top(tokens: list) -> list:
+    """The tokens at the top level of a group's content."""
+    out, depth = [], 0
+    for t in tokens:
+        kind = _kind(t)
+        depth -= kind in _CLOSE
+        if depth == 0:
+            out.append(t)
+        depth += kind in _OPEN
+    return out
+
+
+def _top_level_sum(tokens: list) -> bool:
+    top = _top(tokens)
+    return any(_kind(t) in ("PLUS", "MINUS") for t in top[1:])
+
+
+def calls(source: str, tokens: list) -> list:
+    """Grammar tokens with each name before ``(`` decided: a HEAD (a call), or left a product, or refused
+    (see :func:`call_or_product`); ``g^{-1}(y)`` and ``f^{(k)}(x)`` refused unless declared."""
+    out = []
+    for k, t in enumerate(tokens):
+        if t.type in ("NAME", "SYM") and isinstance(t.value, sp.Symbol) and not (k and tokens[k - 1].type in
+                                                                                 ("SUP", "SUB")):
+            nxt = tokens[k + 1] if k + 1 < len(tokens) else None
+            if nxt is not None and nxt.type == "SUP":
+                _script_call(source, tokens, k)
+            if nxt is not None and nxt.type == "LPAREN":
+                name = source[t.start_pos:t.end_pos]
+                if t.value.name in DISTRIBUTION_NAMES:
+                    not_formula(source, t.start_pos, nxt.end_pos, name, f"{name}(...), a distribution: a random "
+                                "variable, not a closed form")
+                inside = tokens[k + 2:_closing(tokens, k + 1)]
+                if call_or_product(source, name, t.type == "SYM", inside, t, False, t.value.name) == "call":
+                    fn = sp.Function(t.value.name)
+                    out.append(type(t)("HEAD", ("func", fn, name), start_pos=t.start_pos, end_pos=t.end_pos))
+                    continue
+        out.append(t)
+    return out
+
+
+def _closing(tokens: list, k: int) -> int:
+    """The index of the token closing the group opened at ``k``."""
+    depth = 0
+    for j in range(k, len(tokens)):
+        depth += (tokens[j].type in _OPEN) - (tokens[j].type in _CLOSE)
+        if depth == 0:
+            return j
+    return len(tokens)
+
+
+def _script_call(source: str, tokens: list, k: int) -> None:
+    """Refuse ``g^{-1}(y)``, ``f^{(k)}(x)``, ``M^{(1)}``: an inverse, a derivative or a label, not a power."""
+    t = tokens[k]
+    j = k + 2
+    if j < len(tokens) and tokens[j].type == "LBRACE":
+        end = _closing(tokens, j)
+        inside = [u.type for u in tokens[j + 1:end]]
+        after = tokens[end + 1] if end + 1 < len(tokens) else None
+    else:
+        inside, after = [tokens[j].type] if j < len(tokens) else [], tokens[j + 1] if j + 1 < len(tokens) else None
+    spelled = source[t.start_pos:tokens[min(len(tokens) - 1, j + len(inside) + 1)].end_pos]
+    if inside[:1] == ["LPAREN"] and inside[-1:] == ["RPAREN"] and len(inside) == 3:
+        fail(source, t.start_pos, t.end_pos + 1, f"{spelled}: a superscript in parentheses (a derivative, an "
+             "iterate or a label), not a power; declare the spelling in the notation")
+    if after is not None and after.type == "LPAREN" and (inside == ["MINUS", "NUMBER"] or base(t.value.name) in
+                                                         {b.lstrip("\\") for b in FUNCTION_LETTERS}):
+        fail(source, t.start_pos, after.end_pos, f"ambiguous: {spelled}(...) is an inverse or a power of a function "
+             f"applied to the parentheses, or a power times them; declare {spelled!r} in the notation "
+             "(functions= for the function)")

@@ -1,0 +1,126 @@
+"""Subscripts and primes on names, decided on the raw tokens before the notation is applied.
+
+A plain subscript is part of a name (``\\rho_{p}`` is the name ``\\rho_p``), except where it is the index of
+a ``\\sum``/``\\prod`` of the formula: ``\\sum_{j=1}^k \\varepsilon_j^2`` sums an indexed family, so
+``\\varepsilon_j`` keeps its subscript and is built as ``Indexed(epsilon, j)``.  A superscript never takes
+a subscript into its name: ``x^b_a`` is ``x_a`` to the power ``b`` (TeX's order of scripts is free).
+``d x`` closing an ``\\int`` becomes the integration variable.
+"""
+from __future__ import annotations
+
+from .lexer import Tok
+from .notation import HEADS, OPERATORS
+
+_FOLDABLE = ("NAME", "NUMBER", "WORD", "COMMA")
+
+
+def _name_text(tok: Tok) -> str:
+    return tok.text.lstrip("\\")
+
+
+def nameish(t: Tok) -> bool:
+    """A token that names something and may take a subscript into its name."""
+    return t.kind == "NAME" or (t.kind == "CMD" and t.text not in OPERATORS and t.text not in HEADS)
+
+
+def index_names(tokens: list[Tok]) -> frozenset:
+    """The names a ``\\sum``/``\\prod`` of the formula binds: ``\\sum_j``, ``\\sum_{j=1}``, ``\\prod_{i \\in [n]}``."""
+    found = set()
+    for k, t in enumerate(tokens):
+        if t.kind == "CMD" and t.text in (r"\sum", r"\prod") and k + 2 < len(tokens):
+            j = k + 1
+            while j + 1 < len(tokens) and tokens[j].kind == "SUP":  # \sum^n_i
+                j = _after_argument(tokens, j + 1)
+            if j + 1 < len(tokens) and tokens[j].kind == "SUB":
+                first = tokens[j + 2] if tokens[j + 1].kind == "LBRACE" and j + 2 < len(tokens) else tokens[j + 1]
+                if first.kind == "NAME":
+                    found.add(first.text)
+    return frozenset(found)
+
+
+def _after_argument(tokens: list[Tok], k: int) -> int:
+    """The index after the script argument starting at ``k`` (one token or a brace group)."""
+    if k >= len(tokens) or tokens[k].kind != "LBRACE":
+        return k + 1
+    depth = 0
+    while k < len(tokens):
+        depth += (tokens[k].kind == "LBRACE") - (tokens[k].kind == "RBRACE")
+        k += 1
+        if depth == 0:
+            break
+    return k
+
+
+def fold(tokens: list[Tok], bound: frozenset = frozenset()) -> list[Tok]:
+    """Names with their plain subscripts and primes as one NAME token (``\\rho_{p}`` -> ``\\rho_p``); a
+    subscript naming an index in ``bound`` stays a subscript (an indexed family)."""
+    out, i = [], 0
+    while i < len(tokens):
+        t = tokens[i]
+        argument = i > 0 and tokens[i - 1].kind in ("SUP", "SUB")  # x^b_a: b is the exponent, not b_a
+        if nameish(t) and not argument:
+            i = _fold_name(tokens, i, bound, out)
+        else:
+            out.append(t)
+            i += 1
+    return out
+
+
+def _fold_name(tokens: list[Tok], i: int, bound: frozenset, out: list) -> int:
+    t = tokens[i]
+    text, end, i = t.text, t.end, i + 1
+    sup = []
+    if i + 1 < len(tokens) and tokens[i].kind == "SUP":  # x^b_a: the subscript belongs to x
+        after = _after_argument(tokens, i + 1)
+        sub, k = _subscript(tokens, after, bound)
+        if sub is not None:
+            sup, i = tokens[i:after], after
+    sub, k = _subscript(tokens, i, bound)
+    if sub is not None:
+        text, end, i = text + "_" + sub, tokens[k - 1].end, k
+    while i < len(tokens) and tokens[i].kind == "PRIME":
+        text, end, i = text + "'", tokens[i].end, i + 1
+    out.append(Tok(t.kind, text, t.start, end, t.spaced))
+    out.extend(sup)
+    return i
+
+
+def _subscript(tokens, i, bound=frozenset()):
+    """The text of a plain subscript at ``i`` (letters, digits, words, commas) and the index after it."""
+    if i + 1 >= len(tokens) or tokens[i].kind != "SUB":
+        return None, i
+    nxt = tokens[i + 1]
+    if nxt.kind in ("NAME", "NUMBER"):
+        if nxt.text in bound:
+            return None, i
+        return _name_text(nxt), i + 2
+    if nxt.kind != "LBRACE":
+        return None, i
+    k = i + 2
+    while k < len(tokens) and tokens[k].kind in _FOLDABLE:
+        k += 1
+    if k == i + 2 or k >= len(tokens) or tokens[k].kind != "RBRACE":
+        return None, i
+    if any(t.kind == "NAME" and t.text in bound for t in tokens[i + 2:k]):
+        return None, i
+    return "".join(_name_text(t).replace(" ", "") for t in tokens[i + 2:k]), k + 1
+
+
+def integrals(tokens: list[Tok]) -> list[Tok]:
+    """``d x`` that closes an ``\\int`` (at the same brace depth) as one DIFF token."""
+    out, open_ints, depth = [], [], 0
+    i = 0
+    while i < len(tokens):
+        t = tokens[i]
+        depth += {"LBRACE": 1, "RBRACE": -1}.get(t.kind, 0)
+        if t.kind == "CMD" and t.text == r"\int":
+            open_ints.append(depth)
+        elif (open_ints and open_ints[-1] == depth and t.kind == "NAME" and t.text == "d" and i + 1 < len(tokens)
+              and tokens[i + 1].kind == "NAME"):
+            out.append(Tok("DIFF", tokens[i + 1].text, t.start, tokens[i + 1].end, t.spaced))
+            open_ints.pop()
+            i += 2
+            continue
+        out.append(t)
+        i += 1
+    return out

@@ -1,0 +1,83 @@
+"""The left side a display defines: ``\\sigma^2 = ...``, ``\\delta(\\varepsilon) = ...``, ``D_\\alpha(P \\| Q) = ...``.
+
+A left side of an ``=`` is the quantity being defined when it is a bare or decorated name
+(``\\hat\\theta``, ``F^*_\\beta``, ``\\mathrm{TV}``), a power of one (``\\sigma^2``) or a function-style
+name with any arguments (``\\delta(\\varepsilon)``, ``D_\\alpha(\\mathcal{N}(0,\\sigma^2) \\| ...)``), and,
+when a derived expression is given, its head's symbols do not occur in it.  A head with a command the
+notation does not know (a paper's macro never defined, ``\\pub``) defines nothing: it is read, and refused.
+"""
+from __future__ import annotations
+
+from ..errors import SymdpError
+from .lexer import Tok
+from .names import decorate
+from .notation import HEADS, OPERATORS
+
+_BARE = {"NAME", "WORD", "SUB", "SUP", "LBRACE", "RBRACE", "PRIME", "NUMBER", "MUL", "COMMA", "CMD"}
+
+
+def head(seg: list[Tok]) -> list[Tok] | None:
+    """The name part of a would-be defined side (arguments and a final power removed), or None."""
+    if seg and seg[-1].kind == "RPAREN":
+        k = _opening(seg)
+        if k is None or k == 0:
+            return None
+        seg = seg[:k]
+    elif len(seg) >= 3 and seg[-2].kind == "SUP" and seg[-1].kind in ("NUMBER", "NAME"):
+        seg = seg[:-2]
+    elif seg and seg[-1].kind == "RBRACE" and any(t.kind == "SUP" for t in seg):
+        k = max(i for i, t in enumerate(seg) if t.kind == "SUP")
+        if seg[k + 1].kind == "LBRACE" and not _starred(seg, k):
+            seg = seg[:k]
+    return seg if seg and _named(decorate(seg)) else None
+
+
+def _opening(seg: list[Tok]) -> int | None:
+    """The index of the ``(`` that the final ``)`` closes."""
+    depth = 0
+    for k in range(len(seg) - 1, -1, -1):
+        depth += (seg[k].kind == "RPAREN") - (seg[k].kind == "LPAREN")
+        if depth == 0:
+            return k
+    return None
+
+
+def _starred(seg, k) -> bool:
+    return [t.kind for t in seg[k + 1:k + 4]] == ["LBRACE", "MUL", "RBRACE"]
+
+
+def _named(seg: list[Tok]) -> bool:
+    """One name, possibly decorated, with scripts (names past the first only inside scripts)."""
+    if seg[0].kind not in ("NAME", "WORD", "CMD") or not all(t.kind in _BARE for t in seg):
+        return False
+    if any(t.kind == "CMD" and (t.text in OPERATORS or t.text in HEADS) for t in seg):
+        return False
+    if seg[0].kind == "NAME" and seg[0].text in ("e", "\\pi"):
+        return False
+    depth, first, script = 0, True, False
+    for t in seg:
+        depth += (t.kind == "LBRACE") - (t.kind == "RBRACE")
+        if depth == 0 and t.kind in ("NAME", "WORD", "CMD") and not first and not script and not _decor(seg, t):
+            return False
+        first = False if t.kind in ("NAME", "WORD", "CMD") else first
+        script = t.kind in ("SUB", "SUP")
+    return not any(a.kind == "SUP" and b.kind in ("NUMBER", "MINUS") for a, b in zip(seg, seg[1:]))
+
+
+def _decor(seg, t) -> bool:
+    """A letter inside a decoration's group (``\\hat{\\theta}``, ``\\mathcal{D}``)."""
+    k = seg.index(t)
+    return k >= 2 and seg[k - 1].kind == "LBRACE" and seg[k - 2].kind == "CMD"
+
+
+def defined(resolver, seg: list[Tok]) -> bool:
+    """Is ``seg`` (the left side of an ``=``) the quantity the display defines?"""
+    name = head(seg)
+    if name is None:
+        return False
+    try:
+        tokens = resolver.run(name)
+    except SymdpError:
+        return not any(t.kind == "CMD" for t in name)
+    names = {getattr(t.value, "name", None) for t in tokens if t.type in ("SYM", "NAME")}
+    return not names & set(resolver.derived)

@@ -1,0 +1,68 @@
+"""What a command or a word that is no symbol stands for: the reason a row is refused, or what it reads as.
+
+A paper writes ``\\sup_x``, ``X \\sim \\mathcal{N}``, ``\\Pr[A]``, ``a_1 + \\cdots + a_n``: none is a
+closed form in symbols, and each refusal says what was found (:data:`NOT_FORMULA`, :data:`REFUSED`).
+Letters run together without a backslash (``ln``, ``exp``, ``nk``) and identifiers in ``\\mathrm``,
+``\\texttt``, ``\\operatorname`` (``d\\_in``, ``TV``, ``score``) are read by :func:`letters` and
+:func:`identifier`.
+"""
+from __future__ import annotations
+
+import re
+
+NOT_FORMULA = {
+    r"\sim": "a distribution (X \\sim ...)", r"\Pr": "an event's probability", r"\sup": "a supremum",
+    r"\inf": "an infimum", r"\lim": "a limit", r"\limsup": "a limit", r"\liminf": "a limit",
+    r"\argmax": "an argmax", r"\argmin": "an argmin", r"\setminus": "a set difference", r"\subseteq": "sets",
+    r"\subset": "sets", r"\supseteq": "sets", r"\cup": "sets", r"\cap": "sets", r"\emptyset": "sets",
+    r"\bigcup": "sets", r"\bigcap": "sets", r"\top": "an event's outcome", r"\bot": "an event's outcome",
+    r"\mid": "a conditional probability", r"\to": "a map", r"\mapsto": "a map", r"\rightarrow": "a map",
+    r"\leftarrow": "a sampling step", r"\gets": "a sampling step", r"\xleftarrow": "a sampling step",
+    r"\Rightarrow": "an implication", r"\implies": "an implication", r"\iff": "an equivalence",
+    r"\exists": "an existence statement", r"\perp": "independence", r"\stackrel": "an annotated relation",
+    r"\underset": "an annotated operator", r"\overset": "an annotated operator", r"\ni": "sets",
+    r"\notin": "sets", r"\propto": "a proportionality", r"\approx": "an approximation",
+    r"\simeq": "an approximation", r"\lesssim": "an order-of-magnitude bound", r"\gtrsim": "an order-of-magnitude bound",
+    r"\ll": "an order-of-magnitude bound", r"\gg": "an order-of-magnitude bound", r"\equiv": "an equivalence",
+    r"\preceq": "an order of distributions", r"\succeq": "an order of distributions", r"\vdash": "a judgement",
+}
+"""Commands that make a row state no closed form (NotAFormula, naming the construct)."""
+
+REFUSED = {
+    r"\cdots": "an ellipsis (a_1 + \\cdots + a_n): write the sum with \\sum",
+    r"\ldots": "an ellipsis: write the sum or product with \\sum or \\prod",
+    r"\dots": "an ellipsis: write the sum or product with \\sum or \\prod",
+    r"\vdots": "an ellipsis", r"\ddots": "an ellipsis",
+    r"\partial": "a partial derivative (symdp reads closed forms, not derivatives)",
+    r"\nabla": "a gradient", r"\langle": "an inner product", r"\otimes": "a tensor product",
+    r"\oplus": "a direct sum", r"\circ": "a composition of functions", r"\pm": "a plus-or-minus (two formulas)",
+    r"\mp": "a minus-or-plus (two formulas)", r"\#": "a count",
+}
+"""Commands refused with a reason (a LatexError naming the construct)."""
+
+FUNCTION_WORDS = {"ln": "log", "log": "log", "exp": "exp", "sqrt": "sqrt", "sin": "sin", "cos": "cos",
+                  "tanh": "tanh", "erf": "erf", "erfc": "erfc"}
+"""Function names written without a backslash (``ln(2)``, ``exp(-x)``): read as the functions."""
+OPTIMISATIONS = {"argmin", "argmax", "sup", "inf", "lim", "max", "min", "Supp", "supp"}
+"""Words that name an optimisation or a support: the row states no closed form."""
+DISTRIBUTIONS = {"Bern", "Bernoulli", "Lap", "Laplace", "Geom", "Geometric", "Binom", "Binomial", "Poisson", "Pois",
+                 "Unif", "Uniform", "Gumbel", "Exp", "Gauss", "Gaussian", "Normal", "Cauchy", "Beta", "Gamma",
+                 "Categorical", "Cat", "Mult", "Multinomial", "Expo", "Exponential", "DLap", "DGauss"}
+"""Words naming a distribution: a random variable, not a closed form."""
+_IDENTIFIER = re.compile(r"^[A-Za-z][A-Za-z0-9_.]*$")
+
+
+def identifier(text: str, cmd: str) -> bool:
+    """``\\mathrm{TV}``, ``\\texttt{d\\_in}``: a name (only from the math-name commands, never ``\\text``)."""
+    return cmd not in ("text", "textbf", "mbox", "textnormal") and bool(_IDENTIFIER.match(text))
+
+
+def letters(word: str) -> str:
+    """How a run of plain letters reads: "function" (``ln``), "optimisation", "product" (``nk``), or ""."""
+    if word in FUNCTION_WORDS:
+        return "function"
+    if word in OPTIMISATIONS:
+        return "optimisation"
+    if len(word) == 2:
+        return "product"
+    return ""
