@@ -131,6 +131,11 @@ def render(paper, out, skip=()) -> str:
     names = _names()
     known = sorted({names[s] for s in used if s in names})
     imports = f"from symdp.symbols import {', '.join(known)}  # noqa: F401\n" if known else ""
+    others = sorted({s.name for s in used if isinstance(s, sp.Symbol) and s not in names})
+    if others:
+        imports += (f"# Names of the paper that symdp.symbols lacks: {', '.join(others)}.  Define each with its "
+                    f"assumptions\n# ({others[0]} = sp.Symbol({others[0]!r}, positive=True), say): a quote reads "
+                    "them as yours.\n")
     rel = os.path.relpath(paper, out.parent)
     text = HEADER.format(paper=paper.name, paper_arg=_shown(paper), folder=_shown(out.parent),
                          imports=imports, paper_rel=rel, ident=_ident(paper),
