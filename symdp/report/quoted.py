@@ -46,16 +46,16 @@ def _inside(path: str) -> str:
 
 
 def origin(provenance: Provenance) -> str:
-    """``Read from the LaTeX source main.tex (sections/results.tex, line 11), label eq:sigma.``, or from a
-    plain-text extraction at a line; file names and labels verbatim in typewriter."""
-    name = prose.ident(_inside(provenance.file) if from_latex(provenance) else provenance.file)
+    """``Read from the LaTeX source main.tex (sections/results.tex, line 11), label eq:sigma.``: file names and
+    labels verbatim in typewriter.  A quote of a plain-text extraction keeps the catalogue's wording,
+    ``Quoted from <file>:<line> Eq. (6).``"""
+    if not from_latex(provenance):
+        rest = provenance.describe()[len(provenance.file):]
+        return f"Quoted from {prose.ident(provenance.file)}{prose.tex(rest)}. "
     line = f"line {provenance.line}" if provenance.line else ""
-    if from_latex(provenance):
-        where = ", ".join(p for p in (prose.ident(provenance.part) if provenance.part else "", line) if p)
-        text = f"Read from the LaTeX source {name}" + (f" ({where})" if where else "")
-        text += f", label {prose.ident(provenance.label)}"
-    else:
-        text = f"Read from the plain-text extraction {name}" + (f", {line}" if line else "")
+    where = ", ".join(p for p in (prose.ident(provenance.part) if provenance.part else "", line) if p)
+    text = f"Read from the LaTeX source {prose.ident(_inside(provenance.file))}" + (f" ({where})" if where else "")
+    text += f", label {prose.ident(provenance.label)}"
     if provenance.number:
         text += f", equation {prose.ident(provenance.number)}"
     return text + ". "
