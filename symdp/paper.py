@@ -141,10 +141,11 @@ def _unbound(doc: Document, eq) -> Verdict:
     return Verdict(eq.label, eq.file, eq.line, "unbound")
 
 
-def _verdict(eq, claims) -> Verdict:
-    states = [_state(step) for _, step in claims]
+def _verdict(eq, claims, unchecked: str = "") -> Verdict:
+    """A bound label: agrees when every claim holds and no derivation that quotes it failed before reaching it."""
+    states = [_state(step) for _, step in claims] + (["not checked"] if unchecked else [])
     state = "agrees" if all(s == "agrees" for s in states) else next(s for s in FAILING if s in states)
-    why = next((step.outcome.detail for _, step in claims if _state(step) == "unparsed"), "")
+    why = next((step.outcome.detail for _, step in claims if _state(step) == "unparsed"), unchecked)
     return Verdict(eq.label, eq.file, eq.line, state, why, tuple(_binding(r, s) for r, s in claims))
 
 
@@ -200,14 +201,15 @@ def _quote_call(node, names: dict) -> tuple[str, str | None]:
     return label, path
 
 
-def _unchecked(doc: Document, failures: dict, files: list[str]) -> dict:
-    """{label of the paper: why it was not checked} for the labels the failed derivations (or files) quote."""
+def _unchecked(doc: Document, failures: dict, files: list[str], bound: dict) -> dict:
+    """{label of the paper: why it was not checked} for the labels the failed derivations (or files) quote and
+    did not reach (a claim made before the derivation raised stands)."""
     out: dict = {}
     for file in files:
         for owner, label, path in _quotes(file):
             why = failures.get(file) or failures.get(owner)
             ours = _in_paper(doc, Path(file).parent, path) if path is not None else label in doc.labels()
-            if why and ours:
+            if why and ours and owner not in (r for r, _ in bound.get(label, ())):
                 out.setdefault(label, "not checked: " + why)
     return out
 
@@ -225,20 +227,22 @@ def check(paper, path, jobs: int | None = 1, cache: str | None = None, fresh: bo
     found = registry.collect(path)
     specs = list(found.specs)
     results = runner.run_all(specs, jobs, cache, fresh, timeout=timeout)
+    return _judged(paper, doc, specs, results, found.errors)
+
+
+def _judged(paper, doc: Document, specs, results, errors) -> PaperCheck:
     bound = _bound(doc, specs, results)
     labels = doc.labels()
     missing = [label for label in bound if label not in labels]
-    unread = [n for n in doc.notes if n.kind in UNREAD]
-    if missing and not unread:
+    if missing and not any(n.kind in UNREAD for n in doc.notes):
         who = ", ".join(f"{r}::{s.claim_id}" for r, s in bound[missing[0]])
         raise SymdpError("label", missing[0], f"a \\label of a display equation in {Path(paper).name} "
                          f"(claim {who} quotes it; the paper has no such label)")
-    failures = _failures(specs, results, found.errors)
-    files = sorted({str(Path(f).resolve()) for f in [s.file for s in specs if s.file] + [e.file for e in found.errors]})
-    unchecked = _unchecked(doc, failures, files)
-    verdicts = [_verdict(eq, bound[eq.label]) if eq.label in bound else
-                Verdict(eq.label, eq.file, eq.line, "not checked", unchecked[eq.label]) if eq.label in unchecked
-                else _unbound(doc, eq) for eq in labels.values()]
+    failures = _failures(specs, results, errors)
+    files = sorted({str(Path(f).resolve()) for f in [s.file for s in specs if s.file] + [e.file for e in errors]})
+    unchecked = _unchecked(doc, failures, files, bound)
+    verdicts = [_verdict(eq, bound.get(eq.label, ()), unchecked.get(eq.label, "")) if eq.label in bound or
+                eq.label in unchecked else _unbound(doc, eq) for eq in labels.values()]
     lost = tuple(Verdict(label, "", 0, "not checked", "not checked: the paper as read has no such label (a file "
                          "was not read: see the notes)", tuple(_binding(r, s) for r, s in bound[label]))
                  for label in missing)

@@ -78,7 +78,8 @@ class Read:
 
 
 def _read(text: str, notation: Notation, derived) -> Read:
-    got = display(text, notation, derived=derived)
+    context = sp.sympify(derived) if isinstance(derived, (int, float)) else derived  # a number, never text
+    got = display(text, notation, derived=context)
     return Read(tuple(got.chain), tuple(got.ops), tuple(got.conditions), got.defines)
 
 
@@ -150,7 +151,9 @@ def failed(printed, latex: str = "") -> Side:
 
 
 def _expression(value) -> bool:
-    return isinstance(value, sp.Expr) and not isinstance(value, sp.Tuple)
+    """An expression a printed side can be compared with (a Python number too, as derivations have always passed)."""
+    number = isinstance(value, (int, float)) and not isinstance(value, bool)
+    return number or isinstance(value, sp.Expr) and not isinstance(value, sp.Tuple)
 
 
 def exprs(side: Side, derived) -> list:

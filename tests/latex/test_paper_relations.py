@@ -145,3 +145,17 @@ def test_a_derivation_that_times_out_leaves_its_labels_not_checked(tmp_path):
     result = check(tmp_path / "p.tex", tmp_path / "d", cache=None, timeout=0.5)
     (verdict,) = result.verdicts
     assert not result.ok and verdict.state == "not checked" and "slow raised TimeoutError" in verdict.why
+
+
+def test_a_label_another_derivation_failed_to_reach_is_not_checked(tmp_path):
+    (tmp_path / "p.tex").write_text("\\begin{equation} a = 1 \\label{eq:a} \\end{equation}\n")
+    (tmp_path / "d").mkdir()
+    (tmp_path / "d" / "two.py").write_text(
+        "from symdp import derivation, quote\n\nPAPER = '../p.tex'\n\n"
+        "@derivation('ok', 'ok', 'p.tex', '-')\ndef ok(d):\n    d.printed('a', quote(PAPER, label='eq:a'), 1)\n\n"
+        "@derivation('bad', 'bad', 'p.tex', '-')\ndef bad(d):\n    raise ValueError('no')\n"
+        "    d.printed('a', quote(PAPER, label='eq:a'), 1)\n")
+    result = check(tmp_path / "p.tex", tmp_path / "d", cache=None)
+    (verdict,) = result.verdicts
+    assert verdict.state == "not checked" and verdict.why.startswith("not checked: bad raised ValueError: no (")
+    assert [b.claim for b in verdict.bindings] == ["ok::a"] and not result.ok
