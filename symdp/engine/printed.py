@@ -183,7 +183,8 @@ def claim(side: Side, derived, domain, where: str) -> Claim:
         fp = certs.fingerprint("identity", compared, derived, domain, True, None)
         seed = certs.content_key("identity", compared, derived, domain, True, None)
         return Claim(fp, seed, lambda a: _as_erratum(_members(side.members, derived, domain, seed, a), where, side))
-    links, decided = _real(_links(side, derived), domain)
+    value = sp.sympify(derived) if isinstance(derived, (int, float)) else derived  # a number, never text
+    links, decided = _real(_links(side, value), domain)
     fp = certs.fingerprint("printed-relation", side.members, side.ops, derived, domain)
     seed = certs.content_key("printed-relation", side.members, side.ops, derived, domain)
     return Claim(fp, seed, lambda a: _relation_outcome(links, decided, seed, a, where))
