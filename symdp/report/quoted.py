@@ -11,6 +11,7 @@ elsewhere, and would keep a clashing definition of the including document.
 from __future__ import annotations
 
 import functools
+import re
 from pathlib import Path
 
 from ..engine.records import DerivationResult, Provenance, Step
@@ -59,6 +60,20 @@ def origin(provenance: Provenance) -> str:
     if provenance.number:
         text += f", equation {prose.ident(provenance.number)}"
     return text + ". "
+
+
+_LABEL = re.compile(r"(?<![\w\\])[A-Za-z][\w.-]*:[\w:.-]*[\w]")
+"""A label-like word (``eq:gdp-delta``, ``thm:main``): a name, never text to set as mathematics."""
+
+
+def detail(text: str, provenance: Provenance | None) -> str:
+    """A claim's detail in LaTeX; for a quote of a LaTeX source, the labels it names stay verbatim (the text
+    rules would set ``eq:gdp-delta`` as ``eq:gdp-$\\delta$``)."""
+    if not from_latex(provenance):
+        return prose.tex(text)
+    parts = _LABEL.split(text)
+    names = _LABEL.findall(text)
+    return "".join(prose.tex(p) + (prose.ident(names[k]) if k < len(names) else "") for k, p in enumerate(parts))
 
 
 def where(provenance: Provenance | None) -> str:

@@ -77,9 +77,11 @@ def _displays(step: Step, result: DerivationResult | None = None) -> list[list[s
     out = []
     if step.kind == "printed" and len(exprs) == 2:
         exprs[1] = (exprs[1][0], _aligned(exprs[0][1], exprs[1][1]))
+    if step.kind == "printed" and exprs and exprs[0][0] == r"\text{printed}":  # a relation has no derived side
         if step.printed_latex:  # the paper's own typesetting stands for the printed side
             printed = quoted.printed_tex(result, step) if result is not None else shown(step.printed_latex)
-            out.append([rf"\text{{printed}} = {printed}"])
+            head = r"\text{printed} = " if len(step.exprs) == 2 else r"\text{printed: }\ "  # an equation, a relation
+            out.append([head + printed])
             if step.provenance is not None and step.provenance.reading and isinstance(exprs[0][1], sp.Basic):
                 out.append(lines(r"\text{read as}", "=", exprs[0][1]))
             exprs = exprs[1:]
@@ -106,7 +108,7 @@ def _method(step: Step) -> str:
 
 
 def _detail(step: Step) -> str:
-    detail = prose.tex(step.outcome.detail)
+    detail = quoted.detail(step.outcome.detail, step.provenance)
     if step.provenance is not None and step.provenance.file:
         detail = _quoted(step.provenance) + detail
     if step.status is Status.UNDECIDED and step.outcome.note:

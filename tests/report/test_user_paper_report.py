@@ -33,6 +33,10 @@ and a $\mu$-GDP mechanism is $(\eps, \delta)$-DP with
   \eps &= \frac{\sq{\mu}}{2} + \mu\sqrt{2\log(1/\delta)} \label{eq:zcdp-eps_1} \\
   \sigma &= \frac{\sens \sqrt{2\log(1.25/\delta)}}{\sq{\eps}} \label{eq:typo}
 \end{align}
+and the total variation of two unit normals $\mu$ apart is at most
+\begin{equation}\label{eq:tv-delta}
+  2\Phi(\mu/2) - 1 \le \frac{\mu}{\sqrt{2\pi}}.
+\end{equation}
 \end{document}
 """
 
@@ -51,6 +55,8 @@ def gauss(d):
     d.printed("mu", quote(PAPER, label="eq:mu"), dQ / sigma)
     d.printed("zcdp", quote(PAPER, label="eq:zcdp-eps_1"), mu**2 / 2 + mu * sp.sqrt(2 * sp.log(1 / delta)))
     d.printed("typo", quote(PAPER, label="eq:typo"), gaussian.classic_sigma(), expect=Status.ERRATUM)
+    d.printed("tv", quote(PAPER, label="eq:tv-delta"))   # the relation is the whole claim
+    d.printed("missing", quote(PAPER, label="eq:nope"), mu, expect=Status.ERROR)   # its detail lists the labels
 '''
 
 
@@ -99,6 +105,9 @@ def test_small_paper_report_expands_macros_and_prints_labels_verbatim(tmp_path, 
     assert r"label \texttt{eq:\allowbreak{}mu}" in body
     assert r"label \texttt{eq:\allowbreak{}zcdp-\allowbreak{}eps\_\allowbreak{}1}" in body
     assert "eq:$" not in body and r"Read from the LaTeX source \texttt{paper.\allowbreak{}tex} (line 8)" in body
+    error = body.split(r"label \texttt{eq:\allowbreak{}nope}")[1]
+    assert r"\texttt{eq:\allowbreak{}tv-\allowbreak{}delta}" in error   # a label named in an error's detail
+    assert r"\text{printed: }\ 2\Phi(\mu/2) - 1 \le \frac{\mu}{\sqrt{2\pi}}" in body   # the paper's relation
     main_tex = files[render.MAIN]
     assert "plain-text extraction" not in main_tex and "read from the paper's LaTeX source" in main_tex
     assert r"\input{paper-findings}" in main_tex   # the declared erratum has its findings table
