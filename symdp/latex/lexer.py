@@ -212,6 +212,8 @@ class _Lexer:
             self.emit("PERCENT", "%", start, self.pos)
         elif ch == "|":
             self.emit("DBAR", "\\|", start, self.pos)
+        elif ch in "#_":
+            self.emit("CMD", "\\" + ch, start, self.pos)
         else:
             fail(self.text, start, self.pos, "a command the grammar does not know")
 

@@ -220,7 +220,9 @@ def _closing(tokens: list, k: int) -> int:
 
 
 def _script_call(source: str, tokens: list, k: int) -> None:
-    """Refuse ``g^{-1}(y)``, ``f^{(k)}(x)``, ``M^{(1)}``: an inverse, a derivative or a label, not a power."""
+    """Refuse ``g^{-1}(y)``, ``f^{(k)}(x)``, ``M^{(1)}``: an inverse, a derivative or a label, not a power; and
+    ``f^2(x)`` with f an undeclared function letter (the square of f(x), or f squared times x?).  A known
+    symbol's power before parentheses (``F^{2}(1 - F)``) is a product."""
     t = tokens[k]
     j = k + 2
     if j < len(tokens) and tokens[j].type == "LBRACE":
@@ -233,8 +235,8 @@ def _script_call(source: str, tokens: list, k: int) -> None:
     if inside[:1] == ["LPAREN"] and inside[-1:] == ["RPAREN"] and len(inside) == 3:
         fail(source, t.start_pos, t.end_pos + 1, f"{spelled}: a superscript in parentheses (a derivative, an "
              "iterate or a label), not a power; declare the spelling in the notation")
-    if after is not None and after.type == "LPAREN" and (inside == ["MINUS", "NUMBER"] or base(t.value.name) in
-                                                         {b.lstrip("\\") for b in FUNCTION_LETTERS}):
+    function = t.type == "NAME" and base(t.value.name) in {b.lstrip("\\") for b in FUNCTION_LETTERS}
+    if after is not None and after.type == "LPAREN" and (inside == ["MINUS", "NUMBER"] or function):
         fail(source, t.start_pos, after.end_pos, f"ambiguous: {spelled}(...) is an inverse or a power of a function "
              f"applied to the parentheses, or a power times them; declare {spelled!r} in the notation "
              "(functions= for the function)")

@@ -64,13 +64,18 @@ def _pairs(name: str, mapping) -> tuple:
     return tuple(mapping.items())
 
 
+def _symbol(name: str) -> bool:
+    """A control symbol (``\\|``, ``\\#``): a backslash and one character that is not a letter."""
+    return len(name) == 2 and not name[1].isalnum() and not name[1].isspace() and name[1] != "\\"
+
+
 def _macros(mapping) -> tuple:
     """``{"\\eps": r"\\epsilon", "\\KL": (2, r"D(#1 \\| #2)")}`` as (name, nargs, body) triples."""
     out = []
     for name, body in (mapping or {}).items():
         nargs, text = body if isinstance(body, tuple) else (0, body)
-        if not (isinstance(name, str) and name.startswith("\\") and name[1:].isalpha()):
-            raise SymdpError("macros", name, "a command name such as '\\\\eps'")
+        if not (isinstance(name, str) and name.startswith("\\") and (name[1:].isalpha() or _symbol(name))):
+            raise SymdpError("macros", name, "a command name such as '\\\\eps' or '\\\\|'")
         if not (isinstance(nargs, int) and 0 <= nargs <= 9 and isinstance(text, str)):
             raise SymdpError("macros", body, "a LaTeX string, or (number of arguments 0..9, LaTeX string)")
         out.append((name, nargs, text))

@@ -105,7 +105,7 @@ def _notation(notation) -> Notation:
 
 def _source(text: str, notation: Notation) -> tuple[str, list[Tok], list[list[Tok]]]:
     """The expanded formula, its tokens (justification column dropped) and its side conditions' tokens."""
-    source = expand(clean(text), notation.macros)
+    source = _expand(clean(text), notation.macros)
     if not source:
         raise SymdpError("latex", text, "a formula (the text is empty)")
     tokens = side_conditions.justification(source, _punctuation(lex(source)))
@@ -113,6 +113,36 @@ def _source(text: str, notation: Notation) -> tuple[str, list[Tok], list[list[To
     if not body:
         raise SymdpError("latex", text, "a formula (only a condition or a comment was found)")
     return source, body, conds
+
+
+def _expand(text: str, macros) -> str:
+    """``text`` with the notation's macros expanded; a control symbol (``\\|``) is first spelled, in the text
+    and in the macros' bodies, as a command the expander matches (it only matches commands of letters)."""
+    symbols = [name for name, _, _ in macros if not name[1:].isalpha()]
+    if not symbols:
+        return expand(text, macros)
+    spelled = {name: "\\symdpcontrolsymbol" + "abcdefghijklmnopqrstuvwxyz"[k % 26] * (k // 26 + 1)
+               for k, name in enumerate(dict.fromkeys(symbols))}
+    table = [(spelled.get(name, name), nargs, _spell(body, spelled)) for name, nargs, body in macros]
+    return expand(_spell(text, spelled), table)
+
+
+def _spell(text: str, spelled: dict) -> str:
+    """``text`` with each control symbol of ``spelled`` replaced by its spelling (commands skipped whole)."""
+    out, k = [], 0
+    while k < len(text):
+        pair = text[k:k + 2]
+        if pair in spelled:
+            out.append(spelled[pair] + (" " if text[k + 2:k + 3].isalpha() else ""))
+            k += 2
+        elif text[k] == "\\":
+            m = re.match(r"\\[A-Za-z]+|\\.?", text[k:], re.S)
+            out.append(m.group(0))
+            k += len(m.group(0))
+        else:
+            out.append(text[k])
+            k += 1
+    return "".join(out)
 
 
 def _punctuation(tokens: list[Tok]) -> list[Tok]:

@@ -111,6 +111,7 @@ class Resolver:
     # -- stages --------------------------------------------------------------
 
     def run(self, raw: list[Tok]) -> list[Token]:
+        set_builder(self.source, raw)
         decorated = decorate(raw)
         tokens = spelled(integrals(fold(decorated, index_names(decorated))))
         matched = self.match(tokens)
@@ -242,10 +243,11 @@ class Resolver:
             return _token("HEAD", (HEADS[tok.text], None, tok.text), tok)
         if _name_text(tok) in self.derived:
             return _token("SYM", self.derived[_name_text(tok)], tok)
-        if tok.text in NOT_FORMULA:
-            not_formula(self.source, tok.start, tok.end, tok.text, NOT_FORMULA[tok.text])
-        if tok.text in REFUSED:
-            self.fail(tok, f"{tok.text}: {REFUSED[tok.text]}")
+        command = tok.text.split("_")[0]  # \sup_x folds its subscript
+        if command in NOT_FORMULA:
+            not_formula(self.source, tok.start, tok.end, command, NOT_FORMULA[command])
+        if command in REFUSED:
+            self.fail(tok, f"{command}: {REFUSED[command]}")
         self.fail(tok, f"{tok.text} is not in the notation (extend it with symbols= or functions=, or define the "
                   "macro)")
 
@@ -265,6 +267,21 @@ class Resolver:
         if identifier(text, tok.cmd):
             return _token("NAME", sp.Symbol(text), tok)
         self.fail(tok, f"the word {text!r} is no known name (extend the notation with it)")
+
+
+def set_builder(source: str, tokens: list[Tok]) -> None:
+    """NotAFormula for ``\\{x : x > 0\\}`` or ``\\{y \\mid y \\ge 0\\}``: a set, not a closed form."""
+    for k, t in enumerate(tokens):
+        if t.kind != "LSET":
+            continue
+        depth = 0
+        for u in tokens[k + 1:]:
+            if u.kind == "RSET" and depth == 0:
+                break
+            depth += (u.kind in ("LPAREN", "LBRACK", "LBRACE", "LSET")) - (u.kind in ("RPAREN", "RBRACK", "RBRACE",
+                                                                                    "RSET"))
+            if depth == 0 and (u.kind == "COLON" or (u.kind == "CMD" and u.text == r"\mid") or u.kind == "BAR"):
+                not_formula(source, t.start, u.end, "set-builder", "a set {x : ...}, not a closed form")
 
 
 def spelled(tokens: list[Tok]) -> list[Tok]:

@@ -57,11 +57,19 @@ def _named(seg: list[Tok]) -> bool:
     depth, first, script = 0, True, False
     for t in seg:
         depth += (t.kind == "LBRACE") - (t.kind == "RBRACE")
-        if depth == 0 and t.kind in ("NAME", "WORD", "CMD") and not first and not script and not _decor(seg, t):
+        if depth == 0 and t.kind in ("NAME", "WORD", "CMD") and not first and not script and not _decor(seg, t) \
+                and not _joined(seg, t):
             return False
         first = False if t.kind in ("NAME", "WORD", "CMD") else first
         script = t.kind in ("SUB", "SUP")
     return not any(a.kind == "SUP" and b.kind in ("NUMBER", "MINUS") for a, b in zip(seg, seg[1:]))
+
+
+def _joined(seg, t) -> bool:
+    """A letter written against the one before it (``RSR``, ``GSR``): one name spelled in letters."""
+    k = seg.index(t)
+    prev = seg[k - 1]
+    return prev.kind == "NAME" and t.kind == "NAME" and not t.spaced and prev.end == t.start
 
 
 def _decor(seg, t) -> bool:

@@ -37,6 +37,7 @@ REFUSED = {
     r"\nabla": "a gradient", r"\langle": "an inner product", r"\otimes": "a tensor product",
     r"\oplus": "a direct sum", r"\circ": "a composition of functions", r"\pm": "a plus-or-minus (two formulas)",
     r"\mp": "a minus-or-plus (two formulas)", r"\#": "a count",
+    r"\_": "an escaped underscore outside \\texttt{...} or \\mathrm{...} (write the name in one of them)",
 }
 """Commands refused with a reason (a LatexError naming the construct)."""
 

@@ -56,3 +56,65 @@ def test_members_keeps_its_meaning():
 
 def test_not_a_formula_is_a_latex_error_naming_its_construct():
     assert issubclass(NotAFormula, LatexError)
+
+
+@pytest.mark.parametrize("text, construct", [
+    (r"X \sim \mathcal{N}(0, \sigma^2)", r"\sim"),
+    (r"S = \{x : x > 0\}", "set-builder"),
+    (r"\Pr[M(D) \in S] \le e^\epsilon \Pr[M(D') \in S] + \delta", r"\Pr[...]"),
+    (r"\epsilon = \inf_{\alpha > 1} \rho\alpha", r"\inf"),
+    (r"y_i = x_i + \mathcal{N}(0, 1)", r"\mathcal{N}"),
+])
+def test_a_row_that_states_no_closed_form_raises_not_a_formula(text, construct):
+    with pytest.raises(NotAFormula) as info:
+        display(text)
+    assert info.value.construct == construct and "not a formula" in str(info.value)
+
+
+@pytest.mark.parametrize("text, defines", [
+    (r"\mathrm{TV} = \frac{e^\epsilon - 1}{e^\epsilon + 1}", r"\mathrm{TV}"),
+    (r"D_\alpha(P \| Q) = \frac{\alpha \Delta^2}{2\sigma^2}", r"D_\alpha(P \| Q)"),
+    (r"D_\alpha(\mathcal{N}(0,\sigma^2) \| \mathcal{N}(\Delta,\sigma^2)) = \frac{\alpha \Delta^2}{2\sigma^2}",
+     r"D_\alpha(\mathcal{N}(0,\sigma^2) \| \mathcal{N}(\Delta,\sigma^2))"),
+    (r"\hat\theta = \frac{1}{2}", r"\hat\theta"),
+    (r"F^*_\beta = \frac{1}{2}", r"F^*_\beta"),
+])
+def test_named_left_sides_are_defined(text, defines):
+    assert display(text).defines == defines
+
+
+def test_an_undefined_macro_on_the_left_defines_nothing_and_is_refused():
+    with pytest.raises(LatexError, match=r"\\pub"):
+        display(r"\pub = (\texttt{age}, \texttt{sex})")
+
+
+def test_justification_columns_punctuation_and_leading_conditions():
+    assert display(r"a &= 2b && \text{by Lemma \ref{l:2}}").chain == (2 * sp.Symbol("b"),)
+    assert display(r"&\le e^{-1/s} && \text{since } t > 0").chain == (sp.exp(-1 / sp.Symbol("s")),)
+    y = sp.Symbol("y")
+    got = display(r"\forall y \ge 0 \qquad g(y) = e^{-y}.")
+    assert got.defines == "g(y)" and got.chain == (sp.exp(-y),) and got.conditions == (y >= 0,)
+    cases = display(r"f(x) = \begin{cases} 1 & x < 0, \\ 0 & x \ge 0. \end{cases}")
+    assert cases.chain == (sp.Piecewise((1, x < 0), (0, x >= 0)),)
+    assert display(r"\frac{x}{2} \quad \forall x \in \mathbb{R}").conditions == (sp.Contains(x, sp.Reals),)
+
+
+def test_what_dp_papers_write_reads():
+    n, k, p = sp.symbols("n k p")
+    assert display(r"\delta = 10^{-5}").chain == (sp.Rational(1, 10**5),)
+    assert display(r"n = 1{,}000").chain == (1000,)
+    assert display(r"\binom{n}{k} p^k").chain == (sp.binomial(n, k) * p**k,)
+    assert display(r"\lvert x \rvert + \lfloor x \rfloor").chain == (sp.Abs(x) + sp.floor(x),)
+    assert display(r"\hat\theta + \bar{x} + \mathcal{M}").chain == (sp.Symbol("theta_hat") + sp.Symbol("x_bar")
+                                                                     + sp.Symbol("M_cal"),)
+    assert display(r"\texttt{d\_in} \cdot 2").chain == (2 * sp.Symbol("d_in"),)
+    assert display(r"\frac{x^n}{n!} + 1[x \ne 0]").chain == (x**n / sp.factorial(n)
+                                                            + sp.Piecewise((1, sp.Ne(x, 0)), (0, True)),)
+
+
+def test_the_notation_can_add_a_control_symbol_macro():
+    from symdp.latex import NOTATION
+    P, Q = sp.symbols("P Q")
+    table = NOTATION.extend(macros={r"\|": r"/", r"\KL": (2, r"D(#1 \| #2)")})
+    assert display(r"P \| Q", table).chain == (P / Q,)
+    assert display(r"\KL{P}{Q} = 2", table).defines == "D(P / Q)"

@@ -134,7 +134,7 @@ def test_the_pytest_plugin_fails_the_disagreeing_claim(paper):
 
 
 def test_a_bound_equation_that_does_not_parse_fails_with_the_reason(paper, capsys):
-    edit(paper / "sections/results.tex", r"\epsilon^* = \log", r"\epsilon^* = \hat{\kappa}\log")
+    edit(paper / "sections/results.tex", r"\epsilon^* = \log", r"\epsilon^* = \hat{f(x)}\log")
     code, out, _ = run(paper, capsys)
     row = next(r for r in out.splitlines() if "eq:prior" in r)
     assert code == 1 and "UNPARSED" in row and "sections/results.tex:35" in row

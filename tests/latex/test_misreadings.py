@@ -1,0 +1,191 @@
+"""Regression tests for the silent misreadings of issue 48 (item 2): each construct is read as a paper means it,
+or refused with a reason that names the construct (and the notation entry that settles it).
+
+Oracles: the expected expressions are written by hand from what the formulas mean in a DP paper (a sum of an
+indexed family, a condition beside a formula, a product n(n+1)), never computed by the parser's own code.
+The "today" noted beside a case is what the parser gave before the fix.
+"""
+import pytest
+import sympy as sp
+
+from symdp.latex import NOTATION, LatexError, NotAFormula, display, parse
+from symdp.symbols import alpha, delta, eps, mu
+
+a, b, c, i, j, k, n, x, y, q = sp.symbols("a b c i j k n x y q")
+
+
+def I(name, *idx):  # noqa: E743 - the indexed family name[idx]
+    return sp.IndexedBase(name)[idx]
+
+
+# -- expectation and probability: never a product ---------------------------------------------------------------
+
+@pytest.mark.parametrize("text, construct", [
+    (r"\mathrm{E}[X^2] - \mathrm{E}[X]^2", r"\mathrm{E}[...]"),   # today: 0
+    (r"E[C]", "E[...]"),                                           # today: C*E
+    (r"\frac{1}{E[C]}", "E[...]"),
+    (r"\mathbb{E}[e^{(\alpha - 1) Z}]", r"\mathbb{E}[...]"),
+    (r"\mathbb{E}_A[A(z)]^\alpha", r"\mathbb{E}_A[...]"),
+    (r"\Pr[M(D) \in S] \le e^\epsilon \Pr[M(D') \in S] + \delta", r"\Pr[...]"),
+    (r"P[Y \ge a]", "P[...]"),
+    (r"\mathbb{P}[Y = 1]", r"\mathbb{P}[...]"),
+    (r"\operatorname{Var}(X)", r"\operatorname{Var}[...]"),
+])
+def test_expectations_and_probabilities_are_not_formulas(text, construct):
+    with pytest.raises(NotAFormula) as info:
+        parse(text)
+    assert info.value.construct == construct
+    assert "notation" in str(info.value)  # it says which entry would settle it
+
+
+def test_a_declared_probability_reads_as_the_notation_says():
+    p = sp.Symbol("p_event", positive=True)
+    assert parse(r"1 - \Pr[X = 1]", NOTATION.extend(symbols={r"\Pr[X = 1]": p})) == 1 - p
+
+
+# -- indexed families in sums and products -----------------------------------------------------------------------
+
+@pytest.mark.parametrize("text, expected", [
+    (r"\sum_{j=1}^k \varepsilon_j^2", sp.Sum(sp.IndexedBase(eps)[j] ** 2, (j, 1, k))),  # today: k*epsilon_j**2
+    (r"\sum_{i=1}^n x_i", sp.Sum(I("x", i), (i, 1, n))),
+    (r"\prod_{j=1}^{k} e^{\varepsilon_j}", sp.Product(sp.exp(sp.IndexedBase(eps)[j]), (j, 1, k))),
+    (r"\sum_{i = 1}^k M_i 2^{-i}", sp.Sum(I("M", i) * 2 ** (-i), (i, 1, k))),
+    (r"\sqrt{\sum_{i=1}^k \mu_i^2}", sp.sqrt(sp.Sum(sp.IndexedBase(mu)[i] ** 2, (i, 1, k)))),
+    (r"\sum_{i \in [n]} x_i", sp.Sum(I("x", i), (i, 1, n))),
+    (r"\sum_{i=1}^{n} x_{i,j}", sp.Sum(I("x", i, j), (i, 1, n))),
+])
+def test_a_subscript_that_is_a_sums_index_makes_an_indexed_family(text, expected):
+    got = parse(text)
+    assert got == expected
+    assert not any("_" in s.name for s in got.free_symbols if isinstance(s, sp.Symbol))
+
+
+def test_an_indexed_family_keeps_the_assumptions_of_its_letter():
+    assert parse(r"\sum_{j=1}^k \varepsilon_j").function.is_positive
+
+
+def test_a_subscript_outside_any_sum_stays_part_of_the_name():
+    assert parse(r"\varepsilon_j + x_1") == sp.Symbol("epsilon_j") + sp.Symbol("x_1")
+
+
+# -- the operand of a sum or product --------------------------------------------------------------------------
+
+@pytest.mark.parametrize("text, expected", [
+    (r"\sum_{x=2}^{\infty} 1/x", sp.Sum(1 / x, (x, 2, sp.oo))),      # today: Sum(1, (x, 2, oo))/x
+    (r"\sum_{i=1}^{n} a_i + b", sp.Sum(I("a", i), (i, 1, n)) + b),
+    (r"2\sum_{i=1}^{n} a_i \cdot c - b", 2 * sp.Sum(I("a", i) * c, (i, 1, n)) - b),
+    (r"\sum_{i=1}^{n} (x_i - 1)", sp.Sum(I("x", i) - 1, (i, 1, n))),  # today: "is i(...) a call?"
+    (r"\sum_{z \in \mathbb{Z}} e^{-z^2}", sp.Sum(sp.exp(-sp.Symbol("z") ** 2), (sp.Symbol("z"), -sp.oo, sp.oo))),
+])
+def test_a_sum_takes_the_following_product(text, expected):
+    assert parse(text) == expected
+
+
+def test_a_sum_without_its_range_is_refused():
+    with pytest.raises(LatexError, match="range"):
+        parse(r"\sum_i a_i + b")
+
+
+# -- products before parentheses, and calls ---------------------------------------------------------------------
+
+@pytest.mark.parametrize("text, expected", [
+    (r"n(n+1)", n * (n + 1)),                                     # today: refused, "n(...) a call?"
+    (r"\frac{n(n-1)}{2}", n * (n - 1) / 2),
+    (r"d_1(d_2-2)", sp.Symbol("d_1") * (sp.Symbol("d_2") - 2)),
+    (r"\alpha(\alpha - 1)", alpha * (alpha - 1)),
+    (r"k(1 - x)", k * (1 - x)),
+])
+def test_a_plain_letter_before_parentheses_that_hold_its_own_letter_is_a_product(text, expected):
+    assert parse(text) == expected
+
+
+@pytest.mark.parametrize("text, name", [
+    (r"\varepsilon(\alpha)", r"\varepsilon"),   # today: alpha*epsilon
+    (r"\mu(A)", r"\mu"),                        # today: A*mu
+    (r"\hat\varepsilon(\alpha)", r"\hat\varepsilon"),
+    (r"q(e^\epsilon - 1)", "q"),
+    (r"M(x + 1)", "M"),
+])
+def test_a_known_or_unknown_name_before_parentheses_is_refused_as_ambiguous(text, name):
+    with pytest.raises(LatexError) as info:
+        parse(text)
+    message = str(info.value)
+    assert "ambiguous" in message and name in message
+    assert "functions=" in message and "symbols=" in message  # both readings and the entries that settle them
+
+
+def test_the_defined_side_is_a_call_and_a_declared_name_keeps_working():
+    got = display(r"\delta(\varepsilon) = e^{-\varepsilon}")
+    assert got.defines == r"\delta(\varepsilon)" and got.chain == (sp.exp(-eps),)
+    qd = sp.Symbol("q", positive=True)
+    assert parse(r"q(e^\epsilon - 1)", derived=qd) == qd * (sp.exp(eps) - 1)
+    f = sp.Function("f")
+    assert parse(r"\mu(A)", NOTATION.extend(functions={r"\mu": f})) == f(sp.Symbol("A"))
+
+
+def test_function_letters_and_words_are_calls():
+    f, score = sp.Function("f"), sp.Function("score")
+    assert parse(r"f(\epsilon - \log 2)") == f(eps - sp.log(2))
+    assert parse(r"score(x, 0, \alpha)") == score(x, 0, alpha)
+    assert parse(r"exp(-x) + ln(2)") == sp.exp(-x) + sp.log(2)
+
+
+# -- logarithms ---------------------------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("text, expected", [
+    (r"\log a", sp.log(a)),                         # today: a symbol log_a
+    (r"\log b", sp.log(b)),
+    (r"\log_{10}\delta", sp.log(delta, 10)),        # today: a symbol log10_delta
+    (r"\log_b x", sp.log(x, b)),
+])
+def test_log_is_the_function(text, expected):
+    assert parse(text) == expected
+
+
+# -- scripts never fold across ^ ------------------------------------------------------------------------------
+
+def test_a_superscript_and_a_subscript_on_one_name_stay_apart():
+    assert parse(r"x^b_a") == sp.Symbol("x_a") ** b            # today: x**b_a
+    assert parse(r"x_a^b") == sp.Symbol("x_a") ** b
+
+
+def test_a_clamp_is_refused():
+    with pytest.raises(LatexError, match="clamp"):
+        parse(r"[y]^b_a")
+
+
+@pytest.mark.parametrize("text, what", [
+    (r"g^{-1}(y)", "inverse"),           # today: y/g
+    (r"F_f^{-1}(u)", "inverse"),         # today: u/F_f
+    (r"f^{(k)}(x)", "derivative"),       # today: f**k*x
+    (r"M^{(1)}(h)", "derivative"),       # today: M*h
+])
+def test_inverse_and_derivative_scripts_are_refused(text, what):
+    with pytest.raises(LatexError, match=what) as info:
+        parse(text)
+    assert "notation" in str(info.value)
+
+
+def test_a_declared_inverse_reads_as_the_notation_says():
+    g_inv = sp.Function("g_inv")
+    assert parse(r"g^{-1}(y)", NOTATION.extend(functions={r"g^{-1}": g_inv})) == g_inv(y)
+
+
+# -- side conditions ------------------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("text, formula, condition", [
+    (r"\frac{1}{\alpha - 1} \; \alpha > 1", 1 / (alpha - 1), alpha > 1),   # today: alpha/(alpha - 1) > 1
+    (r"\frac{\mu}{2} \qquad \mu<1", mu / 2, mu < 1),                        # today: mu**2/2 < 1
+    (r"\frac{x^2}{2} \quad x > 0", x**2 / 2, x > 0),
+    (r"x^2, x > 0", x**2, x > 0),
+    (r"x^2 \quad \text{for } x > 0", x**2, x > 0),
+])
+def test_a_side_condition_is_never_a_factor(text, formula, condition):
+    got = display(text)
+    assert got.chain == (formula,) and got.conditions == (condition,)
+    assert parse(text) == formula
+
+
+def test_a_condition_on_a_positive_symbol_is_kept_apart():
+    got = display(r"\frac{\varepsilon^2}{2} \quad \varepsilon > 0")   # today: True
+    assert got.chain == (eps**2 / 2,) and len(got.conditions) == 1
