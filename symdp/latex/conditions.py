@@ -52,6 +52,27 @@ def _states_condition(tokens: list[Tok]) -> bool:
     return any(top and t.kind in RELATION_KINDS for t, top in zip(rest, level))
 
 
+RELATION_COMMANDS = frozenset(r"\approx \sim \simeq \propto \equiv \lesssim \gtrsim \ll \gg \preceq \succeq".split())
+"""Relations the lexer leaves as commands (the row states no closed form; an alignment ``&`` may stand by them)."""
+
+
+def alignment(tokens: list[Tok]) -> list[Tok]:
+    """``tokens`` without the alignment ``&`` that stand beside a relation at the top level, wherever in the row
+    (``a & = & b``, ``x &\\le& y``, a continuation ``& = & c``, as ``eqnarray`` rows write them): they align the
+    relation and state nothing, and are not a justification column."""
+    level = _top_level(tokens)
+    real = [k for k, t in enumerate(tokens) if t.kind != "AMP"]
+    drop = set()
+    for n, k in enumerate(real):
+        t = tokens[k]
+        if not level[k] or not (t.kind in RELATION_KINDS or (t.kind == "CMD" and t.text in RELATION_COMMANDS)):
+            continue
+        before = real[n - 1] if n else -1
+        after = real[n + 1] if n + 1 < len(real) else len(tokens)
+        drop.update(j for j in range(before + 1, after) if tokens[j].kind == "AMP" and level[j])
+    return [t for k, t in enumerate(tokens) if k not in drop]
+
+
 def justification(source: str, tokens: list[Tok]) -> list[Tok]:
     """``tokens`` without a trailing justification column (``&& \\text{by ...}``, ``&& \\text{since } t > 0``,
     a third ``&`` column) or a final ``\\quad \\text{(by Lemma 2)}``; a column that is only a condition

@@ -108,7 +108,7 @@ def _source(text: str, notation: Notation) -> tuple[str, list[Tok], list[list[To
     source = _expand(clean(text), notation.macros)
     if not source:
         raise SymdpError("latex", text, "a formula (the text is empty)")
-    tokens = side_conditions.justification(source, _punctuation(lex(source)))
+    tokens = side_conditions.justification(source, side_conditions.alignment(_punctuation(lex(source))))
     body, conds = side_conditions.split(source, tokens)
     if not body:
         raise SymdpError("latex", text, "a formula (only a condition or a comment was found)")

@@ -118,3 +118,27 @@ def test_the_notation_can_add_a_control_symbol_macro():
     table = NOTATION.extend(macros={r"\|": r"/", r"\KL": (2, r"D(#1 \| #2)")})
     assert display(r"P \| Q", table).chain == (P / Q,)
     assert display(r"\KL{P}{Q} = 2", table).defines == "D(P / Q)"
+
+
+# -- eqnarray rows: the alignment & around a relation, wherever it stands ----------------------------------------
+
+y = sp.Symbol("y")
+
+
+@pytest.mark.parametrize("text, chain, ops, defines", [
+    (r"y & = & x^2 + 1", (x**2 + 1,), (), "y"),                     # today: a relation with an empty side
+    (r"y &=& x^2 + 1", (x**2 + 1,), (), "y"),
+    (r"x^2 & \le & x^2 + 1", (x**2, x**2 + 1), ("<=",), ""),
+    (r"& = & x + 1", (x + 1,), (), ""),                              # a row continuing the chain above it
+    (r"y & = & x \\ & = & x + 0", (x, x), ("=",), "y"),
+    (r"x & \le & x^2 + 1 && \text{by Lemma 2}", (x, x**2 + 1), ("<=",), ""),
+    (r"x^2 + 1 & \ge & 2x", (x**2 + 1, 2 * x), (">=",), ""),
+])
+def test_eqnarray_alignment_around_a_relation_is_dropped(text, chain, ops, defines):
+    got = display(text)
+    assert (got.chain, got.ops, got.defines) == (chain, ops, defines)
+
+
+def test_an_eqnarray_row_with_a_cases_block_keeps_its_cases():
+    got = display(r"f(x) & = & \begin{cases} 1 & x > 0 \\ 0 & x \le 0 \end{cases}")
+    assert got.defines == "f(x)" and got.chain == (sp.Piecewise((1, x > 0), (0, True)),)
