@@ -97,6 +97,37 @@ def refuse_random(source: str, tokens: list, i: int) -> None:
                     "...}) to read it as a quantity")
 
 
+def refuse_functionals(source: str, items: list) -> None:
+    """Refuse a name written against a bracket, ``h[X]``, ``H[X \\mid Y]``, ``\\mathrm{KL}[P \\| Q]``, ``I[X; Y]``: a
+    functional of what the brackets hold (an entropy, a divergence, an information), like ``E[X]``, never the
+    name times them.  A spelling the notation declares (``h[X]``) was matched before and is one symbol; a
+    bracket after a number (``1[y \\ne 0]``, an indicator), an operator, a relation or a script is not here."""
+    for k, (t, nxt) in enumerate(zip(items, items[1:])):
+        if not (isinstance(nxt, Tok) and nxt.kind == "LBRACK") or _scripted(items, k) or not _named(t) \
+                or (isinstance(t, Tok) and random_name(t)):  # E[X], \Pr[A]: refused as not a formula
+            continue
+        start, end = (t.start, t.end) if isinstance(t, Tok) else (t.start_pos, t.end_pos)
+        spelled = source[start:end]
+        fail(source, start, nxt.end, f"{spelled}[...]: a functional of what the brackets hold (an entropy H[X], a "
+             f"divergence KL[P \\| Q], an information I[X; Y]), not {spelled} times them; declare the spelling in "
+             f"the notation (symbols={{r'{spelled}[X]': ...}}) to read it as a quantity, or write "
+             f"{spelled} \\cdot [...] for a product")
+
+
+def _scripted(items: list, k: int) -> bool:
+    """The item at ``k`` is the argument of a script (``x^a[...]``: the bracket follows the power)."""
+    prev = items[k - 1] if k else None
+    return prev is not None and (prev.kind if isinstance(prev, Tok) else prev.type) in ("SUP", "SUB")
+
+
+def _named(t) -> bool:
+    """A name (a letter, a word in ``\\mathrm``, a symbol of the notation), not a constant or a number."""
+    if isinstance(t, Tok):
+        return t.kind == "NAME" or (t.kind == "WORD" and t.cmd != "letters" and t.text.strip().isidentifier()
+                                    and t.text.strip().lower() not in ("if", "for", "and", "or", "where", "when"))
+    return t.type == "SYM" and isinstance(t.value, sp.Symbol)
+
+
 def _after_scripts(tokens: list, k: int) -> int:
     """The index after the scripts (``_{x \\sim D}``, ``^2``) that follow a name at ``k - 1``."""
     while k + 1 < len(tokens) and isinstance(tokens[k], Tok) and tokens[k].kind in ("SUB", "SUP"):

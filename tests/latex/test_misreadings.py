@@ -189,3 +189,43 @@ def test_a_side_condition_is_never_a_factor(text, formula, condition):
 def test_a_condition_on_a_positive_symbol_is_kept_apart():
     got = display(r"\frac{\varepsilon^2}{2} \quad \varepsilon > 0")   # today: True
     assert got.chain == (eps**2 / 2,) and len(got.conditions) == 1
+
+
+# -- round 2 -------------------------------------------------------------------------------------------------------
+# -- a name written against a bracket is a functional of its content (an entropy, a divergence), never a product ---
+
+@pytest.mark.parametrize("text, construct", [
+    (r"h[X]", "h[...]"),                                   # today: X*h
+    (r"H[X] - H[X|Y]", "H[...]"),
+    (r"\frac{1}{2} \log(2\pi e) + h[Z]", "h[...]"),
+    (r"\mathrm{KL}[P\|Q]", r"\mathrm{KL}[...]"),
+    (r"I[X;Y] \le H[X]", "I[...]"),
+    (r"\epsilon [1 + x]", r"\epsilon[...]"),               # a known symbol too: write \cdot for a product
+    (r"h_2[X]", "h_2[...]"),
+])
+def test_a_name_against_a_bracket_is_refused_naming_it(text, construct):
+    with pytest.raises(LatexError) as info:
+        parse(text)
+    message = str(info.value)
+    assert construct in message and "notation" in message and "not a product" not in message
+
+
+def test_a_name_against_a_bracket_reads_as_the_notation_declares_it():
+    h = sp.Symbol("h_X")
+    assert parse(r"h[X] + 1", NOTATION.extend(symbols={r"h[X]": h})) == h + 1
+
+
+@pytest.mark.parametrize("text, expected", [
+    (r"1[y \ne 0]", sp.Piecewise((1, sp.Ne(y, 0)), (0, True))),   # an indicator stays one
+    (r"c \cdot [a + b]", c * (a + b)),                             # a product written as one
+    (r"2[a + b]", 2 * (a + b)),
+    (r"\sqrt[3]{x}", sp.root(x, 3)),
+    (r"x \in [0, 1]", sp.And(sp.Le(0, x), sp.Le(x, 1))),
+])
+def test_brackets_that_are_no_functional_read_as_before(text, expected):
+    assert parse(text) == expected
+
+
+def test_an_expectation_against_a_bracket_stays_not_a_formula():
+    with pytest.raises(NotAFormula):
+        parse(r"\mathbb{E}[X]")
