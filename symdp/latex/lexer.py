@@ -240,6 +240,9 @@ class _Lexer:
 
     def text_group(self, name, start):
         body, end = _balanced(self.text, self.pos)
+        single = re.compile(r"\s*([A-Za-z0-9])").match(self.text, self.pos)
+        if body is None and single is not None and name in NAME_COMMANDS:  # \mathsf T: one character, as TeX
+            body, end = single.group(1), single.end()
         if body is None:
             fail(self.text, start, self.pos, f"\\{name} without a {{...}} group")
         self.pos = end

@@ -23,7 +23,7 @@ from .lexer import Tok, fail, lex, not_formula
 from .names import SETS, calls, decorate, refuse_functionals, refuse_random
 from .words import DISTRIBUTIONS, FUNCTION_WORDS, NOT_FORMULA, OPTIMISATIONS, REFUSED, identifier, letters
 from .notation import HEADS, OPERATORS, Notation
-from .scripts import fold, index_names, integrals
+from .scripts import fold, index_names, integrals, refuse_transposes
 
 _KEYWORDS = {"if": "IF", "for": "IF", "when": "IF", "where": "IF", "otherwise": "OTHERWISE", "else": "OTHERWISE",
              "and": "AND", "or": "OR", "if and only if": None}
@@ -116,6 +116,7 @@ class Resolver:
         tokens = spelled(integrals(fold(decorated, index_names(decorated))))
         matched = self.match(tokens)
         refuse_functionals(self.source, matched)
+        refuse_transposes(self.source, matched, fail)
         out = []
         i = 0
         while i < len(matched):

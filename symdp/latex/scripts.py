@@ -124,3 +124,44 @@ def integrals(tokens: list[Tok]) -> list[Tok]:
         out.append(t)
         i += 1
     return out
+
+
+TRANSPOSES = frozenset((r"\top", r"\intercal", r"\mathsf{T}", r"\mathrm{T}"))
+"""Superscripts papers write for a transpose (with a bare ``T``)."""
+
+
+def refuse_transposes(source: str, items: list, fail) -> None:
+    """Refuse ``x^T``, ``(X_i - \\mu)^T``, ``A^\\top``, ``A^\\intercal``, ``A^{\\mathsf{T}}``: a transpose or the power T?
+    ``items`` are the tokens after the notation's spellings were matched, so a ``T`` the notation or the derived
+    expression declares is a symbol there and is read as the power it is; a number or ``e`` raised to ``T``
+    (``2^T``) has no transpose and is a power."""
+    for k, t in enumerate(items):
+        if not (isinstance(t, Tok) and t.kind == "SUP") or k + 1 >= len(items):
+            continue
+        arg = items[k + 1:k + 4] if _kind(items[k + 1]) == "LBRACE" else items[k + 1:k + 2]
+        inner = arg[1:-1] if len(arg) == 3 and _kind(arg[-1]) == "RBRACE" else arg
+        if len(inner) != 1 or not _transpose(inner[0]) or (k and _scalar(items[k - 1])):
+            continue
+        end = arg[-1].end if isinstance(arg[-1], Tok) else arg[-1].end_pos
+        fail(source, t.start, end, "a transpose or the power T? Declare T in the notation (symbols={r'T': ...}) "
+             "for a power; symdp reads no transposes")
+
+
+def _kind(t) -> str:
+    return t.kind if isinstance(t, Tok) else t.type
+
+
+def _transpose(t) -> bool:
+    """A raw ``T``, ``\\top``, ``\\intercal``, ``\\mathsf{T}``, ``\\mathrm{T}`` (the notation did not declare it)."""
+    if not isinstance(t, Tok):
+        return False
+    return (t.kind == "NAME" and t.text == "T") or (t.kind == "CMD" and t.text in TRANSPOSES) or \
+        (t.kind == "WORD" and t.text.strip() == "T" and t.cmd in ("mathsf", "mathrm", "textsf", "mathit", "text",
+                                                                  "textrm", "operatorname"))
+
+
+def _scalar(t) -> bool:
+    """A number, or the constant e, as the base: no transpose."""
+    if isinstance(t, Tok):
+        return t.kind == "NUMBER"
+    return t.type == "NUMBER" or (t.type == "SYM" and str(t.value) == "E")

@@ -229,3 +229,38 @@ def test_brackets_that_are_no_functional_read_as_before(text, expected):
 def test_an_expectation_against_a_bracket_stays_not_a_formula():
     with pytest.raises(NotAFormula):
         parse(r"\mathbb{E}[X]")
+
+
+# -- a superscript T: a transpose or the power T? ------------------------------------------------------------------
+
+@pytest.mark.parametrize("text", [
+    r"x^T",                       # today: x**T
+    r"(X_i - \mu)^T",
+    r"x_i^T\theta",
+    r"x^{T}",
+    r"A^\top",
+    r"A^\intercal",
+    r"A^{\mathsf T}",
+    r"A^{\mathsf{T}}",
+    r"A^{\mathrm{T}}",
+    r"(1 - q)^T",
+])
+def test_a_superscript_T_is_refused_as_a_transpose_or_a_power(text):
+    with pytest.raises(LatexError) as info:
+        parse(text)
+    assert "a transpose or the power T?" in str(info.value) and "symbols={r'T'" in str(info.value)
+
+
+def test_a_superscript_T_declared_or_derived_is_a_power():
+    T = sp.Symbol("T", positive=True)
+    assert parse(r"x^T", NOTATION.extend(symbols={"T": T})) == x**T
+    assert parse(r"(1 - q)^T", derived=(1 - q) ** T) == (1 - q) ** T
+
+
+@pytest.mark.parametrize("text, expected", [
+    (r"2^T", 2 ** sp.Symbol("T")),                 # a number has no transpose
+    (r"e^T", sp.exp(sp.Symbol("T"))),
+    (r"x^{T+1}", x ** (sp.Symbol("T") + 1)),
+])
+def test_a_power_that_is_no_transpose_reads_as_before(text, expected):
+    assert parse(text) == expected
