@@ -114,6 +114,30 @@ def refuse_functionals(source: str, items: list) -> None:
              f"{spelled} \\cdot [...] for a product")
 
 
+def refuse_sensitivities(source: str, items: list) -> None:
+    """Refuse ``\\Delta f``, ``\\Delta \\sigma^2``, ``\\Delta_2 f``: the sensitivity of the name that follows, or
+    \\Delta times it?  ``\\Delta`` alone (``\\frac{\\Delta}{\\varepsilon}``, ``2\\Delta^2``), before a parenthesis,
+    a number, an operator or a root, is the constant it names; a spelling the notation declares (``\\Delta Q``)
+    was matched before and is one symbol."""
+    for k, (t, nxt) in enumerate(zip(items, items[1:])):
+        start, end = (t.start, t.end) if isinstance(t, Tok) else (t.start_pos, t.end_pos)
+        if _scripted(items, k) or not _named(t) or not _delta(source[start:end]) or not _named(nxt) \
+                or (isinstance(nxt, Tok) and nxt.kind == "WORD"):
+            continue
+        last = items[_after_scripts(items, k + 2) - 1]  # \\Delta \\sigma^2: the sensitivity of sigma^2
+        stop = last.end if isinstance(last, Tok) else last.end_pos
+        spelled = " ".join(source[start:stop].split())
+        fail(source, start, stop, f"{spelled}: the sensitivity of {source[end:stop].strip()}, or "
+             f"{source[start:end]} times it? Declare the spelling in the notation (symbols={{r'{spelled}': ...}}) "
+             f"for the sensitivity, or write {source[start:end]} \\cdot {source[end:stop].strip()} for a product")
+
+
+def _delta(spelled: str) -> bool:
+    """``\\Delta``, ``\\Delta_2``, ``\\Delta_{1}`` as written."""
+    text = spelled.replace(" ", "")
+    return text == "\\Delta" or (text.startswith("\\Delta_") and text[7:].strip("{}").isalnum())
+
+
 def _scripted(items: list, k: int) -> bool:
     """The item at ``k`` is the argument of a script (``x^a[...]``: the bracket follows the power)."""
     prev = items[k - 1] if k else None

@@ -20,7 +20,7 @@ from lark import Token
 from ..errors import SymdpError
 from ..symbols import LATEX_NAMES
 from .lexer import Tok, fail, lex, not_formula
-from .names import SETS, calls, decorate, refuse_functionals, refuse_random
+from .names import SETS, calls, decorate, refuse_functionals, refuse_random, refuse_sensitivities
 from .words import DISTRIBUTIONS, FUNCTION_WORDS, NOT_FORMULA, OPTIMISATIONS, REFUSED, identifier, letters
 from .notation import HEADS, OPERATORS, Notation
 from .scripts import fold, index_names, integrals, refuse_transposes
@@ -116,6 +116,7 @@ class Resolver:
         tokens = spelled(integrals(fold(decorated, index_names(decorated))))
         matched = self.match(tokens)
         refuse_functionals(self.source, matched)
+        refuse_sensitivities(self.source, matched)
         refuse_transposes(self.source, matched, fail)
         out = []
         i = 0

@@ -264,3 +264,43 @@ def test_a_superscript_T_declared_or_derived_is_a_power():
 ])
 def test_a_power_that_is_no_transpose_reads_as_before(text, expected):
     assert parse(text) == expected
+
+
+# -- \Delta before a name: the sensitivity of the name, or \Delta times it? ---------------------------------------
+
+Delta = sp.Symbol("Delta")
+
+
+@pytest.mark.parametrize("text, entry", [
+    (r"\Delta f", r"\Delta f"),                                              # today: Delta*f
+    (r"\Delta \sigma^2", r"\Delta \sigma^2"),
+    (r"\Delta_2 f", r"\Delta_2 f"),
+    (r"\Delta_1 q", r"\Delta_1 q"),
+    (r"\frac{\Delta_2 f \sqrt{2\log(1.25/\delta)}}{\epsilon}", r"\Delta_2 f"),
+])
+def test_delta_before_a_name_is_refused_naming_the_entry(text, entry):
+    with pytest.raises(LatexError) as info:
+        parse(text)
+    assert f"symbols={{r'{entry}'" in str(info.value) and "sensitivity" in str(info.value)
+
+
+def test_delta_before_a_name_reads_as_the_notation_spells_it():
+    sens = sp.Symbol("Delta_f", positive=True)
+    assert parse(r"\frac{\Delta f}{\epsilon}", NOTATION.extend(symbols={r"\Delta f": sens})) == sens / eps
+
+
+@pytest.mark.parametrize("text, expected", [
+    (r"\frac{\Delta}{\varepsilon}", Delta / eps),                         # a sensitivity constant alone
+    (r"2\Delta^2\log(1.25/\delta)", 2 * Delta**2 * sp.log(sp.Rational(5, 4) / delta)),
+    (r"\Delta \cdot x", Delta * x),
+    (r"\Delta \sqrt{2}", sp.sqrt(2) * Delta),
+    (r"\Delta (x + 1)", Delta * (x + 1)),
+    (r"x \Delta", Delta * x),
+])
+def test_delta_alone_stays_a_symbol(text, expected):
+    assert parse(text) == expected
+
+
+def test_the_default_delta_q_is_the_sensitivity_symbol():
+    from symdp.symbols import dQ
+    assert parse(r"\frac{\Delta Q}{\epsilon}") == dQ / eps
