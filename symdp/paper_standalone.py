@@ -10,8 +10,10 @@ quantity, states no formula, does not parse, uses an undeclared function or a sy
 is listed as skipped with the reason, never guessed at.
 
 The verdicts are those of the prover: a refutation is a certified counterexample found by a seeded,
-count-budgeted search (the same every run); a proof is a symbolic route found within the prover's time
-budget, so a much slower machine may report VERIFIED or UNDECIDED where a faster one proves.
+count-budgeted search (the same every run).  A proof found by a time-budgeted search could differ on a much
+slower machine, so, as for derivation files, proofs are recorded: ``--certify`` searches afresh and writes
+them to ``PAPER.proofs.json`` beside the paper (:data:`SUFFIX`; commit it), and every later run replays
+them, the same verdicts on any machine.  A row says whether its proof was replayed or searched.
 """
 from __future__ import annotations
 
@@ -24,8 +26,10 @@ from pathlib import Path
 import sympy as sp
 from sympy.core.function import AppliedUndef
 
+from .engine import certificates as certs
 from .engine import domain as dom
 from .engine.budget import BudgetExceeded, within_budget
+from .engine.files import write_whole
 from .engine.recorder import Recorder
 from .engine.status import Status
 from .errors import SymdpError
@@ -64,6 +68,8 @@ class Row:
     witness: str = ""
     """A refutation's counterexample: the point and both sides' values there."""
     seconds: float = 0.0
+    certificate: str = ""
+    """replayed (its recorded proof), searched (no record: a time-budgeted search), recorded (--certify)."""
 
 
 @dataclass(frozen=True)
@@ -73,6 +79,8 @@ class Standalone:
     seconds: float
     domains: tuple = field(default=())
     """The ``--domain`` options as understood: ("mu in (0, 10)", ...)."""
+    proofs: str = ""
+    """The proofs file replayed or written (``main.proofs.json``), "" when there is none."""
 
     @property
     def ok(self) -> bool:
@@ -278,7 +286,7 @@ def _decide(rec: Recorder, label: str, chain, ops, domain) -> tuple:
         step = _claim(rec, cid, a, op, b, domain)
         found = (step.status, step.outcome.method,
                  (f"link {k + 1} of {len(ops)}: " if len(ops) > 1 else "") + step.outcome.detail,
-                 _witness(step, a, op, b))
+                 _witness(step, a, op, b), step.certificate)
         if worst is None or _RANK[found[0]] < _RANK[worst[0]]:
             worst = found
     return worst
@@ -315,13 +323,14 @@ def check_row(rec: Recorder, eq, notation, given: dict) -> Row:
     chain = tuple(m.subs(real) for m in read_as.chain)
     relation, where = _relation(chain, read_as.ops), _domain_text(domain)
     try:
-        status, method, detail, witness = within_budget(
+        status, method, detail, witness, cert = within_budget(
             lambda: _decide(rec, eq.label, chain, read_as.ops, domain), ROW_LIMIT)
     except BudgetExceeded:
-        status, method, detail, witness = Status.UNDECIDED, "none", f"exceeded the {ROW_LIMIT:g} s limit", ""
+        status, method, detail, witness, cert = (Status.UNDECIDED, "none", f"exceeded the {ROW_LIMIT:g} s limit",
+                                                 "", "")
     state = "refuted" if status in (Status.REFUTED, Status.ERRATUM) else status.value.lower()
     return Row(eq.label, eq.file, eq.line, state, relation, where, method, detail, witness,
-               time.perf_counter() - started)
+               time.perf_counter() - started, cert)
 
 
 def _symbols_of(doc, notation) -> set:
@@ -349,19 +358,43 @@ def _given(domains, doc, notation) -> dict:
     return given
 
 
-def check(paper, skip=(), domains=()) -> Standalone:
-    """Check every labelled display of ``paper`` not in ``skip`` (the bound labels) as it stands."""
+SUFFIX = ".proofs.json"
+"""The proofs of a paper's standalone rows: ``main.tex`` -> ``main.proofs.json`` beside it."""
+
+
+def proofs_path(paper) -> Path:
+    return Path(paper).with_suffix(SUFFIX)
+
+
+def check(paper, skip=(), domains=(), certify: bool = False) -> Standalone:
+    """Check every labelled display of ``paper`` not in ``skip`` (the bound labels) as it stands: replaying
+    the proofs recorded in ``PAPER.proofs.json``, or with ``certify`` searching afresh and writing them."""
     started = time.perf_counter()
     doc = read(paper)
     notation = replace(NOTATION, macros=tuple(doc.macros) + tuple(NOTATION.macros))
     given = _given(domains, doc, notation)
-    rec = Recorder(f"standalone:{Path(paper).name}")
+    path = proofs_path(paper)
+    rec = Recorder(f"standalone:{Path(paper).name}", book=certs.load(path), certify=certify)
     rows = [check_row(rec, eq, notation, given) for eq in doc.labels().values() if eq.label not in set(skip)]
+    if certify:
+        write_whole(path, certs.dumps(rec.certificates))
     shown = tuple(f"{name} in {interval_text(iv)}" for name, iv in given.items())
-    return Standalone(str(paper), tuple(rows), time.perf_counter() - started, shown)
+    return Standalone(str(paper), tuple(rows), time.perf_counter() - started, shown,
+                      path.name if certify or path.exists() else "")
 
 
 # -- output ----------------------------------------------------------------------------------------------------
+
+
+def _proofs_line(result: Standalone) -> str:
+    """Where the proofs came from: replayed from the paper's proofs file, recorded, or searched."""
+    made = {s: sum(r.certificate == s for r in result.rows) for s in ("replayed", "searched", "recorded")}
+    if made["recorded"]:
+        return f"proofs: searched afresh and recorded in {result.proofs} (commit it: every run replays them)"
+    searched = (f"{made['searched']} searched within a time budget (a much slower machine may prove fewer; "
+                f"`--certify` records them in {proofs_path(result.paper).name})") if made["searched"] else ""
+    replayed = f"{made['replayed']} replayed from {result.proofs}" if made["replayed"] else ""
+    return "proofs: " + ("; ".join(p for p in (replayed, searched) if p) or "none to replay")
 
 
 def to_text(result: Standalone) -> str:
@@ -372,6 +405,7 @@ def to_text(result: Standalone) -> str:
     lines = [f"standalone (labels no derivation quotes, checked as printed, in {result.seconds:.1f} s): "
              f"{len(checked)} checked: {counts}; {result.count('skipped')} skipped"]
     lines += [f"  --domain {d}" for d in result.domains]
+    lines.append("  " + _proofs_line(result))
     for r in checked:
         tag = r.state.upper() if r.state in FAILING else r.state
         lines.append(f"  {r.file + ':' + str(r.line):<28} {r.label:<24} {tag:<10} {r.seconds:5.1f} s  {r.relation}")
@@ -397,12 +431,12 @@ def bound_labels(result, but: str = "") -> set:
     return out
 
 
-def run(paper, path, domains=(), as_json: bool = False, **runs) -> tuple[str, int]:
+def run(paper, path, domains=(), as_json: bool = False, certify: bool = False, **runs) -> tuple[str, int]:
     """``symdp paper PAPER --standalone``: the derivations' check (when ``path`` is a folder), then every
     other label as it stands.  (output, exit code): 1 when a bound label fails or a relation is refuted."""
     from . import paper as bound_check
     result = bound_check.check(paper, path, **runs) if Path(path).is_dir() else None
-    alone = check(paper, bound_labels(result) if result is not None else (), domains)
+    alone = check(paper, bound_labels(result) if result is not None else (), domains, certify)
     ok = alone.ok and (result is None or result.ok)
     if as_json:
         doc = json.loads(bound_check.to_json(result)) if result is not None else {"paper": str(paper)}
@@ -418,5 +452,6 @@ def to_dict(result: Standalone) -> dict:
             "summary": {s: result.count(s) for s in (*CHECKED, "skipped")},
             "labels": [{"label": r.label, "file": r.file, "line": r.line, "state": r.state,
                         "relation": r.relation or None, "domain": r.domain or None, "method": r.method or None,
-                        "detail": r.detail or None, "witness": r.witness or None, "seconds": round(r.seconds, 3)}
+                        "detail": r.detail or None, "witness": r.witness or None, "seconds": round(r.seconds, 3),
+                        "certificate": r.certificate or None}
                        for r in result.rows]}

@@ -29,6 +29,7 @@ def _check_args(args) -> None:
     if timeout is not None and not 0 < timeout <= MAX_TIMEOUT:
         raise SymdpError("--timeout", args.timeout, f"a number of seconds in (0, {MAX_TIMEOUT:g}]")
     starting = getattr(args, "standalone", False) or getattr(args, "domain", None) or \
+        (args.command == "paper" and args.certify) or \
         getattr(args, "scaffold", None) is not None  # `symdp paper` before any derivation is written
     if getattr(args, "path", None) is not None and not (starting and args.path.strip()):
         if not args.path.strip() or not Path(args.path).is_dir():

@@ -37,6 +37,9 @@ def add_parsers(add) -> None:
                     "quotes as it stands, where its symbols' domains are known (exit 1 if one is refuted)")
     sp.add_argument("--domain", action="append", default=[], metavar="NAME=(LO,HI)",
                     help="with --standalone: the interval of a symbol, e.g. \"mu=(0,10)\" (repeatable)")
+    sp.add_argument("--certify", action="store_true", help="with --standalone: search the proofs afresh and "
+                    "record them in PAPER.proofs.json beside the paper (commit it: later runs replay them, the "
+                    "same verdicts on any machine)")
     sp.add_argument("--scaffold", nargs="?", const="", default=None, metavar="OUT.py",
                     help="write a derivation file with one claim per label no derivation quotes "
                     "(default: PATH/<paper>_claims.py)")
@@ -52,11 +55,12 @@ def cmd_paper(args) -> int:
         from ..paper_scaffold import run
         sys.stdout.write(run(args.paper, args.path, args.scaffold or None, args.force, **runs))
         return 0
-    if args.standalone or args.domain:
+    if args.standalone or args.domain or args.certify:
         if not args.standalone:
-            raise SymdpError("--domain", args.domain[0], "an option given with --standalone")
+            raise SymdpError("--domain" if args.domain else "--certify", args.domain[0] if args.domain else True,
+                             "an option given with --standalone")
         from ..paper_standalone import run
-        out, code = run(args.paper, args.path, args.domain, args.json, **runs)
+        out, code = run(args.paper, args.path, args.domain, args.json, args.certify, **runs)
         sys.stdout.write(out)
         return code
     result = paper.check(args.paper, args.path, jobs=args.jobs, cache=args.cache, fresh=args.no_cache)

@@ -124,4 +124,35 @@ def test_fixture_paper_lists_bound_labels_apart(tmp_path, capsys):
     assert doc["standalone"]["labels"] == [{"label": "eq:unbound", "file": "sections/results.tex", "line": 39,
                                             "state": "skipped", "relation": None, "domain": None, "method": None,
                                             "detail": "defines b (bind it to a derivation to check it)",
-                                            "witness": None, "seconds": 0.0}]
+                                            "witness": None, "seconds": 0.0, "certificate": None}]
+
+
+def test_certify_records_the_proofs_and_later_runs_replay_them(tmp_path, capsys):
+    """The same verdicts on any machine: --certify writes PAPER.proofs.json, a run without it replays every
+    proof (no time-budgeted search), and the states are the same as the search's."""
+    paper = _paper(tmp_path)
+    searched = check(paper)
+    assert {r.certificate for r in searched.rows if r.state == "proved"} == {"searched"}
+    code, out, _ = run(paper, capsys, "--certify")
+    assert (tmp_path / "paper.proofs.json").is_file() and "recorded in paper.proofs.json" in out
+    replayed = check(paper)
+    assert [(r.label, r.state) for r in replayed.rows] == [(r.label, r.state) for r in searched.rows]
+    assert {r.certificate for r in replayed.rows if r.state == "proved"} == {"replayed"}
+    code, out, _ = run(paper, capsys)
+    assert "replayed from paper.proofs.json" in out and "searched within" not in out
+
+
+def test_a_tampered_proofs_file_proves_nothing_false(tmp_path, capsys):
+    """Mutation: the proofs of the true rows recorded, then the paper's bound made false (sqrt(2 pi) ->
+    sqrt(3 pi)): its fingerprint no longer matches, so the record cannot prove it; it is refuted."""
+    paper = _paper(tmp_path)
+    run(paper, capsys, "--certify")
+    paper.write_text(PAPER.replace(r"\sqrt{2\pi}", r"\sqrt{3\pi}"))
+    rows = {r.label: r for r in check(paper).rows}
+    assert rows["eq:gdp-tv"].state == "refuted" and rows["eq:gdp-tv"].certificate == "searched"
+
+
+def test_certify_needs_standalone(tmp_path, capsys):
+    paper = _paper(tmp_path)
+    assert main(["paper", str(paper), "--certify"]) == 2
+    assert "--certify" in capsys.readouterr().err
