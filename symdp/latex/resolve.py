@@ -20,8 +20,9 @@ from lark import Token
 from ..errors import SymdpError
 from ..symbols import LATEX_NAMES
 from .lexer import Tok, fail, lex, not_formula
-from .names import SETS, calls, decorate, refuse_functionals, refuse_random, refuse_sensitivities
-from .words import DISTRIBUTIONS, FUNCTION_WORDS, NOT_FORMULA, OPTIMISATIONS, REFUSED, identifier, letters
+from .names import DECORATIONS, SETS, calls, decorate, refuse_functionals, refuse_random, refuse_sensitivities
+from .words import (DISTRIBUTIONS, FUNCTION_WORDS, NOT_FORMULA, OPTIMISATIONS, REFUSED, identifier, letters,
+                    not_in_notation)
 from .notation import HEADS, OPERATORS, Notation
 from .scripts import fold, index_names, integrals, refuse_transposes
 
@@ -251,8 +252,10 @@ class Resolver:
             not_formula(self.source, tok.start, tok.end, command, NOT_FORMULA[command])
         if command in REFUSED:
             self.fail(tok, f"{command}: {REFUSED[command]}")
-        self.fail(tok, f"{tok.text} is not in the notation (extend it with symbols= or functions=, or define the "
-                  "macro)")
+        if command.lstrip("\\") in DECORATIONS:
+            self.fail(tok, f"{command} over an expression (only a letter takes a decoration: \\hat\\theta); declare "
+                      "the spelling in the notation")
+        self.fail(tok, not_in_notation(tok.text))
 
     def word(self, tok: Tok, nxt) -> Token:
         text = tok.text.strip().rstrip(":.,").strip()

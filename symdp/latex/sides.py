@@ -10,8 +10,10 @@ from __future__ import annotations
 
 from ..errors import SymdpError
 from .lexer import Tok
-from .names import decorate
+from .names import DECORATIONS, decorate
 from .notation import HEADS, OPERATORS
+from .scripts import TRANSPOSES, fold
+from .words import NOT_FORMULA, REFUSED, not_in_notation
 
 _BARE = {"NAME", "WORD", "SUB", "SUP", "LBRACE", "RBRACE", "PRIME", "NUMBER", "MUL", "COMMA", "CMD"}
 
@@ -76,6 +78,20 @@ def _decor(seg, t) -> bool:
     """A letter inside a decoration's group (``\\hat{\\theta}``, ``\\mathcal{D}``)."""
     k = seg.index(t)
     return k >= 2 and seg[k - 1].kind == "LBRACE" and seg[k - 2].kind == "CMD"
+
+
+KNOWN_COMMANDS = frozenset(OPERATORS) | frozenset(HEADS) | frozenset(NOT_FORMULA) | frozenset(REFUSED) \
+    | TRANSPOSES | frozenset((r"\\forall",))
+"""Commands the parser reads or refuses for what they are (never "not in the notation")."""
+
+
+def unknown_commands(resolver, seg: list[Tok]) -> None:
+    """Refuse a defined left side that holds a command nobody defined (``f(\\x) = ...`` with the paper's
+    ``\\x`` not expanded): the side is not read, so without this the macro would be dropped unseen."""
+    for t in resolver.match(fold(decorate(seg))):
+        if isinstance(t, Tok) and t.kind == "CMD" and t.text.split("_")[0] not in KNOWN_COMMANDS \
+                and t.text.lstrip("\\") not in resolver.derived and t.text.lstrip("\\") not in DECORATIONS:
+            resolver.fail(t, not_in_notation(t.text))
 
 
 def defined(resolver, seg: list[Tok]) -> bool:

@@ -50,6 +50,12 @@ DISTRIBUTIONS = {"Bern", "Bernoulli", "Lap", "Laplace", "Geom", "Geometric", "Bi
                  "Unif", "Uniform", "Gumbel", "Exp", "Gauss", "Gaussian", "Normal", "Cauchy", "Beta", "Gamma",
                  "Categorical", "Cat", "Mult", "Multinomial", "Expo", "Exponential", "DLap", "DGauss"}
 """Words naming a distribution: a random variable, not a closed form."""
+def not_in_notation(command: str) -> str:
+    """Why an unknown command is refused: most often a macro of the document that was not expanded."""
+    return (f"{command} is not in the notation: a macro of the document? (define the macro, or extend the "
+            "notation with symbols= or functions=)")
+
+
 _IDENTIFIER = re.compile(r"^[A-Za-z][A-Za-z0-9_.]*$")
 
 

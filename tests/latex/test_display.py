@@ -142,3 +142,24 @@ def test_eqnarray_alignment_around_a_relation_is_dropped(text, chain, ops, defin
 def test_an_eqnarray_row_with_a_cases_block_keeps_its_cases():
     got = display(r"f(x) & = & \begin{cases} 1 & x > 0 \\ 0 & x \le 0 \end{cases}")
     assert got.defines == "f(x)" and got.chain == (sp.Piecewise((1, x > 0), (0, True)),)
+
+
+# -- a command nobody defined (a paper's macro not expanded) refuses the display, wherever it stands --------------
+
+@pytest.mark.parametrize("text, command", [
+    (r"f(\x) = y^2 + 1", r"\x"),                  # today: defines f(\x), the macro dropped unseen
+    (r"g(\xprime, \din) = 2", r"\xprime"),
+    (r"\hat\theta_{\x} = 2", r"\x"),
+    (r"\x + 1", r"\x"),
+    (r"f(x) = 2 \quad \text{for } \din > 0", r"\din"),
+])
+def test_an_undefined_command_refuses_the_display(text, command):
+    with pytest.raises(LatexError) as info:
+        display(text)
+    assert f"{command} is not in the notation: a macro of the document?" in str(info.value)
+
+
+def test_a_defined_macro_on_the_left_side_is_expanded_and_read():
+    from symdp.latex import NOTATION
+    got = display(r"f(\x) = \x^2", NOTATION.extend(macros={r"\x": "x"}))
+    assert got.defines == "f(x)" and got.chain == (x**2,)
