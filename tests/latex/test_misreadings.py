@@ -304,3 +304,40 @@ def test_delta_alone_stays_a_symbol(text, expected):
 def test_the_default_delta_q_is_the_sensitivity_symbol():
     from symdp.symbols import dQ
     assert parse(r"\frac{\Delta Q}{\epsilon}") == dQ / eps
+
+
+# -- a Greek letter before parentheses: which function, or a product? ---------------------------------------------
+
+@pytest.mark.parametrize("text", [
+    r"\phi(u)",                 # today: phi(u), a call of a function nobody declared (a normal density?)
+    r"\psi_0(c)",               # today: psi_0(c) (the polygamma?)
+    r"\phi(x - \mu)",
+    r"\varphi(t)",
+    r"\hat\phi(t)",
+    r"\Psi(x)",
+    r"\Phi_0(x)",
+    r"\theta(S)",
+    r"f(x) = \phi(x)",
+])
+def test_a_greek_letter_before_parentheses_is_refused_unless_declared(text):
+    with pytest.raises(LatexError) as info:
+        display(text)
+    assert "ambiguous" in str(info.value) and "functions={r'" in str(info.value)
+
+
+def test_a_greek_function_reads_as_declared_or_as_the_defined_side():
+    phi = sp.Function("phi")
+    u = sp.Symbol("u")
+    assert parse(r"\phi(u) + 1", NOTATION.extend(functions={r"\phi": phi})) == phi(u) + 1
+    got = display(r"\phi(u) = e^{-u^2/2}")
+    assert got.defines == r"\phi(u)" and got.chain == (sp.exp(-u**2 / 2),)
+
+
+@pytest.mark.parametrize("text, expected", [
+    (r"\Phi(x)", __import__("symdp.special", fromlist=["Phi"]).Phi(x)),   # the notation's \Phi
+    (r"\ell(x)", sp.Function("ell")(x)),                                # a Latin letter for a function
+    (r"\alpha(\alpha - 1)", alpha * (alpha - 1)),                        # its own letter inside: a product
+    (r"\lambda(1 - x)", sp.Symbol("lambda") * (1 - x)),
+])
+def test_other_names_before_parentheses_read_as_before(text, expected):
+    assert parse(text) == expected
