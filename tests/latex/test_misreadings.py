@@ -9,7 +9,8 @@ import pytest
 import sympy as sp
 
 from symdp.latex import NOTATION, LatexError, NotAFormula, display, parse
-from symdp.symbols import alpha, delta, eps, mu
+from symdp.special import Phi
+from symdp.symbols import alpha, delta, eps, lam, mu
 
 a, b, c, i, j, k, n, x, y, q = sp.symbols("a b c i j k n x y q")
 
@@ -334,10 +335,10 @@ def test_a_greek_function_reads_as_declared_or_as_the_defined_side():
 
 
 @pytest.mark.parametrize("text, expected", [
-    (r"\Phi(x)", __import__("symdp.special", fromlist=["Phi"]).Phi(x)),   # the notation's \Phi
+    (r"\Phi(x)", Phi(x)),   # the notation's \Phi
     (r"\ell(x)", sp.Function("ell")(x)),                                # a Latin letter for a function
     (r"\alpha(\alpha - 1)", alpha * (alpha - 1)),                        # its own letter inside: a product
-    (r"\lambda(1 - x)", sp.Symbol("lambda") * (1 - x)),
+    (r"\lambda(1 - x)", lam * (1 - x)),
 ])
 def test_other_names_before_parentheses_read_as_before(text, expected):
     assert parse(text) == expected
