@@ -19,7 +19,7 @@ class Application:
     def apply(self, p: Power, powers: list, j: int):
         head = p.base
         handler = {"op": self.apply_op, "func": self.apply_func, "min": self.apply_minmax,
-                   "max": self.apply_minmax, "int": self.apply_int}[head.kind]
+                   "max": self.apply_minmax, "int": self.apply_int, "deriv": self.apply_deriv}[head.kind]
         return handler(p, powers, j)
 
     def _argument_group(self, powers, j):
@@ -49,6 +49,28 @@ class Application:
         if group is not None and group.sup is not None:
             value = sp.Pow(value, self.expr(group.sup))
         return value, after
+
+    def apply_deriv(self, p, powers, j):
+        """``\\frac{d^n}{dx^n}`` applied to the braces or parentheses after it, or else to the product that follows:
+        ``sp.Derivative``; refused when the operand does not hold the variable (``\\frac{df}{dx}`` with ``f`` a
+        name: a function named without its argument)."""
+        head = p.base
+        group = self._argument_group(powers, j)
+        if group is not None and group.sup is None:
+            arg, after = self.expr(group.base), j + 1
+        else:
+            rest = self.factors(powers[j:])
+            if not rest:
+                self.fail(head.start, head.end, f"the derivative {head.text} without what it differentiates")
+            arg, after = sp.Mul(*rest), len(powers)
+        var = next((s for s in arg.free_symbols if getattr(s, "name", None) == head.fn.name), None)
+        if var is None:
+            self.fail(head.start, head.end, f"a derivative in {head.fn.name} of an expression without "
+                      f"{head.fn.name} (a function named without its argument? write f({head.fn.name}), or declare it)")
+        if p.sub is not None:
+            self.fail(head.start, head.end, "a subscript on a derivative")
+        order = sp.Integer(1) if p.sup is None else self.expr(p.sup)
+        return sp.Derivative(arg, (var, order)), after
 
     def apply_func(self, p, powers, j):
         head = p.base

@@ -19,6 +19,7 @@ from lark import Token
 
 from ..errors import SymdpError
 from ..symbols import LATEX_NAMES
+from .derivatives import derivatives
 from .lexer import Tok, fail, lex, not_formula
 from .names import DECORATIONS, SETS, calls, decorate, refuse_functionals, refuse_random, refuse_sensitivities
 from .words import (DISTRIBUTIONS, FUNCTION_WORDS, NOT_FORMULA, OPTIMISATIONS, REFUSED, identifier, letters,
@@ -113,7 +114,7 @@ class Resolver:
 
     def run(self, raw: list[Tok]) -> list[Token]:
         set_builder(self.source, raw)
-        decorated = decorate(raw)
+        decorated = derivatives(self.source, decorate(raw))
         tokens = spelled(integrals(fold(decorated, index_names(decorated))))
         matched = self.match(tokens)
         refuse_functionals(self.source, matched)
@@ -179,6 +180,8 @@ class Resolver:
             out.append(self.word(tok, items[i + 1] if i + 1 < len(items) else None))
         elif tok.kind == "NUMBER":
             out.append(_token("NUMBER", sp.Rational(tok.text), tok))
+        elif tok.kind == "DERIV":
+            out.append(_token("HEAD", ("deriv", self.variable(tok), self.source[tok.start:tok.end].strip()), tok))
         elif tok.kind == "SETNAME":
             out.append(_token("SETNAME", SETS[tok.text], tok))
         elif tok.kind == "DBAR":
@@ -231,6 +234,13 @@ class Resolver:
             return True
         self.fail(run[0], f"{word!r} is no known name: declare it in the notation, or write the product "
                   f"{' '.join(word)} with spaces", run[-1])
+
+    def variable(self, tok: Tok) -> sp.Symbol:
+        """The variable of a derivative (``d\\epsilon``: the notation's symbol, like the operand's)."""
+        hit = self.table.get((("NAME", tok.text),))
+        if hit is not None and hit[0] == "SYM" and isinstance(hit[1], sp.Symbol):
+            return hit[1]
+        return self.single(Tok("NAME", tok.text, tok.start, tok.end)).value
 
     def single(self, tok: Tok) -> Token:
         name = _name_text(tok)

@@ -342,3 +342,43 @@ def test_a_greek_function_reads_as_declared_or_as_the_defined_side():
 ])
 def test_other_names_before_parentheses_read_as_before(text, expected):
     assert parse(text) == expected
+
+
+# -- derivatives: sp.Derivative of a closed form, never a fraction of products of d ------------------------------
+
+z = sp.Symbol("z")
+
+
+@pytest.mark.parametrize("text, expected", [
+    (r"\frac{d^{n+1}}{dz^{n+1}}\log\Gamma(z)", sp.Derivative(sp.log(sp.gamma(z)), (z, n + 1))),  # today: d**(n+1)/...
+    (r"\frac{d}{dx} e^{-x^2}", sp.Derivative(sp.exp(-x**2), x)),
+    (r"\frac{d}{dx} f(x)", sp.Derivative(sp.Function("f")(x), x)),
+    (r"\frac{\mathrm{d}}{\mathrm{d}x}(x^2)", sp.Derivative(x**2, x)),
+    (r"\frac{d (x^2)}{dx}", sp.Derivative(x**2, x)),
+    (r"\frac{d^2}{dx^2} x^3 + 1", sp.Derivative(x**3, (x, 2)) + 1),
+    (r"\frac{\partial^2}{\partial x \partial y} x^2 y", sp.Derivative(x**2 * y, y, x)),  # d/dx of d/dy
+    (r"\frac{d}{d\epsilon} e^{\epsilon}", sp.Derivative(sp.exp(eps), eps)),
+])
+def test_a_derivative_reads_as_a_derivative(text, expected):
+    assert parse(text) == expected
+
+
+@pytest.mark.parametrize("text, why", [
+    (r"\frac{d}{dx} f", "without x"),                    # f named without its argument
+    (r"\frac{df}{dx}", "without x"),
+    (r"\frac{\partial f}{\partial x}", "without x"),
+    (r"\frac{d^2}{dx} x^3", "order 2 above the bar and 1 below"),
+    (r"\frac{d}{dx}", "without what it differentiates"),
+])
+def test_a_derivative_that_is_no_closed_form_is_refused(text, why):
+    with pytest.raises(LatexError) as info:
+        parse(text)
+    assert why in str(info.value) and r"\frac{" in info.value.fragment
+
+
+@pytest.mark.parametrize("text, expected", [
+    (r"\frac{d}{2}", sp.Symbol("d") / 2),               # d a quantity, no d<variable> below
+    (r"\frac{d}{d + 1}", sp.Symbol("d") / (sp.Symbol("d") + 1)),
+])
+def test_a_fraction_of_d_that_is_no_derivative_reads_as_before(text, expected):
+    assert parse(text) == expected
