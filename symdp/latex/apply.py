@@ -10,7 +10,10 @@ from __future__ import annotations
 
 import sympy as sp
 
+from sympy.core.function import AppliedUndef
+
 from .forms import Chain, Diff, Group, Head, Power, _span
+from .lexer import not_formula
 
 
 class Application:
@@ -18,7 +21,7 @@ class Application:
 
     def apply(self, p: Power, powers: list, j: int):
         head = p.base
-        handler = {"op": self.apply_op, "func": self.apply_func, "min": self.apply_minmax,
+        handler = {"op": self.apply_op, "func": self.apply_func, "call": self.apply_call, "min": self.apply_minmax,
                    "max": self.apply_minmax, "int": self.apply_int, "deriv": self.apply_deriv}[head.kind]
         return handler(p, powers, j)
 
@@ -71,6 +74,25 @@ class Application:
             self.fail(head.start, head.end, "a subscript on a derivative")
         order = sp.Integer(1) if p.sup is None else self.expr(p.sup)
         return sp.Derivative(arg, (var, order)), after
+
+    def apply_call(self, p, powers, j):
+        """A function nobody declared, applied (``p(x_j)``, ``score(x)``, ``d(f(x), f(x'))``), as :meth:`apply_func`;
+        refused when an argument is the output of a mechanism or a distribution, a call nobody declared of a capital
+        letter other than the function letters F, G, H (``T(M(S), M(S'))``, ``T(N(0, 1), N(\\mu, 1))``): a
+        functional of random objects (a trade-off function, a divergence), not a closed form in symbols."""
+        value, after = self.apply_func(p, powers, j)
+        call = value.base if isinstance(value, sp.Pow) else value
+        inner = [a for a in call.args if isinstance(a, AppliedUndef) and a.func in self.undeclared
+                 and _mechanism(a.func.__name__)]
+        if inner:
+            head = p.base
+            construct = f"{head.text}({inner[0].func.__name__}(...), ...)"
+            not_formula(self.source, head.start, powers[j].base.end, construct, f"{head.text} of the output of a "
+                        "mechanism or a distribution: a functional of random objects (a trade-off function, a "
+                        "divergence), not a closed form; declare the functions in the notation (functions=) to read "
+                        "it as a composition")
+        self.undeclared.add(call.func)
+        return value, after
 
     def apply_func(self, p, powers, j):
         head = p.base
@@ -177,3 +199,9 @@ class Application:
         _, lo, hi = self._limits(p, False)
         return sp.Integral(sp.Mul(*body), (var, lo, hi)), m + 1
 
+
+def _mechanism(name: str) -> bool:
+    """A capital letter other than F, G, H (``M``, ``M_1``, ``N``, ``A'``, ``M_cal``): papers call a mechanism, an
+    algorithm or a distribution so, and its value at ``S`` is random."""
+    letter = name.split("_")[0].rstrip("'")
+    return len(letter) == 1 and letter.isupper() and letter not in "FGH"

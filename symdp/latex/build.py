@@ -20,9 +20,14 @@ _RELATIONS = {"=": sp.Eq, "<": sp.Lt, ">": sp.Gt, "<=": sp.Le, ">=": sp.Ge, "!="
 class Builder(Application, Transformer):
     """Transforms the tree of :mod:`.grammar` into SymPy, refusing what is ambiguous."""
 
-    def __init__(self, source: str):
+    def __init__(self, source: str, condition: bool = False):
         super().__init__()
         self.source = source
+        self.condition = condition
+        """A side condition: its relations are kept as written (``\\mu \\ge 0`` stays, even when the symbols'
+        assumptions decide it), so the record shows what the paper states."""
+        self.undeclared = set()
+        """The functions nobody declared that this formula calls (see :meth:`.apply.Application.apply_call`)."""
 
     def fail(self, start: int, end: int, why: str):
         fail(self.source, start, end, why)
@@ -62,10 +67,10 @@ class Builder(Application, Transformer):
     def boolean(self, x):
         if isinstance(x, Chain):
             if x.domain is not None or x.interval is not None:
-                inside = _membership(x, self.expr(x.members[0]))
+                inside = _membership(x, self.expr(x.members[0]), not self.condition)
                 return sp.Not(inside) if x.negated else inside
             members = [self.expr(m) for m in x.members]
-            parts = [_RELATIONS[op](a, b) for op, a, b in zip(x.ops, members, members[1:])]
+            parts = [_RELATIONS[op](a, b, evaluate=not self.condition) for op, a, b in zip(x.ops, members, members[1:])]
             return parts[0] if len(parts) == 1 else sp.And(*parts)
         v = self.value(x)
         if isinstance(v, sp.Expr):
@@ -280,10 +285,11 @@ def _negated(tok, chain: Chain) -> Chain:
     return chain
 
 
-def _membership(chain: Chain, v):
-    """``v`` in the chain's interval or set."""
+def _membership(chain: Chain, v, evaluate: bool = True):
+    """``v`` in the chain's interval or set (``evaluate=False``: the inequalities kept as written)."""
     if chain.domain is None:
         (lo, lo_open), (hi, hi_open) = chain.interval
-        return sp.And((lo < v) if lo_open else (lo <= v), (v < hi) if hi_open else (v <= hi))
+        return sp.And((sp.Lt if lo_open else sp.Le)(lo, v, evaluate=evaluate),
+                      (sp.Lt if hi_open else sp.Le)(v, hi, evaluate=evaluate))
     domain = chain.domain
     return sp.Contains(v, sp.Range(1, domain[1] + 1) if isinstance(domain, tuple) else domain)

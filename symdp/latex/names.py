@@ -264,7 +264,7 @@ def calls(source: str, tokens: list) -> list:
                 inside = tokens[k + 2:_closing(tokens, k + 1)]
                 if call_or_product(source, name, t.type == "SYM", inside, t, False, t.value.name) == "call":
                     fn = sp.Function(t.value.name)
-                    out.append(type(t)("HEAD", ("func", fn, name), start_pos=t.start_pos, end_pos=t.end_pos))
+                    out.append(type(t)("HEAD", ("call", fn, name), start_pos=t.start_pos, end_pos=t.end_pos))
                     continue
         out.append(t)
     return out

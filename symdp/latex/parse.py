@@ -170,7 +170,7 @@ def display(text: str, notation: Notation | None = None, *, derived=None) -> Dis
         defines = source[segments[0][0].start:segments[0][-1].end].strip()
         segments, ops = segments[1:], ops[1:]
     chain = tuple(_parse_tokens(source, resolver, seg) for seg in segments)
-    found = tuple(_parse_tokens(source, resolver, c) for c in conds)
+    found = tuple(_parse_tokens(source, resolver, c, condition=True) for c in conds)
     return Display(chain, tuple(ops), found, defines)
 
 
@@ -300,7 +300,7 @@ def _decorated(head: list[Tok]) -> bool:
     return True
 
 
-def _parse_tokens(source: str, resolver: Resolver, raw: list[Tok]):
+def _parse_tokens(source: str, resolver: Resolver, raw: list[Tok], condition: bool = False):
     raw = [t for t in raw if t.kind != "GAP"]
     tokens = resolver.run(raw)
     try:
@@ -315,7 +315,7 @@ def _parse_tokens(source: str, resolver: Resolver, raw: list[Tok]):
              else "an incomplete formula")
     except LarkError as exc:
         raise SymdpError("latex", source[:60], f"a formula the grammar accepts ({exc})") from None
-    builder = Builder(source)
+    builder = Builder(source, condition)
     try:
         result = builder.transform(tree)
         return builder.value(result) if not isinstance(result, sp.Basic) else result

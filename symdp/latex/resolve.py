@@ -230,7 +230,7 @@ class Resolver:
         if kind == "product":
             return False
         if group and nxt.kind == "LPAREN":
-            out.append(_token("HEAD", ("func", sp.Function(word), word), run[0], run[-1]))
+            out.append(_token("HEAD", ("call", sp.Function(word), word), run[0], run[-1]))
             return True
         self.fail(run[0], f"{word!r} is no known name: declare it in the notation, or write the product "
                   f"{' '.join(word)} with spaces", run[-1])

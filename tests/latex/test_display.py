@@ -163,3 +163,35 @@ def test_a_defined_macro_on_the_left_side_is_expanded_and_read():
     from symdp.latex import NOTATION
     got = display(r"f(\x) = \x^2", NOTATION.extend(macros={r"\x": "x"}))
     assert got.defines == "f(x)" and got.chain == (x**2,)
+
+
+# -- relations between function-valued objects (f-DP trade-off functions) -----------------------------------------
+
+@pytest.mark.parametrize("text, construct", [
+    (r"T(M(S), M(S')) \ge f", "T(M(...), ...)"),                        # today: a scalar relation of calls
+    (r"T\left(M(S), M(S')\right) \ge G_\mu", "T(M(...), ...)"),
+    (r"G_\mu := T\left(N(0, 1), N(\mu, 1)\right) \quad\text{for}\quad \mu \ge 0", "T(N(...), ...)"),
+    (r"D(\mathcal{M}(x), \mathcal{M}(x')) \le \epsilon", "D(M_cal(...), ...)"),
+])
+def test_a_functional_of_mechanisms_or_distributions_is_not_a_formula(text, construct):
+    with pytest.raises(NotAFormula) as info:
+        display(text)
+    assert info.value.construct == construct
+
+
+def test_compositions_of_functions_stay_calls():
+    f, g, d, F_f = (sp.Function(n) for n in ("f", "g", "d", "F_f"))
+    xp = sp.Symbol("x'")
+    assert display(r"f(g(x))").chain == (f(g(x)),)
+    assert display(r"d(f(x), f(x')) \le 1").chain == (d(f(x), f(xp)), 1)
+    assert display(r"1 - f(F_f(x-1))").chain == (1 - f(F_f(x - 1)),)
+
+
+@pytest.mark.parametrize("text, condition", [
+    (r"f(x) = \frac{\mu}{2} \quad \text{for } \mu \ge 0", sp.GreaterThan(mu, 0, evaluate=False)),  # today: True
+    (r"\frac{\varepsilon^2}{2} \quad \varepsilon > 0", sp.StrictGreaterThan(eps, 0, evaluate=False)),
+    (r"\frac{\mu}{2} \quad \mu \in [0, 1]", sp.And(sp.Le(0, mu, evaluate=False), sp.Le(mu, 1))),
+])
+def test_a_condition_the_assumptions_decide_is_kept_as_written(text, condition):
+    got = display(text)
+    assert got.conditions == (condition,) and got.conditions[0] is not sp.true
