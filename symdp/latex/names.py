@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import sympy as sp
 
-from .lexer import GREEK, Tok, fail, not_formula
+from .lexer import GREEK, NAME_COMMANDS, Tok, fail, not_formula
 
 DECORATIONS = {"hat": "hat", "widehat": "hat", "bar": "bar", "overline": "bar", "tilde": "tilde",
                "widetilde": "tilde", "check": "check", "breve": "breve", "dot": "dot", "ddot": "ddot",
@@ -126,7 +126,7 @@ def refuse_sensitivities(source: str, items: list) -> None:
     for k, (t, nxt) in enumerate(zip(items, items[1:])):
         start, end = (t.start, t.end) if isinstance(t, Tok) else (t.start_pos, t.end_pos)
         if _scripted(items, k) or not _named(t) or not _delta(source[start:end]) or not _named(nxt) \
-                or (isinstance(nxt, Tok) and nxt.kind == "WORD"):
+                or (isinstance(nxt, Tok) and nxt.kind == "WORD" and nxt.cmd not in NAME_COMMANDS):
             continue
         last = items[_after_scripts(items, k + 2) - 1]  # \\Delta \\sigma^2: the sensitivity of sigma^2
         stop = last.end if isinstance(last, Tok) else last.end_pos
@@ -139,7 +139,7 @@ def refuse_sensitivities(source: str, items: list) -> None:
 def _delta(spelled: str) -> bool:
     """``\\Delta``, ``\\Delta_2``, ``\\Delta_{1}`` as written."""
     text = spelled.replace(" ", "")
-    return text == "\\Delta" or (text.startswith("\\Delta_") and text[7:].strip("{}").isalnum())
+    return text == "\\Delta" or (text.startswith("\\Delta_") and len(text) > 7)
 
 
 def _scripted(items: list, k: int) -> bool:

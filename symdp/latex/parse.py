@@ -32,7 +32,7 @@ _STRIP = [(re.compile(p), r) for p, r in (
     (r"\\label\s*\{[^{}]*\}", " "), (r"\\tag\*?\s*\{(?:[^{}]|\{[^{}]*\})*\}", " "),
     (r"\\(nonumber|notag|numberthis)\b", " "),
     (r"\\stackrel\s*\{\s*\\text\s*\{\s*def\s*\}\s*\}\s*\{\s*=\s*\}", "="),
-    (r"\\(q?quad)\s*\(\s*\d+[a-z]?\s*\)\s*$", ""), (r"[\s.,;]+$", ""))]
+    (r"\\(q?quad)\s*\(\s*\d+[a-z]?\s*\)\s*$", ""), (r"(\s*\\\\)+\s*$", ""), (r"[\s.,;]+$", ""))]
 _OPEN = {"LBRACE", "LPAREN", "LBRACK", "LSET", "ABSL", "FLOORL", "CEILL", "BEGIN_CASES"}
 _CLOSE = {"RBRACE", "RPAREN", "RBRACK", "RSET", "ABSR", "FLOORR", "CEILR", "END_CASES"}
 _BARE = {"NAME", "WORD", "SUB", "SUP", "LBRACE", "RBRACE", "PRIME", "NUMBER", "MUL", "COMMA"}

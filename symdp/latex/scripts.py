@@ -139,6 +139,9 @@ def refuse_transposes(source: str, items: list, fail) -> None:
         if not (isinstance(t, Tok) and t.kind == "SUP") or k + 1 >= len(items):
             continue
         arg = items[k + 1:k + 4] if _kind(items[k + 1]) == "LBRACE" else items[k + 1:k + 2]
+        if _kind(items[k + 1]) == "LBRACE" and k + 2 < len(items) and _kind(items[k + 2]) == "MINUS":  # A^{-T}
+            arg = items[k + 1:k + 5] if k + 4 < len(items) and _kind(items[k + 4]) == "RBRACE" else arg
+            arg = [arg[0], *arg[2:]] if len(arg) == 4 else arg
         inner = arg[1:-1] if len(arg) == 3 and _kind(arg[-1]) == "RBRACE" else arg
         if len(inner) != 1 or not _transpose(inner[0]) or (k and _scalar(items[k - 1])):
             continue

@@ -133,6 +133,8 @@ y = sp.Symbol("y")
     (r"y & = & x \\ & = & x + 0", (x, x), ("=",), "y"),
     (r"x & \le & x^2 + 1 && \text{by Lemma 2}", (x, x**2 + 1), ("<=",), ""),
     (r"x^2 + 1 & \ge & 2x", (x**2 + 1, 2 * x), (">=",), ""),
+    (r"y &=& x^2 \\", (x**2,), (), "y"),                               # the row quoted with its row break
+    (r"y & = & x^2, \nonumber \\", (x**2,), (), "y"),
 ])
 def test_eqnarray_alignment_around_a_relation_is_dropped(text, chain, ops, defines):
     got = display(text)

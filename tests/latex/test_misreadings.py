@@ -245,6 +245,9 @@ def test_an_expectation_against_a_bracket_stays_not_a_formula():
     r"A^{\mathsf{T}}",
     r"A^{\mathrm{T}}",
     r"(1 - q)^T",
+    r"A^{-T}",                    # today: A**(-T)
+    r"A^{-\top}",
+    r"\mathbf{x}^T \theta",
 ])
 def test_a_superscript_T_is_refused_as_a_transpose_or_a_power(text):
     with pytest.raises(LatexError) as info:
@@ -277,6 +280,8 @@ Delta = sp.Symbol("Delta")
     (r"\Delta \sigma^2", r"\Delta \sigma^2"),
     (r"\Delta_2 f", r"\Delta_2 f"),
     (r"\Delta_1 q", r"\Delta_1 q"),
+    (r"\Delta_{\infty} q", r"\Delta_{\infty} q"),
+    (r"\Delta \mathrm{score}", r"\Delta \mathrm{score}"),
     (r"\frac{\Delta_2 f \sqrt{2\log(1.25/\delta)}}{\epsilon}", r"\Delta_2 f"),
 ])
 def test_delta_before_a_name_is_refused_naming_the_entry(text, entry):
