@@ -132,9 +132,9 @@ TRANSPOSES = frozenset((r"\top", r"\intercal", r"\mathsf{T}", r"\mathrm{T}"))
 
 def refuse_transposes(source: str, items: list, fail) -> None:
     """Refuse ``x^T``, ``(X_i - \\mu)^T``, ``A^\\top``, ``A^\\intercal``, ``A^{\\mathsf{T}}``, ``A^{-T}``: a transpose
-    or the power T?  ``items`` are the tokens after the notation's spellings were matched, so a ``T`` the notation or the derived
-    expression declares is a symbol there and is read as the power it is; a number or ``e`` raised to ``T``
-    (``2^T``) has no transpose and is a power."""
+    or the power T?  ``items`` are the tokens after the notation's spellings were matched, so a ``T`` the notation
+    or the derived expression declares is a symbol there and is read as the power it is; a number or ``e`` raised
+    to ``T`` (``2^T``) has no transpose and is a power."""
     for k, t in enumerate(items):
         if not (isinstance(t, Tok) and t.kind == "SUP") or k + 1 >= len(items):
             continue
