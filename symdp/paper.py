@@ -271,6 +271,8 @@ def _rows(v: Verdict) -> list[str]:
     for b in v.bindings:
         if b.witness and b.status in ("ERRATUM", "REFUTED"):
             lines.append(f"      witness {b.witness}")
+        if b.status in ("ERROR", "UNDECIDED") and b.detail and b.detail != v.why:
+            lines.append(f"      {b.detail}")
         if b.defines:
             lines.append(f"      defines {b.defines} (not compared)")
         if b.conditions:

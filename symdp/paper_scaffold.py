@@ -169,4 +169,4 @@ def run(paper, path, out=None, force: bool = False, **runs) -> str:
     written = write(paper, out, force, skip)
     count = written.read_text(encoding="utf-8").count("    d.printed(")
     return (f"wrote {written}: {count} claims to fill in ({len(skip)} labels already quoted by a derivation); "
-            f"then: symdp check --path {written.parent}\n")
+            f"fill in their derived sides, then: symdp paper {paper} --path {written.parent}\n")

@@ -33,7 +33,10 @@ def _check_args(args) -> None:
         getattr(args, "scaffold", None) is not None  # `symdp paper` before any derivation is written
     if getattr(args, "path", None) is not None and not (starting and args.path.strip()):
         if not args.path.strip() or not Path(args.path).is_dir():
-            raise SymdpError("--path", args.path, "an existing folder of derivation files (default: ./derivations)")
+            hint = ("; with no derivations yet, `symdp paper PAPER.tex --standalone` checks the paper's relations as "
+                    "printed and --scaffold writes a derivation file to fill in") if args.command == "paper" else ""
+            raise SymdpError("--path", args.path, "an existing folder of derivation files (default: ./derivations)"
+                             + hint)
     if getattr(args, "junit", None) is not None:
         output_file("--junit", args.junit)
     if getattr(args, "cache", None) is not None:
