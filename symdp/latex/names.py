@@ -30,7 +30,8 @@ FUNCTION_LETTERS = frozenset("f g h F G H".split()) | frozenset((r"\ell",))
 FUNCTION_GREEK = frozenset("phi psi Phi Psi chi zeta".split())
 """Greek letters papers use for functions of their own (\\phi a density, \\psi_0 the polygamma, \\zeta Riemann's):
 which function is meant (or a product?) only the notation says, so ``\\phi(u)`` and ``\\phi(x - \\mu)`` are refused
-unless declared (the notation's ``\\Phi`` is one), or the defined left side."""
+unless declared (the notation's ``\\Phi`` is one; a symbol the notation or the derived expression knows is a
+quantity, read by the rules for known symbols), or the defined left side."""
 COUNT_LETTERS = frozenset("i j k l m n".split())
 """Letters papers use for counts and indices, never for functions: ``k(1 - f)``, ``n(n+1)`` are products."""
 DISTRIBUTION_NAMES = frozenset("N_cal Lap Laplace Bern Geom Unif Binom Gumbel Poisson".split())
@@ -194,7 +195,7 @@ def call_or_product(source: str, name: str, known: bool, inside: list, tok, defi
     listed = any(_kind(t) == "COMMA" for t in _top(inside))
     single = len(inside) == 1 and _kind(inside[0]) in ("NAME", "SYM")
     letter = base(symbol).lstrip("\\")
-    if letter in FUNCTION_GREEK or base(name).lstrip("\\") in FUNCTION_GREEK:
+    if not known and (letter in FUNCTION_GREEK or base(name).lstrip("\\") in FUNCTION_GREEK):
         _ambiguous(source, name, tok, "a Greek letter papers use for a function of their own (which one?)")
     if known or letter in GREEK and "\\" + letter not in FUNCTION_LETTERS:
         if compound:

@@ -387,3 +387,9 @@ def test_a_derivative_that_is_no_closed_form_is_refused(text, why):
 ])
 def test_a_fraction_of_d_that_is_no_derivative_reads_as_before(text, expected):
     assert parse(text) == expected
+
+
+def test_a_greek_letter_the_derived_expression_knows_as_a_symbol_follows_the_known_symbol_rules():
+    phi, p0, p1 = sp.symbols("phi p_0 p_1")
+    derived = -phi * (p1 - lam * p0)
+    assert parse(r"- \phi \left(p_{1} - \lambda p_{0}\right)", derived=derived) == derived
