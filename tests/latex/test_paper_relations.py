@@ -77,7 +77,7 @@ def test_side_conditions_are_the_domain():
     d.printed("kept", EXP_LINEAR)
     d.printed("dropped", r"e^{\varepsilon} - 1 \le 2\varepsilon.")
     kept, dropped = d.trace
-    assert kept.status is Status.PROVED and kept.provenance.conditions == ("(epsilon <= 1) & (0 < epsilon)",)  # as written
+    assert kept.status is Status.PROVED and kept.provenance.conditions == ("(epsilon <= 1) & (0 < epsilon)",)
     assert dropped.status is Status.ERRATUM and float(dict(dropped.outcome.witness.point)["epsilon"]) > 1
 
 
