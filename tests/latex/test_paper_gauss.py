@@ -100,7 +100,7 @@ def test_labels_in_reading_order_and_the_calibration_agrees(paper, capsys):
     for label in ("eq:exp-linear", "eq:chernoff", "eq:tv-linear", "eq:zcdp-dp", "eq:gdp-tv", "eq:tradeoff"):
         assert " agrees " in row(out, label)[0], out
     assert row(out, "eq:dp")[1] == [r"not a formula: \Pr[...]"]
-    assert "on epsilon <= 1" in row(out, "eq:exp-linear")[1]  # the side condition after \quad, the claim's domain
+    assert "on (epsilon <= 1) & (0 < epsilon)" in row(out, "eq:exp-linear")[1]  # the condition after \quad, as written
 
 
 @pytest.mark.parametrize("file, old, new, label", [
