@@ -106,6 +106,8 @@ class Resolver:
         self.table = {**base, **_derived_phrases(derived, base)}
         self.longest = max((len(k) for k in self.table), default=1)
         self.derived = {s.name: s for s in derived.symbols}
+        self.families = derived.families
+        """Names the derived expression uses only as indexed families (see parse.Context.families)."""
 
     def fail(self, tok: Tok, why: str, end: Tok | None = None):
         fail(self.source, tok.start, (end or tok).end, why)

@@ -104,4 +104,4 @@ def defined(resolver, seg: list[Tok]) -> bool:
     except SymdpError:
         return not any(t.kind == "CMD" for t in name)
     names = {getattr(t.value, "name", None) for t in tokens if t.type in ("SYM", "NAME")}
-    return not names & set(resolver.derived)
+    return not names & (set(resolver.derived) - resolver.families)

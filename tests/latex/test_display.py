@@ -197,3 +197,18 @@ def test_compositions_of_functions_stay_calls():
 def test_a_condition_the_assumptions_decide_is_kept_as_written(text, condition):
     got = display(text)
     assert got.conditions == (condition,) and got.conditions[0] is not sp.true
+
+
+def test_a_name_the_derived_side_uses_only_as_an_indexed_family_is_defined_on_the_left():
+    """GDP composition (Dong, Roth and Su 2022, Cor. 3.3): ``\\mu = \\sqrt{\\sum_i \\mu_i^2}`` defines mu; the
+    derived side's ``mu[i]`` is the family, not mu.  Where the derived side also has mu alone, mu is compared."""
+    import sympy as sp
+    from symdp.latex import display
+    i, k = sp.symbols("i k", integer=True, positive=True)
+    mu = sp.IndexedBase(sp.Symbol("mu", positive=True))
+    derived = sp.sqrt(sp.Sum(mu[i] ** 2, (i, 1, k)))
+    text = r"\mu = \sqrt{\sum_{i=1}^k \mu_i^2}"
+    read = display(text, derived=derived)
+    assert read.defines == r"\mu" and read.chain == (derived,) and read.ops == ()
+    both = display(text, derived=derived + sp.Symbol("mu", positive=True))
+    assert both.defines == "" and both.ops == ("=",)
