@@ -239,7 +239,7 @@ class _Lexer:
         self.emit(kind, delim, start, self.pos, consumes=name not in ("left", "bigl", "Bigl", "biggl"))
 
     def text_group(self, name, start):
-        body, end = _balanced(self.text, self.pos)
+        body, end = balanced(self.text, self.pos)
         single = re.compile(r"\s*([A-Za-z0-9])").match(self.text, self.pos)
         if body is None and single is not None and name in NAME_COMMANDS:  # \mathsf T: one character, as TeX
             body, end = single.group(1), single.end()
@@ -273,7 +273,7 @@ class _Lexer:
 
     def skip_group(self, start):
         """``\\hspace{2cm}``: a wide space, its argument dropped."""
-        _, end = _balanced(self.text, self.pos)
+        _, end = balanced(self.text, self.pos)
         self.pos = end if end else self.pos
         self.gap(start)
 
@@ -291,7 +291,7 @@ class _Lexer:
             fail(self.text, start, self.pos, f"the environment {env!r}")
 
 
-def _balanced(text: str, pos: int) -> tuple[str | None, int]:
+def balanced(text: str, pos: int) -> tuple[str | None, int]:
     """The content of the balanced ``{...}`` group at ``pos`` (after spaces) and the offset after it."""
     while pos < len(text) and text[pos].isspace():
         pos += 1

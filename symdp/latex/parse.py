@@ -21,7 +21,7 @@ from . import conditions as side_conditions
 from . import sides
 from .build import Builder
 from .grammar import parser
-from .lexer import Tok, fail, lex
+from .lexer import Tok, balanced, fail, lex
 from .macros import expand
 from .notation import HEADS, NOTATION, OPERATORS, Notation
 from .resolve import Resolver
@@ -105,7 +105,7 @@ def _notation(notation) -> Notation:
 
 def _source(text: str, notation: Notation) -> tuple[str, list[Tok], list[list[Tok]]]:
     """The expanded formula, its tokens (justification column dropped) and its side conditions' tokens."""
-    source = _expand(clean(text), notation.macros)
+    source = _unwrapped(_primes(_expand(clean(text), notation.macros)))
     if not source:
         raise SymdpError("latex", text, "a formula (the text is empty)")
     tokens = side_conditions.justification(source, side_conditions.alignment(_punctuation(lex(source))))
@@ -113,6 +113,26 @@ def _source(text: str, notation: Notation) -> tuple[str, list[Tok], list[list[To
     if not body:
         raise SymdpError("latex", text, "a formula (only a condition or a comment was found)")
     return source, body, conds
+
+
+_PRIMES = re.compile(r"\^\s*(?:\\prime\b|\{\s*((?:\\prime\s*)+)\})")
+
+
+def _primes(text: str) -> str:
+    """``x^{\\prime}``, ``x^\\prime``, ``x^{\\prime\\prime}`` as TeX reads them: ``x'``, ``x''`` (math mode's
+    ``'`` is ``^\\prime``)."""
+    return _PRIMES.sub(lambda m: "'" * max(1, (m.group(1) or "").count("\\prime")), text)
+
+
+def _unwrapped(text: str) -> str:
+    """A display wrapped whole in one brace group (``{J(f, d) = ...}``) without the group, which typesets
+    nothing; anything else unchanged."""
+    while text.startswith("{"):
+        inner, end = balanced(text, 0)
+        if inner is None or end != len(text):
+            return text
+        text = inner.strip()
+    return text
 
 
 def _expand(text: str, macros) -> str:

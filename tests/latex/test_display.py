@@ -212,3 +212,16 @@ def test_a_name_the_derived_side_uses_only_as_an_indexed_family_is_defined_on_th
     assert read.defines == r"\mu" and read.chain == (derived,) and read.ops == ()
     both = display(text, derived=derived + sp.Symbol("mu", positive=True))
     assert both.defines == "" and both.ops == ("=",)
+
+
+@pytest.mark.parametrize("text, chain", [
+    (r"\varepsilon^{\prime} = \sqrt{2k\ln(1/\delta)}", "sqrt(2)*sqrt(k*log(1/delta))"),
+    (r"x^\prime + y^{\prime\prime}", "x' + y''"),
+    (r"{J = a + b}", "a + b"),
+    (r"{a} + {b}", "a + b"),
+])
+def test_primes_spelled_as_superscripts_and_a_display_wrapped_in_braces(text, chain):
+    """``^{\\prime}`` is what TeX makes of ``'`` (a decoration, never a power or an unknown command); a brace
+    group around the whole display typesets nothing."""
+    from symdp.latex import display
+    assert str(display(text).chain[-1]) == chain
