@@ -12,6 +12,7 @@ import re
 from dataclasses import dataclass, field
 
 from ..errors import SymdpError
+from .lexer import balanced
 
 MAX_EXPANSIONS = 2000
 MAX_LENGTH = 200000
@@ -26,16 +27,10 @@ def _argument(text: str, pos: int) -> tuple[str, int]:
     if text[pos] != "{":
         m = re.compile(r"\\[A-Za-z]+|\\.|.", re.S).match(text, pos)
         return m.group(0), m.end()
-    depth, k = 0, pos
-    while k < len(text):
-        if text[k] == "\\":
-            k += 2
-            continue
-        depth += {"{": 1, "}": -1}.get(text[k], 0)
-        if depth == 0:
-            return text[pos + 1:k], k + 1
-        k += 1
-    raise SymdpError("macros", text[pos:pos + 40], "a balanced {...} argument")
+    body, end = balanced(text, pos)
+    if body is None:
+        raise SymdpError("macros", text[pos:pos + 40], "a balanced {...} argument")
+    return body, end
 
 
 @dataclass(frozen=True)
