@@ -30,6 +30,7 @@ from .engine import certificates as certs
 from .engine import domain as dom
 from .engine.budget import BudgetExceeded, within_budget
 from .engine.files import write_whole
+from .engine.printed import sampled_families
 from .engine.recorder import Recorder
 from .engine.status import Status
 from .errors import SymdpError
@@ -284,9 +285,10 @@ def _decide(rec: Recorder, label: str, chain, ops, domain) -> tuple:
     for k, (a, op, b) in enumerate(zip(chain, ops, chain[1:])):
         cid = label if len(ops) == 1 else f"{label}#{k + 1}"
         step = _claim(rec, cid, a, op, b, domain)
-        found = (step.status, step.outcome.method,
-                 (f"link {k + 1} of {len(ops)}: " if len(ops) > 1 else "") + step.outcome.detail,
-                 _witness(step, a, op, b), step.certificate)
+        outcome = sampled_families(step.outcome, (a, b))
+        found = (outcome.status, outcome.method,
+                 (f"link {k + 1} of {len(ops)}: " if len(ops) > 1 else "") + outcome.detail,
+                 _witness(step, a, op, b) if outcome.witness is not None else "", step.certificate)
         if worst is None or _RANK[found[0]] < _RANK[worst[0]]:
             worst = found
     return worst

@@ -182,12 +182,45 @@ def claim(side: Side, derived, domain, where: str) -> Claim:
         compared = side.members[0] if len(side.members) == 1 else side.members
         fp = certs.fingerprint("identity", compared, derived, domain, True, None)
         seed = certs.content_key("identity", compared, derived, domain, True, None)
-        return Claim(fp, seed, lambda a: _as_erratum(_members(side.members, derived, domain, seed, a), where, side))
+        said = (*side.members, derived)
+        return Claim(fp, seed, lambda a: sampled_families(
+            _as_erratum(_members(side.members, derived, domain, seed, a), where, side), said))
     value = sp.sympify(derived) if isinstance(derived, (int, float)) else derived  # a number, never text
     links, decided = _real(_links(side, value), domain)
     fp = certs.fingerprint("printed-relation", side.members, side.ops, derived, domain)
     seed = certs.content_key("printed-relation", side.members, side.ops, derived, domain)
-    return Claim(fp, seed, lambda a: _relation_outcome(links, decided, seed, a, where))
+    said = [e for link in links for e in (link.left, link.right)]
+    return Claim(fp, seed, lambda a: sampled_families(_relation_outcome(links, decided, seed, a, where), said))
+
+
+def sampled_families(outcome: Outcome, exprs) -> Outcome:
+    """``outcome`` made honest about indexed families (``mu[i]`` of ``\\sum_i \\mu_i^2``): the prover samples
+    ``mu[i]`` as one number, a constant sequence.  A sample then says nothing of other sequences (VERIFIED
+    becomes UNDECIDED); a counterexample stands (a constant sequence is a sequence) only where every bound of
+    a sum or product is an integer at the witness (a sum to 2.5 is no sum).  A proof is untouched."""
+    exprs = [e for e in exprs if isinstance(e, sp.Basic)]
+    families = sorted({sp.sstr(i) for e in exprs for i in e.atoms(sp.Indexed)})
+    if not families:
+        return outcome
+    if outcome.status is Status.VERIFIED:
+        return replace(outcome, status=Status.UNDECIDED, detail=outcome.detail + "; not evidence: each point gave "
+                       f"the indexed family {', '.join(families)} one value (a constant sequence)")
+    witness = outcome.witness
+    if outcome.status in (Status.REFUTED, Status.ERRATUM) and witness is not None:
+        bounds = {str(s) for e in exprs for c in e.atoms(sp.Sum, sp.Product) for lim in c.limits
+                  for end in lim[1:] for s in end.free_symbols}
+        off = [f"{k}={v}" for k, v in witness.point if k in bounds and not _whole(v)]
+        if off:
+            return Outcome(Status.UNDECIDED, outcome.method, outcome.detail + f"; not a witness: {', '.join(off)} "
+                           "is no integer bound of a sum", None, outcome.points, 0)
+    return outcome
+
+
+def _whole(value: str) -> bool:
+    try:
+        return float(value).is_integer()
+    except ValueError:
+        return False
 
 
 def _real(links: list, domain):

@@ -159,3 +159,29 @@ def test_a_label_another_derivation_failed_to_reach_is_not_checked(tmp_path):
     (verdict,) = result.verdicts
     assert verdict.state == "not checked" and verdict.why.startswith("not checked: bad raised ValueError: no (")
     assert [b.claim for b in verdict.bindings] == ["ok::a"] and not result.ok
+
+
+def test_an_indexed_family_sampled_as_one_number_is_no_evidence_and_no_witness_off_the_integers():
+    """The prover samples mu[i] as one value (a constant sequence).  sum_i mu_i^2 <= (1/2) sum_i mu_i^2 is false
+    (any nonzero sequence), but its sampled witness puts k at a non-integer: no sum, no witness (UNDECIDED, never
+    a certified-looking ERRATUM).  At an integer bound the constant sequence is a true counterexample; a sample
+    that holds says nothing of the other sequences (VERIFIED becomes UNDECIDED)."""
+    import sympy as sp
+    from symdp.engine.printed import sampled_families
+    from symdp.engine.records import Outcome, Witness
+    from symdp.engine.status import Status
+    i, k = sp.symbols("i k")
+    mu = sp.IndexedBase("mu")
+    s = sp.Sum(mu[i] ** 2, (i, 1, k))
+    bad = Outcome(Status.ERRATUM, "numeric counterexample", "false", Witness((("k", "2.382"), ("mu[i]", "0.42")),
+                                                                             "-0.05", "0.0"))
+    assert sampled_families(bad, (s, s / 2)).status is Status.UNDECIDED
+    good = Outcome(Status.ERRATUM, "numeric counterexample", "false", Witness((("k", "3.0"), ("mu[i]", "0.42")),
+                                                                              "-0.26", "0.0"))
+    assert sampled_families(good, (s, s / 2)) == good
+    sampled = Outcome(Status.VERIFIED, "numeric sample", "held at 30 points")
+    assert sampled_families(sampled, (s, s)).status is Status.UNDECIDED
+    proved = Outcome(Status.PROVED, "symbolic", "zero")
+    assert sampled_families(proved, (s, s)) == proved
+    plain = Outcome(Status.VERIFIED, "numeric sample", "held")
+    assert sampled_families(plain, (k, k ** 2)) == plain
