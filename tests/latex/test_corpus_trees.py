@@ -1,4 +1,4 @@
-"""Whole real paper trees (tests/fixtures/corpus/trees/): ``symdp paper`` reads each document of them.
+"""Whole real paper trees (tests/fixtures/trees/): ``symdp paper`` reads each document of them.
 
 Every file under the trees that holds ``\\documentclass`` is a document; ``symdp paper DOC --path EMPTY``
 must exit 0 or 1 (never 2 on a valid paper) and never print a traceback.  The trees keep their files at
@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-TREES = Path(__file__).resolve().parents[1] / "fixtures" / "corpus" / "trees"
+TREES = Path(__file__).resolve().parents[1] / "fixtures" / "trees"
 DOCUMENTS = sorted(p for p in TREES.rglob("*.tex") if "\\documentclass" in p.read_text(errors="replace"))
 
 
