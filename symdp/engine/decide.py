@@ -18,6 +18,7 @@ from . import regions as by_regions
 from . import normal
 from . import numeric as num
 from . import validated
+from . import arb_series as series
 from .cases import prove_by_cases
 from .conditions import truth_of
 from .provers import (Attempts, active_piece, breakpoints, prove_at_a_stationary_point, prove_from_an_end,
@@ -57,6 +58,8 @@ def identity(lhs, rhs, domain, key, attempts: Attempts, numeric: bool = True) ->
             method = attempts.route("zero on the domain", lambda: prove_zero_on(lhs - rhs, domain, attempts))
         if not method:
             method = attempts.route("sign cases", lambda: _by_sign_cases(lhs - rhs, domain, attempts))
+        if not method and series.has_infinite_sum(lhs - rhs):
+            method = attempts.route("sums split at kinks", lambda: _summed(lhs - rhs, domain, attempts))
         if method:
             return Outcome(Status.PROVED, f"symbolic ({method})", "difference reduces to 0")
     else:
@@ -105,6 +108,17 @@ def _by_sign_cases(diff, domain, attempts) -> str | None:
         if not prove_zero(base.subs(dict(zip(split, case))), attempts):
             return None
     return f"sign cases of {', '.join(map(str, sorted(inside, key=str)))}"
+
+
+def _summed(diff, domain, attempts) -> str | None:
+    """0 after each infinite sum is split at |k| and summed by SymPy (:func:`.arb_series.summed`), each
+    convergence condition it attaches proved on the domain by the sign prover (:func:`_settled_piece`)."""
+    found = attempts.call("sums in closed form", lambda: series.summed(diff))
+    settled = _settled_piece(found, domain, attempts) if found is not None and found.has(sp.Piecewise) else found
+    if settled is None or series.has_infinite_sum(settled):
+        return None
+    method = prove_zero(settled, attempts)
+    return f"infinite sums split at |k| and summed in closed form, convergence proved; {method}" if method else None
 
 
 def _same_conditions(lhs, rhs) -> bool:
