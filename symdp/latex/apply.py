@@ -202,6 +202,13 @@ class Application:
 
 def _mechanism(name: str) -> bool:
     """A capital letter other than F, G, H (``M``, ``M_1``, ``N``, ``A'``, ``M_cal``): papers call a mechanism, an
-    algorithm or a distribution so, and its value at ``S`` is random."""
+    algorithm or a distribution so, and its value at ``S`` is random; so is a name with a word of
+    :data:`RANDOM_WORDS` (``laplace_noise``)."""
     letter = name.split("_")[0].rstrip("'")
+    if any(word.lower() in RANDOM_WORDS for word in name.split("_")):
+        return True
     return len(letter) == 1 and letter.isupper() and letter not in "FGH"
+
+
+RANDOM_WORDS = frozenset("noise noisy mechanism mech sample sampler release privatize".split())
+"""Words in a function's name that make its value random (``\\mathrm{laplace\\_noise}(u)``)."""

@@ -173,6 +173,7 @@ def _body(tokens: list[Tok]) -> list[Tok]:
 def _conditions(source: str, tokens: list[Tok]) -> list[list[Tok]]:
     """The conditions of ``tokens``, split at top-level commas, wide spaces and ``\\text{and}``."""
     out, current = [], []
+    tokens = _ranges(tokens)
     level = _top_level(tokens)
     for t, top in zip(tokens, level):
         if top and (t.kind in ("COMMA", "GAP", "AND") or (t.kind == "WORD" and t.text.strip().lower() == "and")):
@@ -187,3 +188,65 @@ def _conditions(source: str, tokens: list[Tok]) -> list[list[Tok]]:
         current.append(t)
     out.append(current)
     return [c for c in out if c]
+
+
+ELLIPSES = (r"\ldots", r"\dots", r"\cdots")
+
+
+def _ranges(tokens: list[Tok]) -> list[Tok]:
+    """``i = 1, \\ldots, n`` and ``i \\in \\{1, \\ldots, n\\}`` (an index running over the integers from 1 to n)
+    as the conditions ``1 \\le i \\le n`` and ``i \\in \\mathbb{Z}``, so that the commas of the range do not split it;
+    any other ellipsis is left to be refused."""
+    for k, t in enumerate(tokens):
+        if not (t.kind == "CMD" and t.text in ELLIPSES and 0 < k < len(tokens) - 1
+                and tokens[k - 1].kind == "COMMA" and tokens[k + 1].kind == "COMMA"):
+            continue
+        start = _range_start(tokens, k - 1)
+        end = _range_end(tokens, k + 2)
+        if start is None or end is None:
+            return tokens
+        var, lo, closing = start
+        hi = tokens[k + 2:end]
+        if closing and (end >= len(tokens) or tokens[end].kind != "RSET"):
+            return tokens
+        after = end + 1 if closing else end
+        if not hi or any(u.kind in ("COMMA", "REL", "IN") for u in hi):
+            return tokens
+        at = tokens[k]
+        le = Tok("REL", "<=", at.start, at.end, True)
+        stated = [*lo, le, *var, le, *hi, Tok("COMMA", ",", at.start, at.end), *var,
+                  Tok("IN", "\\in", at.start, at.end, True), Tok("CMD", "\\mathbb", at.start, at.end, True),
+                  Tok("LBRACE", "{", at.start, at.end), Tok("NAME", "Z", at.start, at.end), Tok("RBRACE", "}", at.start, at.end)]
+        head = tokens[:k - 1 - len(lo) - len(var) - 1 - closing]
+        return head + stated + _ranges(tokens[after:])
+    return tokens
+
+
+def _range_start(tokens: list[Tok], comma: int):
+    """Before the comma at ``comma``: ``<var> = <lo>`` or ``<var> \\in \\{<lo>`` (the var's tokens, the lower end's
+    tokens, 1 when a set brace opens the range), or None."""
+    for j in range(comma - 1, 0, -1):
+        t = tokens[j]
+        if t.kind in ("COMMA", "GAP"):
+            return None
+        if t.kind == "REL" and t.text == "=" or t.kind == "LSET" and tokens[j - 1].kind == "IN":
+            closing = int(t.kind == "LSET")
+            rel = j - closing
+            lo = tokens[j + 1:comma]
+            var = tokens[rel - 1:rel]
+            if not lo or not var or var[0].kind != "NAME" or (rel - 1 > 0 and tokens[rel - 2].kind not in
+                                                               ("COMMA", "GAP", "WORD", "CMD")):
+                return None
+            return var, lo, closing
+    return None
+
+
+def _range_end(tokens: list[Tok], k: int):
+    """The index after the upper end of a range that starts at ``k`` (the next top-level comma, gap or set brace)."""
+    depth = 0
+    for j in range(k, len(tokens)):
+        kind = tokens[j].kind
+        if depth == 0 and kind in ("COMMA", "GAP", "RSET", "AND"):
+            return j
+        depth += (kind in OPEN) - (kind in CLOSE)
+    return len(tokens)

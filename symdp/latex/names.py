@@ -192,9 +192,15 @@ def call_or_product(source: str, name: str, known: bool, inside: list, tok, defi
     if defined:
         return "call"
     compound = _top_level_sum(inside)
-    listed = any(_kind(t) == "COMMA" for t in _top(inside))
+    listed = any(_kind(t) in ("COMMA", "SEMI") for t in _top(inside))
     single = len(inside) == 1 and _kind(inside[0]) in ("NAME", "SYM")
     letter = base(symbol).lstrip("\\")
+    if listed and letter in GREEK:
+        return _greek_tuple(source, name, letter, tok)
+    if not known and letter in BESSEL and "_" in symbol:
+        order = symbol.split("_", 1)[1]
+        _special(source, name, tok, f"the Bessel function {BESSEL[letter][0]}",
+                 f"lambda z: sympy.{BESSEL[letter][1]}({order}, z)")
     if not known and (letter in FUNCTION_GREEK or base(name).lstrip("\\") in FUNCTION_GREEK):
         _ambiguous(source, name, tok, "a Greek letter papers use for a function of their own (which one?)")
     if known or letter in GREEK and "\\" + letter not in FUNCTION_LETTERS:
@@ -207,6 +213,34 @@ def call_or_product(source: str, name: str, known: bool, inside: list, tok, defi
     if letter in COUNT_LETTERS and not listed:
         return "product"
     _ambiguous(source, name, tok, "an unknown name")
+
+
+SPECIAL_GREEK = {"gamma": ("the lower incomplete gamma function gamma(s, x)", "sympy.lowergamma"),
+                 "Gamma": ("the upper incomplete gamma function Gamma(s, x)", "sympy.uppergamma"),
+                 "zeta": ("Hurwitz's zeta function zeta(s, a)", "sympy.zeta"),
+                 "psi": ("the polygamma function psi(n, x)", "sympy.polygamma"),
+                 "beta": ("the beta function B(a, b)", "sympy.beta")}
+"""Greek letters that name a special function of two arguments in the standard notation (DLMF 8.2.1, 25.11.1,
+5.15, 5.12): before a list of arguments, that function or one of the paper's own, which only the notation says."""
+BESSEL = {"I": ("I_nu", "besseli"), "J": ("J_nu", "besselj"), "K": ("K_nu", "besselk"), "Y": ("Y_nu", "bessely")}
+"""Capital letters with a subscript before parentheses that name a Bessel function in the standard notation
+(``I_0(\\kappa)`` in the von Mises density): that function or one of the paper's own."""
+
+
+def _greek_tuple(source, name, letter, tok) -> str:
+    """A Greek letter before a list of arguments (``\\theta(S, S')``, ``\\gamma(1, x)``): no product has a list for a
+    factor, so a call; refused when the letter also names a standard special function of two arguments."""
+    if letter in SPECIAL_GREEK:
+        what, entry = SPECIAL_GREEK[letter]
+        _special(source, name, tok, what, entry)
+    return "call"
+
+
+def _special(source, name, tok, what, entry):
+    start, end = (tok.start, tok.end) if isinstance(tok, Tok) else (tok.start_pos, tok.end_pos)
+    fail(source, start, end + 1, f"ambiguous: {name}(...) is {what} in the standard notation, or a function of the "
+         f"paper's own? Declare it in the notation: functions={{r'{name}': {entry}}} for the standard function, or "
+         f"functions={{r'{name}': sympy.Function('...')}} for the paper's own")
 
 
 def _ambiguous(source, name, tok, what):
@@ -302,3 +336,26 @@ def _script_call(source: str, tokens: list, k: int) -> None:
         fail(source, t.start_pos, after.end_pos, f"ambiguous: {spelled}(...) is an inverse or a power of a function "
              f"applied to the parentheses, or a power times them; declare {spelled!r} in the notation "
              "(functions= for the function)")
+
+
+def refuse_argument_words(source: str, tokens: list[Tok], declared=frozenset()) -> None:
+    """Refuse a run of two Latin letters written together that stands alone as an argument of a call
+    (``P(x, df)``, ``f(x; ab)``): the paper's one name for a parameter (``df``, degrees of freedom) or the product
+    of its letters (which is how ``\\sqrt{\\pi df}`` elsewhere in the display would be read)?  ``declared``: the
+    spellings the notation names (symbols and functions), read as declared."""
+    for k in range(1, len(tokens) - 2):
+        first, second = tokens[k], tokens[k + 1]
+        if not (_plain_letter(first) and _plain_letter(second) and not second.spaced and second.start == first.end):
+            continue
+        if tokens[k - 1].kind in ("LPAREN", "COMMA", "SEMI") and tokens[k + 2].kind in ("COMMA", "SEMI", "RPAREN"):
+            spelled = source[first.start:second.end]
+            if spelled in declared:
+                continue
+            fail(source, first.start, second.end, f"ambiguous: {spelled}, alone as an argument of a call, is one "
+                 f"name (a parameter such as df, degrees of freedom) or the product of its letters? Declare "
+                 f"{spelled} in the notation (symbols={{r'{spelled}': ...}}), or write {' '.join(spelled)} with a "
+                 "space for the product")
+
+
+def _plain_letter(tok: Tok) -> bool:
+    return tok.kind == "NAME" and len(tok.text) == 1 and tok.text.isalpha()

@@ -97,6 +97,10 @@ class Notation:
     macros: tuple = ()
     """(name, number of arguments, body) triples, expanded before parsing."""
 
+    def spellings(self) -> frozenset:
+        """The LaTeX spellings the notation names (symbols and functions)."""
+        return frozenset(tex for tex, _ in self.symbols + self.functions)
+
     def extend(self, symbols: dict | None = None, functions: dict | None = None,
                macros: dict | None = None) -> Notation:
         """This table with more entries (which take precedence over the existing ones)."""

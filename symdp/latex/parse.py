@@ -21,10 +21,12 @@ from . import conditions as side_conditions
 from . import sides
 from .build import Builder
 from .grammar import parser
-from .lexer import Tok, balanced, fail, lex
+from .lexer import Tok, balanced, fail, lex, not_formula
 from .macros import expand
+from .names import refuse_argument_words
 from .notation import HEADS, NOTATION, OPERATORS, Notation
 from .resolve import Resolver
+from .rewrite import rewritten
 
 _STRIP = [(re.compile(p), r) for p, r in (
     (r"^\s*(\$\$|\\\[|\$)", ""), (r"(\$\$|\\\]|\$)\s*$", ""),
@@ -105,7 +107,7 @@ def _notation(notation) -> Notation:
 
 def _source(text: str, notation: Notation) -> tuple[str, list[Tok], list[list[Tok]]]:
     """The expanded formula, its tokens (justification column dropped) and its side conditions' tokens."""
-    source = _unwrapped(_primes(_expand(clean(text), notation.macros)))
+    source = _unwrapped(_primes(rewritten(_expand(clean(text), notation.macros))))
     if not source:
         raise SymdpError("latex", text, "a formula (the text is empty)")
     tokens = side_conditions.justification(source, side_conditions.alignment(_punctuation(lex(source))))
@@ -182,6 +184,7 @@ def display(text: str, notation: Notation | None = None, *, derived=None) -> Dis
     """
     notation = _notation(notation)
     source, body, conds = _source(text, notation)
+    refuse_argument_words(source, body, notation.spellings())
     segments, ops = _chain(source, body)
     resolver = Resolver(source, notation, Context.of(derived))
     defines = ""
@@ -190,8 +193,21 @@ def display(text: str, notation: Notation | None = None, *, derived=None) -> Dis
         defines = source[segments[0][0].start:segments[0][-1].end].strip()
         segments, ops = segments[1:], ops[1:]
     chain = tuple(_parse_tokens(source, resolver, seg) for seg in segments)
+    if len(chain) == 1 and _undeclared_value(chain[0], notation, derived):
+        not_formula(source, segments[0][0].start, segments[0][-1].end, source[segments[0][0].start:
+                    segments[0][-1].end].strip(), "the value of a function nobody declared, standing alone: no closed "
+                    "form to check (declare the function in the notation to read it)")
     found = tuple(_parse_tokens(source, resolver, c, condition=True) for c in conds)
     return Display(chain, tuple(ops), found, defines)
+
+
+def _undeclared_value(expr, notation: Notation, derived) -> bool:
+    """``d_M(u, v)`` alone on a row: a function neither the notation nor the derived expression declares,
+    applied to names."""
+    if not isinstance(expr, AppliedUndef) or not all(isinstance(a, sp.Symbol) for a in expr.args):
+        return False
+    declared = {getattr(f, "__name__", "") for _, f in notation.functions}
+    return expr.func.__name__ not in declared and expr.func not in Context.of(derived).functions
 
 
 def _chain(source: str, tokens: list[Tok]) -> tuple[list[list[Tok]], list[str]]:
@@ -225,6 +241,7 @@ def members(text: str, notation: Notation | None = None, *, derived=None) -> tup
     """The members of the equation (chain) ``text`` that a printed claim compares (see :func:`parse`)."""
     notation = _notation(notation)
     source, body, _ = _source(text, notation)
+    refuse_argument_words(source, body, notation.spellings())
     segments = _segments(source, body)
     kept = [seg for seg in segments if len(segments) == 1 or not _bare(seg)]
     if not kept:
