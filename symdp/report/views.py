@@ -19,6 +19,7 @@ from . import prose, quoted
 from .display import lines, relation
 from .notation import math, number
 from ..latex import shown
+from ..latex.lexer import GREEK
 
 LABEL_CHARS = re.compile(r"[^A-Za-z0-9:.\-]")
 
@@ -90,8 +91,19 @@ def _displays(step: Step, result: DerivationResult | None = None) -> list[list[s
             continue
         if name and _trivial(name, math(expr)):
             continue
-        out.append(lines(name, "=" if name else "", expr))
+        out.append(lines(_name(name), "=" if name else "", expr))
     return out
+
+
+_PLAIN_NAME = re.compile(r"[A-Za-z]+(?:_[A-Za-z0-9]+)?")
+
+
+def _name(name: str) -> str:
+    """A step's name as LaTeX: names are LaTeX (``F_\\beta``), but a plain ``D_alpha`` or ``rho`` is typeset
+    as SymPy prints that symbol (``D_{\\alpha}``, ``\\rho``), never as the letters ``a l p h a`` in italics."""
+    if not _PLAIN_NAME.fullmatch(name or "") or not any(part in GREEK for part in name.split("_")):
+        return name
+    return sp.latex(sp.Symbol(name))
 
 
 def _heading(step: Step) -> str:
