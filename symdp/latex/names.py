@@ -11,6 +11,8 @@ from __future__ import annotations
 
 import sympy as sp
 
+from ..errors import SymdpError
+
 from .lexer import GREEK, NAME_COMMANDS, Tok, fail, not_formula
 
 DECORATIONS = {"hat": "hat", "widehat": "hat", "bar": "bar", "overline": "bar", "tilde": "tilde",
@@ -173,7 +175,8 @@ def _after_scripts(tokens: list, k: int) -> int:
     return k
 
 
-def call_or_product(source: str, name: str, known: bool, inside: list, tok, defined: bool, symbol: str = "") -> str:
+def call_or_product(source: str, name: str, known: bool, inside: list, tok, defined: bool, symbol: str = "",
+                    context: tuple = (frozenset(), frozenset())) -> str:
     """"call" or "product" for the name ``name`` followed by the parenthesised tokens ``inside``; else refused.
 
     The rules, in order: the parentheses hold the name's own letter (``n(n+1)``, ``d_1(d_2 - 2)``,
@@ -190,6 +193,14 @@ def call_or_product(source: str, name: str, known: bool, inside: list, tok, defi
     if base(symbol) in letters or base(name) in letters:
         return "product"
     if defined:
+        return "call"
+    arguments, called = context
+    if name in arguments and _top_level_sum(inside) and base(name) not in FUNCTION_LETTERS:
+        return "product"  # G(q; a, b) = q(b - a) + a: q is the defined function's variable (J(f, d): f(x) a call)
+    if name in called:  # r_c(q) elsewhere in the display: r_c is a function there, and here
+        return "call"
+    if len(inside) == 1 and _kind(inside[0]) in ("NAME", "SYM") and _spelled(source, inside[0]) in arguments \
+            and base(symbol).lstrip("\\") in GREEK:  # M(S) = \theta(S) + \eta: a function of M's argument
         return "call"
     compound = _top_level_sum(inside)
     listed = any(_kind(t) in ("COMMA", "SEMI") for t in _top(inside))
@@ -281,9 +292,37 @@ def _top_level_sum(tokens: list) -> bool:
     return any(_kind(t) in ("PLUS", "MINUS") for t in top[1:])
 
 
-def calls(source: str, tokens: list) -> list:
+def _spelled(source: str, t) -> str:
+    return source[t.start_pos:t.end_pos] if not isinstance(t, Tok) else source[t.start:t.end]
+
+
+def calls(source: str, tokens: list, arguments=frozenset()) -> list:
     """Grammar tokens with each name before ``(`` decided: a HEAD (a call), or left a product, or refused
-    (see :func:`call_or_product`); ``g^{-1}(y)`` and ``f^{(k)}(x)`` refused unless declared."""
+    (see :func:`call_or_product`); ``g^{-1}(y)`` and ``f^{(k)}(x)`` refused unless declared.  ``arguments``: the
+    names the display's defined side takes as arguments (``G(q; a, b) = ...``).  A name read as a call at one
+    place of the display (``r_c(q)``) is a call at every other (``2\\pi - r_c(1 - q)``)."""
+    called = frozenset(_called(source, tokens, arguments))
+    return _calls(source, tokens, (frozenset(arguments), called))
+
+
+def _called(source: str, tokens: list, arguments) -> set:
+    """The names some ``(`` after them makes a call by the rules alone (not by this display's other calls)."""
+    out = set()
+    for k, t in enumerate(tokens[:-1]):
+        if t.type in ("NAME", "SYM") and isinstance(t.value, sp.Symbol) and tokens[k + 1].type == "LPAREN" \
+                and not (k and tokens[k - 1].type in ("SUP", "SUB")) and t.value.name not in DISTRIBUTION_NAMES:
+            inside = tokens[k + 2:_closing(tokens, k + 1)]
+            name = source[t.start_pos:t.end_pos]
+            try:
+                if call_or_product(source, name, t.type == "SYM", inside, t, False, t.value.name,
+                                   (frozenset(arguments), frozenset())) == "call":
+                    out.add(name)
+            except SymdpError:
+                continue
+    return out
+
+
+def _calls(source: str, tokens: list, context: tuple) -> list:
     out = []
     for k, t in enumerate(tokens):
         if t.type in ("NAME", "SYM") and isinstance(t.value, sp.Symbol) and not (k and tokens[k - 1].type in
@@ -297,7 +336,7 @@ def calls(source: str, tokens: list) -> list:
                     not_formula(source, t.start_pos, nxt.end_pos, name, f"{name}(...), a distribution: a random "
                                 "variable, not a closed form")
                 inside = tokens[k + 2:_closing(tokens, k + 1)]
-                if call_or_product(source, name, t.type == "SYM", inside, t, False, t.value.name) == "call":
+                if call_or_product(source, name, t.type == "SYM", inside, t, False, t.value.name, context) == "call":
                     fn = sp.Function(t.value.name)
                     out.append(type(t)("HEAD", ("call", fn, name), start_pos=t.start_pos, end_pos=t.end_pos))
                     continue

@@ -108,6 +108,8 @@ class Resolver:
         self.derived = {s.name: s for s in derived.symbols}
         self.families = derived.families
         """Names the derived expression uses only as indexed families (see parse.Context.families)."""
+        self.arguments = frozenset()
+        """The names the display's defined side takes as arguments (``q``, ``a``, ``b`` of ``G(q; a, b) = ...``)."""
 
     def fail(self, tok: Tok, why: str, end: Tok | None = None):
         fail(self.source, tok.start, (end or tok).end, why)
@@ -131,7 +133,7 @@ class Resolver:
                 i += 1
             else:
                 i = self.resolve(matched, i, out)
-        return calls(self.source, _bars(out, self))
+        return calls(self.source, _bars(out, self), self.arguments)
 
     def match(self, tokens: list[Tok]) -> list:
         """Tokens with the notation's spellings replaced by SYM / HEAD tokens (longest match first)."""

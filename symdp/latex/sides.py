@@ -105,3 +105,21 @@ def defined(resolver, seg: list[Tok]) -> bool:
         return not any(t.kind == "CMD" for t in name)
     names = {getattr(t.value, "name", None) for t in tokens if t.type in ("SYM", "NAME")}
     return not names & (set(resolver.derived) - resolver.families)
+
+
+def arguments(source: str, seg: list[Tok]) -> frozenset:
+    """The names a function-style defined side takes (``q``, ``a``, ``b`` of ``G(q; a, b)``), as spelled."""
+    if not seg or seg[-1].kind != "RPAREN":
+        return frozenset()
+    k = _opening(seg)
+    if k is None:
+        return frozenset()
+    inside, out, current = seg[k + 1:-1], set(), []
+    for t in inside + [Tok("COMMA", ",", 0, 0)]:
+        if t.kind in ("COMMA", "SEMI"):
+            if len(current) == 1 and current[0].kind == "NAME":
+                out.add(source[current[0].start:current[0].end])
+            current = []
+        else:
+            current.append(t)
+    return frozenset(out)
