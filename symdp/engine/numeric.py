@@ -12,8 +12,10 @@ another point, counted in the detail, and never used as a witness.
 from __future__ import annotations
 
 import mpmath as mp
+import sympy as sp
 
 from . import domain as dom
+from . import minimise as moving
 from .certify import DPS, Compiled, Verdict, compile_expr, digits_agreed, judge_equal, judge_sign, shrink
 from .records import Outcome, Witness
 from .status import Status
@@ -127,11 +129,15 @@ def _at_working_precision(check):
 @_at_working_precision
 def check_equal(f, g, domain: dict, key: str, what: str = "both sides",
                 n: int = POINTS, digits: int = DIGITS) -> Outcome:
-    """Compare two mpmath callables on a seeded sample of ``domain``."""
+    """Compare two mpmath callables on a seeded sample of ``domain``, then (both sides enclosed, every point
+    agreeing) let a local search move on their difference both ways (:func:`_moved_apart`)."""
     judge = lambda point: judge_equal(f, g, point, digits)
     bad, done, unclear, doubt = _survey(judge, domain, key, n)
+    moved = ""
+    if not bad and not doubt and done and _movable(f, g):
+        bad, moved = _moved_apart(f, g, judge, domain, key)
     if bad:
-        return _refuted(judge, domain, *bad, f"{what} differ", len(done) + 1)
+        return _with_search(_refuted(judge, domain, *bad, f"{what} differ", len(done) + 1), moved)
     if doubt:
         return _doubted(*doubt, f"{what} differ", len(done))
     if not done:
@@ -149,14 +155,19 @@ def check_equal(f, g, domain: dict, key: str, what: str = "both sides",
 
 
 @_at_working_precision
-def check_sign(f, sign: str, domain: dict, key: str, n: int = POINTS) -> Outcome:
-    """Check the sign of an mpmath callable on a seeded sample of ``domain``."""
+def check_sign(f, sign: str, domain: dict, key: str, n: int = POINTS, candidates=()) -> Outcome:
+    """Check the sign of an mpmath callable on a seeded sample of ``domain``; before VERIFIED, the descent to
+    the edges (:func:`descend`), then a local search from the sample and ``candidates`` (the centres of boxes
+    validated numerics left open) that moves continuously (:func:`.minimise.minimise`)."""
     judge = lambda point: judge_sign(f, point, sign)
     bad, done, unclear, doubt = _survey(judge, domain, key, n)
+    moved = ""
     if not bad and not doubt and done and getattr(f, "arb", None) is not None:
         bad = descend(f, judge, sign, domain, _points(domain, n, key))
+        if not bad and _movable(f):
+            bad, moved = _moved(f, judge, sign, domain, key, candidates)
     if bad:
-        return _refuted(judge, domain, *bad, f"not {sign}", len(done) + 1)
+        return _with_search(_refuted(judge, domain, *bad, f"not {sign}", len(done) + 1), moved)
     if doubt:
         return _doubted(*doubt, f"not {sign}", len(done))
     if not done:
@@ -164,6 +175,58 @@ def check_sign(f, sign: str, domain: dict, key: str, n: int = POINTS) -> Outcome
     detail = (f"{sign} at {len(done)} seeded points ({DPS}-digit arithmetic, edges included)"
               f"{_evidence(f)}{_inconclusive(unclear)}")
     return Outcome(Status.VERIFIED, "numeric sample", detail, None, len(done), DPS)
+
+
+def _movable(*fs) -> bool:
+    """Every side enclosed and cheap to evaluate: no quadrature (an integral's closed form) and no sum."""
+    return all(getattr(f, "arb", None) is not None and not getattr(f, "closed_integral", False)
+               and not f.arb.expr.has(sp.Sum, sp.Integral) for f in fs)
+
+
+def _moved(f, judge, sign, domain, key, candidates, budget: int = moving.BUDGET):
+    """(certified counterexample or None, how the search found it) from :func:`.minimise.minimise`."""
+    found = moving.minimise(f, sign, domain, key, candidates, budget)
+    if not found.violates:
+        return None, ""
+    bad = _judged(judge, {s: mp.mpf(v) for s, v in found.point.items()})
+    return bad, _searched(found) if bad else ""
+
+
+class _Difference:
+    """f - g + TOLERANCE (|f| + |g|) (``sign``: +1) or its mirror g - f + ... (-1): negative only where the
+    sides differ by more than the rounding of the search's digits (an identity's two one-sided claims)."""
+
+    TOLERANCE = mp.mpf(10) ** -12
+
+    def __init__(self, f, g, sign: int):
+        self.f, self.g, self.sign = f, g, sign
+
+    def __call__(self, point: dict):
+        a, b = self.f(point), self.g(point)
+        return self.sign * (a - b) + self.TOLERANCE * (abs(a) + abs(b))
+
+
+def _moved_apart(f, g, judge, domain, key):
+    """The local search on the difference of an identity's sides, each way with half the budget."""
+    for sign in (1, -1):
+        found = moving.minimise(_Difference(f, g, sign), "positive", domain, f"{key}/{sign}", (),
+                                moving.BUDGET // 2)
+        bad = _judged(judge, {s: mp.mpf(v) for s, v in found.point.items()}) if found.violates else None
+        if bad:
+            return bad, _searched(found)
+    return None, ""
+
+
+def _searched(found) -> str:
+    return (f"reached by a local search (Nelder-Mead in the unit-box chart, {found.evaluations} evaluations at "
+            f"{moving.DPS} digits from {found.starts} starts)")
+
+
+def _with_search(outcome: Outcome, how: str) -> Outcome:
+    if not how:
+        return outcome
+    return Outcome(outcome.status, outcome.method, f"{outcome.detail}; the point {how}", outcome.witness,
+                   outcome.points, outcome.digits)
 
 
 SWEEPS = 4

@@ -39,3 +39,80 @@ def test_no_sample_point_alone_finds_it():
 def test_true_claim_is_not_refuted():
     out = _checked(CORNER + sp.Rational(1, 10 ** 300))
     assert out.status is Status.VERIFIED, out.detail
+
+
+# --- the search that moves (engine/minimise.py) --------------------------------------------------------------
+
+from symdp.engine import minimise as moving  # noqa: E402
+
+ALPHA, MU, DELTA = sp.symbols("alpha mu delta", positive=True)
+LOG = sp.log(1 / DELTA)
+AMGM = ALPHA * MU**2 / 2 + LOG / (ALPHA - 1) - (MU**2 / 2 + MU * sp.sqrt(2 * LOG))
+"""The RDP-to-(eps, delta) conversion of the Gaussian minus its optimum over alpha: 0 along alpha* (AM-GM)."""
+TUBE = dom.complete({ALPHA: sp.Interval.open(1, 100), MU: sp.Interval(sp.Rational(1, 2), 2),
+                     DELTA: sp.Interval(sp.Rational(1, 10**10), sp.Rational(1, 1000))}, AMGM.free_symbols)
+
+
+def _tube(expr, key="amgm"):
+    return num.check_sign(num.compile_expr(expr, tuple(TUBE)), "nonnegative", TUBE, key)
+
+
+def test_a_thin_tube_around_a_curve_is_refuted_with_an_enclosure():
+    out = _tube(AMGM - sp.Rational(1, 10**6))
+    assert out.status is Status.REFUTED, out.detail
+    assert "enclosure" in out.detail and "local search" in out.detail
+    point = {ALPHA: sp.Rational(dict(out.witness.point)["alpha"]), MU: sp.Rational(dict(out.witness.point)["mu"]),
+             DELTA: sp.Rational(dict(out.witness.point)["delta"])}
+    assert sp.N(AMGM.subs(point) - sp.Rational(1, 10**6), 50) < 0   # checked by hand at 50 digits
+
+
+def test_the_sample_and_the_edges_alone_miss_the_tube():
+    expr = AMGM - sp.Rational(1, 10**6)
+    f = num.compile_expr(expr, tuple(TUBE))
+    judge = lambda point: num.judge_sign(f, point, "nonnegative")
+    with mp.workdps(num.DPS):
+        values = [f(p) for p in dom.sample(TUBE, num.POINTS, "amgm")]
+        assert min(values) > 0
+        assert num.descend(f, judge, "nonnegative", TUBE, dom.sample(TUBE, num.POINTS, "amgm")) is None
+
+
+def test_the_true_tight_claim_is_not_refuted():
+    out = _tube(AMGM)
+    assert out.status is Status.VERIFIED, out.detail
+
+
+def test_the_same_witness_twice():
+    one, two = _tube(AMGM - sp.Rational(1, 10**6)), _tube(AMGM - sp.Rational(1, 10**6))
+    assert one.witness == two.witness and one.detail == two.detail
+
+
+def test_the_budget_is_counted_and_capped():
+    f = num.compile_expr(AMGM, tuple(TUBE))
+    for budget in (1, 17, 60, moving.BUDGET):
+        found = moving.minimise(f, "nonnegative", TUBE, "amgm", (), budget)
+        assert 0 < found.evaluations <= budget
+    assert moving.minimise(f, "nonnegative", TUBE, "amgm").evaluations == moving.BUDGET   # a true claim: all of it
+
+
+def test_calls_are_counted_not_timed():
+    calls = []
+    f = num.compile_expr(AMGM, tuple(TUBE))
+    counted = lambda point: calls.append(1) or f(point)
+    found = moving.minimise(counted, "nonnegative", TUBE, "amgm", (), 50)
+    assert len(calls) == found.evaluations <= 50
+
+
+def test_no_chart_no_search():
+    n = sp.Symbol("n", integer=True, positive=True)
+    found = moving.minimise(lambda p: mp.mpf(1), "positive", dom.complete({}, {n}), "n")
+    assert found.point is None and found.evaluations == 0
+
+
+def test_a_false_identity_in_a_thin_tube_is_refuted():
+    """max(A, 1e-6) = A is false only in the tube where the AM-GM gap A is below 1e-6: the search on the
+    difference (one way after the other) moves into it."""
+    lhs, rhs = sp.Max(AMGM, sp.Rational(1, 10**6)), AMGM
+    f, g = num.compile_expr(lhs, tuple(TUBE)), num.compile_expr(rhs, tuple(TUBE))
+    out = num.check_equal(f, g, TUBE, "max-tube")
+    assert out.status is Status.REFUTED and "enclosure" in out.detail and "local search" in out.detail, out.detail
+    assert num.check_equal(f, f, TUBE, "max-tube").status is Status.VERIFIED
