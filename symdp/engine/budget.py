@@ -17,12 +17,14 @@ certificates of :mod:`.certificates`, never by how fast this machine is.
 """
 from __future__ import annotations
 
+import contextlib
 import multiprocessing
 import os
 import signal
 import sys
 import threading
 import time
+from dataclasses import dataclass
 
 
 class BudgetExceeded(Exception):
@@ -129,3 +131,49 @@ def _with_fork(fn, seconds):
     if not ok:
         raise value
     return value
+
+
+WORK = 4_000_000
+"""Units of counted work (boxes, each weighed by the size of the expression it encloses: :func:`charge`) that
+the box searches of one claim may spend together, found by search (a replay follows its certificate and is
+not metered).  The searches run outside the sign prover's wall-clock deadline (:meth:`.provers.Attempts.
+paused`) and each has a box budget of its own, but a claim may start hundreds of them (region by region,
+face by face, piece by piece), each box costing in proportion to its expression: the Gaussian type II claim
+of issue 49 (``1 - alpha - G``, G dividing by ``erfcinv(2 alpha)``) ran past 900 s so.  A count, never
+seconds, so the verdict does not depend on the machine."""
+
+_meters: list = []
+
+
+@dataclass
+class Meter:
+    """The counted work a claim's searches have spent out of ``allowance`` (None: not metered)."""
+
+    allowance: int | None
+    spent: int = 0
+
+    @property
+    def exhausted(self) -> bool:
+        return self.allowance is not None and self.spent >= self.allowance
+
+
+@contextlib.contextmanager
+def metered(allowance: int | None = WORK):
+    """Meter the box searches run inside the block (one claim's search); ``None``: not metered (a replay)."""
+    meter = Meter(allowance)
+    _meters.append(meter)
+    try:
+        yield meter
+    finally:
+        _meters.remove(meter)
+
+
+def charge(units: int) -> None:
+    """Count ``units`` of work against the innermost meter (none outside a claim)."""
+    if _meters:
+        _meters[-1].spent += units
+
+
+def exhausted() -> bool:
+    """The innermost meter's allowance is spent: a box search stops (its boxes stay open)."""
+    return bool(_meters) and _meters[-1].exhausted

@@ -8,7 +8,6 @@ are decided by :mod:`.decide` and carry an id, a status and the evidence.
 from __future__ import annotations
 
 import functools
-import inspect
 import time
 from contextlib import contextmanager
 from dataclasses import replace
@@ -17,6 +16,7 @@ import mpmath as mp
 import sympy as sp
 
 from . import decide
+from . import solving
 from . import printed as printed_side
 from . import regions
 from . import validated
@@ -24,9 +24,10 @@ from . import provers
 from . import numeric as num
 from . import domain as dom
 from . import certificates as certs
-from ..errors import SymdpError, require
-from ..latex import Quote
-from .budget import BudgetExceeded, within_budget
+from ..errors import require
+from .arguments import expressions as _expressions
+from .budget import WORK, BudgetExceeded, metered, within_budget
+from .stopping import Running
 from .provers import BUDGET, REWRITES, Attempts, ReplayFailed, active_piece
 from .records import Figure, Note, Outcome, Series, Step, Table
 from .status import Status
@@ -59,33 +60,6 @@ def _sharded(method):
     return claim
 
 
-def _expressions(*names):
-    """Refuse, before anything is recorded, a quote, LaTeX text or a relation where a claim takes an expression:
-    ``d.sign(quote(...), ...)`` would otherwise end UNDECIDED (or sympify the text)."""
-    def wrap(method):
-        signature = inspect.signature(method)
-
-        @functools.wraps(method)
-        def claim(self, *args, **kwargs):
-            bound = signature.bind(self, *args, **kwargs).arguments
-            for name in names:
-                if name in bound:
-                    _an_expression(method.__name__, name, bound[name])
-            return method(self, *args, **kwargs)
-        return claim
-    return wrap
-
-
-def _an_expression(kind: str, name: str, value) -> None:
-    if isinstance(value, (str, Quote)):
-        raise SymdpError(name, value if isinstance(value, str) else f"quote({value.path!r}, ...)",
-                         f"a SymPy expression (d.{kind} takes no LaTeX; check a printed formula or relation with "
-                         "d.printed(cid, quote(...)), or parse it with symdp.latex.parse)")
-    if isinstance(value, (sp.Rel, sp.logic.boolalg.BooleanFunction, sp.logic.boolalg.BooleanAtom)):
-        raise SymdpError(name, value, f"an expression (d.{kind} states the relation itself; for a relation "
-                         "use d.sign on the difference of its sides, or d.printed(cid, relation))")
-
-
 class Recorder:
     """Collects the trace of one derivation."""
 
@@ -106,6 +80,10 @@ class Recorder:
         """Which claims this recorder decides, by ordinal (0 for the first claim called): the others are
         left to other shards of the same derivation (:mod:`.shards`); by default every claim."""
         self._ordinal = 0
+        self.running: Running | None = None
+        """The step running now (:mod:`.stopping` records it as an ERROR when ``--timeout`` stops it)."""
+        self.known = tuple((book or {}).values())
+        """The certificates of the derivation's file: the claims a stopped run lists as not reached."""
         self.reads: dict[str, str] = {}
         """Files read by quotes: {absolute path: sha256, or "" when not reachable} (for the cache)."""
 
@@ -127,20 +105,27 @@ class Recorder:
     def substitute(self, label: str, expr, subs: dict, text: str = ""):
         """Substitute and record before and after."""
         started = time.perf_counter()
-        result = expr.subs(subs)
-        self._step("substitute", text, [(label, result)], Outcome(Status.PROVED, "substitution"), started)
+        result, outcome = solving.substituted(expr, subs)
+        self._step("substitute", text, [(label, result)], outcome, started)
         return result
+
+    def claim_ids(self) -> set[str]:
+        """The ids of the claims called so far (the one running included)."""
+        return set(self._ids)
 
     def _budgeted(self, kind, label, text, method, fn, fallback):
         started = time.perf_counter()
+        self.running = Running(kind, label, text)
         try:
             result = within_budget(fn, STEP_LIMIT)
         except BudgetExceeded:
             outcome = Outcome(Status.UNDECIDED, method, f"exceeded the {STEP_LIMIT:g} s limit")
             self._step(kind, text, [(label, fallback)], outcome, started)
+            self.running = None
             return fallback
         status = Status.UNDECIDED if result.has(sp.Integral, sp.Limit) else Status.PROVED
         self._step(kind, text, [(label, result)], Outcome(status, method), started)
+        self.running = None
         return result
 
     def piece(self, label: str, expr, var, at, text: str = ""):
@@ -174,24 +159,23 @@ class Recorder:
     def solve(self, label: str, equation, var, text: str = "", domain=None):
         """Solve ``equation = 0`` for ``var`` (a symbol, or a list of symbols for a system).
 
-        Solutions are filtered by the symbols' assumptions and, with ``domain``
-        (an interval for one symbol, or {symbol: interval}), by membership.
-        Returns the list of roots for one symbol, the list of {symbol: value}
-        for a system.
+        Each root is checked and, with ``domain`` (an interval for one symbol, or {symbol: interval}),
+        placed by the sign prover: a root shown outside is dropped, the others returned, every one listed
+        in the step's detail (:mod:`.solving`).  Returns the list of roots for one symbol, the list of
+        {symbol: value} for a system.
         """
         started = time.perf_counter()
-        found = within_budget(lambda: _solutions(equation, var, domain), STEP_LIMIT)
+        self.running = Running("solve", label, text)
+        solved = within_budget(lambda: solving.solve(equation, var, domain), STEP_LIMIT)
+        found = [r.solution for r in solved.kept]
         system = isinstance(var, (list, tuple))
-        sols = found if system else [sol[var] for sol in found]
         exprs = []
         for k, sol in enumerate(found):
             tag = f"_{{{k + 1}}}" if len(found) > 1 else ""
             exprs += [(f"{sp.latex(v)}{tag}" if system else f"{label}{tag}", e) for v, e in sol.items()]
-        names = ", ".join(map(str, var)) if system else str(var)
-        where = f", none provably outside {_domain_text(domain, var)}" if domain is not None else ""
-        method = f"sympy.solve ({len(found)} solution(s) consistent with the assumptions on {names}{where})"
-        self._step("solve", text, exprs, Outcome(Status.PROVED, method), started)
-        return sols
+        self._step("solve", text, exprs, solved.outcome(", ".join(map(str, var)) if system else str(var)), started)
+        self.running = None
+        return found if system else [sol[var] for sol in found]
 
     # -- claims --------------------------------------------------------------
 
@@ -206,6 +190,7 @@ class Recorder:
         """Run a claim body that fills ``box["outcome"]``; exceptions become ERROR."""
         cid = self._claim_id(cid)
         started = time.perf_counter()
+        self.running = Running(kind, cid, text, cid, tuple(exprs), expect, relation)
         box: dict = {"certificate": ""}
         try:
             yield box
@@ -217,6 +202,7 @@ class Recorder:
             outcome = Outcome(Status.ERROR, "exception", f"{type(exc).__name__}: {exc}")
         self._step(kind, text, exprs, outcome, started, cid, expect, relation, box["certificate"], printed_latex,
                    provenance)
+        self.running = None
 
     def _decide(self, box, cid, fingerprint, decider, hint=None):
         """Run ``decider(attempts)``: replaying the claim's certificate if there is one, else searching."""
@@ -241,7 +227,8 @@ class Recorder:
         attempts = Attempts(self.budget, total, hint, recorded.transcript if recorded else None)
         attempts.recorded_boxes = recorded.boxes if recorded else ""
         attempts.unproved = bool(recorded) and not recorded.proved
-        return attempts, _noted(decider(attempts), attempts)
+        with metered(None if recorded else WORK):   # a search's boxes are counted work; a replay follows its log
+            return attempts, _noted(decider(attempts), attempts)
 
     def _carried(self, decider, earlier, attempts, outcome):
         """certify: the earlier proof of the same claim replayed under this prover, where the fresh search
@@ -481,28 +468,6 @@ def _state(certify: bool, recorded, carried: bool) -> str:
 
 def _noted(outcome: Outcome, attempts: Attempts) -> Outcome:
     return replace(outcome, note=attempts.note().lstrip("; "))
-
-
-def _domain_map(domain, var) -> dict:
-    if domain is None:
-        return {}
-    return dict(domain) if isinstance(domain, dict) else {var: domain}
-
-
-def _domain_text(domain, var) -> str:
-    return ", ".join(f"{s} in {iv}" for s, iv in _domain_map(domain, var).items())
-
-
-def _solutions(equation, var, domain) -> list:
-    """sympy.solve as dicts, without the solutions that provably lie outside ``domain``.
-
-    A root whose membership SymPy cannot decide (it depends on other symbols)
-    is kept: dropping it would report fewer solutions than there are.
-    """
-    found = sp.solve(equation, var, dict=True)
-    limits = _domain_map(domain, var)
-    return [sol for sol in found
-            if all(iv.contains(sol[s]) is not sp.false for s, iv in limits.items() if s in sol)]
 
 
 def _prefixed(outcome: Outcome, prefix: str) -> Outcome:

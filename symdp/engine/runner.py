@@ -17,6 +17,7 @@ from . import cache as result_cache
 from . import certificates as certs
 from . import requirements
 from . import shards
+from . import stopping
 from .budget import BudgetExceeded, require_posix, within_budget
 from .records import DerivationResult, ErrorReport, Outcome, Step
 from .recorder import Recorder
@@ -49,9 +50,8 @@ def run_one(spec: Spec, certify: bool = False, timeout: float = TIMEOUT, decides
     error = None
     try:
         within_budget(lambda: spec.fn(d), timeout)
-    except BudgetExceeded:
-        error = ErrorReport(spec.file, spec.fn.__code__.co_firstlineno,
-                            f"TimeoutError: the derivation exceeded --timeout {timeout:g} s", spec.id)
+    except BudgetExceeded as exc:  # the running step named, at the line that ran it (:mod:`.stopping`)
+        error = stopping.stopped(d, exc, spec.file, spec.fn.__code__.co_firstlineno, timeout, spec.id)
     except Exception as exc:
         error = ErrorReport.of(exc, spec.file or spec.fn.__code__.co_filename, spec.id)
     if error is not None:

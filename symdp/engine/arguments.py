@@ -1,0 +1,37 @@
+"""The arguments of a claim checked before anything is recorded: an expression where one is expected."""
+from __future__ import annotations
+
+import functools
+import inspect
+
+import sympy as sp
+
+from ..errors import SymdpError
+from ..latex import Quote
+
+
+def expressions(*names):
+    """Refuse, before anything is recorded, a quote, LaTeX text or a relation where a claim takes an expression:
+    ``d.sign(quote(...), ...)`` would otherwise end UNDECIDED (or sympify the text)."""
+    def wrap(method):
+        signature = inspect.signature(method)
+
+        @functools.wraps(method)
+        def claim(self, *args, **kwargs):
+            bound = signature.bind(self, *args, **kwargs).arguments
+            for name in names:
+                if name in bound:
+                    an_expression(method.__name__, name, bound[name])
+            return method(self, *args, **kwargs)
+        return claim
+    return wrap
+
+
+def an_expression(kind: str, name: str, value) -> None:
+    if isinstance(value, (str, Quote)):
+        raise SymdpError(name, value if isinstance(value, str) else f"quote({value.path!r}, ...)",
+                         f"a SymPy expression (d.{kind} takes no LaTeX; check a printed formula or relation with "
+                         "d.printed(cid, quote(...)), or parse it with symdp.latex.parse)")
+    if isinstance(value, (sp.Rel, sp.logic.boolalg.BooleanFunction, sp.logic.boolalg.BooleanAtom)):
+        raise SymdpError(name, value, f"an expression (d.{kind} states the relation itself; for a relation "
+                         "use d.sign on the difference of its sides, or d.printed(cid, relation))")

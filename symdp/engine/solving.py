@@ -1,0 +1,137 @@
+"""The bookkeeping steps that compute a value a derivation goes on with: ``solve`` and ``substitute``.
+
+A step is PROVED only where its output was checked.  ``solve``: each root SymPy's ``solve`` returns is put
+back into the equation and shown zero by the rewrites of :func:`.provers.prove_zero`; with ``domain=`` each
+root is placed by the sign prover (:func:`.provers.prove_sign`, on the other symbols' intervals): a root
+shown outside is dropped and said so, a root shown inside or not placed is returned, and every root is
+listed with its place and the method that placed it.  ``substitute``: the result is exact, so what is
+checked is that each value meets the assumptions of the symbol it replaces (SymPy simplified the
+expression under them: ``sqrt(z**2)`` is ``z`` for a positive ``z``) and that no singularity appeared.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import sympy as sp
+
+from . import domain as dom
+from .provers import BUDGET, CLAIM_BUDGET, Attempts, prove_sign, prove_zero
+from .records import Outcome
+from .status import Status
+
+INSIDE, OUTSIDE, UNPLACED = "inside", "outside", "not placed"
+
+
+@dataclass(frozen=True)
+class Root:
+    """One solution ({symbol: value}), where the sign prover placed it, how, and whether it was checked."""
+
+    solution: dict
+    place: str
+    why: str
+    checked: bool
+
+    def said(self) -> str:
+        values = ", ".join(f"{s} = {sp.sstr(v)}" for s, v in self.solution.items())
+        how = f" ({self.why})" if self.why else ""
+        shown = "" if self.checked else "; not shown to solve the equation"
+        return f"{values}: {self.place}{how}{shown}"
+
+
+@dataclass(frozen=True)
+class Solved:
+    """The roots a ``solve`` step returns (``kept``) and those it dropped, shown outside the domain."""
+
+    kept: tuple[Root, ...]
+    dropped: tuple[Root, ...]
+    where: str
+
+    def outcome(self, names: str) -> Outcome:
+        checked = all(r.checked for r in self.kept)
+        where = f" on {self.where}" if self.where else ""
+        method = (f"sympy.solve ({len(self.kept)} solution(s) for {names}{where}; "
+                  f"{len(self.dropped)} shown outside by the sign prover)")
+        detail = "; ".join([*(f"kept {r.said()}" for r in self.kept), *(f"dropped {r.said()}" for r in self.dropped)])
+        return Outcome(Status.PROVED if checked else Status.UNDECIDED, method, detail)
+
+
+def solve(equation, var, domain) -> Solved:
+    """SymPy's solutions of ``equation = 0`` for ``var``, each checked and placed against ``domain``."""
+    limits = domain_map(domain, var)
+    roots = [_root(equation, sol, limits) for sol in sp.solve(equation, var, dict=True)]
+    return Solved(tuple(r for r in roots if r.place != OUTSIDE), tuple(r for r in roots if r.place == OUTSIDE),
+                  ", ".join(f"{s} in {sp.sstr(iv)}" for s, iv in limits.items()))
+
+
+def domain_map(domain, var) -> dict:
+    """``domain`` as {symbol: interval}: an interval alone is ``var``'s."""
+    if domain is None:
+        return {}
+    return dict(domain) if isinstance(domain, dict) else {var: domain}
+
+
+def _root(equation, sol: dict, limits: dict) -> Root:
+    places = [_place(v, limits[s], _others(limits, s, v)) for s, v in sol.items() if s in limits]
+    outside = [why for place, why in places if place == OUTSIDE]
+    if outside:
+        return Root(sol, OUTSIDE, outside[0], _checked(equation, sol))
+    inside = places and all(place == INSIDE for place, _ in places)
+    why = "; ".join(why for _, why in places if why)
+    return Root(sol, INSIDE if inside else (UNPLACED if places else "no domain"), why, _checked(equation, sol))
+
+
+def _others(limits: dict, s, value) -> dict | None:
+    """The intervals of the root's own symbols (the domain's, else their assumptions'), or None."""
+    try:
+        return dom.complete({k: iv for k, iv in limits.items() if k != s}, value.free_symbols)
+    except Exception:  # a symbol not declared real: no interval, the sign prover is not asked
+        return None
+
+
+def _place(value, iv: sp.Interval, others) -> tuple[str, str]:
+    """(INSIDE / OUTSIDE / UNPLACED, why): SymPy's membership first, then the sign prover on each end."""
+    member = iv.contains(value)
+    if member is sp.false:
+        return OUTSIDE, f"SymPy: not in {iv}"
+    if member is sp.true:
+        return INSIDE, f"SymPy: in {iv}"
+    if others is None or value.has(sp.I):
+        return UNPLACED, ""
+    below = _shown(iv.start - value, iv.left_open, others) if iv.start.is_finite else None
+    above = _shown(value - iv.end, iv.right_open, others) if iv.end.is_finite else None
+    if below or above:
+        return OUTSIDE, below or above
+    low = _shown(value - iv.start, not iv.left_open, others) if iv.start.is_finite else "unbounded below"
+    high = _shown(iv.end - value, not iv.right_open, others) if iv.end.is_finite else "unbounded above"
+    if low and high:
+        return INSIDE, f"in {iv}: {low}; {high}"
+    return UNPLACED, ""
+
+
+def _shown(gap, closed: bool, domain: dict) -> str | None:
+    """The sign prover's method showing ``gap`` >= 0 (``closed``) or > 0 on ``domain``, or None."""
+    which = "nonnegative" if closed else "positive"
+    method = prove_sign(gap, which, domain, Attempts(BUDGET, CLAIM_BUDGET))
+    return f"{sp.sstr(gap)} {which} by {method}" if method else None
+
+
+def _checked(equation, sol: dict) -> bool:
+    """Every equation is shown zero at ``sol`` (:func:`.provers.prove_zero`)."""
+    equations = equation if isinstance(equation, (list, tuple)) else [equation]
+    return all(prove_zero(sp.sympify(e).xreplace(sol), Attempts(BUDGET, CLAIM_BUDGET)) is not None for e in equations)
+
+
+ASSUMED = ("real", "positive", "nonnegative", "negative", "nonpositive", "integer")
+
+
+def substituted(expr, subs: dict) -> tuple:
+    """(result, outcome) of ``expr.subs(subs)``: PROVED when every value is known to meet its symbol's
+    assumptions and no nan or complex infinity appeared; else UNDECIDED, saying which value or what."""
+    result = expr.subs(subs)
+    unmet = [f"{v} for {s} is not known to be {a}" for s, v in subs.items() if isinstance(s, sp.Symbol)
+             for a in ASSUMED if getattr(s, f"is_{a}") and getattr(sp.sympify(v), f"is_{a}") is not True]
+    if result.has(sp.nan, sp.zoo) and not expr.has(sp.nan, sp.zoo):
+        unmet.append("the result holds nan or a complex infinity (a singularity was met)")
+    if unmet:
+        return result, Outcome(Status.UNDECIDED, "substitution", "; ".join(unmet))
+    return result, Outcome(Status.PROVED, "substitution")

@@ -1,0 +1,62 @@
+"""Steps use the prover (issue 49, item 4): ``solve(domain=...)`` drops a root the sign prover shows outside
+the domain and says so; ``solve`` and ``substitute`` are PROVED only where their output was checked."""
+import sympy as sp
+
+from symdp.engine.recorder import Recorder
+from symdp.engine.status import Status
+
+alpha = sp.Symbol("alpha", positive=True)
+mu = sp.Symbol("mu", positive=True)
+delta = sp.Symbol("delta", positive=True)
+LOG = sp.log(1 / delta)
+
+
+def _rdp_slope():
+    """The RDP conversion's objective alpha mu^2 / 2 + log(1/delta) / (alpha - 1) (Mironov 2017, Prop. 3), its
+    slope in alpha: stationary at 1 +- sqrt(2 log(1/delta)) / mu."""
+    return sp.diff(alpha * mu ** 2 / 2 + LOG / (alpha - 1), alpha)
+
+
+def test_solve_on_a_domain_returns_the_one_root_above_one():
+    d = Recorder("t")
+    roots = d.solve("alpha^*", _rdp_slope(), alpha, domain={alpha: sp.Interval.open(1, sp.oo),
+                                                            delta: sp.Interval.open(0, 1)})
+    (root,) = roots
+    assert sp.N(root.subs({delta: sp.Rational(1, 10), mu: 1}) - (1 + sp.sqrt(2 * sp.log(10)))) == 0
+    step = d.trace[-1]
+    assert step.status is Status.PROVED
+    assert "1 shown outside" in step.outcome.method
+    assert "dropped" in step.outcome.detail and "kept" in step.outcome.detail
+
+
+def test_solve_on_an_interval_alone_uses_the_assumptions_of_the_other_symbols():
+    d = Recorder("t")
+    roots = d.solve("alpha^*", _rdp_slope(), alpha, domain=sp.Interval.open(1, sp.oo))
+    above = [r for r in roots if r.subs({delta: sp.Rational(1, 10), mu: 1}).evalf() > 1]
+    assert len(above) == 1 and len(roots) <= 2
+    assert all(f"{sp.sstr(r)}" in d.trace[-1].outcome.detail for r in roots)   # each listed
+
+
+def test_solve_without_domain_checks_each_root():
+    x = sp.Symbol("x", real=True)
+    d = Recorder("t")
+    assert sorted(d.solve("r", x ** 2 - 2, x)) == [-sp.sqrt(2), sp.sqrt(2)]
+    assert d.trace[-1].status is Status.PROVED
+
+
+def test_substitute_of_a_value_that_may_break_an_assumption_is_not_proved():
+    z = sp.Symbol("z", positive=True)
+    x = sp.Symbol("x", real=True)
+    d = Recorder("t")
+    assert d.substitute("s", sp.sqrt(z ** 2), {z: x}) == x              # SymPy used z > 0: |x| was meant
+    assert d.trace[-1].status is Status.UNDECIDED
+    assert "not known to be positive" in d.trace[-1].outcome.detail
+    d.substitute("t", sp.sqrt(z ** 2), {z: x ** 2 + 1})
+    assert d.trace[-1].status is Status.PROVED
+
+
+def test_substitute_into_a_singularity_is_not_proved():
+    x = sp.Symbol("x", real=True)
+    d = Recorder("t")
+    d.substitute("s", 1 / x, {x: 0})
+    assert d.trace[-1].status is Status.UNDECIDED
