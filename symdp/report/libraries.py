@@ -14,6 +14,7 @@ from types import SimpleNamespace
 from ..engine.records import DerivationResult, Table
 from ..engine.status import Status
 from . import prose, views
+from .findings import severity_of
 from .notation import symbol, value
 
 ROWS = 4
@@ -40,7 +41,7 @@ def _row(name, claims, formula, result):
     holds = [c for c in claims if c.status.holds]
     verdict = "FAILED" if not all(c.ok for c in claims) else ("findings" if found else "agrees")
     agreement = "; ".join(prose.tex(c.text) for c in holds if c.text)
-    findings = "; ".join(_finding(c) for c in found)
+    findings = "; ".join(_finding(c, result.id) for c in found)
     return SimpleNamespace(function=_name(name), formula=prose.tex(formula), verdict=verdict,
                            agreement=agreement or "---", findings=findings or "none",
                            home=views.label(result.id))
@@ -51,9 +52,11 @@ def _name(text: str) -> str:
     return prose.ident(text)
 
 
-def _finding(claim) -> str:
-    """The claim's aspect and its witness, one math group per coordinate (so that the cell can break)."""
-    text = _name(claim.claim_id.split(":", 1)[-1])
+def _finding(claim, derivation: str = "") -> str:
+    """The finding's severity (:mod:`.findings`), the claim's aspect and its witness, one math group per
+    coordinate (so that the cell can break)."""
+    severity = severity_of(derivation, claim.claim_id)
+    text = (rf"\textbf{{{severity.value}}}: " if severity else "") + _name(claim.claim_id.split(":", 1)[-1])
     w = claim.outcome.witness
     if w is not None:
         at = ", ".join(f"${symbol(k)} = {value(v)}$" for k, v in w.point)
