@@ -133,10 +133,10 @@ def _with_fork(fn, seconds):
     return value
 
 
-WORK = 4_000_000
-"""Units of counted work (boxes, each weighed by the size of the expression it encloses: :func:`charge`) that
-the box searches of one claim may spend together, found by search (a replay follows its certificate and is
-not metered).  The searches run outside the sign prover's wall-clock deadline (:meth:`.provers.Attempts.
+WORK = 60_000_000
+"""Units of counted work (each enclosure weighed by the operations of the expression it encloses:
+:func:`charge`) that the box searches of one claim may spend together, found by search (a replay follows its
+certificate and is not metered); about two minutes of one core (some 500 000 units a second).  The searches run outside the sign prover's wall-clock deadline (:meth:`.provers.Attempts.
 paused`) and each has a box budget of its own, but a claim may start hundreds of them (region by region,
 face by face, piece by piece), each box costing in proportion to its expression: the Gaussian type II claim
 of issue 49 (``1 - alpha - G``, G dividing by ``erfcinv(2 alpha)``) ran past 900 s so.  A count, never

@@ -24,6 +24,7 @@ import sympy as sp
 from mpmath.libmp import from_man_exp
 
 from ..arb import ArbFn, NotRigorous, as_mpf
+from ..budget import exhausted
 from . import fraction, shifted, tails, values
 from .chart import chart
 from .rules import Family, Problem
@@ -121,6 +122,8 @@ def prove(expr, which: str, domain: dict, recorded: str = "", split: bool = True
     enumerable = values.integer_symbol(domain)
     if enumerable and len(domain) > 1:
         return _by_values(expr, which, domain, enumerable, recorded)
+    if not recorded and exhausted():   # the claim's searches spent their counted work (..budget.WORK)
+        return Attempt(False, note="validated numerics not run: the claim's counted work is spent")
     p, why = problem(expr, which, domain, member)
     if p is None:
         return Attempt(False, note=f"validated numerics not applicable ({why})")

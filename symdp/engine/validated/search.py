@@ -13,6 +13,7 @@ import collections
 from dataclasses import dataclass, field
 from fractions import Fraction
 
+from ..budget import exhausted
 from .rules import ORDERS
 
 MAX_BOXES = 600
@@ -66,7 +67,7 @@ class Search:
         queue = collections.deque([root])
         while queue:
             node = queue.popleft()
-            if self.violated is not None or self.boxes >= self.budget:
+            if self.violated is not None or self.boxes >= self.budget or exhausted():   # the claim's work too
                 node.rule = "?"
                 self.open.append((node.box, None))
                 continue
