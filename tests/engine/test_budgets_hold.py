@@ -92,7 +92,6 @@ LIMIT = 600.0
 """Seconds (CPU) the reproduction may take: generous on a loaded two-core machine; it hit 900 s (wall) before."""
 
 
-@pytest.mark.slow
 def test_gaussian_type_two_claim_is_decided_within_its_budgets(tmp_path):
     (tmp_path / "gdp.py").write_text(GAUSSIAN)
     (spec,) = registry.collect(tmp_path).specs
@@ -102,3 +101,29 @@ def test_gaussian_type_two_claim_is_decided_within_its_budgets(tmp_path):
     assert result.error is None
     (claim,) = result.claims
     assert claim.status is not Status.ERROR and claim.status is not Status.REFUTED   # the claim is true
+
+
+def test_a_claims_searches_stop_when_its_counted_work_is_spent():
+    import sympy as sp
+    from symdp.engine import budget, validated
+    x, y = sp.symbols("x y", positive=True)
+    claim = sp.exp(x * y) - 1 - x * y - sp.Rational(1, 10**6)      # false near the corner: boxes stay open
+    domain = {x: sp.Interval(0, 1), y: sp.Interval(0, 1)}
+    with budget.metered(2_000) as meter:
+        found = validated.prove(claim, "nonnegative", domain, forms=False, split=False)
+        assert meter.exhausted and not found.proved
+        again = validated.prove(claim, "nonnegative", domain, forms=False, split=False)
+    assert "counted work is spent" in again.note
+    with budget.metered(None) as meter:                              # a replay is not metered
+        validated.prove(claim, "nonnegative", domain, budget=20, forms=False, split=False)
+        assert not meter.exhausted and meter.spent > 0
+
+
+def test_derivatives_are_sp_diff_unless_refused_unsimplified():
+    import sympy as sp
+    from symdp.engine.validated.rules import differentiate
+    x, y = sp.symbols("x y", positive=True)
+    f = sp.exp(-x ** 2 / 2) * sp.erf(x * y) / (1 + x)
+    for k in (1, 2, 3):
+        assert differentiate(f, x, k, 10 ** 9) == sp.diff(f, x, k)
+    assert differentiate(f, x, 3, 1) is None
