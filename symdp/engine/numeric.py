@@ -183,18 +183,52 @@ def _movable(*fs) -> bool:
                and not f.arb.expr.has(sp.Sum, sp.Integral) for f in fs)
 
 
+class _Relative:
+    """f divided by the sum of the absolute values of its terms: the claim's gap relative to its parts.
+
+    Minimising f itself runs into the places where f tends to 0 through small terms (rho + 2 sqrt(rho L) -
+    1.000001 rho at rho -> 0), never to where it fails relative to large ones (rho large, delta near 1); the
+    relative gap has the same sign as f everywhere, and a nudged constant or coefficient shows in it."""
+
+    def __init__(self, f, symbols):
+        self.f = f
+        terms = sp.Add.make_args(f.arb.expr)
+        self.scale = sp.lambdify(symbols, sp.Add(*(sp.Abs(t) for t in terms)), "mpmath") if len(terms) > 1 else None
+
+    def __call__(self, point: dict):
+        v = self.f(point)
+        if self.scale is None:
+            return v
+        scale = self.scale(*(point[s] for s in self.f.symbols))
+        return v / scale if scale > 0 else v
+
+
 def _moved(f, judge, sign, domain, key, candidates, budget: int = moving.BUDGET):
-    """(certified counterexample or None, how the search found it) from :func:`.minimise.minimise`."""
-    found = moving.minimise(f, sign, domain, key, candidates, budget)
-    if not found.violates:
-        return None, ""
-    bad = _judged(judge, {s: mp.mpf(v) for s, v in found.point.items()})
+    """(certified counterexample or None, how the search found it) from :func:`.minimise.minimise` on the
+    claim's relative gap (:class:`_Relative`)."""
+    try:
+        relative = _Relative(f, f.symbols)
+    except Exception:  # lambdify of an unusual expression: the search steers on f itself
+        relative = f
+    found = moving.minimise(relative, sign, domain, key, candidates, budget)
+    bad = _judged_inside(judge, domain, found)
     return bad, _searched(found) if bad else ""
+
+
+def _judged_inside(judge, domain, found):
+    """The point found, judged on its enclosure when its value violates and it lies in ``domain`` (a chart's
+    dependent end is the declared one, the assumptions may narrow it further), else None."""
+    if not found.violates:
+        return None
+    point = {s: mp.mpf(v) for s, v in found.point.items()}
+    return _judged(judge, point) if dom.contains(domain, point) else None
 
 
 class _Difference:
     """f - g + TOLERANCE (|f| + |g|) (``sign``: +1) or its mirror g - f + ... (-1): negative only where the
-    sides differ by more than the rounding of the search's digits (an identity's two one-sided claims)."""
+    sides differ by more than the rounding of the search's digits (an identity's two one-sided claims).  Where
+    the sides agree it is TOLERANCE (|f| + |g|), which steers towards where they are small (a difference hidden
+    behind max(A, c) = A lies where A is small); a relative form would be flat there."""
 
     TOLERANCE = mp.mpf(10) ** -12
 
@@ -211,7 +245,7 @@ def _moved_apart(f, g, judge, domain, key):
     for sign in (1, -1):
         found = moving.minimise(_Difference(f, g, sign), "positive", domain, f"{key}/{sign}", (),
                                 moving.BUDGET // 2)
-        bad = _judged(judge, {s: mp.mpf(v) for s, v in found.point.items()}) if found.violates else None
+        bad = _judged_inside(judge, domain, found)
         if bad:
             return bad, _searched(found)
     return None, ""

@@ -116,3 +116,76 @@ def test_a_false_identity_in_a_thin_tube_is_refuted():
     out = num.check_equal(f, g, TUBE, "max-tube")
     assert out.status is Status.REFUTED and "enclosure" in out.detail and "local search" in out.detail, out.detail
     assert num.check_equal(f, f, TUBE, "max-tube").status is Status.VERIFIED
+
+
+# --- the held-out near misses of issue 49 and their true twins, through the whole pipeline -------------------
+
+import json  # noqa: E402
+import subprocess  # noqa: E402
+import sys  # noqa: E402
+from pathlib import Path  # noqa: E402
+
+import pytest  # noqa: E402
+
+import symdp  # noqa: E402
+
+MOVING = Path(__file__).resolve().parents[1] / "heldout" / "claims" / "near_misses_moving.py"
+TWINS = '''
+import sympy as sp
+from symdp import derivation
+
+R = sp.Rational
+alpha, mu, delta, rho = sp.symbols("alpha mu delta rho", positive=True)
+p, q = sp.symbols("p q", positive=True)
+L = sp.log(1 / delta)
+
+
+@derivation(id="twins", title="the true twins of the moving near misses", paper="held-out", where="issue 49")
+def twins(d):
+    tube = {alpha: sp.Interval.open(1, 100), mu: sp.Interval(R(1, 2), 2), delta: sp.Interval(R(1, 10**10), R(1, 1000))}
+    d.sign("rdp-amgm", alpha * mu**2 / 2 + L / (alpha - 1) - (mu**2 / 2 + mu * sp.sqrt(2 * L)), "nonnegative", tube)
+    bc = sp.sqrt(p * q) + sp.sqrt((1 - p) * (1 - q))
+    d.sign("hellinger-tv", sp.Abs(p - q) - (1 - bc), "nonnegative", {p: sp.Interval.open(0, 1), q: sp.Interval.open(0, 1)})
+    d.sign("zcdp>=rho", 2 * sp.sqrt(rho * L) + rho - rho, "nonnegative", {delta: sp.Interval.open(0, 1)})
+'''
+
+
+def _witnesses(path: Path, jobs: int) -> dict:
+    out = subprocess.run([sys.executable, "-m", "symdp", "check", "--json", "--no-cache", "-j", str(jobs),
+                          "--path", str(path)], capture_output=True, text=True, timeout=1500)
+    claims = {}
+    for result in json.loads(out.stdout)["results"]:
+        for c in result["claims"]:
+            claims[c["id"]] = (c["status"], c["witness"], c["detail"])
+    return claims
+
+
+@pytest.fixture(scope="module")
+def moving_claims():
+    run = symdp.run(str(MOVING))
+    assert not run.errors, run.errors
+    return [c for r in run.results for c in r.claims]
+
+
+def test_the_moving_near_misses_are_refuted_with_an_enclosure(moving_claims):
+    assert len(moving_claims) == 3
+    for c in moving_claims:
+        assert c.outcome.status is Status.REFUTED and c.outcome.witness is not None, (c.claim_id, c.outcome)
+        assert "enclosure" in c.outcome.detail, (c.claim_id, c.outcome.detail)
+
+
+def test_their_true_twins_are_not_refuted(tmp_path):
+    (tmp_path / "twins.py").write_text(TWINS)
+    run = symdp.run(str(tmp_path / "twins.py"))
+    assert not run.errors, run.errors
+    claims = [c for r in run.results for c in r.claims]
+    assert len(claims) == 3
+    assert all(c.outcome.status not in (Status.REFUTED, Status.ERRATUM) for c in claims), \
+        [(c.claim_id, c.outcome.status, c.outcome.detail) for c in claims]
+
+
+def test_the_witnesses_do_not_depend_on_jobs(tmp_path, moving_claims):
+    (tmp_path / "near_misses_moving.py").write_text(MOVING.read_text())
+    one, two = _witnesses(tmp_path, 1), _witnesses(tmp_path, 2)
+    assert one == two
+    assert {k: v[0] for k, v in one.items()} == {c.claim_id: "REFUTED" for c in moving_claims}
