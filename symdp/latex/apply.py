@@ -177,6 +177,8 @@ class Application:
     def indexed(self, p):
         """``x_{i}`` where the subscript is not part of the name (a sum's index): ``Indexed(x, i)``."""
         label = self.expr(p.base)
+        if label is sp.E:  # e_t under \sum_t: a family named e (residuals), never Euler's number with an index
+            label = sp.Symbol("e")
         if not isinstance(label, sp.Symbol):
             start, end = _span(p.base)
             self.fail(start, end, "a subscript on an expression (a clamp [y]^b_a, an evaluation or a "

@@ -9,6 +9,8 @@ probability or a variance, never a product: a row that uses one undeclared state
 """
 from __future__ import annotations
 
+import re
+
 import sympy as sp
 
 from ..errors import SymdpError
@@ -398,3 +400,17 @@ def refuse_argument_words(source: str, tokens: list[Tok], declared=frozenset()) 
 
 def _plain_letter(tok: Tok) -> bool:
     return tok.kind == "NAME" and len(tok.text) == 1 and tok.text.isalpha()
+
+
+_HYPERGEOMETRIC = re.compile(r"(?:\{\}|(?<![A-Za-z0-9}\]\)']))\s*_\s*\{?\s*(\d+)\s*\}?\s*F\s*_\s*\{?\s*(\d+)\s*\}?")
+
+
+def refuse_hypergeometric(source: str) -> None:
+    """Refuse ``{}_2F_1(a, b; c; z)`` (a subscript before ``F``, ``;`` between the parameter lists): the generalised
+    hypergeometric function, which the notation declares when a paper uses it."""
+    m = _HYPERGEOMETRIC.search(source)
+    if m is not None:
+        p, q = m.group(1), m.group(2)
+        fail(source, m.start(), m.end(), f"the generalised hypergeometric function {{}}_{p}F_{q}(a; b; z) (its "
+             f"parameter lists separated by ';'): declare it in the notation, functions={{r'{m.group(0).strip()}': "
+             f"lambda *a: sympy.hyper(a[:{p}], a[{p}:{int(p) + int(q)}], a[-1])}}, or write it as sympy.hyper")

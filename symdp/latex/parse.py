@@ -23,7 +23,7 @@ from .build import Builder
 from .grammar import parser
 from .lexer import Tok, balanced, fail, lex, not_formula
 from .macros import expand
-from .names import refuse_argument_words
+from .names import refuse_argument_words, refuse_hypergeometric
 from .notation import HEADS, NOTATION, OPERATORS, Notation
 from .resolve import Resolver
 from .rewrite import rewritten
@@ -110,6 +110,7 @@ def _source(text: str, notation: Notation) -> tuple[str, list[Tok], list[list[To
     source = _unwrapped(_primes(rewritten(_expand(clean(text), notation.macros))))
     if not source:
         raise SymdpError("latex", text, "a formula (the text is empty)")
+    refuse_hypergeometric(source)
     tokens = side_conditions.justification(source, side_conditions.alignment(_punctuation(lex(source))))
     body, conds = side_conditions.split(source, tokens)
     if not body:

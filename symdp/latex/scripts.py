@@ -75,6 +75,12 @@ def _fold_name(tokens: list[Tok], i: int, bound: frozenset, out: list) -> int:
         sub, k = _subscript(tokens, after, bound)
         if sub is not None:
             sup, i = tokens[i:after], after
+        elif _bound_index(tokens, after, bound):  # \sum_i X^2_i: the family's X_i, squared, as X_i^2
+            end_sub = _after_argument(tokens, after + 1)
+            out.append(t)
+            out.extend(tokens[after:end_sub])
+            out.extend(tokens[i:after])
+            return end_sub
     sub, k = _subscript(tokens, i, bound)
     if sub is not None:
         text, end, i = text + "_" + sub, tokens[k - 1].end, k
@@ -83,6 +89,15 @@ def _fold_name(tokens: list[Tok], i: int, bound: frozenset, out: list) -> int:
     out.append(Tok(t.kind, text, t.start, end, t.spaced))
     out.extend(sup)
     return i
+
+
+def _bound_index(tokens, i, bound) -> bool:
+    """A subscript at ``i`` that is one index of an enclosing sum or product (``_i``, ``_{i}``)."""
+    if i + 1 >= len(tokens) or tokens[i].kind != "SUB":
+        return False
+    arg = tokens[i + 1:_after_argument(tokens, i + 1)]
+    inner = arg[1:-1] if arg and arg[0].kind == "LBRACE" else arg
+    return len(inner) == 1 and inner[0].kind == "NAME" and inner[0].text in bound
 
 
 def _subscript(tokens, i, bound=frozenset()):
@@ -143,7 +158,7 @@ def refuse_transposes(source: str, items: list, fail) -> None:
             arg = items[k + 1:k + 5] if k + 4 < len(items) and _kind(items[k + 4]) == "RBRACE" else arg
             arg = [arg[0], *arg[2:]] if len(arg) == 4 else arg
         inner = arg[1:-1] if len(arg) == 3 and _kind(arg[-1]) == "RBRACE" else arg
-        if len(inner) != 1 or not _transpose(inner[0]) or (k and _scalar(items[k - 1])):
+        if len(inner) != 1 or not _transpose(inner[0]) or (k and _scalar(items[k - 1])) or _limit(items, k):
             continue
         end = arg[-1].end if isinstance(arg[-1], Tok) else arg[-1].end_pos
         fail(source, t.start, end, "a transpose or the power T? Declare T in the notation (symbols={r'T': ...}) "
@@ -152,6 +167,35 @@ def refuse_transposes(source: str, items: list, fail) -> None:
 
 def _kind(t) -> str:
     return t.kind if isinstance(t, Tok) else t.type
+
+
+BIG = (r"\sum", r"\prod", r"\int")
+
+
+def _limit(items: list, k: int) -> bool:
+    """The superscript at ``k`` is the upper limit of a sum, product or integral (``\\sum_{t=2}^T``,
+    ``\\sum^T``): a bound, never a transpose."""
+    j = k - 1
+    if j >= 0 and _kind(items[j]) == "RBRACE":  # the subscript's group
+        depth = 0
+        while j >= 0:
+            depth += (_kind(items[j]) == "RBRACE") - (_kind(items[j]) == "LBRACE")
+            if depth == 0:
+                break
+            j -= 1
+        j -= 1
+    elif j >= 1 and _kind(items[j - 1]) == "SUB":  # \sum_t^T
+        j -= 1
+    if j >= 0 and _kind(items[j]) == "SUB":
+        j -= 1
+    return j >= 0 and _big(items[j])
+
+
+def _big(t) -> bool:
+    if isinstance(t, Tok):
+        return t.kind == "CMD" and t.text in BIG
+    value = getattr(t, "value", None)
+    return isinstance(value, tuple) and len(value) == 3 and value[2] in BIG
 
 
 def _transpose(t) -> bool:
