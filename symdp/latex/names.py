@@ -115,6 +115,8 @@ def refuse_functionals(source: str, items: list) -> None:
         if not (isinstance(nxt, Tok) and nxt.kind == "LBRACK") or _scripted(items, k) or not _named(t) \
                 or (isinstance(t, Tok) and random_name(t)):  # E[X], \Pr[A]: refused as not a formula
             continue
+        if _greek_quantity(t) and _top_level_sum(items[k + 2:_bracket_end(items, k + 1)]):
+            continue  # \pi \gamma [1 + (x - x_0)^2]: a Greek quantity times a bracketed sum
         start, end = (t.start, t.end) if isinstance(t, Tok) else (t.start_pos, t.end_pos)
         spelled = source[start:end]
         fail(source, start, nxt.end, f"{spelled}[...]: a functional of what the brackets hold (an entropy H[X], a "
@@ -414,3 +416,19 @@ def refuse_hypergeometric(source: str) -> None:
         fail(source, m.start(), m.end(), f"the generalised hypergeometric function {{}}_{p}F_{q}(a; b; z) (its "
              f"parameter lists separated by ';'): declare it in the notation, functions={{r'{m.group(0).strip()}': "
              f"lambda *a: sympy.hyper(a[:{p}], a[{p}:{int(p) + int(q)}], a[-1])}}, or write it as sympy.hyper")
+
+
+def _greek_quantity(t) -> bool:
+    """A lower-case Greek letter, not one papers use for functions (``\\gamma``, ``\\sigma``, never ``\\phi``)."""
+    text = t.text if isinstance(t, Tok) else getattr(t.value, "name", "")
+    letter = base(text).lstrip("\\")
+    return letter in GREEK and letter.islower() and letter not in FUNCTION_GREEK
+
+
+def _bracket_end(items: list, k: int) -> int:
+    depth = 0
+    for j in range(k, len(items)):
+        depth += (_kind(items[j]) == "LBRACK") - (_kind(items[j]) == "RBRACK")
+        if depth == 0:
+            return j
+    return len(items)

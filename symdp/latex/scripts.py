@@ -109,6 +109,8 @@ def _subscript(tokens, i, bound=frozenset()):
         if nxt.text in bound:
             return None, i
         return _name_text(nxt), i + 2
+    if nxt.kind == "MUL" and nxt.text == "*":  # \hat{p}_*: a starred name
+        return "star", i + 2
     if nxt.kind != "LBRACE":
         return None, i
     k = i + 2
