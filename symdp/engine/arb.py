@@ -357,6 +357,9 @@ def _node(e, symbols):
         return piecewise(e, symbols, _compile)
     if isinstance(e, sp.Sum):
         return _sum(e, symbols)
+    if isinstance(e, sp.Integral):
+        from .arb_integrals import integral   # rigorous quadrature and a proved tail bound
+        return integral(e, symbols)
     if isinstance(e, sp.Function) or type(e) in NARY:
         return _function(e, symbols)
     raise NotRigorous(f"{type(e).__name__}")
