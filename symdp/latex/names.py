@@ -115,8 +115,9 @@ def refuse_functionals(source: str, items: list) -> None:
         if not (isinstance(nxt, Tok) and nxt.kind == "LBRACK") or _scripted(items, k) or not _named(t) \
                 or (isinstance(t, Tok) and random_name(t)):  # E[X], \Pr[A]: refused as not a formula
             continue
-        if _greek_quantity(t) and _top_level_sum(items[k + 2:_bracket_end(items, k + 1)]):
-            continue  # \pi \gamma [1 + (x - x_0)^2]: a Greek quantity times a bracketed sum
+        if _greek_quantity(t) and source[nxt.start:nxt.end].startswith(("\\big", "\\Big", "\\left")) \
+                and _top_level_sum(items[k + 2:_bracket_end(items, k + 1)]):
+            continue  # \pi \gamma \bigl[1 + (x - x_0)^2\bigr]: a Greek quantity times a sized bracket's sum
         start, end = (t.start, t.end) if isinstance(t, Tok) else (t.start_pos, t.end_pos)
         spelled = source[start:end]
         fail(source, start, nxt.end, f"{spelled}[...]: a functional of what the brackets hold (an entropy H[X], a "
