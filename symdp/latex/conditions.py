@@ -216,7 +216,8 @@ def _ranges(tokens: list[Tok]) -> list[Tok]:
         le = Tok("REL", "<=", at.start, at.end, True)
         stated = [*lo, le, *var, le, *hi, Tok("COMMA", ",", at.start, at.end), *var,
                   Tok("IN", "\\in", at.start, at.end, True), Tok("CMD", "\\mathbb", at.start, at.end, True),
-                  Tok("LBRACE", "{", at.start, at.end), Tok("NAME", "Z", at.start, at.end), Tok("RBRACE", "}", at.start, at.end)]
+                  Tok("LBRACE", "{", at.start, at.end), Tok("NAME", "Z", at.start, at.end),
+                  Tok("RBRACE", "}", at.start, at.end)]
         head = tokens[:k - 1 - len(lo) - len(var) - 1 - closing]
         return head + stated + _ranges(tokens[after:])
     return tokens

@@ -205,8 +205,8 @@ def call_or_product(source: str, name: str, known: bool, inside: list, tok, defi
     if name in called:  # r_c(q) elsewhere in the display: r_c is a function there, and here
         return "call"
     if len(inside) == 1 and _kind(inside[0]) in ("NAME", "SYM") and _spelled(source, inside[0]) in arguments \
-            and base(symbol).lstrip("\\") in GREEK - FUNCTION_GREEK:  # M(S) = \theta(S) + \eta: a function of M's argument
-        return "call"
+            and base(symbol).lstrip("\\") in GREEK - FUNCTION_GREEK:
+        return "call"  # M(S) = \theta(S) + \eta: a function of M's argument
     compound = _top_level_sum(inside)
     listed = any(_kind(t) in ("COMMA", "SEMI") for t in _top(inside))
     single = len(inside) == 1 and _kind(inside[0]) in ("NAME", "SYM")

@@ -1,10 +1,10 @@
 """Spellings of one construct rewritten, on the display's text, into the spelling the lexer reads.
 
 - ``\\left\\{ \\begin{array}{ll} a & c_1 \\\\ b & c_2 \\end{array} \\right.`` is how papers wrote ``cases`` before
-  amsmath (its ``\\right.`` may have lost its full stop to the display's
-  trailing punctuation): rewritten as ``\\begin{cases} a & c_1 \\\\ b & c_2 \\end{cases}`` when every row holds one value
-  and at most one condition (an empty column, as SciPy's ``{ccc}`` with ``value & & condition``, is dropped);
-  any other array (a matrix, a table) is left as it is and refused as an environment.
+  amsmath (its ``\\right.`` may have lost its full stop to the display's trailing punctuation): rewritten as
+  ``\\begin{cases} a & c_1 \\\\ b & c_2 \\end{cases}`` when every row holds one value and at most one condition
+  (an empty column, as SciPy's ``{ccc}`` with ``value & & condition``, is dropped); any other array (a matrix, a
+  table) is left as it is and refused as an environment.
 - ``\\text{for $l \\leq x \\leq m$}`` (math inside a text group, as in NumPy's docstrings) becomes
   ``\\text{for } l \\leq x \\leq m``: the word opens the condition, the math is read as math.
 - The Unicode minus sign ``−`` (U+2212), pasted from a rendered page, is the minus it shows.
@@ -13,8 +13,8 @@ from __future__ import annotations
 
 import re
 
-_ARRAY = re.compile(r"\\left\s*\\\{\s*\\begin\s*\{array\}\s*\{[^{}]*\}(?P<body>.*?)\\end\s*\{array\}\s*\\right\s*(?:\.|$)",
-                    re.S)
+_ARRAY = re.compile(r"\\left\s*\\\{\s*\\begin\s*\{array\}\s*\{[^{}]*\}(?P<body>.*?)"
+                    r"\\end\s*\{array\}\s*\\right\s*(?:\.|$)", re.S)
 _TEXT_MATH = re.compile(r"\\(?P<cmd>text|mbox|textrm)\s*\{(?P<word>[^{}$]*)\$(?P<math>[^$]*)\$\s*\}")
 
 

@@ -1,0 +1,182 @@
+"""More of what papers write, read as meant or refused with the notation entry that settles it (issue 48).
+
+Calls with a list of arguments after a Greek letter, cases written as ``\\left\\{ \\begin{array} ... \\right.``,
+floors and ceilings in a sum's bounds, an index range with ``\\ldots`` in a side condition, the hypergeometric
+``{}_2F_1(a; b; z)``; and the guards that keep each from a silent misreading (a product reading is never
+taken where a call or one name may be meant).
+"""
+from __future__ import annotations
+
+import pytest
+import sympy as sp
+from sympy.core.function import AppliedUndef
+
+from symdp.latex import NOTATION
+from symdp.latex.lexer import LatexError, NotAFormula
+from symdp.latex.parse import display
+
+x, y, z, n, q, a, b, c, i, t, T = sp.symbols("x y z n q a b c i t T")
+
+
+def _read(tex, notation=None):
+    return display(tex, notation)
+
+
+def _refused(tex, *words, notation=None):
+    with pytest.raises(LatexError) as info:
+        display(tex, notation)
+    message = str(info.value)
+    for word in words:
+        assert word in message, message
+    return message
+
+
+def _names(expr) -> set:
+    return {s.name for s in expr.free_symbols}
+
+
+# -- a Greek letter before a list of arguments -----------------------------------------------------------------
+
+def test_a_greek_letter_before_a_list_is_a_call_never_a_product():
+    got = _read(r"M(S) = \theta(S, S') + \eta").chain[0]
+    calls = got.atoms(AppliedUndef)
+    assert [type(f).__name__ for f in calls] == ["theta"]
+    assert next(iter(calls)).args == (sp.Symbol("S"), sp.Symbol("S'"))
+    assert not any(isinstance(term, sp.Mul) for term in sp.Add.make_args(got))
+
+
+@pytest.mark.parametrize("tex,entry", [
+    (r"F(x) = \gamma\left(1,x\right) = 1-e^{-x}", "sympy.lowergamma"),
+    (r"(-1)^{n+1} n! \zeta\left(n+1,z\right)", "sympy.zeta"),
+    (r"\Psi = \psi(n, x)", "sympy.polygamma"),
+])
+def test_a_greek_special_function_before_a_list_is_refused_naming_the_entry(tex, entry):
+    message = _refused(tex, "standard notation", entry, "paper's own")
+    assert "times" not in message.split("ambiguous:")[-1].split("?")[0]
+
+
+def test_a_declared_special_function_reads_as_declared():
+    notation = NOTATION.extend(functions={r"\gamma": sp.lowergamma})
+    got = _read(r"F(x) = \gamma\left(1,x\right) = 1-e^{-x}", notation)
+    assert len(got.chain) == 2 and sp.simplify(got.chain[0] - got.chain[1]) == 0  # lowergamma(1, x) = 1 - e^{-x}
+    s = _read(r"F(x) = \gamma\left(s,x\right)", notation).chain[0]
+    assert isinstance(s, sp.lowergamma)
+
+
+def test_a_bessel_letter_before_parentheses_is_refused_naming_the_entry():
+    _refused(r"p(x) = \frac{e^{\kappa \cos(x-\mu)}}{2\pi I_0(\kappa)}", "Bessel", "sympy.besseli(0, z)")
+
+
+# -- cases as an array ----------------------------------------------------------------------------------------
+
+def test_an_array_in_a_left_brace_reads_as_cases():
+    got = _read(r"f(x) = \left\{\begin{array}{ll} x^2 & x > 0 \\ 0 & \text{otherwise} \end{array}\right.").chain[0]
+    assert isinstance(got, sp.Piecewise)
+    assert got.args[-1].cond == sp.true and got.args[-1].expr == 0
+
+
+def test_an_array_with_an_empty_column_and_a_call_read_in_both_rows():
+    tex = (r"G\left(q;c\right) & = & \left\{ \begin{array}{ccc} r_{c}\left(q\right) &  & 0\leq q<\frac{1}{2}\\ "
+           r"2\pi-r_{c}\left(1-q\right) &  & \frac{1}{2}\leq q\leq1 \end{array} \right.")
+    got = _read(tex).chain[0]
+    assert isinstance(got, sp.Piecewise) and len(got.args) == 2
+    assert {type(f).__name__ for f in got.atoms(AppliedUndef)} == {"r_c"}
+
+
+def test_an_array_that_is_a_matrix_stays_refused():
+    _refused(r"A = \left\{\begin{array}{ccc} 1 & 2 & 3 \\ 0 & 1 & 1 \end{array}\right.", "array")
+
+
+def test_math_inside_a_text_condition_of_cases():
+    got = _read(r"P(x;l, m, r) = \begin{cases} \frac{2(x-l)}{(r-l)(m-l)}& \text{for $l \leq x \leq m$},\\ "
+                r"0& \text{otherwise}. \end{cases}").chain[0]
+    assert isinstance(got, sp.Piecewise) and len(got.args) == 2
+
+
+# -- floors and ceilings in a sum's bounds; a range with \ldots in a condition ---------------------------------
+
+@pytest.mark.parametrize("tex,lo,hi", [
+    (r"\sum_{i=1}^{\lceil n/2 \rceil} x_i", 1, sp.ceiling(sp.Symbol("n") / 2)),
+    (r"\sum_{i=\lfloor n/2 \rfloor}^{n} x_i", sp.floor(sp.Symbol("n") / 2), sp.Symbol("n")),
+])
+def test_floors_and_ceilings_in_a_sums_bounds(tex, lo, hi):
+    got = _read(tex).chain[0]
+    assert isinstance(got, sp.Sum)
+    _, low, high = got.limits[0]
+    assert str(low) == str(lo) and str(high) == str(hi)
+
+
+@pytest.mark.parametrize("tex", [
+    r"f_{\varepsilon,\delta}(\alpha_i) \le \beta_i \quad \text{for all } i = 1, \ldots, n",
+    r"a_i \le b_i \quad i \in \{1, \dots, n\}",
+])
+def test_an_index_range_with_an_ellipsis_is_a_condition(tex):
+    got = _read(tex)
+    assert got.ops == ("<=",)
+    text = " ".join(str(c) for c in got.conditions)
+    assert "1 <= i" in text and "i <= n" in text and "Integers" in text
+
+
+def test_an_ellipsis_in_a_formula_stays_refused():
+    _refused(r"x_1 + \cdots + x_n", r"\cdots")
+
+
+def test_the_hypergeometric_function_is_refused_with_its_reason():
+    _refused(r"M\left(t\right)=\frac{c}{1-t}\,_{2}F_{1}\left(1+c,\,1-t\,;\,2-t\,;-1\right)", "hypergeometric",
+             "sympy.hyper")
+
+
+# -- misreading guards -------------------------------------------------------------------------------------------
+
+def test_two_letters_alone_as_an_argument_are_refused_not_multiplied():
+    _refused(r"P(x, df) = \frac{\Gamma(\frac{df+1}{2})}{\sqrt{\pi df}}", "df", "one name", "symbols=")
+    notation = NOTATION.extend(symbols={"df": sp.Symbol("df", positive=True)})
+    got = _read(r"P(x, df) = \frac{1}{\sqrt{\pi df}}", notation).chain[0]
+    assert "df" in _names(got) and "d" not in _names(got)
+
+
+def test_the_defined_variable_before_a_sum_is_a_product_but_an_unknown_name_stays_ambiguous():
+    got = _read(r"G\left(q;a,b\right) & = & \left\lceil q\left(b-a\right)+a\right\rceil").chain[0]
+    assert not got.atoms(AppliedUndef)
+    assert sp.simplify(got - sp.ceiling(got.args[0])) == 0
+    _refused(r"y = q\left(b-a\right)+a", "ambiguous", "q")
+
+
+def test_a_function_argument_of_the_defined_side_is_still_called():
+    got = _read(r"J(f,d) = \frac{1}{n}\sum_{i=1}^{n}l(f(x_{i}),y_{i})").chain[0]
+    assert "f" in {type(g).__name__ for g in got.atoms(AppliedUndef)}
+
+
+def test_a_function_greek_letter_on_the_defined_argument_stays_ambiguous():
+    _refused(r"f(x) = \phi(x) + 1", "ambiguous")
+
+
+def test_the_output_of_a_noise_function_under_a_divergence_is_not_a_formula():
+    with pytest.raises(NotAFormula):
+        display(r"D_{\mathrm{MaxDivergence}}(\mathrm{laplace\_noise}(u), \mathrm{laplace\_noise}(v)) \leq d_{out}")
+
+
+def test_a_lone_undeclared_function_value_is_not_a_formula():
+    with pytest.raises(NotAFormula):
+        display(r"&= d_{M}(u, v)  && \text{since \texttt{DI} is a }\texttt{DatasetDomain}")
+    assert _read(r"d_{\mathrm{Abs}}(a, b) = |a - b|").chain[0] == sp.Abs(a - b) or \
+        isinstance(_read(r"d_{\mathrm{Abs}}(a, b) = |a - b|").chain[0], sp.Abs)
+
+
+def test_a_squared_family_member_under_a_sum():
+    got = _read(r"Q = \sum_{i=1}^{n} X^2_i").chain[0]
+    assert isinstance(got, sp.Sum)
+    assert isinstance(got.function, sp.Pow) and isinstance(got.function.base, sp.Indexed)
+
+
+def test_a_sums_upper_limit_t_is_a_bound_and_a_transpose_stays_refused():
+    got = _read(r"\sum_{t=2}^T e_t").chain[0]
+    assert isinstance(got, sp.Sum) and str(got.limits[0][2]) == "T"
+    assert isinstance(got.function, sp.Indexed)  # e_t: a family named e, never Euler's number
+    _refused(r"x^T y", "transpose")
+
+
+def test_a_greek_quantity_before_a_sized_bracket_and_a_functional_bracket():
+    got = _read(r"\frac{1}{\pi \gamma \bigl[ 1+ x^2 \bigr] }").chain[0]
+    assert not got.atoms(AppliedUndef) and "gamma" in _names(got)
+    _refused(r"\epsilon [1 + x]", "functional")
