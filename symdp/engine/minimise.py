@@ -28,6 +28,8 @@ BUDGET = 400
 """Evaluations of the claim per search, starts and sample included (a counted budget, never time)."""
 STARTS = 4
 """Starting points: the best of the sample and the best open-box centres, half each."""
+SAMPLE = 30
+"""Seeded sample points scored as starts (the numeric check's own sample size, :data:`.numeric.POINTS`)."""
 CANDIDATES = 12
 """Open-box centres scored as starts (the first ones: the most nearly failing)."""
 DPS = 20
@@ -180,17 +182,31 @@ def minimise(f, sign: str, domain: dict, key: str, candidates=(), budget: int = 
 
 
 def _starts(objective, domain, key, candidates) -> list:
-    """(value, coordinates) of the STARTS points: the best half from the sample, the best from the candidates."""
+    """(value, coordinates) of the STARTS points: the best half from the sample and the corners of the chart's
+    box (:func:`_corners`), the best other half from the candidates."""
+    sample = [_inverse(objective.ends, point) for point in dom.sample(domain, SAMPLE, key)]
+    pools = (sample + _corners(len(objective.ends)), [_inverse(objective.ends, point) for point in candidates])
     chosen, seen = [], set()
-    for pool, share in zip((dom.sample(domain, 30, key), candidates), (STARTS - STARTS // 2, STARTS // 2)):
+    for pool, share in zip(pools, (STARTS - STARTS // 2, STARTS // 2)):
         scored = []
-        for point in pool:
-            u = _inverse(objective.ends, point)
+        for u in pool:
             if u is not None and u not in seen:
                 seen.add(u)
                 scored.append((objective(u), u))
         chosen += sorted((s for s in scored if mp.isfinite(s[0])), key=lambda item: item[0])[:share]
     return sorted(chosen, key=lambda item: item[0])
+
+
+CORNERS = 3
+"""Dimensions up to which the 2^d corners of the chart's box are scored as starts (at most 8 evaluations)."""
+
+
+def _corners(d: int) -> list:
+    """The corners of [EDGE, 1 - EDGE]^d (d <= CORNERS): where a claim tight at the ends of several symbols at
+    once fails, beyond the sample's edge values (1e-9 of the width from an end)."""
+    if d > CORNERS:
+        return []
+    return [tuple(EDGE if (k >> i) & 1 == 0 else 1 - EDGE for i in range(d)) for k in range(2 ** d)]
 
 
 def _search(objective, u0: tuple, v0, limit: int):

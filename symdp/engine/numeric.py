@@ -204,15 +204,19 @@ class _Relative:
 
 
 def _moved(f, judge, sign, domain, key, candidates, budget: int = moving.BUDGET):
-    """(certified counterexample or None, how the search found it) from :func:`.minimise.minimise` on the
-    claim's relative gap (:class:`_Relative`)."""
-    try:
-        relative = _Relative(f, f.symbols)
-    except Exception:  # lambdify of an unusual expression: the search steers on f itself
-        relative = f
-    found = moving.minimise(relative, sign, domain, key, candidates, budget)
-    bad = _judged_inside(judge, domain, found)
-    return bad, _searched(found) if bad else ""
+    """(certified counterexample or None, how the search found it) from :func:`.minimise.minimise`, half the
+    budget on the claim itself, half on its relative gap (:class:`_Relative`): the first is flat nowhere the
+    claim is, the second sees a nudge that f hides behind terms tending to 0."""
+    for steer in (lambda: f, lambda: _Relative(f, f.symbols)):
+        try:
+            objective = steer()
+        except Exception:  # lambdify of an unusual expression: no relative form, nothing more to try
+            break
+        found = moving.minimise(objective, sign, domain, key, candidates, budget // 2)
+        bad = _judged_inside(judge, domain, found)
+        if bad:
+            return bad, _searched(found)
+    return None, ""
 
 
 def _judged_inside(judge, domain, found):

@@ -154,7 +154,7 @@ def _witnesses(path: Path, jobs: int) -> dict:
     out = subprocess.run([sys.executable, "-m", "symdp", "check", "--json", "--no-cache", "-j", str(jobs),
                           "--path", str(path)], capture_output=True, text=True, timeout=1500)
     claims = {}
-    for result in json.loads(out.stdout)["results"]:
+    for result in json.loads(out.stdout)["derivations"]:
         for c in result["claims"]:
             claims[c["id"]] = (c["status"], c["witness"], c["detail"])
     return claims
