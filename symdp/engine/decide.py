@@ -320,5 +320,5 @@ def _sign(expr, which, domain, key, attempts, numeric) -> Outcome:
     refuted = validated.refuted_at(attempts, found, num.refute_at(compiled, which, domain, found.candidates))
     if refuted is not None:
         return _with_note(refuted, f"{found.note}; the counterexample is the centre of a box left open")
-    return _with_note(num.check_sign(compiled, which, domain, key, candidates=found.candidates),
+    return _with_note(num.check_sign(compiled, which, domain, key),
                       f"symbolic sign analysis did not decide; {found.note}")

@@ -155,17 +155,20 @@ def check_equal(f, g, domain: dict, key: str, what: str = "both sides",
 
 
 @_at_working_precision
-def check_sign(f, sign: str, domain: dict, key: str, n: int = POINTS, candidates=()) -> Outcome:
+def check_sign(f, sign: str, domain: dict, key: str, n: int = POINTS) -> Outcome:
     """Check the sign of an mpmath callable on a seeded sample of ``domain``; before VERIFIED, the descent to
-    the edges (:func:`descend`), then a local search from the sample and ``candidates`` (the centres of boxes
-    validated numerics left open) that moves continuously (:func:`.minimise.minimise`)."""
+    the edges (:func:`descend`), then a local search that moves continuously (:func:`.minimise.minimise`).
+
+    The search starts from the sample and the corners of the chart's box only, never from the centres of the
+    boxes validated numerics left open: a replay of a certificate that records an open search has no boxes
+    (:data:`.validated.OPEN`), and a verdict must be the same at certify time and at replay."""
     judge = lambda point: judge_sign(f, point, sign)
     bad, done, unclear, doubt = _survey(judge, domain, key, n)
     moved = ""
     if not bad and not doubt and done and getattr(f, "arb", None) is not None:
         bad = descend(f, judge, sign, domain, _points(domain, n, key))
         if not bad and _movable(f):
-            bad, moved = _moved(f, judge, sign, domain, key, candidates)
+            bad, moved = _moved(f, judge, sign, domain, key)
     if bad:
         return _with_search(_refuted(judge, domain, *bad, f"not {sign}", len(done) + 1), moved)
     if doubt:
@@ -203,7 +206,7 @@ class _Relative:
         return v / scale if scale > 0 else v
 
 
-def _moved(f, judge, sign, domain, key, candidates, budget: int = moving.BUDGET):
+def _moved(f, judge, sign, domain, key, budget: int = moving.BUDGET):
     """(certified counterexample or None, how the search found it) from :func:`.minimise.minimise`, half the
     budget on the claim itself, half on its relative gap (:class:`_Relative`): the first is flat nowhere the
     claim is, the second sees a nudge that f hides behind terms tending to 0."""
@@ -212,7 +215,7 @@ def _moved(f, judge, sign, domain, key, candidates, budget: int = moving.BUDGET)
             objective = steer()
         except Exception:  # lambdify of an unusual expression: no relative form, nothing more to try
             break
-        found = moving.minimise(objective, sign, domain, key, candidates, budget // 2)
+        found = moving.minimise(objective, sign, domain, key, (), budget // 2)
         bad = _judged_inside(judge, domain, found)
         if bad:
             return bad, _searched(found)
