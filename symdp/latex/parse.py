@@ -193,6 +193,7 @@ def display(text: str, notation: Notation | None = None, *, derived=None) -> Dis
         sides.unknown_commands(resolver, segments[0])
         defines = source[segments[0][0].start:segments[0][-1].end].strip()
         resolver.arguments = sides.arguments(source, segments[0])
+        resolver.heads = sides.heads(source, segments[0])
         segments, ops = segments[1:], ops[1:]
     chain = tuple(_parse_tokens(source, resolver, seg) for seg in segments)
     if len(chain) == 1 and _undeclared_value(chain[0], notation, derived):

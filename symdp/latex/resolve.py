@@ -109,6 +109,8 @@ class Resolver:
         self.families = derived.families
         """Names the derived expression uses only as indexed families (see parse.Context.families)."""
         self.arguments = frozenset()
+        self.heads = frozenset()
+        """The function the display's defined side names (``y_t`` of ``y_t(h) = ...``), as spelled."""
         """The names the display's defined side takes as arguments (``q``, ``a``, ``b`` of ``G(q; a, b) = ...``)."""
 
     def fail(self, tok: Tok, why: str, end: Tok | None = None):
@@ -133,7 +135,7 @@ class Resolver:
                 i += 1
             else:
                 i = self.resolve(matched, i, out)
-        return calls(self.source, _bars(out, self), self.arguments)
+        return calls(self.source, _bars(out, self), self.arguments, self.heads)
 
     def match(self, tokens: list[Tok]) -> list:
         """Tokens with the notation's spellings replaced by SYM / HEAD tokens (longest match first)."""

@@ -8,10 +8,16 @@
 - ``\\text{for $l \\leq x \\leq m$}`` (math inside a text group, as in NumPy's docstrings) becomes
   ``\\text{for } l \\leq x \\leq m``: the word opens the condition, the math is read as math.
 - The Unicode minus sign ``−`` (U+2212), pasted from a rendered page, is the minus it shows.
+- ``A_1 Y_{t-1} + \\cdots + A_p Y_{t-p}`` (a sum written with an ellipsis, ``\\ldots`` or ``\\dots``) becomes
+  ``\\sum_{i=1}^{p} {A_i Y_{t-i}}`` when the two terms around the ellipsis are the same tokens but for one number
+  in the first (the same at every place it differs) and one token in the last (the same at every place): the
+  pattern papers mean.  Any other ellipsis is left to be refused.
 """
 from __future__ import annotations
 
 import re
+
+from .lexer import lex
 
 _ARRAY = re.compile(r"\\left\s*\\\{\s*\\begin\s*\{array\}\s*\{[^{}]*\}(?P<body>.*?)"
                     r"\\end\s*\{array\}\s*\\right\s*(?:\.|$)", re.S)
@@ -22,7 +28,7 @@ def rewritten(text: str) -> str:
     """``text`` with the spellings above rewritten; anything else unchanged."""
     text = text.replace("\u2212", "-")
     text = _TEXT_MATH.sub(lambda m: rf"\{m.group('cmd')}{{{m.group('word').rstrip()} }} {m.group('math')} ", text)
-    return _ARRAY.sub(_cases, text)
+    return ellipsis_sums(_ARRAY.sub(_cases, text))
 
 
 def _cases(m: re.Match) -> str:
@@ -55,3 +61,62 @@ def _cells(row: str) -> list[str]:
         k += 1
     cells.append("".join(current))
     return cells
+
+
+ELLIPSES = (r"\ldots", r"\cdots", r"\dots")
+_STOPS = ("PLUS", "MINUS", "REL", "AMP", "COMMA", "NEWROW", "GAP", "IN", "SEMI")
+_OPENS = ("LBRACE", "LPAREN", "LBRACK", "LSET", "ABSL", "FLOORL", "CEILL", "BEGIN_CASES")
+_CLOSES = ("RBRACE", "RPAREN", "RBRACK", "RSET", "ABSR", "FLOORR", "CEILR", "END_CASES")
+_INDICES = "ijklmrsuv"
+
+
+def ellipsis_sums(text: str) -> str:
+    """``text`` with each ``a_1 + \\cdots + a_n`` whose pattern is plain rewritten as a ``\\sum`` (see above)."""
+    try:
+        toks = lex(text)
+    except Exception:  # noqa: BLE001  (the display is refused later, with its reason)
+        return text
+    depth, depths = 0, []
+    for t in toks:
+        depth -= t.kind in _CLOSES
+        depths.append(depth)
+        depth += t.kind in _OPENS
+    for k, t in enumerate(toks):
+        if t.kind == "CMD" and t.text in ELLIPSES and 0 < k < len(toks) - 1 and toks[k - 1].kind == "PLUS" \
+                and toks[k + 1].kind == "PLUS":
+            found = _pattern(text, toks, depths, k)
+            if found is not None:
+                start, end, rewritten_sum = found
+                return ellipsis_sums(text[:start] + rewritten_sum + text[end:])
+    return text
+
+
+def _pattern(text, toks, depths, k):
+    level = depths[k]
+    first = k - 2
+    while first > 0 and depths[first - 1] >= level and not (depths[first - 1] == level
+                                                            and toks[first - 1].kind in _STOPS):
+        first -= 1
+    last = k + 2
+    while last < len(toks) - 1 and depths[last + 1] >= level and not (depths[last + 1] == level
+                                                                      and toks[last + 1].kind in _STOPS):
+        last += 1
+    left, right = toks[first:k - 1], toks[k + 2:last + 1]
+    if not left or len(left) != len(right) or any(t.kind == "CMD" and t.text in ELLIPSES for t in left + right):
+        return None
+    diffs = [(a, b) for a, b in zip(left, right) if (a.kind, a.text) != (b.kind, b.text)]
+    if not diffs or any(a.kind != "NUMBER" or b.kind not in ("NAME", "NUMBER") for a, b in diffs) \
+            or len({a.text for a, _ in diffs}) != 1 or len({b.text for _, b in diffs}) != 1:
+        return None
+    used = set(re.findall(r"(?<!\\)\b[a-z]\b", text)) | {t.text for t in toks if t.kind == "NAME"}
+    index = next((c for c in _INDICES if c not in used), None)
+    if index is None:
+        return None
+    start, end = left[0].start, right[-1].end
+    term, at = [], start
+    for a, _ in diffs:
+        term.append(text[at:a.start] + index)
+        at = a.end
+    term.append(text[at:toks[k - 2].end])
+    lo, hi = diffs[0][0].text, diffs[0][1].text
+    return start, end, rf"\sum_{{{index}={lo}}}^{{{hi}}} {{{''.join(term)}}}"

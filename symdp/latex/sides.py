@@ -123,3 +123,13 @@ def arguments(source: str, seg: list[Tok]) -> frozenset:
         else:
             current.append(t)
     return frozenset(out)
+
+
+def heads(source: str, seg: list[Tok]) -> frozenset:
+    """The function a function-style defined side names (``y_t`` of ``y_t(h)``), as spelled, or none."""
+    if not seg or seg[-1].kind != "RPAREN":
+        return frozenset()
+    k = _opening(seg)
+    if not k:
+        return frozenset()
+    return frozenset({source[seg[0].start:seg[k - 1].end].strip()})

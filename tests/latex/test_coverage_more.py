@@ -117,8 +117,25 @@ def test_an_index_range_with_an_ellipsis_is_a_condition(tex):
     assert "1 <= i" in text and "i <= n" in text and "Integers" in text
 
 
-def test_an_ellipsis_in_a_formula_stays_refused():
-    _refused(r"x_1 + \cdots + x_n", r"\cdots")
+@pytest.mark.parametrize("tex,want", [
+    (r"x_1 + \cdots + x_n", "Sum(x[i], (i, 1, n))"),
+    (r"x_1 + x_2 + \cdots + x_n", "x_1 + Sum(x[i], (i, 2, n))"),
+    (r"Y_t = \nu + A_1 Y_{t-1} + \ldots + A_p Y_{t-p} + u_t", "nu + u_t + Sum(A[i]*Y[-i + t], (i, 1, p))"),
+    (r"\frac{1}{2} + \cdots + \frac{1}{n}", "Sum(1/i, (i, 2, n))"),
+])
+def test_a_sum_written_with_an_ellipsis_reads_as_the_sum(tex, want):
+    assert str(_read(tex).chain[0]) == want
+
+
+@pytest.mark.parametrize("tex", [
+    r"x_1 + \cdots + x_{n-1}",  # the last term's index is an expression
+    r"p_1 q_2 + \cdots + p_n q_{n+1}",  # two numbers that differ
+    r"p_1 q_2 + \cdots + p_n q_n",  # 1 and 2 both become n: no one pattern
+    r"2 + \cdots + 2",  # nothing varies
+    r"a_1 a_2 \cdots a_n",  # a product's ellipsis
+])
+def test_an_ellipsis_without_one_plain_pattern_stays_refused(tex):
+    _refused(tex, "ellipsis")
 
 
 def test_the_hypergeometric_function_is_refused_with_its_reason():
