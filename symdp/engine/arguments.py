@@ -1,4 +1,5 @@
-"""The arguments of a claim checked before anything is recorded: an expression where one is expected."""
+"""The arguments of a claim: an expression where one is expected (checked before anything is recorded), a box
+budget in range, a function of named arguments adapted to a point."""
 from __future__ import annotations
 
 import functools
@@ -6,7 +7,7 @@ import inspect
 
 import sympy as sp
 
-from ..errors import SymdpError
+from ..errors import SymdpError, require
 from ..latex import Quote
 
 
@@ -35,3 +36,27 @@ def an_expression(kind: str, name: str, value) -> None:
     if isinstance(value, (sp.Rel, sp.logic.boolalg.BooleanFunction, sp.logic.boolalg.BooleanAtom)):
         raise SymdpError(name, value, f"an expression (d.{kind} states the relation itself; for a relation "
                          "use d.sign on the difference of its sides, or d.printed(cid, relation))")
+
+
+MAX_BOXES = 100_000
+"""The largest box budget a claim may ask for."""
+
+
+def box_budget(boxes) -> int:
+    whole = isinstance(boxes, int) and not isinstance(boxes, bool)
+    require(whole and 1 <= boxes <= MAX_BOXES, "boxes", boxes, f"an integer from 1 to {MAX_BOXES}")
+    return boxes
+
+
+def with_boxes(decider, boxes):
+    """``decider`` with the claim's box budget handed to validated numerics (``attempts.box_budget``)."""
+    def run(attempts):
+        if attempts is not None:
+            attempts.box_budget = boxes
+        return decider(attempts)
+    return run
+
+
+def by_name(fn):
+    """Adapt ``fn(epsilon=..., beta=...)`` to a function of a point {symbol: value}."""
+    return lambda point: fn(**{str(s): v for s, v in point.items()})

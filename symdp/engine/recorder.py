@@ -24,8 +24,8 @@ from . import provers
 from . import numeric as num
 from . import domain as dom
 from . import certificates as certs
-from ..errors import require
-from .arguments import expressions as _expressions
+from .arguments import MAX_BOXES, box_budget as _box_budget, by_name as _by_name, expressions as _expressions
+from .arguments import with_boxes as _budgeted
 from .budget import WORK, BudgetExceeded, metered, within_budget
 from .stopping import Running
 from .provers import BUDGET, REWRITES, Attempts, ReplayFailed, active_piece
@@ -80,10 +80,8 @@ class Recorder:
         """Which claims this recorder decides, by ordinal (0 for the first claim called): the others are
         left to other shards of the same derivation (:mod:`.shards`); by default every claim."""
         self._ordinal = 0
-        self.running: Running | None = None
-        """The step running now (:mod:`.stopping` records it as an ERROR when ``--timeout`` stops it)."""
-        self.known = tuple((book or {}).values())
-        """The certificates of the derivation's file: the claims a stopped run lists as not reached."""
+        self.running: Running | None = None   # the step running now (:mod:`.stopping`: ERROR at --timeout)
+        self.known = tuple((book or {}).values())   # the certificates: claims a stopped run lists as not reached
         self.reads: dict[str, str] = {}
         """Files read by quotes: {absolute path: sha256, or "" when not reachable} (for the cache)."""
 
@@ -427,35 +425,11 @@ class Recorder:
         self.trace.append(Figure(fid, caption, xlabel, ylabel, curves))
 
 
-MAX_BOXES = 100_000
-"""The largest box budget a claim may ask for."""
-
-
-def _box_budget(boxes) -> int:
-    whole = isinstance(boxes, int) and not isinstance(boxes, bool)
-    require(whole and 1 <= boxes <= MAX_BOXES, "boxes", boxes, f"an integer from 1 to {MAX_BOXES}")
-    return boxes
-
-
-def _budgeted(decider, boxes):
-    """``decider`` with the claim's box budget handed to validated numerics (``attempts.box_budget``)."""
-    def run(attempts):
-        if attempts is not None:
-            attempts.box_budget = boxes
-        return decider(attempts)
-    return run
-
-
 def _proof_recorded(attempts) -> bool:
     """A validated-numerics proof, or the counterexample its search found, is recorded for the claim (replayed,
     no sample first: the sample decided nothing when the certificate was made)."""
     boxes = getattr(attempts, "recorded_boxes", "") or ""
     return bool(boxes) and not boxes.startswith(validated.OPEN)
-
-
-def _by_name(fn):
-    """Adapt ``fn(epsilon=..., beta=...)`` to a function of a point {symbol: value}."""
-    return lambda point: fn(**{str(s): v for s, v in point.items()})
 
 
 def _state(certify: bool, recorded, carried: bool) -> str:
