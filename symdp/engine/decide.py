@@ -13,7 +13,6 @@ import itertools
 import sympy as sp
 
 from . import domain as dom
-from . import induction
 from . import location
 from . import regions as by_regions
 from . import normal
@@ -21,7 +20,6 @@ from . import numeric as num
 from . import validated
 from . import arb_series as series
 from .cases import prove_by_cases
-from .maxima import many, prove_by_many_cases
 from .conditions import truth_of
 from .provers import (Attempts, active_piece, breakpoints, prove_at_a_stationary_point, prove_from_an_end,
                       prove_sign, prove_zero, prove_zero_on, regions, respects_assumptions)
@@ -266,22 +264,18 @@ def _reduced(expr, which: str, domain: dict, attempts: Attempts) -> str | None:
 
 
 def _symbolic(expr, which: str, domain: dict, attempts: Attempts) -> Outcome | None:
-    method = induction.applies(expr, domain) and induction.prove(expr, which, domain, attempts)
-    if method:   # a sum over an integer range with a symbolic bound: before the budget goes to the whole
-        return Outcome(Status.PROVED, "symbolic sign analysis of a sum over an integer range", method)
-    routes = ((prove_sign, "symbolic sign analysis"), (_by_cases, "symbolic sign analysis by cases"))
-    for route, name in routes[::-1] if many(expr) else routes:   # a many-argument max: its cases get the budget
-        method = route(expr, which, domain, attempts)
-        if method:
-            return Outcome(Status.PROVED, name, method)
+    method = prove_sign(expr, which, domain, attempts)
+    if method:
+        return Outcome(Status.PROVED, "symbolic sign analysis", method)
+    method = _by_cases(expr, which, domain, attempts)
+    if method:
+        return Outcome(Status.PROVED, "symbolic sign analysis by cases", method)
     return None
 
 
 def _by_cases(expr, which: str, domain: dict, attempts: Attempts) -> str | None:
-    """:func:`.cases.prove_by_cases` (:func:`.maxima.prove_by_many_cases` for a max or min of three or more
-    arguments) as a route of the log (a replay passes over it where it failed)."""
-    return attempts.route("cases", lambda: prove_by_cases(expr, which, domain, attempts)
-                          or prove_by_many_cases(expr, which, domain, attempts))
+    """:func:`.cases.prove_by_cases` as a route of the log (a replay passes over it where it failed)."""
+    return attempts.route("cases", lambda: prove_by_cases(expr, which, domain, attempts))
 
 
 def sign(expr, which: str, domain, key, attempts: Attempts, numeric: bool = True) -> Outcome:
