@@ -20,7 +20,12 @@ def _name_text(tok: Tok) -> str:
 
 def nameish(t: Tok) -> bool:
     """A token that names something and may take a subscript into its name."""
-    return t.kind == "NAME" or (t.kind == "CMD" and t.text not in OPERATORS and t.text not in HEADS)
+    return t.kind == "NAME" or (t.kind == "CMD" and t.text not in OPERATORS and t.text not in HEADS) or \
+        (t.kind == "WORD" and t.cmd in NAME_WORDS and t.text.isidentifier())
+
+
+NAME_WORDS = ("mathrm", "operatorname", "mathit", "mathsf", "mathtt", "texttt", "textrm")
+"""Commands whose word is a name (``\\mathrm{MSE}_j(h)``: the name MSE_j, called; never MSE_j times h)."""
 
 
 def index_names(tokens: list[Tok]) -> frozenset:
@@ -86,7 +91,7 @@ def _fold_name(tokens: list[Tok], i: int, bound: frozenset, out: list) -> int:
         text, end, i = text + "_" + sub, tokens[k - 1].end, k
     while i < len(tokens) and tokens[i].kind == "PRIME":
         text, end, i = text + "'", tokens[i].end, i + 1
-    out.append(Tok(t.kind, text, t.start, end, t.spaced))
+    out.append(Tok(t.kind, text, t.start, end, t.spaced, t.cmd))
     out.extend(sup)
     return i
 

@@ -197,3 +197,9 @@ def test_a_greek_quantity_before_a_sized_bracket_and_a_functional_bracket():
     got = _read(r"\frac{1}{\pi \gamma \bigl[ 1+ x^2 \bigr] }").chain[0]
     assert not got.atoms(AppliedUndef) and "gamma" in _names(got)
     _refused(r"\epsilon [1 + x]", "functional")
+
+
+def test_a_subscripted_word_before_parentheses_is_a_call_never_a_product():
+    got = _read(r"y = \mathrm{MSE}_j(h) + 1").chain[0]
+    assert [type(f).__name__ for f in got.atoms(AppliedUndef)] == ["MSE_j"]
+    assert not got.atoms(sp.Indexed)
