@@ -97,6 +97,11 @@ class Application:
     def apply_func(self, p, powers, j):
         head = p.base
         group = self._argument_group(powers, j)
+        if group is None and p.sub is not None and p.sup is None and head.text.lstrip("\\").isalpha():
+            # \sum_i \Phi_i u_{t-i}: the sum's index on a function's letter, no argument: a family named Phi
+            label = sp.IndexedBase(sp.Symbol(head.text.lstrip("\\")))
+            subs = p.sub if isinstance(p.sub, list) else [p.sub]
+            return label[tuple(self.expr(s) for s in subs)], j
         if group is None:
             self.fail(head.start, head.end, f"{head.text} must be followed by its argument in parentheses")
         if p.sub is not None or p.sup is not None:

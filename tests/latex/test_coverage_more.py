@@ -203,3 +203,10 @@ def test_a_subscripted_word_before_parentheses_is_a_call_never_a_product():
     got = _read(r"y = \mathrm{MSE}_j(h) + 1").chain[0]
     assert [type(f).__name__ for f in got.atoms(AppliedUndef)] == ["MSE_j"]
     assert not got.atoms(sp.Indexed)
+
+
+def test_a_sums_index_on_a_function_letter_without_argument_is_a_family():
+    got = _read(r"Y_t = \mu + \sum_{i=0}^\infty \Phi_i u_{t-i}").chain[0]
+    (term,) = got.atoms(sp.Sum)
+    assert {str(x.base) for x in term.function.atoms(sp.Indexed)} == {"Phi", "u"}
+    _refused(r"\Phi x", "argument in parentheses")  # the CDF without its argument stays refused
