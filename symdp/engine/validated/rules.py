@@ -233,6 +233,9 @@ class Problem:
         if rule == "T":
             from .tail import close
             return close(self, box)
+        if rule[0] == "P":   # a Taylor model along a touching line (:mod:`.touching`)
+            from .touching import close
+            return close(self, rule, box)
         p = self.smooth_on(box)
         if rule == "E":
             v = (p or self).value(box)

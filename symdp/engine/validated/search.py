@@ -10,6 +10,7 @@ every leaf with its rule only.
 from __future__ import annotations
 
 import collections
+import itertools
 from dataclasses import dataclass, field
 from fractions import Fraction
 
@@ -103,7 +104,8 @@ class Search:
                 self.rules.append(node.rule)
 
     def _close(self, box):
-        for rule in candidates(box):
+        from .touching import candidates as touching
+        for rule in itertools.chain(candidates(box), touching(self.problem, box)):
             if self.problem.check(rule, box):
                 self.problem.used.add(rule[0])
                 return rule
