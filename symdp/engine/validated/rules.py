@@ -17,6 +17,8 @@ open end of the domain (never a point of it).
   enclosure, or as an exact 0 shown by SymPy at a vertex of the domain (for a strict claim, only where a
   coordinate whose gradient excludes 0 reaches that vertex at an open end: every point of the domain then
   lies strictly above it).  A claim touching 0 at a corner of its domain, where no face is 0 throughout.
+* ``P{line}.{top}``: a Taylor model along a touching point or line, or at a removable singularity of an open
+  end (:mod:`.touching`, :mod:`.taylor`).
 """
 from __future__ import annotations
 

@@ -111,7 +111,7 @@ class Ring:
     def compose(self, series, f: Model) -> Model | None:
         """g(f) for g given by ``series(c, n)``: the arb_series of g(c + t) to order n (c a ball); None
         where f has a pole or g's coefficients are not finite (f's range leaves g's domain)."""
-        if f.lo < 0:
+        if f.lo < 0 or f.top < 0:   # a pole, or no order left (a constant model would claim too much)
             return None
         c0 = f.at(0)
         y = Model(1, tuple(f.at(k) for k in range(1, f.top + 1)), f.top, f.rem) if f.top >= 1 else \
