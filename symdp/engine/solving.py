@@ -101,11 +101,39 @@ def _place(value, iv: sp.Interval, others) -> tuple[str, str]:
     above = _shown(value - iv.end, iv.right_open, others) if iv.end.is_finite else None
     if below or above:
         return OUTSIDE, below or above
+    real = _where_real(value, others)
+    if real is not None:
+        below = _shown(iv.start - value, iv.left_open, real[0]) if iv.start.is_finite else None
+        above = _shown(value - iv.end, iv.right_open, real[0]) if iv.end.is_finite else None
+        if below or above:
+            return OUTSIDE, f"{below or above} where it is real; {real[1]}"
     low = _shown(value - iv.start, not iv.left_open, others) if iv.start.is_finite else "unbounded below"
     high = _shown(iv.end - value, not iv.right_open, others) if iv.end.is_finite else "unbounded above"
     if low and high:
         return INSIDE, f"in {iv}: {low}; {high}"
     return UNPLACED, ""
+
+
+def _where_real(value, others: dict):
+    """(domain, why) for a root a + c sqrt(g), a and c real, g of one symbol s: s narrowed to where g >= 0, the
+    root not real elsewhere (c shown nonzero by the sign prover), so outside any real interval there; or None.
+    The RDP conversion's 1 - sqrt(2 log(1/delta))/mu on delta > 0 is real only for delta <= 1."""
+    radicals = [p for p in sp.expand(value).atoms(sp.Pow) if p.exp == sp.Rational(1, 2) and p.base.free_symbols]
+    if len(radicals) != 1 or len(radicals[0].base.free_symbols) != 1:
+        return None
+    root, (s,) = radicals[0], radicals[0].base.free_symbols
+    a, term = sp.expand(value).as_independent(root, as_Add=True)
+    c = sp.cancel(term / root)
+    if s not in others or c.has(root) or not (a.is_real and c.is_real):
+        return None
+    try:
+        real = sp.solve_univariate_inequality(root.base >= 0, s, relational=False).intersect(others[s])
+    except (NotImplementedError, ValueError, TypeError):
+        return None
+    nonzero = _shown(c, False, others) or _shown(-c, False, others)
+    if not isinstance(real, sp.Interval) or real == others[s] or not nonzero:
+        return None
+    return {**others, s: real}, f"not real for {s} outside {sp.sstr(real)} ({nonzero})"
 
 
 def _shown(gap, closed: bool, domain: dict) -> str | None:

@@ -29,12 +29,15 @@ def test_solve_on_a_domain_returns_the_one_root_above_one():
     assert "dropped" in step.outcome.detail and "kept" in step.outcome.detail
 
 
-def test_solve_on_an_interval_alone_uses_the_assumptions_of_the_other_symbols():
+def test_solve_on_alpha_alone_drops_the_root_below_one_where_real_and_not_real_elsewhere():
+    """As autodp_dp.py writes it (delta > 0 only): the root 1 - sqrt(2 log(1/delta))/mu is at most 1 where it
+    is real (delta <= 1) and not real for delta > 1, so outside (1, oo) for every mu, delta."""
     d = Recorder("t")
-    roots = d.solve("alpha^*", _rdp_slope(), alpha, domain=sp.Interval.open(1, sp.oo))
-    above = [r for r in roots if r.subs({delta: sp.Rational(1, 10), mu: 1}).evalf() > 1]
-    assert len(above) == 1 and len(roots) <= 2
-    assert all(f"{sp.sstr(r)}" in d.trace[-1].outcome.detail for r in roots)   # each listed
+    (root,) = d.solve("alpha^*", _rdp_slope(), alpha, domain=sp.Interval.open(1, sp.oo))
+    assert root.subs({delta: sp.Rational(1, 10), mu: 1}).evalf() > 1
+    step = d.trace[-1]
+    assert step.status is Status.PROVED and "1 shown outside" in step.outcome.method
+    assert "not real for delta outside" in step.outcome.detail and sp.sstr(root) in step.outcome.detail
 
 
 def test_solve_without_domain_checks_each_root():
