@@ -259,6 +259,9 @@ def _moved_apart(f, g, judge, domain, key):
 
 
 def _searched(found) -> str:
+    if not found.starts:   # violated while the starts were scored: a corner of the chart's box
+        return (f"found by a local search among its starting points (the seeded sample and the corners of the "
+                f"unit-box chart, {found.evaluations} evaluations at {moving.DPS} digits)")
     return (f"reached by a local search (Nelder-Mead in the unit-box chart, {found.evaluations} evaluations at "
             f"{moving.DPS} digits from {found.starts} starts)")
 
