@@ -102,6 +102,23 @@ def test_calls_are_counted_not_timed():
     assert len(calls) == found.evaluations <= 50
 
 
+def test_nelder_mead_moves_to_large_rho_and_delta_near_1(monkeypatch):
+    """The zCDP bound >= 1.000001 rho fails only where rho is large and delta near 1: with the chart's corners
+    not scored, Nelder-Mead on the relative gap walks there from the sample."""
+    monkeypatch.setattr(moving, "CORNERS", 0)
+    rho = sp.Symbol("rho", positive=True)
+    expr = rho + 2 * sp.sqrt(rho * LOG) - (1 + sp.Rational(1, 10**6)) * rho
+    D = dom.complete({DELTA: sp.Interval.open(0, 1)}, expr.free_symbols)
+    f = num.compile_expr(expr, tuple(D))
+    with mp.workdps(num.DPS):
+        assert num.descend(f, lambda p: num.judge_sign(f, p, "nonnegative"), "nonnegative", D,
+                           dom.sample(D, num.POINTS, "zcdp")) is None
+        found = moving.minimise(num._Relative(f, f.symbols), "nonnegative", D, "zcdp")
+    assert found.violates and found.starts > 0 and 1 - found.point[DELTA] < 1e-6
+    exact = expr.subs({s: sp.Float(mp.nstr(v, 30), 30) for s, v in found.point.items()})
+    assert sp.N(exact, 30) < 0   # 4 rho log(1/delta) < 1e-12 rho^2 there
+
+
 def test_no_chart_no_search():
     n = sp.Symbol("n", integer=True, positive=True)
     found = moving.minimise(lambda p: mp.mpf(1), "positive", dom.complete({}, {n}), "n")
