@@ -77,14 +77,16 @@ class _OneSided:
         if start is None:
             return _NAN
         cut = max(start, self._past_kinks(point), 1) + FIRST_CUT
-        partial, k = arb(0), start
+        partial, k, last = arb(0), start, None
         while True:
             while k < cut:
                 partial += self.term.at({**point, self.n: arb(k)}, flint.ctx.prec)
                 k += 1
-            tail = self._tail(point, cut)
-            if tail is not None and (_negligible(tail, partial) or cut - start >= MAX_TERMS):
+            tail, rho = self._tail(point, cut)
+            if tail is not None and (_negligible(tail, partial) or cut - start >= MAX_TERMS
+                                     or _out_of_reach(rho, last, cut - start)):
                 return partial + tail
+            last = rho
             if cut - start >= MAX_TERMS or not partial.is_finite():
                 return _NAN
             cut = start + min(2 * (cut - start), MAX_TERMS)
@@ -100,19 +102,32 @@ class _OneSided:
         return out
 
     def _tail(self, point, cut: int):
-        """A ball holding ``sum_{n >= cut} g(n)``, or None when the ratio is not enclosed below 1."""
+        """A ball holding ``sum_{n >= cut} g(n)`` and the ratio bound rho, or None, None when the ratio is not
+        enclosed below 1."""
         u = arb.union(arb(0), arb(1) / cut)
         r = self.ratio.at({**point, self.u: u}, flint.ctx.prec)
         if not r.is_finite() or not abs(r).upper() < 1:
-            return None
+            return None, None
         rho = arb(abs(r).upper())
         first = self.term.at({**point, self.n: arb(cut)}, flint.ctx.prec)
         if not first.is_finite():
-            return None
+            return None, None
         if r.lower() >= 0:   # every ratio in [r_lo, rho]: the tail between first/(1 - r_lo) and first/(1 - rho)
-            return first * arb.union(1 / (1 - arb(r.lower())), 1 / (1 - rho))
+            return first * arb.union(1 / (1 - arb(r.lower())), 1 / (1 - rho)), rho
         bound = arb(abs(first).upper()) / (1 - rho)
-        return arb.union(-bound, bound)
+        return arb.union(-bound, bound), rho
+
+
+def _out_of_reach(rho: arb, last, terms: int) -> bool:
+    """The ratio bound has settled (doubling the cut moved ``-log rho`` by under 10 %) and more than MAX_TERMS
+    terms would still be needed for the tail to shrink by the working precision at that rate (about
+    prec log 2 / -log rho): the wider ball at hand is returned at once, instead of summing to MAX_TERMS at each
+    precision the judge escalates to (a counted rule, the same on every machine)."""
+    if last is None:
+        return False
+    rate, before = -rho.log(), -last.log()
+    settled = rate > 0 and before > 0 and rate <= before * 1.1
+    return settled and terms + flint.ctx.prec * 0.7 / rate > MAX_TERMS
 
 
 def _negligible(tail: arb, partial: arb) -> bool:
