@@ -13,6 +13,8 @@ import itertools
 import sympy as sp
 
 from . import domain as dom
+from . import induction
+from . import kinked_integrals
 from . import location
 from . import regions as by_regions
 from . import normal
@@ -20,6 +22,7 @@ from . import numeric as num
 from . import validated
 from . import arb_series as series
 from .cases import prove_by_cases
+from .maxima import many, prove_by_many_cases
 from .conditions import truth_of
 from .provers import (Attempts, active_piece, breakpoints, prove_at_a_stationary_point, prove_from_an_end,
                       prove_sign, prove_zero, prove_zero_on, regions, respects_assumptions)
@@ -52,6 +55,10 @@ def identity(lhs, rhs, domain, key, attempts: Attempts, numeric: bool = True) ->
         return Outcome(Status.PROVED, "symbolic (identical)", "both sides are the same expression")
     restricted = bool(domain)
     domain = dom.complete(domain, (lhs - rhs).free_symbols)
+    if kinked_integrals.applies(lhs - rhs):   # |x|, max or a Piecewise in an integrand: integrated piece by piece
+        method = attempts.route("kinked integrals", lambda: kinked_integrals.prove(lhs - rhs, attempts))
+        if method:
+            return Outcome(Status.PROVED, f"symbolic ({method})", "difference reduces to 0")
     if not (lhs.has(sp.Piecewise) or rhs.has(sp.Piecewise)):
         method = prove_zero(lhs - rhs, attempts)
         if not method and series.has_infinite_sum(lhs - rhs):
@@ -264,18 +271,22 @@ def _reduced(expr, which: str, domain: dict, attempts: Attempts) -> str | None:
 
 
 def _symbolic(expr, which: str, domain: dict, attempts: Attempts) -> Outcome | None:
-    method = prove_sign(expr, which, domain, attempts)
-    if method:
-        return Outcome(Status.PROVED, "symbolic sign analysis", method)
-    method = _by_cases(expr, which, domain, attempts)
-    if method:
-        return Outcome(Status.PROVED, "symbolic sign analysis by cases", method)
+    method = induction.applies(expr, domain) and induction.prove(expr, which, domain, attempts)
+    if method:   # a sum over an integer range with a symbolic bound: before the budget goes to the whole
+        return Outcome(Status.PROVED, "symbolic sign analysis of a sum over an integer range", method)
+    routes = ((prove_sign, "symbolic sign analysis"), (_by_cases, "symbolic sign analysis by cases"))
+    for route, name in routes[::-1] if many(expr) else routes:   # a many-argument max: its cases get the budget
+        method = route(expr, which, domain, attempts)
+        if method:
+            return Outcome(Status.PROVED, name, method)
     return None
 
 
 def _by_cases(expr, which: str, domain: dict, attempts: Attempts) -> str | None:
-    """:func:`.cases.prove_by_cases` as a route of the log (a replay passes over it where it failed)."""
-    return attempts.route("cases", lambda: prove_by_cases(expr, which, domain, attempts))
+    """:func:`.cases.prove_by_cases` (:func:`.maxima.prove_by_many_cases` for a max or min of three or more
+    arguments) as a route of the log (a replay passes over it where it failed)."""
+    return attempts.route("cases", lambda: prove_by_cases(expr, which, domain, attempts)
+                          or prove_by_many_cases(expr, which, domain, attempts))
 
 
 def sign(expr, which: str, domain, key, attempts: Attempts, numeric: bool = True) -> Outcome:
