@@ -92,8 +92,12 @@ def _limit_symbols(s: sp.Sum) -> set:
 
 def _relaxed(domain: dict, bound: Bound, last) -> tuple:
     """(real stand-in for m, the domain with m real on [first, last]): a superset of the integers there."""
-    real = sp.Symbol(bound.m.name, real=True)
     rest = {t: iv for t, iv in domain.items() if t != bound.m}
+    taken = {t.name for t in rest} | {t.name for iv in rest.values() for t in iv.free_symbols}
+    name = bound.m.name
+    while name in taken:   # a real m of the claim's own stays apart from the stand-in
+        name += "'"
+    real = sp.Symbol(name, real=True)
     return real, {**rest, real: sp.Interval(bound.first, last)}
 
 
