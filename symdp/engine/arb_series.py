@@ -224,6 +224,6 @@ def _summed_part(g, a, n):
         x = stand_ins.setdefault(slope, sp.Dummy("X", positive=True))
         return sp.exp(sp.expand(rest - slope * n)) * x ** n
     linear_exp = lambda e: isinstance(e, sp.exp) and e.has(n) and not sp.diff(e.exp, n).has(n)
-    term = g.replace(linear_exp, geometric)
-    value = sp.Sum(term, (n, a, sp.oo)).doit()
+    coefficient, term = g.replace(linear_exp, geometric).as_independent(n, as_Add=False)   # constants outside
+    value = coefficient * sp.Sum(term, (n, a, sp.oo)).doit()
     return value.xreplace({x: sp.exp(c) for c, x in stand_ins.items()})

@@ -105,3 +105,14 @@ def test_the_two_sided_sum_nudged_is_refuted_with_an_enclosed_witness():
     out = decide.identity(TWO_SIDED, CLOSED_TWO_SIDED * (1 + sp.Rational(1, 10 ** 6)), EPS, "two-sided-off",
                           Attempts())
     assert out.status is Status.REFUTED and "certified" in out.method
+
+
+def test_the_discrete_laplace_variance_near_miss_is_refuted():
+    """Var of the discrete Laplace law P(k) = (1 - r)/(1 + r) r^|k|, r = e^-eps: 2 r/(1 - r)^2 (by hand: twice
+    sum_{k>=1} k^2 r^k = r (1 + r)/(1 - r)^3, times (1 - r)/(1 + r)); one wrong factor of (1 - r) refutes.
+    (The true one is proved by the summation route when the claim's 6 s budget reaches it; under load it is
+    spent first and the sample, slow at tiny eps, decides: not tested here.)"""
+    r = sp.exp(-eps)
+    lhs = sp.Sum(k ** 2 * (1 - r) / (1 + r) * sp.exp(-eps * sp.Abs(k)), (k, -sp.oo, sp.oo))
+    wrong = decide.identity(lhs, 2 * r / (1 - r) ** 3, EPS, "dl-var-off", Attempts())
+    assert wrong.status is Status.REFUTED and "certified" in wrong.method
