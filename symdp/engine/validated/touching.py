@@ -33,8 +33,12 @@ INSIDE = (0, 1)
 """Points tried inside a symbol's interval (where DP claims touch: eps = 0, t = 0, alpha = 1)."""
 POLE = 3
 """Highest pole order whose cancellation SymPy is asked to show (a Laurent coefficient through h^v f)."""
-NEAR = 4
-"""A box farther from the line than this many times its own width in h is left to the other rules."""
+NEAR = 256
+"""A box of two or more coordinates farther from the line than this many times its own width in h is left
+to the other rules."""
+NEAR_1D = 4096
+"""The same for a one-dimensional box: a model is cheap there, and near a touching end the enclosures of the
+claim's cancelling terms close only very narrow boxes (1/3 - 1/eps^2 + 1/sinh(eps)^2 at eps = 0.066)."""
 H = sp.Dummy("h", real=True)
 
 
@@ -128,7 +132,7 @@ def _dominates(strict: bool, line: Line, ring: Ring, f: Model) -> bool:
 
 def _offsets(problem, k, box):
     """({other symbol: its ball on the box}, the ball of h on the box joined with 0), or None when the
-    box is farther from the line than NEAR times its width in h (or a symbol's range is not finite)."""
+    box is farther from the line than NEAR (NEAR_1D) times its width in h (or a symbol's range is not finite)."""
     line = lines(problem)[k]
     maps = problem.cached("touching.maps", lambda: _maps(problem.chart))
     coords = {u: _ball(a, b) for u, (a, b) in zip(problem.chart.coords, box)}
@@ -144,7 +148,8 @@ def _offsets(problem, k, box):
     if not raw.is_finite() or not all(v.is_finite() for x, v in env.items() if x != xi):
         return None
     lo, hi = raw.lower(), raw.upper()
-    if (lo > 0 and lo > NEAR * (hi - lo)) or (hi < 0 and -hi > NEAR * (hi - lo)):
+    far = (NEAR if len(box) > 1 else NEAR_1D) * (hi - lo)
+    if (lo > 0 and lo > far) or (hi < 0 and -hi > far):
         return None
     span = _side(arb.union(raw, arb(0)), line.side)
     del env[xi]
@@ -195,7 +200,19 @@ def _coefficient_zero(node, k: int) -> bool:
             continue
         face = exact_coefficient(g, H, k + v)
         return face is not None and _is_zero(face)
-    return False
+    return _series_zero(node, k)
+
+
+def _series_zero(node, k: int) -> bool:
+    """SymPy's Laurent series of ``node`` at h = 0 has a 0 coefficient of h^k (poles that cancel only in
+    the series: 1/3 - 1/h^2 + 1/sinh(h)^2)."""
+    if sp.count_ops(node) > EXACT_OPS:
+        return False
+    try:
+        face = within_budget(lambda: sp.series(node, H, 0, max(k + 1, 1)).removeO().coeff(H, k), EXACT_LIMIT)
+    except (BudgetExceeded, TypeError, ValueError, NotImplementedError, RecursionError, ZeroDivisionError):
+        return False
+    return not face.has(H, sp.nan, sp.zoo, sp.oo, -sp.oo) and _is_zero(face)
 
 
 def _is_zero(face) -> bool:
