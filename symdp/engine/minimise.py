@@ -22,6 +22,7 @@ import mpmath as mp
 import sympy as sp
 
 from . import domain as dom
+from .certify import _namespace
 from .validated.chart import chart
 
 BUDGET = 400
@@ -96,7 +97,7 @@ def _ends(c) -> list:
     """(symbol, lo, hi) per coordinate: each end an mpmath function of the earlier symbols, None at infinity."""
     out = []
     for k, (s, ends) in enumerate(zip(c.symbols, c.ends)):
-        fns = [None if e.has(sp.oo, sp.S.NegativeInfinity, sp.zoo) else sp.lambdify(c.symbols[:k], e, "mpmath")
+        fns = [None if e.has(sp.oo, sp.S.NegativeInfinity, sp.zoo) else sp.lambdify(c.symbols[:k], e, [_namespace(), "mpmath"])
                for e in ends]
         out.append((s, *fns))
     return out

@@ -196,13 +196,13 @@ class _Relative:
     def __init__(self, f, symbols):
         self.f = f
         terms = sp.Add.make_args(f.arb.expr)
-        self.scale = sp.lambdify(symbols, sp.Add(*(sp.Abs(t) for t in terms)), "mpmath") if len(terms) > 1 else None
+        self.scale = compile_expr(sp.Add(*(sp.Abs(t) for t in terms)), symbols) if len(terms) > 1 else None
 
     def __call__(self, point: dict):
         v = self.f(point)
         if self.scale is None:
             return v
-        scale = self.scale(*(point[s] for s in self.f.symbols))
+        scale = self.scale(point)
         return v / scale if scale > 0 else v
 
 
