@@ -356,7 +356,8 @@ class Recorder:
             side, error = printed_side.side(printed, derived, latex, reading, notation), None
         except Exception as exc:  # recorded as the claim's ERROR, with whatever provenance is known
             side, error = printed_side.failed(printed, latex), exc
-        text = text or f"printed {where} " + ("against the derivation" if derived is not None else "as it stands")
+        text = text or " ".join(filter(None, ("printed", where, "against the derivation" if derived is not None
+                                              else "as it stands")))
         with self._claim("printed", cid, text, printed_side.exprs(side, derived), expect,
                          printed_latex=side.latex, provenance=side.provenance) as box:
             if error is not None:
