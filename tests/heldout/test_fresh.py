@@ -14,21 +14,14 @@ from pathlib import Path
 
 import pytest
 
-import symdp
+from outcomes import claims_of, table as _table
 from symdp.engine.status import Status
 
 FRESH = Path(__file__).parent / "fresh"
 
 
 def _claims(name):
-    run = symdp.run(str(FRESH / name))
-    assert not run.errors, run.errors
-    return [c for r in run.results for c in r.claims]
-
-
-def _table(claims) -> str:
-    return "\n".join(f"{c.claim_id}: {c.outcome.status.value} ({c.outcome.method}) {c.outcome.detail[:160]}"
-                     for c in claims)
+    return claims_of(FRESH / name)
 
 
 @pytest.fixture(scope="module")

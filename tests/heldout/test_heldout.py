@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-import symdp
+from outcomes import claims_of, table as _table
 from symdp.engine.status import Status
 
 CLAIMS = Path(__file__).parent / "claims"
@@ -21,14 +21,7 @@ FALSE_FILES = ("near_misses.py", "near_misses_moving.py")
 
 
 def _claims(name):
-    run = symdp.run(str(CLAIMS / name))
-    assert not run.errors, run.errors
-    return [c for r in run.results for c in r.claims]
-
-
-def _table(claims) -> str:
-    return "\n".join(f"{c.claim_id}: {c.outcome.status.value} ({c.outcome.method}) {c.outcome.detail[:160]}"
-                     for c in claims)
+    return claims_of(CLAIMS / name)
 
 
 @pytest.fixture(scope="module")
