@@ -9,7 +9,11 @@ fresh/check_truth.py.  Its claims are never reshaped.  Two bars:
 - issue 50's bar (measured in the closing note, xfail until met): at least 80 %
   of the true claims PROVED, every false claim REFUTED with a witness certified
   by an enclosure.
+
+The folder has no certificates yet (its 60 claims take about 20 CPU-minutes to search, past the CI budget), so it
+runs only when asked: ``SYMDP_FRESH=1 python -m pytest tests/heldout/test_fresh.py``.
 """
+import os
 from pathlib import Path
 
 import pytest
@@ -18,6 +22,8 @@ from outcomes import claims_of, table as _table
 from symdp.engine.status import Status
 
 FRESH = Path(__file__).parent / "fresh"
+pytestmark = pytest.mark.skipif(os.environ.get("SYMDP_FRESH") != "1",
+                                reason="the fresh held-out folder is searched only when asked (SYMDP_FRESH=1)")
 
 
 def _claims(name):
