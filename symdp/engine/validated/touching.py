@@ -58,6 +58,12 @@ def lines(problem) -> tuple:
     return problem.cached("touching.lines", lambda: tuple(_lines(problem.chart)))
 
 
+def _surely(relation) -> bool:
+    """True only when SymPy settles the comparison of two constant ends (an end such as erfcinv(...) it cannot
+    order gives no line, never a TypeError)."""
+    return relation is sp.true
+
+
 def _lines(chart):
     numeric = [not (lo.free_symbols or hi.free_symbols) for lo, hi in chart.ends]
     for i, (lo, hi) in enumerate(chart.ends):
@@ -69,12 +75,12 @@ def _lines(chart):
                 seen.add(c)
                 yield Line(i, None, c, side, is_open)
         for c in map(sp.Integer, INSIDE):
-            if c not in seen and bool(lo < c) and bool(c < hi):
+            if c not in seen and _surely(lo < c) and _surely(c < hi):
                 yield Line(i, None, c, 0, False)
     for i in range(len(chart.ends)):
         for j in range(i + 1, len(chart.ends)):
-            if numeric[i] and numeric[j] and bool(sp.Max(chart.ends[i][0], chart.ends[j][0]) <
-                                                  sp.Min(chart.ends[i][1], chart.ends[j][1])):
+            if numeric[i] and numeric[j] and _surely(sp.Max(chart.ends[i][0], chart.ends[j][0]) <
+                                                     sp.Min(chart.ends[i][1], chart.ends[j][1])):
                 yield Line(i, j, None, 0, False)
 
 
