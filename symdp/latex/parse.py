@@ -261,7 +261,7 @@ class Context:
     functions: frozenset = frozenset()
     constants: frozenset = frozenset()
     families: frozenset = frozenset()
-    """Names the derived expression uses only as indexed families (``mu`` of ``mu[i]``, never ``mu`` alone):
+    r"""Names the derived expression uses only as indexed families (``mu`` of ``mu[i]``, never ``mu`` alone):
     a left side ``\mu = \sqrt{\sum_i \mu_i^2}`` defines ``\mu``, it is not one of the family."""
 
     @classmethod
