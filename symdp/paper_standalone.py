@@ -317,6 +317,8 @@ def check_row(rec: Recorder, eq, notation, given: dict) -> Row:
             raise Skip(f"defines {read_as.defines} (bind it to a derivation to check it)")
         if len(read_as.chain) < 2:
             raise Skip("states no relation (a single expression)")
+        if read_as.unread:
+            raise Skip(f"its side condition {read_as.unread[0]} states a distribution, not a domain")
         _closed(read_as.chain)
         symbols = set().union(*(m.free_symbols for m in read_as.chain))
         domain, real = _domain(symbols, read_as.conditions, given)

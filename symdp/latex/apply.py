@@ -173,8 +173,14 @@ class Application:
                 self.fail(at.start_pos, at.end_pos, f"a misplaced script on {text}")
             setattr(p, name, value)
         var, lo, hi = self.range_of(p)
-        cls = sp.Sum if kind == "sum" else sp.Product
-        return cls(self.expr(operand), (var, lo, hi))
+        if kind == "prod":
+            return sp.Product(self.expr(operand), (var, lo, hi))
+        inner, outer = _split_bound(self.expr(operand), var)
+        return outer * sp.Sum(inner, (var, lo, hi))
+
+    def div_big(self, c):
+        """``a / \\sum_t b_t``: the sum that follows the slash is the denominator."""
+        return sp.Mul(self.expr(c[0]), sp.Pow(self.expr(c[2]), -1))
 
     def juxt_big(self, c):
         return sp.Mul(self.expr(c[0]), self.expr(c[1]))
@@ -205,6 +211,16 @@ class Application:
             return sp.Integral(sp.Mul(*body), var), m + 1
         _, lo, hi = self._limits(p, False)
         return sp.Integral(sp.Mul(*body), (var, lo, hi)), m + 1
+
+
+def _split_bound(operand, var):
+    """The operand of ``\\sum_var`` as (what depends on var, the factors that are sums or products not depending on
+    it): ``\\sum_t a_t / \\sum_t b_t`` sums ``a_t`` and divides by the inner sum, which binds its own ``t``."""
+    inner, outer = [], []
+    for f in sp.Mul.make_args(operand):
+        whole = f.base if isinstance(f, sp.Pow) else f
+        (outer if isinstance(whole, (sp.Sum, sp.Product)) and var not in f.free_symbols else inner).append(f)
+    return sp.Mul(*inner), sp.Mul(*outer)
 
 
 def _mechanism(name: str) -> bool:

@@ -42,14 +42,16 @@ def keyword(tok: Tok) -> str:
 
 
 def _states_condition(tokens: list[Tok]) -> bool:
-    """Does this run state a condition: a keyword, ``\\forall``, or a relation at its top level?"""
+    """Does this run state a condition: a keyword, ``\\forall``, or a relation (or a distribution, ``\\sim``) at its
+    top level?"""
     rest = [t for t in tokens if t.kind != "GAP"]
     if not rest:
         return False
     if keyword(rest[0]) or (rest[0].kind == "CMD" and rest[0].text == r"\forall"):
         return True
     level = _top_level(rest)
-    return any(top and t.kind in RELATION_KINDS for t, top in zip(rest, level))
+    return any(top and (t.kind in RELATION_KINDS or (t.kind == "CMD" and t.text == r"\sim"))
+               for t, top in zip(rest, level))
 
 
 RELATION_COMMANDS = frozenset(r"\approx \sim \simeq \propto \equiv \lesssim \gtrsim \ll \gg \preceq \succeq".split())

@@ -5,7 +5,8 @@ applied), so the grammar is small and unambiguous: LALR(1) with no
 conflicts, built once.  Juxtaposition (an implicit product) binds tighter
 than ``\\cdot`` and ``/``; after ``/`` a single factor is allowed (``a/b c``
 is refused by :mod:`.build`, not guessed).  ``\\sum`` and ``\\prod`` (BIG) take the whole product that
-follows (``\\sum_x 1/x`` sums ``1/x``; ``\\sum_i a_i + b`` ends at the ``+``).  What a function name applies to
+follows (``\\sum_x 1/x`` sums ``1/x``; ``\\sum_i a_i + b`` ends at the ``+``); a ``\\sum`` after ``/`` is a
+denominator (``\\sum_t a_t / \\sum_t b_t``, a ratio of sums).  What a function name applies to
 is decided in :mod:`.build` on the flat list of juxtaposed factors.
 """
 from __future__ import annotations
@@ -40,6 +41,7 @@ interval: (LPAREN | LBRACK) sum COMMA sum (RPAREN | RBRACK)
     | product
 ?product: product MUL unary -> mul
         | product DIV juxt -> div
+        | product DIV big -> div_big
         | unary
 ?unary: MINUS unary -> neg
       | PLUS unary -> pos

@@ -26,7 +26,7 @@ SPACING = frozenset("quad qquad displaystyle textstyle limits nolimits nonumber 
 RELATIONS = {"=": "=", "<": "<", ">": ">", "le": "<=", "leq": "<=", "leqslant": "<=", "ge": ">=",
              "geq": ">=", "geqslant": ">=", "neq": "!=", "ne": "!=", "coloneqq": "=", "triangleq": "=",
              "lt": "<", "gt": ">"}
-KEYWORDS = {"cdot": "MUL", "times": "MUL", "ast": "MUL", "wedge": "AND", "land": "AND", "vee": "OR", "lor": "OR",
+KEYWORDS = {"cdot": "MUL", "cdotp": "MUL", "times": "MUL", "ast": "MUL", "wedge": "AND", "land": "AND", "vee": "OR", "lor": "OR",
             "neg": "NOT", "lnot": "NOT", "in": "IN", "frac": "FRAC", "dfrac": "FRAC", "tfrac": "FRAC",
             "notin": "IN", "sqrt": "SQRT", "binom": "BINOM", "dbinom": "BINOM", "tbinom": "BINOM", "infty": "NAME", "lfloor": "FLOORL", "rfloor": "FLOORR", "lceil": "CEILL",
             "rceil": "CEILR"}

@@ -21,7 +21,7 @@ from . import conditions as side_conditions
 from . import sides
 from .build import Builder
 from .grammar import parser
-from .lexer import Tok, balanced, fail, lex, not_formula
+from .lexer import NotAFormula, Tok, balanced, fail, lex, not_formula
 from .macros import expand
 from .names import refuse_argument_words, refuse_hypergeometric
 from .notation import HEADS, NOTATION, OPERATORS, Notation
@@ -96,6 +96,9 @@ class Display:
     never multiplied into the formula."""
     defines: str = ""
     """LaTeX of the left side dropped as the quantity being defined (``\\sigma^2``), "" when none."""
+    unread: tuple = ()
+    """Side conditions that state a distribution (``\\epsilon_t \\sim N(0, \\sigma^2)``), as written: no condition
+    on the symbols, so never a domain; a check that needs the display's domain refuses a row that has one."""
 
 
 def _notation(notation) -> Notation:
@@ -185,9 +188,8 @@ def display(text: str, notation: Notation | None = None, *, derived=None) -> Dis
     """
     notation = _notation(notation)
     source, body, conds = _source(text, notation)
-    refuse_argument_words(source, body, notation.spellings())
+    resolver = _resolver(source, body, notation, derived)
     segments, ops = _chain(source, body)
-    resolver = Resolver(source, notation, Context.of(derived))
     defines = ""
     if len(segments) > 1 and ops[0] == "=" and sides.defined(resolver, segments[0]):
         sides.unknown_commands(resolver, segments[0])
@@ -200,8 +202,15 @@ def display(text: str, notation: Notation | None = None, *, derived=None) -> Dis
         not_formula(source, segments[0][0].start, segments[0][-1].end, source[segments[0][0].start:
                     segments[0][-1].end].strip(), "the value of a function nobody declared, standing alone: no closed "
                     "form to check (declare the function in the notation to read it)")
-    found = tuple(_parse_tokens(source, resolver, c, condition=True) for c in conds)
-    return Display(chain, tuple(ops), found, defines)
+    found, unread = [], []
+    for c in conds:
+        try:
+            found.append(_parse_tokens(source, resolver, c, condition=True))
+        except NotAFormula as e:
+            if e.construct != r"\sim":
+                raise
+            unread.append(source[c[0].start:c[-1].end].strip())
+    return Display(chain, tuple(ops), tuple(found), defines, tuple(unread))
 
 
 def _undeclared_value(expr, notation: Notation, derived) -> bool:
@@ -244,13 +253,22 @@ def members(text: str, notation: Notation | None = None, *, derived=None) -> tup
     """The members of the equation (chain) ``text`` that a printed claim compares (see :func:`parse`)."""
     notation = _notation(notation)
     source, body, _ = _source(text, notation)
-    refuse_argument_words(source, body, notation.spellings())
+    resolver = _resolver(source, body, notation, derived)
     segments = _segments(source, body)
     kept = [seg for seg in segments if len(segments) == 1 or not _bare(seg)]
     if not kept:
         raise SymdpError("latex", text, "an equation with a side that is not a bare name")
-    resolver = Resolver(source, notation, Context.of(derived))
     return tuple(_parse_tokens(source, resolver, seg) for seg in kept)
+
+
+def _resolver(source: str, body: list[Tok], notation: Notation, derived) -> Resolver:
+    """The resolver of a display, after refusing its ambiguous argument words; the words a defined function
+    takes as parameters (``df`` of ``P(x, df) = ...``) are names of the display (see sides.parameter_words)."""
+    words = sides.parameter_words(source, body)
+    refuse_argument_words(source, body, notation.spellings() | words)
+    resolver = Resolver(source, notation, Context.of(derived))
+    resolver.name_words(words)
+    return resolver
 
 
 @dataclass(frozen=True)

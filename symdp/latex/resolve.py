@@ -109,6 +109,7 @@ class Resolver:
         self.families = derived.families
         """Names the derived expression uses only as indexed families (see parse.Context.families)."""
         self.arguments = frozenset()
+        self.words: dict = {}
         self.heads = frozenset()
         """The function the display's defined side names (``y_t`` of ``y_t(h) = ...``), as spelled."""
         """The names the display's defined side takes as arguments (``q``, ``a``, ``b`` of ``G(q; a, b) = ...``)."""
@@ -120,6 +121,7 @@ class Resolver:
 
     def run(self, raw: list[Tok]) -> list[Token]:
         set_builder(self.source, raw)
+        raw = _listed_with_semicolons(raw)
         decorated = derivatives(self.source, decorate(raw))
         tokens = spelled(integrals(fold(decorated, index_names(decorated))))
         matched = self.match(tokens)
@@ -137,10 +139,33 @@ class Resolver:
                 i = self.resolve(matched, i, out)
         return calls(self.source, _bars(out, self), self.arguments, self.heads)
 
+    def name_words(self, words) -> None:
+        """Read each of ``words`` (runs of letters, ``df``, ``scale``) as one name wherever the display writes
+        its letters together (see sides.parameter_words)."""
+        self.words = {w: sp.Symbol(w) for w in words}
+
+    def _word_at(self, tokens: list[Tok], i: int) -> int:
+        """The length of the declared word written together at ``tokens[i]``, or 0."""
+        for word in sorted(self.words, key=len, reverse=True):
+            run = tokens[i:i + len(word)]
+            if len(run) == len(word) and all(_letter(t) and t.text == c for t, c in zip(run, word)) \
+                    and all(not b.spaced and b.start == a.end for a, b in zip(run, run[1:])) \
+                    and not (i + len(word) < len(tokens) and _letter(tokens[i + len(word)])
+                             and tokens[i + len(word)].start == run[-1].end):
+                return len(word)
+        return 0
+
     def match(self, tokens: list[Tok]) -> list:
         """Tokens with the notation's spellings replaced by SYM / HEAD tokens (longest match first)."""
         out, i = [], 0
         while i < len(tokens):
+            n = self._word_at(tokens, i) if self.words and (i == 0 or not _joined_to(tokens[i - 1], tokens[i])) \
+                else 0
+            if n:
+                word = "".join(t.text for t in tokens[i:i + n])
+                out.append(_token("SYM", self.words[word], tokens[i], tokens[i + n - 1]))
+                i += n
+                continue
             for n in range(min(self.longest, len(tokens) - i), 0, -1):
                 hit = self.table.get(_key(tokens[i:i + n]))
                 if hit is not None:
@@ -223,6 +248,9 @@ class Resolver:
     def letters(self, word: str, run: list, nxt, out: list) -> bool:
         """A run of letters that is no derived name: a function word (``ln``), a product of two letters
         (``nk``), a function named by a word (``score(x)``), or refused."""
+        if word in self.words:
+            out.append(_token("SYM", self.words[word], run[0], run[-1]))
+            return True
         kind = letters(word)
         group = isinstance(nxt, Tok) and nxt.kind in ("LPAREN", "LSET")
         if word in ("max", "min") and group:
@@ -328,6 +356,27 @@ def spelled(tokens: list[Tok]) -> list[Tok]:
         out.append(tokens[i])
         i += 1
     return out
+
+
+def _listed_with_semicolons(raw: list[Tok]) -> list[Tok]:
+    """``\\max\\{a ; 0\\}``: a semicolon between the items of a ``\\max``/``\\min`` set separates them, as a comma."""
+    out, depth, inside = list(raw), 0, False
+    for k, t in enumerate(raw):
+        if t.kind == "LSET" and k and raw[k - 1].kind == "CMD" and raw[k - 1].text in (r"\max", r"\min") \
+                and depth == 0:
+            inside = True
+        if inside:
+            depth += (t.kind in ("LSET", "LPAREN", "LBRACK", "LBRACE")) - (t.kind in ("RSET", "RPAREN", "RBRACK",
+                                                                                     "RBRACE"))
+            if t.kind == "SEMI" and depth == 1:
+                out[k] = Tok("COMMA", ",", t.start, t.end, t.spaced, t.cmd)
+            inside = depth > 0
+    return out
+
+
+def _joined_to(a, b) -> bool:
+    """``b`` a letter written against the letter ``a`` (one run of letters)."""
+    return _letter(a) and _letter(b) and not b.spaced and b.start == a.end
 
 
 def _letter(tok) -> bool:

@@ -12,12 +12,14 @@
   ``\\sum_{i=1}^{p} {A_i Y_{t-i}}`` when the two terms around the ellipsis are the same tokens but for one number
   in the first (the same at every place it differs) and one token in the last (the same at every place): the
   pattern papers mean.  Any other ellipsis is left to be refused.
+- ``e^\\frac{a}{b}`` (a script that is a command with its arguments, no braces, which TeX sets as ``e^{\\frac{a}{b}}``)
+  becomes ``e^{\\frac{a}{b}}``, for ``\\frac``, ``\\dfrac``, ``\\tfrac`` and ``\\sqrt``.
 """
 from __future__ import annotations
 
 import re
 
-from .lexer import lex
+from .lexer import balanced, lex
 
 _ARRAY = re.compile(r"\\left\s*\\\{\s*\\begin\s*\{array\}\s*\{[^{}]*\}(?P<body>.*?)"
                     r"\\end\s*\{array\}\s*\\right\s*(?:\.|$)", re.S)
@@ -28,7 +30,31 @@ def rewritten(text: str) -> str:
     """``text`` with the spellings above rewritten; anything else unchanged."""
     text = text.replace("\u2212", "-")
     text = _TEXT_MATH.sub(lambda m: rf"\{m.group('cmd')}{{{m.group('word').rstrip()} }} {m.group('math')} ", text)
-    return ellipsis_sums(_ARRAY.sub(_cases, text))
+    return ellipsis_sums(_ARRAY.sub(_cases, _script_commands(text)))
+
+
+_SCRIPT_COMMAND = re.compile(r"([\^_])\s*\\(d?frac|tfrac|sqrt)(?![A-Za-z])")
+
+
+def _script_commands(text: str) -> str:
+    """``^\\frac{a}{b}`` as ``^{\\frac{a}{b}}`` (see the module's docstring); a command whose groups are not all
+    there is left as written."""
+    out, k = [], 0
+    for m in _SCRIPT_COMMAND.finditer(text):
+        if m.start() < k:
+            continue
+        end = m.end()
+        if m.group(2) == "sqrt" and text[end:].lstrip().startswith("["):
+            close = text.find("]", end)
+            end = close + 1 if close > 0 else end
+        for _ in range(1 if m.group(2) == "sqrt" else 2):
+            group, end = balanced(text, end)
+            if group is None:
+                break
+        else:
+            out.append(text[k:m.start()] + m.group(1) + "{" + text[m.start() + 1:end].strip() + "}")
+            k = end
+    return "".join(out) + text[k:]
 
 
 def _cases(m: re.Match) -> str:

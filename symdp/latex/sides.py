@@ -125,6 +125,39 @@ def arguments(source: str, seg: list[Tok]) -> frozenset:
     return frozenset(out)
 
 
+def parameter_words(source: str, tokens: list[Tok]) -> frozenset:
+    """The words a function-style left side of the display's first ``=`` takes as whole arguments (``df`` of
+    ``P(x, df) = ...``, ``scale`` of ``P(x; mean, scale)``): a function being defined names its parameters, so a
+    run of letters there is one name, never a product, and it is that name wherever the display writes it."""
+    first = []
+    for t in tokens:
+        if t.kind == "REL":
+            break
+        first.append(t)
+    if len(first) == len(tokens) or tokens[len(first)].text != "=" or not first or first[-1].kind != "RPAREN":
+        return frozenset()
+    k = _opening(first)
+    if not k or head(first) is None:
+        return frozenset()
+    out, current = set(), []
+    for t in first[k + 1:-1] + [Tok("COMMA", ",", 0, 0)]:
+        if t.kind not in ("COMMA", "SEMI"):
+            current.append(t)
+            continue
+        if len(current) > 1 and all(_letter(u) for u in current) and _written_together(current):
+            out.add(source[current[0].start:current[-1].end])
+        current = []
+    return frozenset(out)
+
+
+def _letter(t: Tok) -> bool:
+    return t.kind == "NAME" and len(t.text) == 1 and t.text.isalpha()
+
+
+def _written_together(run: list[Tok]) -> bool:
+    return all(not b.spaced and b.start == a.end for a, b in zip(run, run[1:]))
+
+
 def heads(source: str, seg: list[Tok]) -> frozenset:
     """The function a function-style defined side names (``y_t`` of ``y_t(h)``), as spelled, or none."""
     if not seg or seg[-1].kind != "RPAREN":

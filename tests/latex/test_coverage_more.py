@@ -146,7 +146,8 @@ def test_the_hypergeometric_function_is_refused_with_its_reason():
 # -- misreading guards -------------------------------------------------------------------------------------------
 
 def test_two_letters_alone_as_an_argument_are_refused_not_multiplied():
-    _refused(r"P(x, df) = \frac{\Gamma(\frac{df+1}{2})}{\sqrt{\pi df}}", "df", "one name", "symbols=")
+    _refused(r"y = g(x, df) + \frac{1}{\sqrt{\pi df}}", "df", "one name", "symbols=")
+    _refused(r"P(x) = g(x; df)", "df", "one name")
     notation = NOTATION.extend(symbols={"df": sp.Symbol("df", positive=True)})
     got = _read(r"P(x, df) = \frac{1}{\sqrt{\pi df}}", notation).chain[0]
     assert "df" in _names(got) and "d" not in _names(got)
@@ -210,3 +211,32 @@ def test_a_sums_index_on_a_function_letter_without_argument_is_a_family():
     (term,) = got.atoms(sp.Sum)
     assert {str(x.base) for x in term.function.atoms(sp.Indexed)} == {"Phi", "u"}
     _refused(r"\Phi x", "argument in parentheses")  # the CDF without its argument stays refused
+
+
+def test_a_word_the_defined_function_takes_as_a_parameter_is_one_name_everywhere():
+    """NumPy writes ``P(x, df)``, ``P(x; mean, scale)``: a function being defined names its parameters, so the
+    letters written together there are one name, in the formula too (``\\pi df``, ``-scale(x - mean)^2``)."""
+    got = _read(r"P(x, df) = \frac{\Gamma(\frac{df+1}{2})}{\sqrt{\pi df}}").chain[0]
+    assert "df" in _names(got) and "d" not in _names(got)
+    got = _read(r"P(x;mean,scale) = e^ \frac{-scale(x-mean)^2}{2\cdotp mean^2x}").chain[0]
+    scale, mean, x = sp.symbols("scale mean x")
+    assert not got.atoms(AppliedUndef)
+    assert sp.simplify(got - sp.exp(-scale*(x - mean)**2/(2*mean**2*x))) == 0
+    _refused(r"P(x, df) = abc", "abc")  # another run of letters is still no name
+
+
+def test_a_ratio_of_sums_an_indicator_in_braces_and_a_max_with_semicolons():
+    """statsmodels: Durbin-Watson's ratio of sums, a sign-agreement rate with ``1\\{...\\}``, Clayton's copula."""
+    got = _read(r"\sum_{t=2}^T((e_t - e_{t-1})^2)/\sum_{t=1}^Te_t^2").chain[0]
+    e, t, T = sp.IndexedBase("e"), sp.Symbol("t"), sp.Symbol("T")
+    assert sp.srepr(got).count("Sum") == 2 and got.is_Mul
+    got = _read(r"y = \sum_{t=1}^n 1\{x_t > 0\}").chain[0]
+    assert isinstance(got.function, sp.Piecewise)
+    got = _read(r"y = \max\left\{ u - 1 ; 0 \right\}").chain[0]
+    assert isinstance(got, sp.Max)
+
+
+def test_a_distribution_after_a_wide_space_is_kept_apart_never_a_factor():
+    got = _read(r"y_t = \phi_1 y_{t-1} + \epsilon_t, \quad \epsilon_t \sim N(0, \sigma^2)")
+    assert got.unread == (r"\epsilon_t \sim N(0, \sigma^2)",) and got.conditions == ()
+    assert "sigma" not in _names(got.chain[0])
