@@ -165,6 +165,27 @@ def false_claim(d):
     assert code == 1 and "FAILED t.false :: wrong: REFUTED" in out
 
 
+def test_a_folder_whose_only_file_does_not_import_shows_the_import_error(capsys, derivation_dir):
+    folder = derivation_dir("import no_such_module_for_symdp\n")
+    code, out, err = run(capsys, "check", "--path", str(folder))
+    assert code == 1 and "ModuleNotFoundError" in out and "-k" not in err
+
+
+def test_check_takes_one_derivation_file_as_its_path(capsys, derivation_dir):
+    folder = derivation_dir('''
+import sympy as sp
+from symdp import derivation
+x = sp.Symbol("x", positive=True)
+
+@derivation(id="t.one", title="one file", paper="p.txt", where="-")
+def one(d):
+    d.identity("square", (x + 1)**2, x**2 + 2*x + 1)
+''', name="one.py")
+    (folder / "other.py").write_text("import no_such_module_for_symdp\n")
+    code, out, _ = run(capsys, "check", "--path", str(folder / "one.py"))
+    assert code == 0 and "t.one" in out and "did not import" not in out
+
+
 def test_help_and_module_entry_point():
     proc = subprocess.run([sys.executable, "-m", "symdp", "epsilon", "--help"], capture_output=True, text=True)
     assert proc.returncode == 0 and "--bound" in proc.stdout

@@ -32,10 +32,12 @@ def _check_args(args) -> None:
         (args.command == "paper" and args.certify) or \
         getattr(args, "scaffold", None) is not None  # `symdp paper` before any derivation is written
     if getattr(args, "path", None) is not None and not (starting and args.path.strip()):
-        if not args.path.strip() or not Path(args.path).is_dir():
+        if not args.path.strip() or not (Path(args.path).is_dir() or (Path(args.path).is_file()
+                                                                       and args.path.endswith(".py"))):
             hint = ("; with no derivations yet, `symdp paper PAPER.tex --standalone` checks the paper's relations as "
                     "printed and --scaffold writes a derivation file to fill in") if args.command == "paper" else ""
-            raise SymdpError("--path", args.path, "an existing folder of derivation files (default: ./derivations)"
+            raise SymdpError("--path", args.path, "an existing folder of derivation files, or one derivation file (default: "
+                             "./derivations)"
                              + hint)
     if getattr(args, "junit", None) is not None:
         output_file("--junit", args.junit)

@@ -123,14 +123,21 @@ def _unique(specs: list[Spec]) -> list[Spec]:
 
 
 def collect(path: str | Path) -> Collection:
-    """All derivations in the ``*.py`` files below ``path``, and an error for each file that did not import."""
+    """All derivations in the ``*.py`` files below ``path`` (or in the one file ``path``), and an error for each
+    file that did not import."""
     root = Path(path)
+    if root.is_file() and root.suffix == ".py":
+        return _collected(root.parent, [root])
     if not root.is_dir():
-        raise SymdpError("path", str(path), "an existing folder of derivation files")
+        raise SymdpError("path", str(path), "an existing folder of derivation files, or one derivation file")
+    return _collected(root, sorted(f for f in root.rglob("*.py") if not f.name.startswith("_")))
+
+
+def _collected(root: Path, files: list[Path]) -> Collection:
     if str(root.resolve()) not in sys.path:  # a derivation folder may import its own helper modules
         sys.path.insert(0, str(root.resolve()))
     specs, errors = [], []
-    for file in sorted(f for f in root.rglob("*.py") if not f.name.startswith("_")):
+    for file in files:
         if str(file.parent.resolve()) not in sys.path:  # and helpers beside the file, whatever the root
             sys.path.append(str(file.parent.resolve()))
         try:
