@@ -27,6 +27,23 @@ INTEGER_SPAN = 1000
 """Random integer points lie within this distance of the finite end (sums stay cheap)."""
 
 
+def checked(domain, parameter: str = "domain"):
+    """``domain`` as given to a claim, refused with the parameter's name unless it maps symbols to SymPy sets
+    (``{x: sp.Interval(0, 3)}``; a pair ``(0, 3)`` does not say whether its ends belong to it)."""
+    if domain is None:
+        return None
+    if not isinstance(domain, dict):
+        raise SymdpError(parameter, domain, "a dict {symbol: sympy.Interval(...)} (or None for the symbols' "
+                         "assumptions)")
+    for s, iv in domain.items():
+        if not isinstance(s, sp.Symbol):
+            raise SymdpError(parameter, s, "a dict whose keys are SymPy symbols")
+        if not isinstance(iv, sp.Set):
+            raise SymdpError(f"{parameter}[{s}]", iv, "a SymPy set such as sympy.Interval(0, 3) (closed) or "
+                             "sympy.Interval.open(0, 3)")
+    return domain
+
+
 def complete(domain: dict | None, free) -> dict:
     """Every free symbol with an interval, ordered so bounds depend on earlier ones."""
     domain = dict(domain or {})

@@ -31,6 +31,7 @@ from .stopping import Running
 from .provers import BUDGET, REWRITES, Attempts, ReplayFailed, active_piece
 from .records import Figure, Note, Outcome, Series, Step, Table
 from .status import Status
+from ..errors import SymdpError
 
 _DONE = Outcome(Status.PROVED, "")
 
@@ -58,6 +59,10 @@ def _sharded(method):
             return method(self, cid, *args, **kwargs)
         self._step(ELSEWHERE, "", (), _ELSEWHERE, claim_id=self._claim_id(cid))
     return claim
+
+
+_RELATIONS = {"positive": ">", "negative": "<", "nonnegative": r"\ge", "nonpositive": r"\le"}
+"""The signs ``d.sign`` claims, and the relation to 0 each states."""
 
 
 class Recorder:
@@ -246,6 +251,7 @@ class Recorder:
     def identity(self, cid: str, lhs, rhs, domain=None, text: str = "",
                  expect: Status | None = None, numeric: bool = True, hint: str | None = None):
         """Claim ``lhs == rhs`` on ``domain``; ``hint`` names the rewrite to try first."""
+        domain = dom.checked(domain)
         exprs = [("", sp.sympify(lhs)), ("", sp.sympify(rhs))]
         with self._claim("identity", cid, text, exprs, expect, "=") as box:
             fp = certs.fingerprint("identity", lhs, rhs, domain, numeric, hint)
@@ -266,7 +272,10 @@ class Recorder:
         budget of validated numerics for this claim (a count, never seconds;
         default by dimension, :func:`.validated.search.budget_for`).
         """
-        rel = {"positive": ">", "negative": "<", "nonnegative": r"\ge", "nonpositive": r"\le"}[which]
+        domain = dom.checked(domain)
+        rel = _RELATIONS.get(which) if isinstance(which, str) else None
+        if rel is None:
+            raise SymdpError("which", which, f"one of {', '.join(_RELATIONS)}")
         if not isinstance(expr, sp.Basic):
             symbolic = False
         exprs = [("", expr), ("", sp.Integer(0))] if isinstance(expr, sp.Basic) else []
@@ -310,6 +319,7 @@ class Recorder:
     def monotone(self, cid: str, expr, var, increasing: bool, domain=None, text: str = "",
                  expect: Status | None = None):
         """Claim strict monotonicity in ``var`` on ``domain`` via the sign of the derivative."""
+        domain = dom.checked(domain)
         which = "positive" if increasing else "negative"
         exprs = [(rf"\frac{{\partial}}{{\partial {sp.latex(var)}}}", expr), ("", sp.Integer(0))]
         with self._claim("monotone", cid, text, exprs, expect, ">" if increasing else "<") as box:
@@ -327,6 +337,7 @@ class Recorder:
         ``closed`` is a SymPy expression, or an mpmath function taking the
         domain's symbols by name (a library routine with no closed form).
         """
+        domain = dom.checked(domain)
         symbolic = isinstance(closed, sp.Basic)
         exprs = [("", closed)] if symbolic else []
         with self._claim("cross-check", cid, text, exprs, expect) as box:
