@@ -141,3 +141,28 @@ def test_errors_and_symdp_paths(tmp_path):
     assert "other.rr" not in out                               # outside symdp_paths: not collected
     assert "5 passed" in out                                   # rr's four claims and test_plain
 
+
+
+SLOW = '''
+import sympy as sp
+from symdp import derivation
+x, y, z = sp.symbols("x y z", positive=True)
+
+
+@derivation(id="mine.slow", title="a slow claim", paper="notes.txt", where="-")
+def slow(d):
+    d.identity("first", (x + 1)**2, x**2 + 2*x + 1)
+    d.sign("slowone", sp.exp(x*y*z) - 1 - x*y*z*sp.cos(x - y)**2 + sp.sin(z*x)**4/100, "positive",
+           domain={x: sp.Interval(0, 3), y: sp.Interval(0, 3), z: sp.Interval(0, 3)})
+    d.identity("third", x, x)
+'''
+
+
+def test_a_timeout_names_the_claim_that_was_running_and_its_line(tmp_path):
+    mine = tmp_path / "mine"
+    mine.mkdir()
+    (mine / "slow.py").write_text(SLOW)
+    code, out = _pytest(tmp_path, "-q", "--symdp-timeout", "1", "--symdp-no-cache", "mine")
+    assert code == 1, out
+    assert "slow.py:10: stopped by --timeout 1 s while this sign step was running" in out
+    assert "while claim 'slowone' (sign) was running" in out

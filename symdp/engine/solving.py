@@ -32,7 +32,7 @@ class Root:
     checked: bool
 
     def said(self) -> str:
-        values = ", ".join(f"{s} = {sp.sstr(v)}" for s, v in self.solution.items())
+        values = ", ".join(f"${sp.latex(s)} = {sp.latex(v)}$" for s, v in self.solution.items())
         how = f" ({self.why})" if self.why else ""
         shown = "" if self.checked else "; not shown to solve the equation"
         return f"{values}: {self.place}{how}{shown}"
@@ -60,7 +60,7 @@ def solve(equation, var, domain) -> Solved:
     limits = domain_map(domain, var)
     roots = [_root(equation, sol, limits) for sol in sp.solve(equation, var, dict=True)]
     return Solved(tuple(r for r in roots if r.place != OUTSIDE), tuple(r for r in roots if r.place == OUTSIDE),
-                  ", ".join(f"{s} in {sp.sstr(iv)}" for s, iv in limits.items()))
+                  ", ".join(f"${sp.latex(s)} \\in {sp.latex(iv)}$" for s, iv in limits.items()))
 
 
 def domain_map(domain, var) -> dict:
@@ -77,7 +77,7 @@ def _root(equation, sol: dict, limits: dict) -> Root:
         return Root(sol, OUTSIDE, outside[0], _checked(equation, sol))
     inside = places and all(place == INSIDE for place, _ in places)
     why = "; ".join(why for _, why in places if why)
-    return Root(sol, INSIDE if inside else (UNPLACED if places else "no domain"), why, _checked(equation, sol))
+    return Root(sol, INSIDE if inside else (UNPLACED if places else "no domain given"), why, _checked(equation, sol))
 
 
 def _others(limits: dict, s, value) -> dict | None:
