@@ -177,13 +177,12 @@ def is_vs_bound(d):
     d.identity("lemma3.4:bound-quarter", bound, 1 - sp.E / 4, text=r"$f_{1,0}(1/4) = 1 - e/4 = 0.3204$")
     d.sign("lemma3.4:laplace-above", lap - bound, "positive",
            text=r"$e^{-1} - (1 - e/4) > 0$: the Laplace curve lies strictly above $f_{1,0}$ there")
-    d.printed_value("lemma3.4:is", False,
-                    "printed: the trade-off function of an (eps, delta)-DP M is f_{eps,delta}; derived: it is at least "
-                    "f_{eps,delta}; at eps = 1, delta = 0, alpha = 1/4 the Laplace mechanism has T = 1/e = 0.367879 "
-                    "while f_{1,0}(1/4) = 1 - e/4 = 0.320430", expect=Status.ERRATUM,
-                    text=r"the post: for an $(\epsilon,\delta)$-DP $M$ `the trade-off function is' "
-                         r"$f_{\epsilon,\delta}$. It is at least $f_{\epsilon,\delta}$ (Wasserman and Zhou; Kairouz et "
-                         r"al.), with equality only for extremal pairs (lemma3.4:attained)")
+    d.printed("lemma3.4:is", bound, lap, where="Lemma 3.4 at the Laplace mechanism", expect=Status.ERRATUM,
+              text=r"the post: for an $(\epsilon,\delta)$-DP $M$ `the trade-off function is' "
+                   r"$f_{\epsilon,\delta}$. It is at least $f_{\epsilon,\delta}$ (Wasserman and Zhou; Kairouz et "
+                   r"al.), with equality only for extremal pairs (lemma3.4:attained). Printed, at the $1$-DP "
+                   r"Laplace mechanism ($\delta = 0$) and $\alpha = 1/4$: $T(1/4) = f_{1,0}(1/4) = 1 - e/4 = 0.3204$; "
+                   r"derived: $T(1/4) = e^{-1} = 0.3679$ (lemma3.4:laplace-quarter)")
 
 
 def labels(d):

@@ -73,12 +73,13 @@ def rho_ranges(d):
     d.identity("sec5.2:rho_c-witness", flat.subs({**model, beta: 1}), sp.Rational(20, 19),
                text=r"at that model's $\rho_p = 1/5$, $\rho_c = 1/2$ and $\beta = 1$: $\kappa = -1/10$ and Eq. 21 "
                     r"gives $F^*_1 = 2/1.9 = 20/19 > 1$")
-    d.printed_value("sec5.2:rho_c-stated-range", False,
-                    "Sec. 5.2 states rho_c in [0, 1] and Eq. 20-21 without restriction; they hold only for "
-                    "rho_c < (1 - rho_p)/(2 - rho_p). A binary record with P(d_i1) = 5/9 and a correlated record "
-                    "that raises P(d_i2) to 8/9 has rho_p = 1/5, rho_c = 1/2 (above the edge 4/9); at beta = 1 "
-                    "Eq. 21 gives F*_1 = 20/19 > 1", expect=Status.ERRATUM,
-                    text=r"the range of $\rho_c$ for which Eq. 20-21 are stated")
+    d.printed("sec5.2:rho_c-stated-range", sp.Le(flat.subs({**model, beta: 1}), 1, evaluate=False),
+              where="Sec. 5.2, Eq. 21 on the stated range", expect=Status.ERRATUM,
+              text=r"the range of $\rho_c$ for which Eq. 20-21 are stated: Sec. 5.2 states $\rho_c \in [0, 1]$ "
+                   r"and Eq. 20-21 without restriction; they hold only for $\rho_c < (1 - \rho_p)/(2 - \rho_p)$. "
+                   r"A binary record with $P(d_{i1}) = 5/9$ and a correlated record that raises $P(d_{i2})$ to "
+                   r"$8/9$ has $\rho_p = 1/5$, $\rho_c = 1/2$ (above the edge $4/9$; sec5.2:rho_c-model), where "
+                   r"Eq. 21's $F^*_1$, an F-score and so at most 1, is $20/19$")
     dom_pc = {rho_p: sp.Interval.Ropen(0, 1), rho_c: sp.Interval.Ropen(0, EDGE_C)}
     d.identity("sec5.3:rho_t-edge", KAPPA_T.subs(rho_t, EDGE_T), 0, dom_pc,
                text=r"for Eq. 23-24, $\kappa$ vanishes at $\rho_t = (\frac{1-\rho_p}{2-\rho_p} - \rho_c)/(1-\rho_c)$")
@@ -91,11 +92,13 @@ def rho_ranges(d):
                                                     beta: 1}), sp.Rational(20, 19),
                text=r"the same record with the correlation across time in place of the one across records: "
                     r"$\rho_p = 1/5$, $\rho_c = 0$, $\rho_t = 1/2$, $\beta = 1$: $F^*_1 = 20/19$")
-    d.printed_value("sec5.3:rho_t-stated-range", False,
-                    "Sec. 5.3 states rho_t in [0, 1]; Eq. 23-24 hold only below the edge: at rho_p = 1/5, "
-                    "rho_c = 0, rho_t = 1/2 (attainable as in sec5.2:rho_c-model, the previous value of the record "
-                    "playing the correlated record), beta = 1 Eq. 24 gives F*_1 = 20/19 > 1", expect=Status.ERRATUM,
-                    text=r"the range of $\rho_t$ for which Eq. 23-24 are stated")
+    at_t = {rho_p: sp.Rational(1, 5), rho_c: 0, rho_t: sp.Rational(1, 2), beta: 1}
+    d.printed("sec5.3:rho_t-stated-range", sp.Le(flat_t.subs(at_t), 1, evaluate=False),
+              where="Sec. 5.3, Eq. 24 on the stated range", expect=Status.ERRATUM,
+              text=r"the range of $\rho_t$ for which Eq. 23-24 are stated: Sec. 5.3 states $\rho_t \in [0, 1]$; "
+                   r"Eq. 23-24 hold only below the edge: at $\rho_p = 1/5$, $\rho_c = 0$, $\rho_t = 1/2$ "
+                   r"(attainable as in sec5.2:rho_c-model, the previous value of the record playing the correlated "
+                   r"record), $\beta = 1$, Eq. 24's $F^*_1$, at most 1 as an F-score, is $20/19$")
     d.note(r"rho_p = 1 (allowed by the stated $[0, 1]$) gives $\kappa = 0$: Eq. 18's turning point "
            r"$\log(1 + \beta^2/0)$ is infinite and the flat value is 1 (liu2019.fbeta-auxiliary kappa:certain); "
            r"the derivations use $\rho_p \in [0, 1)$")

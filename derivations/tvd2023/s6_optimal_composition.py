@@ -94,19 +94,20 @@ def regions(d):
                text=r"randomized response with $e^\epsilon = 2$ ($P = (2/3, 1/3)$, $Q = (1/3, 2/3)$, "
                     r"$\epsilon$-DP) and the test $S = \{0\}$: $(P_{FN}, P_{FP}) = (1/3, 1/3)$ and "
                     r"$P_{FP} + e^\epsilon P_{FN} = 1 = 1 - \delta$ with $\delta = 0$")
-    d.printed_value("sec6.1:region-strict", False,
-                    "printed R(eps, delta) = {P_FP + e^eps P_FN > 1 - delta and e^eps P_FP + P_FN > 1 - delta}; "
-                    "derived (Kairouz et al.; Wasserman and Zhou): >=. Witness: the eps-DP randomized response "
-                    "above reaches (1/3, 1/3) with P_FP + e^eps P_FN = 1, outside the strict region, so "
-                    "'M is (eps, delta)-DP iff R(M) is inside R(eps, delta)' fails as printed",
-                    text=r"the printed region uses strict inequalities; an $\epsilon$-DP mechanism reaches its "
-                         r"boundary (sec6.1:rr-corner), so the region must be closed ($\ge$)", expect=Status.ERRATUM)
-    d.printed_value("sec6.1:region-pair", False,
-                    "printed R(M, X0, X1) = conv{(P_FN(S), P_FN(S))}; derived conv{(P_FN(S), P_FP(S))}. Witness: "
-                    "P = (1/2, 1/2) with the record, Q = (0, 1) without, S = {0}: (P_FN, P_FP) = (1/2, 0), while "
-                    "the printed pair (1/2, 1/2) puts every point on the diagonal",
-                    text=r"the printed mechanism region repeats $P_{FN}$; it is the hull of $(P_{FN}, P_{FP})$",
-                    expect=Status.ERRATUM)
+    d.printed("sec6.1:region-strict", sp.Gt(fp + 2 * fn, 1, evaluate=False), where="Sec. 6.1, R(eps, delta)",
+              text=r"the printed region $R(\epsilon, \delta) = \{P_{FP} + e^\epsilon P_{FN} > 1 - \delta$ and "
+                   r"$e^\epsilon P_{FP} + P_{FN} > 1 - \delta\}$ uses strict inequalities (Kairouz et al.; "
+                   r"Wasserman and Zhou: $\ge$); the $\epsilon$-DP randomized response reaches its boundary "
+                   r"(sec6.1:rr-corner): at $(P_{FN}, P_{FP}) = (1/3, 1/3)$, $e^\epsilon = 2$, $\delta = 0$ the "
+                   r"printed first condition fails, so `$M$ is $(\epsilon, \delta)$-DP iff $R(M)$ is inside "
+                   r"$R(\epsilon, \delta)$' fails as printed; the region must be closed ($\ge$)", expect=Status.ERRATUM)
+    # P = (1/2, 1/2) with the record, Q = (0, 1) without, the test S = {0}: P_FN = P(S^c) = 1/2, P_FP = Q(S) = 0
+    p_fn, p_fp = sp.Rational(1, 2), sp.Integer(0)
+    d.printed("sec6.1:region-pair", p_fn, p_fp, where="Sec. 6.1, R(M, X0, X1), second coordinate",
+              text=r"the printed mechanism region $\mathrm{conv}\{(P_{FN}(S), P_{FN}(S))\}$ repeats $P_{FN}$; it is "
+                   r"the hull of $(P_{FN}, P_{FP})$. With $P = (1/2, 1/2)$ (the record in), $Q = (0, 1)$ (out) and "
+                   r"$S = \{0\}$ the second coordinate is printed $P_{FN} = 1/2$ and derived $P_{FP} = 0$: the "
+                   r"printed pair puts every point on the diagonal", expect=Status.ERRATUM)
 
 
 def _brute(k, r, eps_prime_power):

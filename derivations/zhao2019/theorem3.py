@@ -97,12 +97,13 @@ def ends(d):
                text=r"at $P[x_i] = 1$, (22) reads $0 \ge 0$ for every $A$")
     d.identity("lemma1:g-at-ends", sp.Tuple(G1.subs(X, 0), G2.subs(X, 1)), sp.Tuple(E, E),
                text=r"while (23a) at $0$ and (23b) at $1$ ask $A \le e^\epsilon$")
-    d.printed_value("lemma1:range", False,
-                    "Lemma 1 states the equivalence for 0 <= P[x_i] <= 1; at P[x_i] = 0 with eps = 1 and A = 4, "
-                    "(21) and (22) hold (0 <= 0, 1 >= 1/e) but (23a) fails (4 > e = 2.718); likewise at "
-                    "P[x_i] = 1 with (23b). The proof divides by P[x_i] (31 -> 32) and by 1 - P[x_i]; the "
-                    "equivalence holds for 0 < P[x_i] < 1", expect=Status.ERRATUM,
-                    text=r"the range of Lemma 1 (its `only if' at the ends)")
+    d.printed("lemma1:range", sp.Le(4, G1.subs({X: 0, eps: 1}), evaluate=False), where="Lemma 1, (23a) at P[x_i] = 0",
+              expect=Status.ERRATUM,
+              text=r"the range of Lemma 1 (its `only if' at the ends): Lemma 1 states the equivalence for "
+                   r"$0 \le P[x_i] \le 1$; at $P[x_i] = 0$ with $\epsilon = 1$ and $A = 4$, (21) and (22) hold "
+                   r"($0 \le 0$, $1 \ge 1/e$) so the printed lemma gives (23a), $A \le e^\epsilon$, which fails; "
+                   r"likewise at $P[x_i] = 1$ with (23b). The proof divides by $P[x_i]$ (31 $\to$ 32) and by "
+                   r"$1 - P[x_i]$; the equivalence holds for $0 < P[x_i] < 1$")
 
 
 def eq38(d):
