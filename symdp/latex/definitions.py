@@ -108,7 +108,23 @@ def _operator(text: str, pos: int) -> Definition:
     body = group(text, pos)
     if name is None or body is None:
         return Definition(None, pos, "no {\\name} and {body} after it")
-    return Definition(Macro(name, 0, "\\operatorname{%s}" % body[0].strip()), body[1])
+    return Definition(Macro(name, 0, operator_body(body[0])), body[1])
+
+
+_NOOP = re.compile(r"\\mathop\s*\{\s*\}|\\(?:nolimits|limits|rm|upshape|rmfamily|normalfont)(?![A-Za-z])\s*")
+_FONT = re.compile(r"\\(?:mathbb|mathrm|mathsf|mathbf|mathit|mathcal|mathscr|mathfrak|textrm|text)\s*\{[^{}]*\}")
+
+
+def operator_body(name: str) -> str:
+    """What ``\\DeclareMathOperator{\\E}{name}`` typesets, as the formula reader can take it: ``\\operatorname{name}``,
+    with what changes nothing dropped (an empty ``\\mathop{}``, ``\\limits``, an upright switch ``\\rm`` in a
+    name already upright) and braces around the whole name removed (``{Var}``, ``{\\rm Id}``); a name that is one
+    font command (``\\mathbb{E}``) is that command, which prints the same letter (``\\mathop{}\\mathbb{E}`` is
+    ``\\mathbb{E}``)."""
+    name = _NOOP.sub("", name).strip()
+    while name.startswith("{") and name.endswith("}") and group(name, 0) == (name[1:-1], len(name)):
+        name = name[1:-1].strip()
+    return name if _FONT.fullmatch(name) else "\\operatorname{%s}" % name
 
 
 def _def(text: str, pos: int) -> Definition:

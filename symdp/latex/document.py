@@ -4,8 +4,10 @@
 never typesets is blanked first (:mod:`.mask`: comments, ``\\iffalse`` and
 ``\\if0`` blocks, ``comment``/``verbatim``/``lstlisting``/``minted``); then
 one pass over TeX's tokens follows ``\\input``/``\\include``/``\\subfile``/
-``\\import`` and the project's own style files and classes (:mod:`.project`:
-inside the project, at most :data:`MAX_DEPTH` deep, no cycles, never run),
+``\\import`` (also inside the calls of the paper's own macros that wrap
+them, ``\\newcommand\\includechapter[2]{\\include{#2/TeX/#2}}``) and the
+project's own style files and classes (:mod:`.project`: inside the
+project, at most :data:`MAX_DEPTH` deep, no cycles, never run),
 reads macro definitions (:mod:`.definitions`; a definition's body is never
 read as typeset text) and finds the display equations (``equation``,
 ``align``/``gather``/``flalign``/``alignat``/``eqnarray`` rows, ``multline``,
@@ -26,6 +28,7 @@ from pathlib import Path
 
 from ..errors import SymdpError
 from .definitions import KEYWORDS, define, group, option
+from .macros import call
 from .mask import mask
 from .project import Note, locate, project_root, relative
 
@@ -51,6 +54,9 @@ _LETTERS = re.compile(r"[A-Za-z]+")
 _ROW = re.compile(r"\\(?:begin|end)(?![A-Za-z])|\\\\|\\.|[{}]", re.S)
 _LABEL = re.compile(r"\\label\s*\{([^{}]*)\}")
 _SHELL = re.compile(r"\\input\s*\{?\s*\||\\write\s*18")
+_BRINGS = re.compile(r"\\(?:%s)(?![A-Za-z@])"
+                     % "|".join(k for k, v in INCLUDES.items() if v in ("input", "include", "import")))
+"""An include command in a macro's body: the macro's calls are expanded (``\\includechapter{4}{ch}``)."""
 
 
 @dataclass(frozen=True)
@@ -146,6 +152,22 @@ class _File:
         self.lines = _Lines(self.text)
 
 
+class _Line:
+    def __init__(self, line: int):
+        self.line = line
+
+    def at(self, offset: int) -> int:
+        return self.line
+
+
+class _Expansion:
+    """A macro call's expansion, scanned in place of the call: the calling file, every offset at the call's line."""
+
+    def __init__(self, f, text: str, line: int):
+        self.path, self.rel, self.at_letter, self.text = f.path, f.rel, f.at_letter, text
+        self.lines, self.unclosed = _Line(line), ()
+
+
 class _Reader:
     """The state of one :func:`read`: what was found so far, in reading order."""
 
@@ -157,6 +179,7 @@ class _Reader:
         self.only: set | None = None
         self.total = 0
         self.aliases: dict = {}
+        self.expanding: set = set()
         self.pattern = _pattern(self.aliases)
 
     def note(self, kind: str, f: _File, offset: int, construct: str, detail: str):
@@ -203,6 +226,8 @@ class _Reader:
             return got[1] if got else end
         elif name == "begin":
             return self.begin(f, end)
+        elif self.aliases.get(name, ("",))[0] == "include":
+            return self.expansion(f, stack, name, m.start(), end)
         elif name in ("[", "$$") or name in self.aliases and self.aliases[name][0] == "begin":
             env = {"[": "\\[", "$$": "$$"}.get(name) or self.aliases[name][1]
             return self.display(f, env, end, m.start())
@@ -243,8 +268,27 @@ class _Reader:
         self.aliases.pop(key, None)
         if macro.nargs == 0 and m is not None and m.group(2).rstrip("*") in DISPLAYS:
             self.aliases[key] = (m.group(1), m.group(2))
+        elif _BRINGS.search(macro.body) and not _SHELL.search(macro.body):
+            self.aliases[key] = ("include", "")
         if self.aliases != before:
             self.pattern = _pattern(self.aliases)
+
+    def expansion(self, f, stack: tuple, name: str, start: int, end: int) -> int:
+        """A call of a macro whose body brings in files (``\\newcommand\\includechapter[2]{\\include{#2/TeX/#2}}``):
+        its expansion is read in place of the call, as TeX would; a macro is not expanded inside its own call."""
+        macro = self.macros.get("\\" + name)
+        if macro is None or name in self.expanding:
+            return end
+        try:
+            body, stop = call(f.text, end, macro)
+        except SymdpError:
+            return end
+        self.expanding.add(name)
+        try:
+            self.scan(_Expansion(f, body, f.lines.at(start)), stack)
+        finally:
+            self.expanding.discard(name)
+        return stop
 
     # -- includes ------------------------------------------------------------------------------------------
     def include(self, f: _File, stack: tuple, kind: str, start: int, end: int) -> int:

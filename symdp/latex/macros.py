@@ -102,6 +102,16 @@ def _substitute(body: str, args: list[str]) -> str:
                   body)
 
 
+def call(text: str, pos: int, macro: Macro) -> tuple[str, int]:
+    """One call of ``macro`` whose name ends at ``pos`` in ``text``: (its body with the arguments put in, the
+    offset after the arguments).  SymdpError when an argument is missing or unbalanced."""
+    body = macro.body
+    if macro.star is not None and text.startswith("*", pos):
+        body, pos = macro.star, pos + 1
+    args, pos = _arguments(text, pos, macro.nargs, macro.default)
+    return _substitute(body, args), pos
+
+
 def expand(text: str, macros) -> str:
     """``text`` with every call of ``macros`` expanded.
 

@@ -1,0 +1,140 @@
+"""Real paper trees others wrote, read as a new user would run ``symdp paper`` on them.
+
+Trees (tests/fixtures/trees/, provenance and licences in tests/fixtures/corpus/README.md):
+
+- ``hcrbounds/``: Chaudhuri, Guo, van der Maaten, Mahloujifar, Tygert, "Guarantees of confidentiality via
+  Hammersley-Chapman-Robbins bounds" (facebookresearch/hcrbounds, MIT): one paper.tex with its own class
+  (``\\documentclass{fairmeta}``), ``\\DeclareMathOperator{\\E}{\\mathop{}\\mathbb{E}}``, ``\\renewcommand{\\epsilon}``,
+  18 labelled equations, figures ``\\includegraphics[...]`` (line break) ``{../codes/...jpg}`` (stubbed, empty).
+- ``openintro/``: OpenIntro Statistics (OpenIntroStat/openintro-statistics, CC BY-SA 3.0): main.tex with a
+  shared style file (extraTeX/style/style.tex) that defines ``\\includechapter[2]{... \\include{#2/TeX/#2}
+  \\input{#2/TeX/review_exercises}}``; one chapter of nine copied (the others are missing: notes), its sections
+  brought in with ``\\input``, its figures through ``\\Figure`` (a macro around ``\\includegraphics``, stubbed).
+
+The oracle is the trees' own text read by eye (labels and their lines with ``grep -n``).  Before this session
+the reader never expanded ``\\includechapter``: the book read as main.tex and its style files only, 0 display
+rows, and the 16 chapter includes were neither read nor noted.
+"""
+from __future__ import annotations
+
+import json
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+from symdp.latex.definitions import operator_body
+from symdp.latex.document import read
+
+TREES = Path(__file__).resolve().parents[1] / "fixtures" / "trees"
+HCR = TREES / "hcrbounds" / "tex" / "paper.tex"
+OPENINTRO = TREES / "openintro" / "main.tex"
+
+HCR_LABELS = [("hcr", 213), ("hcru", 249), ("mse", 270), ("unperturbed", 452), ("perturbed", 459),
+              ("activepert", 469), ("denom", 481), ("normalcase", 501), ("local1", 537), ("local2", 547),
+              ("anyeps", 557), ("oneeps", 568), ("inverse", 578), ("hcrugaussian", 588),
+              ("multivariaten", 1227), ("rotinv", 1236), ("combo", 1252), ("expansion", 1275)]
+
+
+def _paper(paper, tmp_path, *extra):
+    """``symdp paper PAPER --path EMPTY --json`` as a new user runs it: (exit code, JSON, stdout + stderr)."""
+    derivations = tmp_path / "derivations"
+    derivations.mkdir(exist_ok=True)
+    run = subprocess.run([sys.executable, "-m", "symdp", "paper", str(paper), "--path", str(derivations),
+                          "--cache", str(tmp_path / "cache"), *extra],
+                         capture_output=True, text=True, timeout=600, cwd=tmp_path)
+    both = run.stdout + run.stderr
+    assert "Traceback" not in both, both[-2000:]
+    assert run.returncode in (0, 1), f"exit {run.returncode}: {both[-1000:]}"
+    return run.returncode, (json.loads(run.stdout) if "--json" in extra else None), both
+
+
+def test_hcrbounds_paper_lists_its_18_labels_in_reading_order(tmp_path):
+    code, out, _ = _paper(HCR, tmp_path, "--json")
+    assert code == 0 and out["ok"]
+    assert [(e["label"], e["line"]) for e in out["equations"]] == HCR_LABELS
+    assert {e["file"] for e in out["equations"]} == {"paper.tex"}
+    states = {e["label"]: e["state"] for e in out["equations"]}
+    assert set(states.values()) <= {"unbound", "unparsed", "not a formula"}  # nothing bound: nothing checked
+    assert all(e["why"] for e in out["equations"] if e["state"] != "unbound")  # every refusal says why
+    assert {states[k] for k in ("hcr", "hcru", "mse", "rotinv")} == {"not a formula"}  # Var, E: no formula
+    assert not any("mathop" in (e["why"] or "") for e in out["equations"])
+    assert out["notes"] == [] and out["failures"] == []
+
+
+def test_hcrbounds_operators_read_as_typeset():
+    """``\\DeclareMathOperator{\\E}{\\mathop{}\\mathbb{E}}`` prints a blackboard E: the expectation rows are
+    "not a formula" (an expectation), not refused for an unknown word ``\\mathop\\mathbbE``."""
+    doc = read(HCR)
+    assert [f.name for f in doc.files] == ["paper.tex", "fairmeta.cls"]
+    table = {m.name: m.body for m in doc.macros}
+    assert (table[r"\E"], table[r"\var"], table[r"\epsilon"]) == (r"\mathbb{E}", r"\operatorname{Var}", r"\varepsilon")
+    assert table[r"\Id"] == r"\operatorname{Id}"  # {\rm Id}
+
+
+def test_hcrbounds_standalone_and_scaffold(tmp_path):
+    code, _, out = _paper(HCR, tmp_path, "--standalone", "--no-cache")
+    assert code == 0 and "standalone" in out and "18 skipped" in out
+    scaffold = tmp_path / "claims" / "hcr_claims.py"
+    scaffold.parent.mkdir()
+    code, _, out = _paper(HCR, tmp_path, "--scaffold", str(scaffold))
+    claims = int(re.search(r"(\d+) claims to fill in", out).group(1))
+    assert code == 0 and 1 <= claims <= 18 and scaffold.is_file()  # one per row that parses
+    compile(scaffold.read_text(), str(scaffold), "exec")
+    code, _, out = _paper(HCR, tmp_path, "--path", str(scaffold.parent))
+    assert code == 1 and f"{claims} error" in out and "not written yet" in out  # unfilled claims: listed, exit 1
+
+
+def test_openintro_chapters_come_in_through_the_style_files_macro():
+    doc = read(OPENINTRO)
+    rel = [f.relative_to(OPENINTRO.parent).as_posix() for f in doc.files]
+    assert rel[:8] == ["main.tex", "fullminipage.sty", "extraTeX/style/colorsV1.tex", "extraTeX/style/style.tex",
+                       "extraTeX/preamble/title.tex", "extraTeX/preamble/copyright.tex",
+                       "extraTeX/preamble/preface.tex", "extraTeX/style/headers.tex"]
+    assert rel[8:15] == ["ch_distributions/TeX/" + n + ".tex" for n in (
+        "ch_distributions", "normal_distribution", "geometric_distribution", "binomial_distribution",
+        "negative_binomial_distribution", "poisson_distribution", "review_exercises")]
+    missing = [(n.kind, n.line, n.construct) for n in doc.notes]
+    assert len(missing) == 22 and {k for k, _, _ in missing} == {"missing"}
+    assert missing[:2] == [("missing", 99, r"\include{ch_intro_to_data/TeX/ch_intro_to_data}"),
+                           ("missing", 99, r"\input{ch_intro_to_data/TeX/review_exercises}")]
+    assert not any("ch_distributions" in c for _, _, c in missing)  # line 102: read, not noted
+    assert len(doc.equations) == 65 and not doc.labels()  # the book labels no display
+    first = doc.equations[1]
+    assert (first.file, first.line, first.latex) == ("ch_distributions/TeX/ch_distributions.tex", 207,
+                                                     r"Z = \frac{x - \mu}{\sigma}")
+
+
+def test_openintro_paper_exits_0_with_its_notes(tmp_path):
+    code, out, _ = _paper(OPENINTRO, tmp_path, "--json")
+    assert code == 0 and out["equations"] == [] and len(out["notes"]) == 22
+    code, _, out = _paper(OPENINTRO, tmp_path, "--standalone")
+    assert code == 0 and "0 labelled equations" in out
+
+
+def test_a_macro_that_includes_is_expanded_where_it_is_called(tmp_path):
+    (tmp_path / ".git").mkdir()
+    (tmp_path / "style.tex").write_text("\\newcommand\\chapterof[2][sec]{\\input{#2/#1}}\n"
+                                        "\\newcommand\\again{\\again\\input{loop}}\n"
+                                        "\\newcommand\\commit{\\input|\"git log\"}\n")
+    (tmp_path / "a").mkdir()
+    (tmp_path / "a" / "sec.tex").write_text("\\begin{equation}\\label{eq:a} x = 1 \\end{equation}\n")
+    (tmp_path / "a" / "intro.tex").write_text("\\begin{equation}\\label{eq:b} y = 2 \\end{equation}\n")
+    (tmp_path / "loop.tex").write_text("\\begin{equation}\\label{eq:c} z = 3 \\end{equation}\n")
+    main = tmp_path / "main.tex"
+    main.write_text("\\documentclass{article}\n\\input{style}\n\\begin{document}\n\\chapterof{a}\n"
+                    "\\chapterof[intro]{a}\n\\again\n\\commit\n\\chapterof{b}\n\\end{document}\n")
+    doc = read(main)
+    assert [(e.label, e.file, e.line) for e in doc.equations] == [
+        ("eq:a", "a/sec.tex", 1), ("eq:b", "a/intro.tex", 1), ("eq:c", "loop.tex", 1)]
+    assert [(n.kind, n.file, n.line, n.construct) for n in doc.notes] == [
+        ("shell-escape", "style.tex", 3, "\\newcommand\\commit{\\input|\"git log\"}"),
+        ("missing", "main.tex", 8, r"\input{b/sec}")]
+
+
+def test_operator_names_as_typeset():
+    assert operator_body(r"\mathop{}\mathbb{E}") == r"\mathbb{E}"
+    assert operator_body(r"\mathop{}{Var}") == r"\operatorname{Var}"
+    assert operator_body(r"arg\,max") == r"\operatorname{arg\,max}"
+    assert operator_body(r"{Var}{x}") == r"\operatorname{{Var}{x}}"
+    assert operator_body(r"{\rm Id}") == r"\operatorname{Id}"
