@@ -1,6 +1,6 @@
 """Build-time file layout; the metadata is in pyproject.toml.
 
-The catalogue stays in ``derivations/`` in the repository (DESIGN.md) and is
+The catalogue stays in ``derivations/`` in the repository (docs/architecture.md) and is
 shipped inside the wheel as ``symdp/catalogue/derivations/``, with the
 ``.proofs.json`` certificates beside the derivation files:
 ``symdp.catalogue.path()`` finds it in either place.

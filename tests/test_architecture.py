@@ -3,6 +3,7 @@
 Layers, lowest first (DESIGN.md, "Architecture"); a module may import its own layer and the layers below:
 
     base      symbols, errors, special, special_mp, versions, latex/   (nothing above; latex/ imports only base)
+    kernel    kernel/     (the proof checker, the trusted base: base, SymPy and python-flint only, never engine)
     engine    engine/
     science   mechanisms, adversary, notions, fdp, tvd, guessing, procedures, audit   (they compute; never print)
     report    report/
@@ -26,6 +27,7 @@ PACKAGE = Path(__file__).resolve().parent.parent / "symdp"
 
 LAYERS = (
     ("base", {"__init__", "symbols", "errors", "special", "special_mp", "versions", "latex", "schemas"}),
+    ("kernel", {"kernel"}),
     ("engine", {"engine"}),
     ("science", {"mechanisms", "adversary", "notions", "fdp", "tvd", "guessing", "procedures", "audit"}),
     ("report", {"report"}),
@@ -35,8 +37,8 @@ LAYERS = (
     ("cli", {"cli", "__main__"}),
 )
 LEVEL = {unit: k for k, (_, units) in enumerate(LAYERS) for unit in units}
-SCIENCE = LAYERS[2][1]
-QUIET = {"base", "engine", "science"}
+SCIENCE = LAYERS[3][1]
+QUIET = {"base", "kernel", "engine", "science"}
 """Layers that print nothing: they return values; the command line prints."""
 
 
@@ -100,6 +102,19 @@ def test_no_upward_imports():
               f"({LAYERS[LEVEL[dst]][0]})"
               for p, line, src, dst in _internal_edges() if dst in LEVEL and LEVEL[dst] > LEVEL[src]]
     assert not upward, "imports from a higher layer:\n" + "\n".join(upward)
+
+
+def test_kernel_imports_no_engine():
+    """The kernel checks proofs without trusting the search: nothing of symdp.engine (or above) inside it."""
+    base = LAYERS[0][1] | {"kernel"}
+    bad = [f"{p.relative_to(PACKAGE.parent)}:{line}: imports {dst}"
+           for p, line, src, dst in _internal_edges() if src == "kernel" and dst not in base]
+    assert not bad, "\n".join(bad)
+
+
+def test_kernel_import_check_catches_a_planted_engine_import():
+    node = ast.parse("from ..engine import arb").body[0]
+    assert _unit(_resolve(node, "symdp.kernel.check", is_package=False)[0]) == "engine"
 
 
 def test_latex_imports_only_base():

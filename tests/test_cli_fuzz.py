@@ -1,6 +1,6 @@
 """Table-driven fuzz of the command line: every subcommand and option, bad values of every kind.
 
-The contract (DESIGN.md, "Command line"): bad usage or bad input exits 2 with
+The contract (docs/cli.md, "Exit codes"): bad usage or bad input exits 2 with
 one line on stderr that names the flag, before any work, nothing on stdout,
 never a traceback.  In-process calls (fast); two subprocess checks (entry
 point, closed pipe).

@@ -1,4 +1,4 @@
-"""Command line: argparse front end, no logic of its own (DESIGN.md, "Command line").
+"""Command line: argparse front end, no logic of its own (docs/architecture.md; the contract: docs/cli.md).
 
 Exit codes: 0 every claim holds (errata as expected); 1 a claim failed or the
 reports drifted; 2 bad usage or bad input, reported on one line.  One module

@@ -32,7 +32,7 @@ class UsageError(Exception):
 
 
 def build_parser() -> argparse.ArgumentParser:
-    from . import epsilon, guessing, mia, notions, paper, report, run, table1, tvd
+    from . import epsilon, guessing, mia, notions, paper, proofs, report, run, table1, tvd
     from .options import number
     p = Parser(prog="symdp", description="Symbolic derivation and proof checking for the "
                "hypothesis-testing view of differential privacy.")
@@ -53,4 +53,5 @@ def build_parser() -> argparse.ArgumentParser:
     mia.add_parsers(add)
     tvd.add_parsers(add)
     paper.add_parsers(add)
+    proofs.add_parsers(add, number)
     return p

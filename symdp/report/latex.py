@@ -1,6 +1,6 @@
 """The Jinja2 environment for LaTeX: safe delimiters, strict undefined, filters.
 
-Delimiters follow DESIGN.md: ``\\BLOCK{...}``, ``\\VAR{...}``, ``\\#{...}``,
+Delimiters (docs/architecture.md, "Layers"): ``\\BLOCK{...}``, ``\\VAR{...}``, ``\\#{...}``,
 so that braces and percent signs of LaTeX pass through untouched.
 """
 from __future__ import annotations

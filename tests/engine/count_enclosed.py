@@ -1,7 +1,7 @@
 """Count the refutations and errata of a ``symdp check --json`` run, and how many are certified by an enclosure.
 
 A REFUTED or ERRATUM claim is *enclosure-certified* when its verdict was read off a ball-arithmetic enclosure
-(DESIGN.md, "Numerics"): the sampled route says so in its method ("numeric counterexample (certified)", also after
+(docs/soundness.md, "Witnesses: enclosures, not digits"): the sampled route says so in its method ("numeric counterexample (certified)", also after
 "piece by piece; "), and a printed number judged exactly says "ball arithmetic (arb enclosure at N bits)" or
 "exact rational arithmetic" with an exact derived side.  Anything else is not: "numeric counterexample (mpmath
 oracle, not enclosed)" (an opaque mpmath side), "closed form at 50 digits" (``d.printed_value``: a match decided by

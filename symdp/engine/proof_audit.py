@@ -1,0 +1,98 @@
+"""``symdp check-proofs``: every recorded proof of a derivation file exported and checked by the kernel alone.
+
+For each ``<file>.proofs.json`` the derivations of ``<file>`` are run without deciding anything
+(:mod:`.proof_capture`) to state their claims; each certificate that records a proof is exported
+(:mod:`.proof_export`), written to JSON and read back (the kernel checks the format, not an object in memory),
+and checked (:func:`symdp.kernel.check`).  Nothing here changes a verdict of ``symdp check``.
+"""
+from __future__ import annotations
+
+import time
+from collections import Counter
+from dataclasses import dataclass, field
+
+from .. import kernel
+from . import certificates as certs
+from .proof_capture import capture
+from .proof_export import export, method_kind
+
+
+@dataclass(frozen=True)
+class Rejected:
+    label: str
+    method: str
+    node: str
+    reason: str
+
+
+@dataclass(frozen=True)
+class FileAudit:
+    """The counts of one derivation file's certificates."""
+
+    file: str
+    proved: int = 0
+    exported: Counter = field(default_factory=Counter)
+    """method kind -> proofs exported."""
+    checked: Counter = field(default_factory=Counter)
+    """rule -> accepted proofs with no oracle node (kernel-checked)."""
+    trusting: Counter = field(default_factory=Counter)
+    """oracle kind -> accepted proofs that trust it."""
+    rejected: tuple = ()
+    unexported: Counter = field(default_factory=Counter)
+    """why -> proofs not exported."""
+    seconds: float = 0.0
+    """Wall time of the kernel's checks alone."""
+    capture_seconds: float = 0.0
+    errors: tuple = ()
+
+    @property
+    def accepted(self) -> int:
+        return sum(self.checked.values()) + sum(self.trusting.values())
+
+
+def _root_rule(verdict) -> str:
+    rules = [r for r in verdict.rules if ":" not in r and r != "boxes"]
+    return "+".join(rules)
+
+
+def audit_file(file: str, specs, timeout: float = 900.0) -> FileAudit:
+    """The audit of ``file`` whose derivations are ``specs``."""
+    book = certs.load(certs.path_for(file))
+    started = time.perf_counter()
+    claims, errors = {}, []
+    for spec in specs:
+        got = capture(spec, timeout)
+        claims.update(got.claims)
+        if got.error:
+            errors.append(f"{spec.id}: {got.error}")
+    captured_in = time.perf_counter() - started
+    proved = [c for c in sorted(book.values(), key=lambda c: c.claim) if c.proved]
+    exported, checked, trusting, unexported = Counter(), Counter(), Counter(), Counter()
+    rejected, kernel_time = [], 0.0
+    for c in proved:
+        claim = claims.get(c.fingerprint)
+        made = export(claim, c) if claim is not None else None
+        if made is None or made.proof is None:
+            unexported[made.why if made is not None else "claim not stated by the derivation now"] += 1
+            continue
+        exported[method_kind(c.proved)] += 1
+        t = time.perf_counter()
+        verdict = kernel.check(made.claim, kernel.Proof.from_json(made.proof.to_json()))
+        kernel_time += time.perf_counter() - t
+        if not verdict.accepted:
+            rejected.append(Rejected(c.claim, c.proved, verdict.node, verdict.reason))
+        for k, _ in verdict.trusts:
+            trusting[k] += 1
+        if verdict.kernel_checked:
+            checked[_root_rule(verdict)] += 1
+    return FileAudit(file, len(proved), exported, checked, trusting, tuple(rejected), unexported,
+                     kernel_time, captured_in, tuple(errors))
+
+
+def audit(specs, timeout: float = 900.0) -> list:
+    """One :class:`FileAudit` per derivation file with a certificate file, in file order."""
+    by_file: dict = {}
+    for spec in specs:
+        if spec.file and certs.path_for(spec.file).exists():
+            by_file.setdefault(spec.file, []).append(spec)
+    return [audit_file(f, by_file[f], timeout) for f in sorted(by_file)]

@@ -1,0 +1,127 @@
+"""Proof objects (:mod:`symdp.kernel`) made from what a certificate records, where the format can say it.
+
+* ``symbolic (R)`` of an identity, R one of the rewrites with a kernel counterpart (:data:`ALGEBRA`) -> an
+  ``algebra`` node with the same steps; ``symbolic (simplify)`` -> an ``oracle`` node (``sympy.simplify``);
+* ``validated numerics: N boxes, 128 bits`` (one box log over the whole domain) -> ``chart`` + ``boxes``: the
+  recorded preorder tree decoded exactly as the validated search wrote it (:func:`.validated.search.decode`,
+  bisection by :func:`.validated.search.split`), each leaf with its rule (E -> ``enclosure``, M ->
+  ``mean-value``).
+
+Everything else is not exported yet and says why (:attr:`Export.why`): the method, or the piece the format
+lacks (a leaf rule, an infinite domain end, a Piecewise decided first).  This module only translates; the
+kernel decides whether a translated proof proves its claim.
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+import sympy as sp
+
+from .. import kernel
+from ..kernel.algebra import canonical
+from . import domain as dom
+from . import normal
+from .validated.search import decode, split, unit_box
+
+ALGEBRA = {
+    "identical": ((), "identical"),
+    "as written": ((), "as-written"),
+    "expand": ((), "expand"),
+    "cancel": ((), "cancel"),
+    "exp/log expansion": (("expand-log", "expand", "powsimp"), "cancel"),
+    "rationalised radicals": (("together", "radsimp"), "cancel"),
+    "normal CDF in error-function form": (("erf-form", "expand"), "cancel"),
+}
+"""The engine's rewrites (:data:`.provers.REWRITES`) as kernel steps: the same SymPy calls, in the same order."""
+
+ORACLE_REWRITES = {"simplify": "sympy.simplify"}
+LEAF_RULES = {"E": "enclosure", "M": "mean-value"}
+PLAIN = re.compile(r"validated numerics: \d+ box(es)?, 128 bits")
+SYMBOLIC = re.compile(r"symbolic \((.+)\)")
+WHICH = {True: "positive", False: "negative"}
+
+
+@dataclass(frozen=True)
+class Export:
+    claim: object = None
+    """The :class:`symdp.kernel.Claim` (None when not exported)."""
+    proof: object = None
+    why: str = ""
+    """Why not exported ("" when exported): a short category, the same for alike proofs."""
+
+
+def method_kind(method: str) -> str:
+    """A method with its counts erased: the category a proof is counted under."""
+    return re.sub(r"\d+", "N", method)
+
+
+def export(captured, certificate) -> Export:
+    """The claim and proof object of ``certificate`` (for ``captured``, the claim it keys), or why not."""
+    method = certificate.proved
+    found = SYMBOLIC.fullmatch(method)
+    if captured.kind == "identity" and found and (found.group(1) in ALGEBRA or found.group(1) in ORACLE_REWRITES):
+        return _identity(captured.args, found.group(1))
+    if captured.kind in ("sign", "sign-numeric", "monotone") and PLAIN.fullmatch(method):
+        return _boxes(captured, certificate.boxes)
+    if captured.kind == "printed":
+        return Export(why=f"printed claim: {method_kind(method)}")
+    return Export(why=method_kind(method))
+
+
+def _identity(args, name) -> Export:
+    lhs, rhs = sp.sympify(args["lhs"]), sp.sympify(args["rhs"])
+    claim = kernel.identity_claim(lhs, rhs)
+    if name in ORACLE_REWRITES:
+        return Export(claim, kernel.Proof(kernel.Oracle(ORACLE_REWRITES[name], canonical(claim.goal),
+                                                        canonical(sp.Integer(0)))))
+    rewrites, closing = ALGEBRA[name]
+    return Export(claim, kernel.Proof(kernel.Algebra(rewrites, closing)))
+
+
+def _sign_statement(captured):
+    """(expression, which, completed domain) the validated search was given for ``captured``, or a str why not."""
+    a = captured.args
+    if captured.kind == "monotone":
+        expr, which = sp.diff(a["expr"], a["var"]), WHICH[bool(a["increasing"])]
+    else:
+        expr, which = sp.sympify(a["expr"]), a["which"]
+    domain = dom.complete(a["domain"], expr.free_symbols)
+    if captured.kind != "sign-numeric" and normal.decided(expr, domain)[0] != expr:
+        return "Piecewise conditions decided before the boxes"
+    if expr.has(sp.Sum, sp.Integral):
+        return "a sum or an integral written out before the boxes"
+    return expr, which, domain
+
+
+def _boxes(captured, log: str) -> Export:
+    stated = _sign_statement(captured)
+    if isinstance(stated, str):
+        return Export(why=f"validated numerics: {stated}")
+    expr, which, domain = stated
+    if any(s.is_integer for s in domain):
+        return Export(why="validated numerics: an integer symbol")
+    if any(e.has(sp.oo, -sp.oo) for iv in domain.values() for e in (iv.start, iv.end)):
+        return Export(why="validated numerics: an infinite domain end (no chart map for it yet)")
+    bits, rules = decode(log)
+    other = sorted({r for r in rules if r[0] not in LEAF_RULES})
+    if other:
+        return Export(why=f"validated numerics: leaf rule {'/'.join(sorted({r[0] for r in other}))}")
+    leaves = tuple(kernel.Leaf(box, LEAF_RULES[r]) for box, r in _leaves(unit_box(len(domain)), bits, rules))
+    chart = kernel.Chart(tuple(str(s) for s in domain), ("affine",) * len(domain), kernel.Boxes(128, leaves))
+    return Export(kernel.sign_claim(expr, which, domain), kernel.Proof(chart))
+
+
+def _leaves(box, bits, rules):
+    """(box, rule) of every leaf of the preorder tree (1 = split in half by :func:`split`, 0 = leaf)."""
+    out, stack, bits, rules = [], [box], list(bits), list(rules)
+    for bit in bits:
+        b = stack.pop()
+        if bit == "1":
+            left, right = split(b)
+            stack += [right, left]
+        else:
+            out.append((b, rules.pop(0)))
+    if stack or rules:
+        raise ValueError("the box log's tree and rules do not match")
+    return out

@@ -1,0 +1,71 @@
+"""The rule ``algebra``: an identity ``lhs = rhs`` shown by reducing ``lhs - rhs`` to the literal 0.
+
+The difference goes through the recorded rewrites in order, each an entry of :data:`REWRITES` (a SymPy
+transformation that replaces an expression by an equal one wherever the symbols' assumptions hold), then
+through the closing step of :data:`CLOSINGS` (rational-function arithmetic); the result must be ``0``
+itself, not an expression SymPy merely believes is zero.  ``identical`` accepts only when both sides are
+the same expression tree, with no rewrite.
+"""
+from __future__ import annotations
+
+import re
+
+import sympy as sp
+
+_HYPERBOLIC = (sp.sinh, sp.cosh, sp.tanh, sp.coth)
+
+
+def _erf_form(e):
+    """Phi(x) = (1 + erf(x/sqrt 2))/2, PhiInv, erfc(x) = 1 - erf(x), erfcinv(z) = erfinv(1 - z) (the
+    definitions), and erfinv(-z) = -erfinv(z) (odd)."""
+    e = e.rewrite(sp.erf).replace(lambda x: isinstance(x, sp.erfcinv), lambda x: sp.erfinv(1 - x.args[0]))
+    odd = lambda x: isinstance(x, sp.erfinv) and x.args[0].could_extract_minus_sign()
+    return e.replace(odd, lambda x: -sp.erfinv(-x.args[0]))
+
+
+REWRITES = {
+    "expand": sp.expand,
+    "together": sp.together,
+    "expand-log": sp.expand_log,
+    "powsimp": sp.powsimp,
+    "radsimp": sp.radsimp,
+    "erf-form": _erf_form,
+    "hyperbolic-exp": lambda e: e.rewrite(list(_HYPERBOLIC), sp.exp),
+}
+"""Rewrites, each an identity: ``expand`` distributes products and powers of sums and splits e^(a+b) into
+e^a e^b; ``together`` puts terms over a common denominator; ``expand-log`` log(a b) = log a + log b and
+log(a^k) = k log a where the assumptions make a, b positive (SymPy's ``expand_log`` without force);
+``powsimp`` x^a x^b = x^(a+b) (and bases combined where the assumptions allow); ``radsimp`` rationalises
+denominators with conjugates; ``erf-form`` and ``hyperbolic-exp`` rewrite by definitions."""
+
+CLOSINGS = {
+    "as-written": lambda e: e,
+    "expand": sp.expand,
+    "cancel": lambda e: sp.cancel(sp.together(e)),
+}
+"""The last step: the difference as SymPy builds it, expanded, or over one cancelled denominator."""
+
+_DUMMY = re.compile(r"dummy_index=\d+")
+
+
+def canonical(expr) -> str:
+    """``srepr`` of ``expr`` with Dummy indices erased: the text an oracle's input and answer are compared by."""
+    return _DUMMY.sub("dummy_index=?", sp.srepr(sp.sympify(expr)))
+
+
+def check_algebra(node, claim) -> str:
+    """"" when ``node`` proves ``claim``, else the reason it does not."""
+    if claim.relation != "=":
+        return f"algebra proves identities, the claim is a '{claim.relation}' relation"
+    if node.closing == "identical":
+        if node.rewrites:
+            return "'identical' takes no rewrites"
+        return "" if sp.sympify(claim.lhs) == sp.sympify(claim.rhs) else "the two sides are different expressions"
+    unknown = [r for r in node.rewrites if r not in REWRITES] + ([node.closing] if node.closing not in CLOSINGS else [])
+    if unknown:
+        return f"not in the rewrite table: {', '.join(unknown)}"
+    e = claim.goal
+    for name in node.rewrites:
+        e = REWRITES[name](e)
+    e = CLOSINGS[node.closing](e)
+    return "" if e is sp.S.Zero else f"the difference does not close to 0 (left: {sp.sstr(e)[:120]})"

@@ -1,0 +1,247 @@
+"""The kernel's own SymPy -> ball-arithmetic compiler (python-flint ``arb``), independent of the engine's.
+
+:func:`compile_arb` turns an expression into a function ``env -> arb`` where ``env`` maps each symbol to a
+ball.  Every operation is an arb operation, so the result *contains* every value the expression takes when
+each symbol ranges over its ball (Johansson, "Arb: efficient arbitrary-precision midpoint-radius interval
+arithmetic", IEEE Trans. Computers 66, 2017).  Two tightenings are used, both exact statements:
+
+* a function increasing on its whole real domain (exp, log, sqrt, erf, erfinv, Phi, ...) is evaluated at the
+  ball's two exact ends and the union taken: f([a, b]) = [f(a), f(b)];  erfc and erfcinv (decreasing) too;
+* an integer power of a ball is taken through its ends (x^n is monotone on a ball without 0; an even power
+  of a ball around 0 lies in [0, max(a^n, b^n)]).
+
+Domain errors (log of a ball reaching 0, 1/x of a ball containing 0) give a non-finite ball, which no rule
+accepts.  Anything outside the table below raises :class:`Unsupported`: the kernel never guesses.
+"""
+from __future__ import annotations
+
+from contextlib import contextmanager
+
+import flint
+import sympy as sp
+from flint import arb, fmpq
+
+from ..special import Exprel, Mills, Phi, PhiInv
+
+
+class Unsupported(ValueError):
+    """The expression holds a construct this compiler has no rule for."""
+
+
+@contextmanager
+def precision(bits: int):
+    """Run with ``bits`` of working precision, restoring the caller's afterwards."""
+    old = flint.ctx.prec
+    flint.ctx.prec = bits
+    try:
+        yield
+    finally:
+        flint.ctx.prec = old
+
+
+def exact(q) -> arb:
+    """The rational ``q`` (a Fraction or a SymPy Rational) as an arb (exact when binary holds it)."""
+    return arb(fmpq(int(q.numerator), int(q.denominator)))
+
+
+def ball(a, b) -> arb:
+    """The ball [a, b] of two rationals (a point when a == b)."""
+    return exact(a) if a == b else arb.union(exact(a), exact(b))
+
+
+def _wide(x: arb) -> bool:
+    return x.is_finite() and x.rad() != 0
+
+
+def _ends(x: arb):
+    return arb(x.lower()), arb(x.upper())
+
+
+def _increasing(fn):
+    return lambda x: arb.union(*(fn(e) for e in _ends(x))) if _wide(x) else fn(x)
+
+
+def _power(x: arb, n: int) -> arb:
+    if not _wide(x) or n in (0, 1):
+        return x ** n
+    lo, hi = _ends(x)
+    if x.contains(0):
+        if n < 0:
+            return x ** n   # contains a pole: non-finite
+        if n % 2 == 0:
+            return arb.union(arb(0), arb.union(lo ** n, hi ** n))
+    return arb.union(lo ** n, hi ** n)
+
+
+def _times(a: arb, b: arb) -> arb:
+    """a b; for two wide balls the interval product, the hull of the four products of their exact ends
+    (Moore's rule: the exact range of x y on a rectangle), which midpoint-radius multiplication overestimates."""
+    if not (_wide(a) and _wide(b)):
+        return a * b
+    (a0, a1), (b0, b1) = _ends(a), _ends(b)
+    return arb.union(arb.union(a0 * b0, a0 * b1), arb.union(a1 * b0, a1 * b1))
+
+
+def _root(x: arb, q: int) -> arb:
+    """The real q-th root, q odd (negative bases allowed) or even (x >= 0 required)."""
+    if q % 2 == 0:
+        return _increasing(lambda v: v.root(q) if v >= 0 else arb("nan"))(x)
+    odd = lambda v: v.root(q) if v >= 0 else -((-v).root(q)) if v <= 0 else arb("nan")
+    return _increasing(odd)(x) if x.is_finite() else arb("nan")
+
+
+def _general_power(b: arb, p: arb) -> arb:
+    """b^p = exp(p log b) for b > 0 (non-finite where the ball of b reaches 0 or below)."""
+    return _increasing(arb.exp)(p * _increasing(arb.log)(b))
+
+
+def _phi(x: arb) -> arb:
+    return (-x / arb(2).sqrt()).erfc() / 2
+
+
+def _phi_inv(p: arb) -> arb:
+    return -arb(2).sqrt() * (2 * p).erfcinv()
+
+
+def _mills(x: arb) -> arb:
+    """R(x) = sqrt(pi/2) e^(x^2/2) erfc(x/sqrt 2), the Mills ratio (A&S 26.2.12); decreasing on the line."""
+    return (arb.pi() / 2).sqrt() * (x * x / 2).exp() * (x / arb(2).sqrt()).erfc()
+
+
+def _exprel(x: arb) -> arb:
+    """(e^x - 1)/x, 1 at x = 0; increasing on the line."""
+    return arb(1) if x.is_zero() else x.expm1() / x
+
+
+def _decreasing(fn):
+    return lambda x: -_increasing(lambda v: -fn(v))(x)
+
+
+FUNCTIONS = {
+    sp.exp: _increasing(arb.exp), sp.log: _increasing(arb.log), sp.erf: _increasing(arb.erf),
+    sp.erfc: _decreasing(arb.erfc), sp.erfinv: _increasing(arb.erfinv), sp.erfcinv: _decreasing(arb.erfcinv),
+    Phi: _increasing(_phi), PhiInv: _increasing(_phi_inv), sp.Abs: abs, sp.tanh: _increasing(arb.tanh),
+    sp.sinh: _increasing(arb.sinh), sp.cosh: arb.cosh, sp.atan: _increasing(arb.atan),
+    Mills: _decreasing(_mills), Exprel: _increasing(_exprel),
+}
+"""Functions of one argument and their enclosures (each arb function encloses its range on a ball)."""
+
+
+def _max2(x: arb, y: arb) -> arb:
+    """max on balls: [max(lo), max(hi)] (both ends exact)."""
+    if not (x.is_finite() and y.is_finite()):
+        return arb("nan")
+    lo = max(x.lower(), y.lower())
+    hi = max(x.upper(), y.upper())
+    return arb.union(arb(lo), arb(hi))
+
+
+def _min2(x: arb, y: arb) -> arb:
+    return -_max2(-x, -y)
+
+
+def _nary(pair):
+    def fold(*xs):
+        out = xs[0]
+        for x in xs[1:]:
+            out = pair(out, x)
+        return out
+    return fold
+
+
+NARY = {sp.Max: _nary(_max2), sp.Min: _nary(_min2)}
+
+
+def _compile(e, symbols):
+    if e.is_Symbol:
+        if e not in symbols:
+            raise Unsupported(f"the free symbol {e}")
+        return lambda env: env[e]
+    if e.is_Rational:
+        return lambda env, q=e: exact(q)
+    if e is sp.pi:
+        return lambda env: arb.pi()
+    if e is sp.E:
+        return lambda env: arb(1).exp()
+    if e.is_Add:
+        return _compile_add(e, symbols)
+    if e.is_Mul:
+        parts = [_compile(a, symbols) for a in e.args]
+        return lambda env: _fold(parts, env, _times)
+    if e.is_Pow:
+        return _compile_pow(e, symbols)
+    if e.func in FUNCTIONS and len(e.args) == 1:
+        f, arg = FUNCTIONS[e.func], _compile(e.args[0], symbols)
+        return lambda env: f(arg(env))
+    if e.func in NARY:
+        f, args = NARY[e.func], [_compile(a, symbols) for a in e.args]
+        return lambda env: f(*(a(env) for a in args))
+    raise Unsupported(f"{e.func.__name__} (in {sp.sstr(e)[:80]})")
+
+
+def _split(term):
+    """(c, g, A) of a term c g(A), c a rational and g a function of the table, or None."""
+    c, rest = term.as_coeff_Mul()
+    return (c, rest.func, rest.args[0]) if rest.func in FUNCTIONS and len(rest.args) == 1 else None
+
+
+def _compile_add(e, symbols):
+    """A sum; each pair of terms c g(A) - c g(B) of one function enclosed as a difference (:func:`_difference`)."""
+    terms, used, parts = list(e.args), set(), []
+    split = [_split(t) for t in terms]
+    for i, a in enumerate(split):
+        for j in range(i + 1, len(terms)):
+            b = split[j]
+            if a and b and not {i, j} & used and a[1] == b[1] and a[0] == -b[0]:
+                used |= {i, j}
+                parts.append(_difference(a, b[2], symbols))
+    parts += [_compile(t, symbols) for k, t in enumerate(terms) if k not in used]
+    return lambda env: _fold(parts, env, lambda x, y: x + y)
+
+
+def _difference(a, B, symbols):
+    """c (g(A) - g(B)): the direct enclosure intersected with the mean-value form c (A - B) g'(hull(A, B)).
+    Both contain the value (the mean-value theorem: g(A) - g(B) = (A - B) g'(xi), xi between A and B, where
+    g is differentiable on that hull, which a finite enclosure of g' there shows); A - B is the one
+    expression SymPy forms, so terms common to A and B cancel exactly."""
+    c, g, A = a
+    z = sp.Dummy("z", real=True)
+    slope = _compile(sp.diff(g(z), z), frozenset({z}))
+    fa, fb, gap, fn = _compile(A, symbols), _compile(B, symbols), _compile(A - B, symbols), FUNCTIONS[g]
+    k = exact(c)
+
+    def f(env):
+        x, y = fa(env), fb(env)
+        direct = k * (fn(x) - fn(y))
+        mean = k * _times(gap(env), slope({z: arb.union(x, y)}))
+        if direct.is_finite() and mean.is_finite() and direct.overlaps(mean):
+            return direct.intersection(mean)
+        return mean if mean.is_finite() else direct
+    return f
+
+
+def _fold(parts, env, op):
+    out = parts[0](env)
+    for p in parts[1:]:
+        out = op(out, p(env))
+    return out
+
+
+def _compile_pow(e, symbols):
+    base, expo = _compile(e.base, symbols), e.exp
+    if e.base is sp.E:
+        arg = _compile(expo, symbols)
+        return lambda env: FUNCTIONS[sp.exp](arg(env))
+    if expo.is_Integer:
+        return lambda env, n=int(expo): _power(base(env), n)
+    if expo.is_Rational:
+        p, q = int(expo.p), int(expo.q)
+        return lambda env: _power(_root(base(env), q), p)
+    power = _compile(expo, symbols)
+    return lambda env: _general_power(base(env), power(env))
+
+
+def compile_arb(expr, symbols):
+    """``env -> arb`` enclosing ``expr``; :class:`Unsupported` for a construct outside the table."""
+    fn = _compile(sp.sympify(expr), frozenset(symbols))
+    return fn

@@ -1,0 +1,256 @@
+"""The rules ``chart`` and ``boxes``: a sign claim on a domain, shown on a subdivision of the unit box.
+
+``chart``: each claim symbol x_k (in the recorded order) is written x_k = lo_k + (hi_k - lo_k) u_k, lo_k and
+hi_k its interval's ends with the earlier symbols already replaced by their maps, so the unit box [0, 1]^d
+is mapped onto a set containing the domain (for each fixed earlier point, u_k in [0, 1] reaches every point
+between lo_k and hi_k, open ends included).  Ends must be finite and may depend on earlier symbols only.
+The claim then holds if F = goal(x(u)) is > 0 (>= 0 when not strict) on the whole unit box.
+
+``boxes``: the leaves' boxes partition the unit box exactly (:func:`cover_gap`), and on each leaf its rule
+shows F has the sign, from the kernel's own enclosures (:mod:`.arb_compile`) at the node's precision:
+
+* ``enclosure``: the ball of F on the leaf, or of its branch G there (below) where F has kinks, has lower
+  end > 0 (>= 0 when not strict);
+* ``mean-value``: G is F with each Abs, Max, Min replaced by the argument it equals on the whole leaf
+  (innermost first; max(a, b) = a where the ball of a - b is >= 0), so G = F on the leaf and G has no kink; c the leaf's centre and r_i its
+  half-widths, G(c) + sum_i dG/du_i(leaf) [-r_i, r_i] has lower end > 0 (>= 0).  Sound by the mean-value
+  theorem: G is differentiable on the leaf where the enclosure of every dG/du_i there is finite.
+"""
+from __future__ import annotations
+
+from fractions import Fraction
+
+import sympy as sp
+from flint import arb
+
+from .arb_compile import Unsupported, ball, compile_arb, exact, precision
+
+KINKS = (sp.Abs, sp.Max, sp.Min, sp.sign, sp.Heaviside, sp.Piecewise, sp.floor, sp.ceiling)
+
+
+def chart_map(node, claim):
+    """(coordinates, F) of a chart node, or a str saying why the chart does not fit the claim."""
+    names = {str(s): s for s, _ in claim.domain}
+    if len(names) != len(claim.domain) or sorted(node.symbols) != sorted(names):
+        return f"the chart's symbols {list(node.symbols)} are not the claim's {sorted(names)}"
+    if len(node.maps) != len(node.symbols) or set(node.maps) - {"affine"}:
+        return "every coordinate's map must be 'affine' (one per symbol)"
+    coords = tuple(sp.Dummy(f"u{k}", real=True) for k in range(len(node.symbols)))
+    forward, done = {}, set()
+    for name, u in zip(node.symbols, coords):
+        s = names[name]
+        iv = claim.interval(s)
+        if not isinstance(iv, sp.Interval) or s.is_integer:
+            return f"{name}'s domain is not an interval of reals"
+        lo, hi = sp.sympify(iv.start), sp.sympify(iv.end)
+        if any(e.has(sp.oo, -sp.oo, sp.zoo) for e in (lo, hi)):
+            return f"{name}'s interval has an infinite end (no affine map)"
+        if not (lo.free_symbols | hi.free_symbols) <= done:
+            return f"{name}'s interval depends on a symbol not charted before it"
+        forward[s] = lo.xreplace(forward) + (hi.xreplace(forward) - lo.xreplace(forward)) * u
+        done.add(s)
+    goal = claim.goal
+    if not goal.free_symbols <= set(forward):
+        return f"the claim has symbols outside its domain: {sorted(map(str, goal.free_symbols - set(forward)))}"
+    return coords, goal.xreplace(forward)
+
+
+def cover_gap(leaves, d: int) -> str:
+    """"" when the leaves' boxes partition [0, 1]^d exactly, else where they fail.
+
+    Checked as a guillotine partition: a region is covered when it is one leaf's box, or when a hyperplane
+    x_i = c (c strictly inside the region) has every leaf of the region wholly on one side and each side is
+    covered.  Accepting implies the leaves' union is the region and their interiors are disjoint."""
+    for k, leaf in enumerate(leaves):
+        if len(leaf.box) != d or any(not (0 <= a < b <= 1) for a, b in leaf.box):
+            return f"leaf {k}'s box is not a box of positive width inside the unit box"
+    return _partition(tuple((Fraction(0), Fraction(1)) for _ in range(d)), list(range(len(leaves))), leaves)
+
+
+def _partition(region, members, leaves) -> str:
+    stack = [(region, members)]
+    while stack:
+        region, members = stack.pop()
+        if len(members) == 1 and leaves[members[0]].box == region:
+            continue
+        if not members:
+            return f"the region {_show(region)} holds no leaf (a gap)"
+        cut = _cut(region, members, leaves)
+        if cut is None:
+            return f"the leaves in {_show(region)} overlap or are not a partition ({len(members)} leaves)"
+        i, c = cut
+        left = tuple((ab[0], c) if j == i else ab for j, ab in enumerate(region))
+        right = tuple((c, ab[1]) if j == i else ab for j, ab in enumerate(region))
+        stack.append((right, [m for m in members if leaves[m].box[i][0] >= c]))
+        stack.append((left, [m for m in members if leaves[m].box[i][1] <= c]))
+    return ""
+
+
+def _cut(region, members, leaves):
+    """A coordinate and a cut strictly inside the region that no leaf straddles: the midpoints first (a
+    bisection tree), then every leaf end."""
+    for i, (a, b) in enumerate(region):
+        if _clean(i, (a + b) / 2, members, leaves):
+            return i, (a + b) / 2
+    for i, (a, b) in enumerate(region):
+        for c in sorted({leaves[m].box[i][e] for m in members for e in (0, 1)} - {a, b}):
+            if a < c < b and _clean(i, c, members, leaves):
+                return i, c
+    return None
+
+
+def _clean(i, c, members, leaves) -> bool:
+    return all(leaves[m].box[i][1] <= c or leaves[m].box[i][0] >= c for m in members)
+
+
+def _show(region) -> str:
+    return " x ".join(f"[{a}, {b}]" for a, b in region)
+
+
+class LeafChecker:
+    """The leaf rules on one chart: F compiled once; for the mean-value form, F's branch on the leaf and its
+    gradient, compiled once per branch."""
+
+    def __init__(self, coords, F, strict: bool, prec: int):
+        self.coords, self.F, self.strict, self.prec = coords, F, strict, prec
+        self.fn = compile_arb(F, coords)
+        self._parts: dict = {}
+        self._branches: dict = {}
+
+    def holds(self, v: arb) -> bool:
+        return v.is_finite() and (v > 0 if self.strict else v >= 0)
+
+    def check(self, leaf) -> str:
+        """"" when the leaf's rule closes its box, else why not."""
+        with precision(self.prec):
+            env = {u: ball(a, b) for u, (a, b) in zip(self.coords, leaf.box)}
+            if leaf.rule == "enclosure":
+                return self._enclosure(env, leaf.box)
+            if leaf.rule == "mean-value":
+                return self._mean_value(leaf, env)
+        return f"unknown leaf rule {leaf.rule!r}"
+
+    def _enclosure(self, env, box) -> str:
+        v = self.fn(env)
+        if not self.holds(v) and self.F.has(sp.Abs, sp.Max, sp.Min):
+            G = self.branch(env, box)
+            v = v if G is None else self._enclose(G, env)
+        return "" if self.holds(v) else f"the enclosure {_show_ball(v)} does not have the claimed sign"
+
+    def _enclose(self, e, env) -> arb:
+        if e not in self._parts:
+            self._parts[e] = compile_arb(e, self.coords)
+        return self._parts[e](env)
+
+    def branch(self, env, box):
+        """F on the leaf with each Abs, Max, Min replaced by the argument it equals on the whole leaf, innermost
+        kinks first (|a| = a where the ball of a is >= 0, -a where <= 0; max(a_1, ..., a_n) = a_i where every
+        a_i - a_j, formed by SymPy, is >= 0 on the leaf; min alike), or None where one cannot be decided."""
+        G = self.F
+        while True:
+            inner = self._innermost(G)
+            if not inner:
+                return G
+            chosen = tuple((k, self._side(k, env, box)) for k in inner)
+            if any(c is None for _, c in chosen):
+                return None
+            key = (G, chosen)
+            if key not in self._parts:
+                self._parts[key] = G.xreplace(dict(chosen))
+            G = self._parts[key]
+
+    def _innermost(self, G) -> tuple:
+        key = ("inner", G)
+        if key not in self._parts:
+            kinks = G.atoms(sp.Abs, sp.Max, sp.Min)
+            self._parts[key] = tuple(sorted((k for k in kinks if not any(a.has(sp.Abs, sp.Max, sp.Min)
+                                                                        for a in k.args)), key=sp.default_sort_key))
+        return self._parts[key]
+
+    def _side(self, kink, env, box):
+        if isinstance(kink, sp.Abs):
+            a = kink.args[0]
+            return a if self._nonnegative(a, env, box) else -a if self._nonnegative(-a, env, box) else None
+        sign = 1 if isinstance(kink, sp.Max) else -1
+        for i, a in enumerate(kink.args):
+            if all(self._nonnegative(sign * (a - b), env, box) for j, b in enumerate(kink.args) if j != i):
+                return a
+        return None
+
+    def _nonnegative(self, e, env, box) -> bool:
+        """e >= 0 on the leaf: exactly from the box's rational ends where e is affine with rational
+        coefficients (a ball's rounded-up radius would miss a switch on a face), else by its ball."""
+        key = ("affine", e)
+        if key not in self._parts:
+            self._parts[key] = _affine(e, self.coords)
+        affine = self._parts[key]
+        if affine is None:
+            return self._enclose(e, env) >= 0
+        const, coeffs = affine
+        return const + sum(min(c * a, c * b) for c, (a, b) in zip(coeffs, box)) >= 0
+
+    def _compiled_branch(self, G):
+        """(F's branch, its gradient's compiled entries) or a str saying why there is no gradient."""
+        if G not in self._branches:
+            try:
+                self._branches[G] = (compile_arb(G, self.coords),
+                                     [compile_arb(sp.diff(G, u), self.coords) for u in self.coords])
+            except Unsupported as exc:
+                self._branches[G] = f"no enclosure of the gradient: {exc}"
+        return self._branches[G]
+
+    def _mean_value(self, leaf, env) -> str:
+        G = self.branch(env, leaf.box) if self.F.has(*KINKS) else self.F
+        if G is None:
+            return "the mean-value form needs one smooth branch on the leaf (a kink changes branch in it)"
+        made = self._compiled_branch(G)
+        if isinstance(made, str):
+            return made
+        fn, grad = made
+        total = fn({u: exact((a + b) / 2) for u, (a, b) in zip(self.coords, leaf.box)})
+        for g, (a, b) in zip(grad, leaf.box):
+            r = exact((b - a) / 2)
+            total += g(env) * arb.union(-r, r)
+        return "" if self.holds(total) else f"the mean-value form {_show_ball(total)} does not have the claimed sign"
+
+
+def _affine(e, coords):
+    """(c_0, (c_1, ..., c_d)) as Fractions when e = c_0 + sum c_i u_i exactly, else None."""
+    if not e.free_symbols <= set(coords):
+        return None
+    try:
+        poly = sp.Poly(e, *coords)
+    except sp.PolynomialError:
+        return None
+    if poly.total_degree() > 1 or not all(c.is_Rational for c in poly.coeffs()):
+        return None
+    q = lambda c: Fraction(int(c.p), int(c.q))
+    const = poly.coeff_monomial(1)
+    return q(const), tuple(q(poly.coeff_monomial(u)) for u in coords)
+
+
+def _show_ball(v: arb) -> str:
+    return f"[{v.lower().str(5, radius=False)}, {v.upper().str(5, radius=False)}]" if v.is_finite() else "non-finite"
+
+
+def check_chart(node, claim, path: str):
+    """(path of the failing node, reason), ("", "") when the chart and its boxes prove the claim."""
+    if claim.relation == "=":
+        return path, "a chart proves a sign claim (>, >=, <, <=), the claim is an identity"
+    made = chart_map(node, claim)
+    if isinstance(made, str):
+        return path, made
+    coords, F = made
+    boxes, where = node.premise, f"{path}/boxes"
+    gap = cover_gap(boxes.leaves, len(coords))
+    if gap:
+        return where, gap
+    try:
+        leaves = LeafChecker(coords, F, claim.strict, boxes.prec)
+    except Unsupported as exc:
+        return where, f"no enclosure of the claim: {exc}"
+    for k, leaf in enumerate(boxes.leaves):
+        why = leaves.check(leaf)
+        if why:
+            return f"{where}/leaf {k}", why
+    return "", ""

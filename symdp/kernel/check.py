@@ -1,0 +1,101 @@
+"""``check(claim, proof) -> Verdict``: the kernel's one entry point.
+
+A proof is accepted when its root node proves the claim by its rule (docs/proof-format.md):
+
+* ``algebra`` (:mod:`.algebra`) and ``chart`` with ``boxes`` (:mod:`.boxes`) are checked by the kernel;
+* ``oracle`` is accepted without being checked when its kind is one of :data:`ORACLES`, its input is the
+  claim's own question (compared as canonical ``srepr`` text) and its answer is the one that settles the
+  claim; the verdict lists it in its trust base, so a reader sees what was trusted.
+
+A proof with no oracle node is *kernel-checked*.  A rejected proof names the node that fails (a path such as
+``chart/boxes/leaf 12``) and why.
+"""
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass
+
+import sympy as sp
+
+from .algebra import canonical, check_algebra
+from .arb_compile import Unsupported
+from .boxes import check_chart
+from .proof import FORMAT, Algebra, Chart, Oracle, Proof
+
+ORACLES = {
+    "sympy.simplify": "SymPy's simplify reduced the claim's difference (lhs - rhs) to 0",
+}
+"""The oracle kinds the kernel knows, with the question each answers (an identity's difference is 0)."""
+
+
+@dataclass(frozen=True)
+class Verdict:
+    accepted: bool
+    rules: tuple = ()
+    """The rules the accepted proof uses (node kinds, and leaf rules as ``boxes:<rule>``), sorted."""
+    trusts: tuple = ()
+    """(oracle kind, count) pairs: empty for a kernel-checked proof."""
+    node: str = ""
+    """The failing node's path, when rejected."""
+    reason: str = ""
+
+    @property
+    def kernel_checked(self) -> bool:
+        return self.accepted and not self.trusts
+
+    def describe(self) -> str:
+        if not self.accepted:
+            return f"REJECTED at {self.node}: {self.reason}"
+        if not self.trusts:
+            return "PROVED (kernel-checked)"
+        return "PROVED (trusts: " + ", ".join(f"{k} x{n}" for k, n in self.trusts) + ")"
+
+
+def check(claim, proof: Proof) -> Verdict:
+    """Accept or reject ``proof`` as a proof of ``claim`` (never raises on a malformed proof: it rejects)."""
+    if proof.format != FORMAT:
+        return Verdict(False, node="proof", reason=f"format {proof.format}, this kernel checks format {FORMAT}")
+    root = proof.root
+    try:
+        node, reason = _check(root, claim)
+    except (Unsupported, ValueError, TypeError, ZeroDivisionError, ArithmeticError) as exc:
+        node, reason = root.rule, f"{type(exc).__name__}: {exc}"
+    if node:
+        return Verdict(False, node=node, reason=reason)
+    return Verdict(True, _rules(root), _trusts(root))
+
+
+def _check(root, claim):
+    if isinstance(root, Algebra):
+        why = check_algebra(root, claim)
+        return ("algebra", why) if why else ("", "")
+    if isinstance(root, Oracle):
+        why = _check_oracle(root, claim)
+        return ("oracle", why) if why else ("", "")
+    if isinstance(root, Chart):
+        return check_chart(root, claim, "chart")
+    return "proof", f"unknown node {type(root).__name__}"
+
+
+def _check_oracle(node: Oracle, claim) -> str:
+    if node.oracle not in ORACLES:
+        return f"unknown oracle kind {node.oracle!r} (known: {', '.join(sorted(ORACLES))})"
+    if claim.relation != "=":
+        return f"{node.oracle} answers identities, the claim is a '{claim.relation}' relation"
+    if node.input != canonical(claim.goal):
+        return "the oracle was asked about another expression than the claim's difference"
+    if node.answer != canonical(sp.Integer(0)):
+        return f"the oracle's answer {node.answer[:60]!r} is not 0"
+    return ""
+
+
+def _rules(root) -> tuple:
+    rules = {root.rule}
+    if isinstance(root, Chart):
+        rules |= {"boxes"} | {f"boxes:{leaf.rule}" for leaf in root.premise.leaves}
+    return tuple(sorted(rules))
+
+
+def _trusts(root) -> tuple:
+    found = Counter([root.oracle] if isinstance(root, Oracle) else [])
+    return tuple(sorted(found.items()))

@@ -1,0 +1,58 @@
+"""The exporter turns a catalogue file's certificates into proof objects that the kernel accepts.
+
+derivations/zhao2019/relations.py records both kinds the exporter handles: identities proved by rewrites
+(``algebra``) and sign claims proved by a box log (``chart`` + ``boxes``, one box each there).  A box proof
+of seven leaves (Pankova & Laud's simplified bound, uniform prior) is then tampered with (a leaf dropped, a
+leaf widened): the kernel rejects it, naming the node.
+"""
+from __future__ import annotations
+
+from dataclasses import replace
+from pathlib import Path
+
+import pytest
+
+from symdp import kernel
+from symdp.engine import certificates as certs
+from symdp.engine.proof_audit import audit_file
+from symdp.engine.proof_capture import capture
+from symdp.engine.proof_export import export
+from symdp.engine.registry import collect
+
+FILE = Path(__file__).resolve().parents[2] / "derivations" / "zhao2019" / "relations.py"
+BOXES = FILE.parents[1] / "pankova2023" / "s2_main_theorem.py"
+
+
+@pytest.fixture(scope="module")
+def specs():
+    return list(collect(FILE).specs)
+
+
+def test_every_exported_proof_of_the_file_is_accepted(specs):
+    a = audit_file(str(FILE), specs)
+    assert a.proved > 0 and not a.errors
+    assert not a.rejected, a.rejected
+    assert a.accepted == sum(a.exported.values()) >= 10
+    assert a.checked["algebra"] >= 5 and a.checked["chart"] >= 1
+
+
+def _exported(file, label):
+    claims = {}
+    for spec in collect(file).specs:
+        claims.update(capture(spec).claims)
+    [c] = [c for c in certs.load(certs.path_for(str(file))).values() if c.claim.endswith(label)]
+    return export(claims[c.fingerprint], c)
+
+
+def test_a_tampered_exported_box_proof_is_rejected():
+    made = _exported(BOXES, "::simplified:valid:uniform")
+    chart = made.proof.root
+    leaves = chart.premise.leaves
+    assert len(leaves) >= 2 and kernel.check(made.claim, made.proof).accepted
+    dropped = replace(chart, premise=replace(chart.premise, leaves=leaves[1:]))
+    v = kernel.check(made.claim, kernel.Proof(dropped))
+    assert not v.accepted and v.node == "chart/boxes" and "gap" in v.reason
+    (a, b), *rest = leaves[0].box
+    widened = (replace(leaves[0], box=((a, min(2 * b - a, 1)), *rest)),) + leaves[1:]
+    v = kernel.check(made.claim, kernel.Proof(replace(chart, premise=replace(chart.premise, leaves=widened))))
+    assert not v.accepted and v.node == "chart/boxes"
