@@ -1,6 +1,6 @@
 """The layering of symdp, read from the source (ast): what each module imports, at the top or inside a function.
 
-Layers, lowest first (DESIGN.md, "Architecture"); a module may import its own layer and the layers below:
+Layers, lowest first (docs/architecture.md, "Layers"); a module may import its own layer and the layers below:
 
     base      symbols, errors, special, special_mp, versions, latex/   (nothing above; latex/ imports only base)
     kernel    kernel/     (the proof checker, the trusted base: base, SymPy and python-flint only, never engine)

@@ -31,11 +31,25 @@ class UsageError(Exception):
     pass
 
 
+def statuses_epilog(width: int = 100) -> str:
+    """The statuses a claim can get, quoted from :data:`symdp.engine.status.DEFINITIONS` (docs/soundness.md)."""
+    import textwrap
+
+    from ..engine.status import DEFINITIONS
+    lines = ["statuses of a claim (docs/soundness.md):"]
+    for status, text in DEFINITIONS.items():
+        lines += textwrap.wrap(f"{status.value}: {text}", width, initial_indent="  ", subsequent_indent="    ")
+    lines.append("exit codes: 0 every claim as expected; 1 a claim failed or the reports drifted; 2 bad usage "
+                 "or bad input (docs/cli.md)")
+    return "\n".join(lines)
+
+
 def build_parser() -> argparse.ArgumentParser:
     from . import epsilon, guessing, mia, notions, paper, proofs, report, run, table1, tvd
     from .options import number
     p = Parser(prog="symdp", description="Symbolic derivation and proof checking for the "
-               "hypothesis-testing view of differential privacy.")
+               "hypothesis-testing view of differential privacy.", epilog=statuses_epilog(),
+               formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("--version", action="version", version=f"symdp {__version__}")
     sub = p.add_subparsers(dest="command", required=True, parser_class=Parser)
 
