@@ -30,7 +30,8 @@ DPS = 60
 LEVELS = (1, 2, 4, 8)
 """Multiples of DPS through which an unsettled point is escalated."""
 STABLE = 10
-"""Leading digits a witness must keep when the precision doubles."""
+"""Leading digits an mpmath-only disagreement (no enclosure) must keep when the precision doubles; such a point
+is reported "mpmath oracle, not enclosed", never as a certified witness (docs/soundness.md)."""
 QUAD = {"method": "tanh-sinh", "error": mp.mpf(0), "used": False}
 """The quadrature rule in force and the largest error estimate seen (module state, one process)."""
 
