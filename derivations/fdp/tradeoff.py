@@ -12,6 +12,7 @@ import sympy as sp
 
 from symdp import Status, derivation, fdp
 from symdp.adversary.gaussian import analytic_delta
+from symdp.engine.arb import compile_arb
 from symdp.engine.oracles import maximize
 from symdp.mechanisms import gaussian
 from symdp.symbols import delta, eps, eps2, fpr, mu
@@ -87,18 +88,39 @@ def single_pair(d, name, curve, profile):
            text=r"but never above it: $(\epsilon', \delta(\epsilon'))$-DP holds")
 
 
+def with_enclosure(fn, expr):
+    """``fn`` (an mpmath function of ``a``) with the enclosure of the SymPy expression it computes: a point where
+    it disagrees with another enclosed side can be certified by ball arithmetic (issue 49)."""
+    enclosure = compile_arb(expr, (fpr,))
+    fn.witness_enclosure = lambda bits, a: enclosure({fpr: a}, bits)
+    return fn
+
+
+def lower_envelope(curve, profile_at):
+    """The curve (parameter 1) and the grid minimum of ``envelope``'s ``lower`` as SymPy expressions of ``a``: the
+    minimum over eps' = k/4, k = 1..199, of f_{eps', delta(eps')}(a) (``fdp.f_eps_delta``'s formula, unevaluated:
+    SymPy's comparisons of the 199 pairs' Phi terms would take minutes)."""
+    def pair(e2):
+        d2 = profile_at(e2)
+        return sp.Max(0, 1 - d2 - sp.exp(e2) * fpr, sp.exp(-e2) * (1 - d2 - fpr), evaluate=False)
+    pairs = (pair(e2) for e2 in (sp.Rational(k, 4) for k in range(1, 200)))
+    return curve(fpr, sp.Integer(1)), sp.Min(*pairs, evaluate=False)
+
+
 def envelopes(d):
     gaussian_profile = lambda e2, m: analytic_delta(m, e2)
-    for name, curve, profile, param, symbolic in (
+    for name, curve, profile, param, symbolic, profile_at in (
             ("gaussian", fdp.mp_gaussian_tradeoff, gaussian_profile, mp.mpf(1),
-             (fdp.gaussian_tradeoff, gaussian.analytic_delta)),
+             (fdp.gaussian_tradeoff, gaussian.analytic_delta), lambda e2: gaussian.analytic_delta(1, e2)),
             ("laplace", fdp.mp_laplace_tradeoff, fdp.mp_laplace_profile, mp.mpf(1),
-             (fdp.laplace_tradeoff, fdp.laplace_profile))):
+             (fdp.laplace_tradeoff, fdp.laplace_profile), lambda e2: fdp.laplace_profile(e2, 1))):
         upper, lower, exact = envelope(name, curve, profile, param)
+        exact_sym, lower_sym = lower_envelope(symbolic[0], profile_at)
         d.cross_check(f"{name}:upper-envelope", lambda a: exact(a), lambda a: upper(a), A01, n=8,
                       text=rf"{name} (parameter 1): the trade-off curve is the supremum over $\epsilon'$ of "
                            r"$f_{\epsilon', \delta(\epsilon')}$ (Dong, Roth and Su, Prop. 2.12)")
-        d.cross_check(f"{name}:lower-envelope", lambda a: exact(a), lambda a: lower(a), A01, n=4,
+        d.cross_check(f"{name}:lower-envelope", with_enclosure(lambda a: exact(a), exact_sym),
+                      with_enclosure(lambda a: lower(a), lower_sym), A01, n=4,
                       expect=Status.REFUTED,
                       text=r"the blog post's `lower envelope' is false: the infimum over $\epsilon'$ goes to 0 "
                            r"as $\epsilon'$ grows")

@@ -24,6 +24,7 @@ from symdp.audit import PAPER, agrees, at_least, log10_inputs
 from symdp.symbols import delta, eps, eps2, fpr, log10_a, log10_delta, log10_eps, log10_sigma, sigma
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
+import _enclosed as E  # noqa: E402
 import _extremes as X  # noqa: E402
 import _gaussian_exact as gx  # noqa: E402
 
@@ -36,6 +37,19 @@ def tight_pure_to_approx(epsilon, delta):
     """The least eps' with (eps', delta)-DP for every eps-DP pair: RR_eps's profile inverted."""
     inner = mp.exp(epsilon) - delta * (1 + mp.exp(epsilon))
     return max(mp.mpf(0), mp.log(inner)) if inner > 0 else mp.mpf(0)
+
+
+_inner = sp.exp(eps) - delta * (1 + sp.exp(eps))
+TIGHT_PURE_TO_APPROX = sp.Piecewise((0, _inner <= 0), (sp.Max(0, sp.log(_inner)), True))
+"""tight_pure_to_approx as a SymPy expression of epsilon and delta (its enclosure certifies a witness)."""
+_a_r = sp.Symbol("alpha_min", positive=True)
+BBGHS_LOG = (_a_r - 1) * (_a_r / (2 * sigma ** 2) - eps) + (_a_r - 1) * sp.log(1 - 1 / _a_r) - sp.log(_a_r)
+"""log of the objective of bbghs_delta, a function of the order alpha_min, sigma and epsilon."""
+BBGHS_DELTA = E.minimum_at_root(
+    sp.Min(1, sp.exp(BBGHS_LOG)), (2 * _a_r - 1) / (2 * sigma ** 2) - eps + sp.log(1 - 1 / _a_r), _a_r,
+    lambda sigma, epsilon: gx.bisect(lambda a: -((2 * a - 1) / (2 * sigma ** 2) - epsilon + mp.log1p(-1 / a)),
+                                     1 + mp.mpf(10) ** (-mp.mp.dps // 2), 2 + 2 * sigma ** 2 * (epsilon + 1)))
+"""bbghs_delta enclosed: the order where the log-objective's increasing derivative vanishes, then the objective."""
 
 
 def tradeoff(epsilon, delta, a):
@@ -82,12 +96,12 @@ def pure_to_approx(d):
     d.sign("puredp_to_approxdp:conservative", at_least(lib, tight_pure_to_approx, by_delta), "nonnegative", grid,
            text=r"the returned $\epsilon'$ is never below the tight one for $0.01 \le \epsilon \le 20$, "
                 r"$10^{-12} \le \delta \le 10^{-3}$ (safe)")
-    d.sign("puredp_to_approxdp:digits", agrees(lib, tight_pure_to_approx, 6, by_delta), "nonnegative", grid,
+    d.sign("puredp_to_approxdp:digits", E.agrees(lib, tight_pure_to_approx, TIGHT_PURE_TO_APPROX, 6, by_delta), "nonnegative", grid,
            expect=Status.REFUTED,
            text=r"FINDING (safe, conservative formula): it is not the tight conversion: it differs from "
                 r"$\log(e^\epsilon - \delta(1+e^\epsilon))$ in the 6th digit or earlier")
-    d.sign("puredp_to_approxdp:nonnegative", lambda epsilon, delta: mp.mpf(converter.puredp_to_approxdp(
-        float(epsilon))(float(delta))), "nonnegative", {eps: sp.Interval(sp.Rational(1, 100), 1),
+    d.sign("puredp_to_approxdp:nonnegative", E.library_value(lambda epsilon, delta: mp.mpf(converter.puredp_to_approxdp(
+        float(epsilon))(float(delta)))), "nonnegative", {eps: sp.Interval(sp.Rational(1, 100), 1),
                                                          delta: sp.Interval(sp.Rational(1, 10), sp.Rational(1, 2))},
            expect=Status.REFUTED,
            text=r"FINDING (formula error): for $\delta > e^\epsilon - 1$ it returns a negative $\epsilon'$ "
@@ -148,7 +162,7 @@ def rdp_to_dp(d):
                 r"tolerance in $\alpha$) for $1 \le \sigma \le 10$, $0.1 \le \epsilon \le 10^{1/2}$ (beyond, "
                 r"$\delta$ underflows below $10^{-308}$ and float64 returns 0)")
     small = {log10_sigma: sp.Interval(-1, -sp.Rational(1, 2)), eps: sp.Interval(sp.Rational(1, 10), 5)}
-    d.sign("rdp_to_delta:digits-small-sigma", agrees(lib_delta, bbghs_delta, 7, by_eps), "nonnegative", small,
+    d.sign("rdp_to_delta:digits-small-sigma", E.agrees(lib_delta, bbghs_delta, BBGHS_DELTA, 7, by_eps), "nonnegative", small,
            expect=Status.REFUTED,
            text=r"FINDING (numerical breakdown, safe): for small $\sigma$ ($0.1 \le \sigma \le 0.32$, "
                 r"$0.1 \le \epsilon \le 5$) the capped objective $\min(\cdot, 1)$ is 1 at both ends of Brent's "

@@ -23,6 +23,7 @@ from symdp.audit import PAPER, agrees, at_least, log10_inputs, within
 from symdp.symbols import delta, eps, log10_b, log10_delta, log10_p, log10_sigma, sigma
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
+import _enclosed as E  # noqa: E402
 import _extremes as X  # noqa: E402
 import _gaussian_exact as gx  # noqa: E402
 
@@ -74,7 +75,8 @@ def analytic_gaussian(d):
            text=r"the returned $\log\delta$ is within $10^{-11}$ of the true one ($\delta$ to 11 digits) for "
                 r"$0.1 \le \sigma \le 10^{1/2}$, $0 \le \epsilon \le 5$ (16 digits at $\sigma = 0.1$, 12 at "
                 r"$\sigma = 3.2$, $\epsilon = 4.5$: the digits fall as $\epsilon\sigma$ grows)")
-    d.sign("get_logdelta_ana_gaussian:conservative-large-eps", at_least(lib, gauss_log_delta, by_sigma),
+    d.sign("get_logdelta_ana_gaussian:conservative-large-eps", E.at_least(
+        lib, gauss_log_delta, sp.log(E.gaussian_delta(sp.Symbol("epsilon"), sp.Symbol("sigma"))), by_sigma),
            "nonnegative", {log10_sigma: sp.Interval(0, 1), eps: sp.Interval(100, 700)}, expect=Status.REFUTED,
            text=r"FINDING (unsafe rounding): for $100 \le \epsilon \le 700$, $1 \le \sigma \le 10$ the returned "
                 r"$\log\delta$ lies below the true one (scipy's log-CDF deep in the tail, then a difference of "
@@ -92,7 +94,7 @@ def analytic_eps(d):
     d.sign("get_eps_ana_gaussian:tolerance", within(lib, gauss_eps, "2e-12", "8.9e-16", BY_SIGMA), "nonnegative", grid,
            n=12, text=r"and lies within scipy brentq's default tolerance (xtol $2\cdot 10^{-12}$, rtol "
                       r"$8.9\cdot 10^{-16}$) of it; autodp documents no tolerance")
-    d.sign("get_eps_ana_gaussian:conservative", at_least(lib, gauss_eps, BY_SIGMA), "nonnegative", grid, n=12,
+    d.sign("get_eps_ana_gaussian:conservative", E.at_least(lib, gauss_eps, E.gaussian_epsilon(), BY_SIGMA), "nonnegative", grid, n=12,
            expect=Status.REFUTED,
            text=r"FINDING (unsafe rounding, within the root finder's tolerance): the returned $\epsilon$ is below "
                 r"the exact one at some points, so the mechanism is not $(\epsilon_{\mathrm{returned}}, \delta)$-DP")
@@ -120,7 +122,7 @@ def rdp_gaussian_eps(d):
                 r"$10^{-2} \le \sigma \le 10$, $10^{-300} \le \delta \le 10^{-3}$; not to 11: at "
                 r"$\sigma = 10^{-1.743}$, $\delta = 10^{-4.188}$ its relative error is $3 \cdot 10^{-11}$ "
                 r"(small $\sigma$, $\epsilon \approx 1/(2\sigma^2)$ large)")
-    d.sign("get_eps_gaussian:digits-large-sigma", agrees(lib, closed_kw, 11, BY_SIGMA), "nonnegative",
+    d.sign("get_eps_gaussian:digits-large-sigma", E.agrees(lib, closed_kw, mironov, 11, BY_SIGMA), "nonnegative",
            {log10_sigma: sp.Interval(2, 3), **DELTAS}, expect=Status.REFUTED,
            text=r"FINDING (safe, conservative loss of tightness): for $\sigma \ge 100$ the optimal order "
                 r"$1 + \sigma\sqrt{2\log(1/\delta)}$ lies beyond the orders the accountant searches and the "
@@ -161,7 +163,8 @@ def randomised_response(d):
            {p: sp.Interval(sp.Rational(3, 5), sp.Rational(99, 100)), **DELTAS},
            text=r"get_eps_randresp_optimal agrees to 13 digits for $0.6 \le p \le 0.99$")
     near_half = lambda **point: {"p": 0.5 + 10.0 ** point["log10_p"], "delta": 10.0 ** point["log10_delta"]}
-    d.sign("get_eps_randresp_optimal:digits-near-half", agrees(lib, rr_eps, 10, near_half), "nonnegative",
+    d.sign("get_eps_randresp_optimal:digits-near-half", E.agrees(lib, rr_eps, sp.Max(0, sp.log((p - delta) / (1 - p))),
+                                                                  10, near_half), "nonnegative",
            {log10_p: sp.Interval(-10, -6), log10_delta: sp.Interval(-300, -14)}, expect=Status.REFUTED,
            text=r"FINDING (silent loss of digits): for $p = 1/2 + 10^{-10} .. 1/2 + 10^{-6}$ the difference "
                 r"$\log(p - \delta) - \log(1 - p)$ cancels: fewer than 10 digits (6 at $p - 1/2 = 10^{-10}$)")

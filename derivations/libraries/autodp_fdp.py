@@ -23,11 +23,19 @@ from symdp.special import ncdf_inv
 from symdp.symbols import delta, eps, fpr, log10_a, log10_delta, log10_sigma, log_a, sigma
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
+import _enclosed as E  # noqa: E402
 import _extremes as X  # noqa: E402
 
 VERSIONS = {"autodp": "0.2.3.1"}
 t = sp.Symbol("t", real=True)
 BY_SIGMA = log10_inputs("sigma", "a", "delta")
+
+
+_s, _a, _log_a = sp.Symbol("sigma", positive=True), sp.Symbol("a", positive=True), sp.Symbol("log_a", real=True)
+BETA = Phi(-PhiInv(_a) - 1 / _s)
+"""beta as a SymPy expression of sigma and a (its enclosure certifies a witness, :mod:`_enclosed`)."""
+EXACT_LOG = sp.log(Phi(1 / _s + PhiInv(sp.exp(_log_a))))
+EXACT_GRAD = -PhiInv(sp.exp(_log_a)) / _s - 1 / (2 * _s ** 2)
 
 
 def upper_quantile(a):
@@ -70,7 +78,7 @@ def gaussian(d):
            text=r"fDP_gaussian agrees with $\Phi(\Phi^{-1}(1-a) - 1/\sigma)$ to 12 digits for "
                 r"$0.1 \le \sigma \le 10$, $0.01 \le a \le 0.99$")
     tiny = {log10_sigma: sp.Interval(-sp.Rational(3, 2), 0), log10_a: sp.Interval(-300, -17)}
-    d.sign("fDP_gaussian:absolute-small-a", within(lib, beta, "1e-14", 0, BY_SIGMA), "nonnegative", tiny,
+    d.sign("fDP_gaussian:absolute-small-a", E.within(lib, beta, BETA, "1e-14", 0, BY_SIGMA), "nonnegative", tiny,
            expect=Status.REFUTED,
            text=r"FINDING (numerical breakdown, unsafe): for $a \le 10^{-17}$ the library forms $1 - a = 1$, "
                 r"$\Phi^{-1}(1) = \infty$, and returns $\beta = 1$, more than $10^{-14}$ above the true $\beta(a)$, "
@@ -79,7 +87,7 @@ def gaussian(d):
     grad_lib = lambda sigma, a: fdp_bank.fdp_grad_gaussian({"sigma": sigma}, a)
     d.sign("fdp_grad_gaussian:digits", agrees(grad_lib, slope, 10, BY_SIGMA), "nonnegative", moderate,
            text=r"fdp_grad_gaussian agrees with $-e^{\mu z - \mu^2/2}$ to 10 digits on the same domain")
-    d.sign("fdp_grad_gaussian:finite-small-a", finite(grad_lib, BY_SIGMA), "positive", tiny, expect=Status.REFUTED,
+    d.sign("fdp_grad_gaussian:finite-small-a", E.finite(grad_lib, BY_SIGMA), "positive", tiny, expect=Status.REFUTED,
            text=r"FINDING (numerical breakdown): for $a \le 10^{-17}$ fdp_grad_gaussian returns NaN "
                 r"($\varphi(\infty)/\varphi(\infty) = 0/0$); the slope $-e^{\mu z - \mu^2/2}$ is finite")
     return lib, grad_lib
@@ -97,7 +105,7 @@ def logarithms(d):
            text=r"log_one_minus_fdp_gaussian, $\log(1 - f(a)) = \log\Phi(1/\sigma - \Phi^{-1}(1-a))$, to 6 digits "
                 r"for $e^{-20} \le a \le e^{-1}$: the library forms $1 - e^{\log a}$, losing the digits of small $a$")
     tail = {log10_sigma: sp.Interval(-1, 1), log_a: sp.Interval(-690, -31)}
-    d.sign("log_one_minus_fdp_gaussian:digits-tail", agrees(lib_log, exact_log, 6, by_sigma), "nonnegative", tail,
+    d.sign("log_one_minus_fdp_gaussian:digits-tail", E.agrees(lib_log, exact_log, EXACT_LOG, 6, by_sigma), "nonnegative", tail,
            expect=Status.REFUTED,
            text=r"FINDING (silent loss of digits): below $\log a = -30$ the quantile is the one-term asymptotic "
                 r"$\sqrt{-2\log a - \log(-2\log a) - \log 2\pi}$ (utils.stable_norm_ppf_one_minus_x): fewer than "
@@ -107,7 +115,7 @@ def logarithms(d):
                       r"$1 - f(a)$ is overstated, never understated")
     d.sign("log_neg_fdp_grad_gaussian:digits", agrees(lib_grad, exact_grad, 6, by_sigma), "nonnegative", moderate,
            text=r"log_neg_fdp_grad_gaussian, $\mu z - \mu^2/2$, to 6 digits for $e^{-20} \le a \le e^{-1}$")
-    d.sign("log_neg_fdp_grad_gaussian:digits-tail", agrees(lib_grad, exact_grad, 6, by_sigma), "nonnegative", tail,
+    d.sign("log_neg_fdp_grad_gaussian:digits-tail", E.agrees(lib_grad, exact_grad, EXACT_GRAD, 6, by_sigma), "nonnegative", tail,
            expect=Status.REFUTED,
            text=r"FINDING (silent loss of digits): the same asymptotic quantile below $\log a = -30$: fewer than "
                 r"6 digits")
@@ -124,18 +132,18 @@ def approximate_dp(d):
     lib = lambda epsilon, delta, a: fdp_bank.fDP_approx_DP({"eps": epsilon, "delta": delta}, a)
     grid = {eps: sp.Interval(sp.Rational(1, 100), 10), log10_delta: sp.Interval(-12, -1),
             fpr: sp.Interval(0, 1)}
-    d.sign("fDP_approx_DP:finite", finite(lib, log10_inputs("delta")), "positive", grid, expect=Status.REFUTED,
+    d.sign("fDP_approx_DP:finite", E.finite(lib, log10_inputs("delta")), "positive", grid, expect=Status.REFUTED,
            text=r"FINDING (numerical breakdown: an exception for every $\epsilon > 0$): fDP_approx_DP writes "
                 r"np.exp(-eps)(1-delta - fpr), a call of a float, and raises TypeError: 'numpy.float64' object is "
                 r"not callable; the intended product is the curve above")
     zero = {delta: sp.Interval(0, sp.Rational(9, 10)), fpr: sp.Interval(0, 1)}
     at_zero = lambda **point: {"epsilon": 0.0, **point}
-    d.sign("fDP_approx_DP:formula-eps-0", agrees(lib, exact_kw, 14, at_zero), "nonnegative", zero,
+    d.sign("fDP_approx_DP:formula-eps-0", E.agrees(lib, exact_kw, curve, 14, at_zero), "nonnegative", zero,
            expect=Status.REFUTED,
            text=r"FINDING (formula error): at $\epsilon = 0$ the library returns $1 - a - \delta$ without the "
                 r"$\max(0, \cdot)$, negative for $a > 1 - \delta$ (e.g. $\delta = 0.5$, $a = 0.9$: $-0.4$)")
     pure = lambda epsilon, a: fdp_bank.fDP_pure_DP({"eps": epsilon}, a)
-    d.sign("fDP_pure_DP:finite", finite(pure), "positive", {eps: sp.Interval(sp.Rational(1, 100), 10),
+    d.sign("fDP_pure_DP:finite", E.finite(pure), "positive", {eps: sp.Interval(sp.Rational(1, 100), 10),
                                                              fpr: sp.Interval(0, 1)}, expect=Status.REFUTED,
            text=r"FINDING (numerical breakdown): fDP_pure_DP sets params['delta'] = 0 (mutating the caller's "
                 r"dict) and calls fDP_approx_DP: the same TypeError for every $\epsilon > 0$")

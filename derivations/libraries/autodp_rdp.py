@@ -22,6 +22,7 @@ from symdp.audit import PAPER, agrees, at_least, log10_inputs
 from symdp.symbols import alpha, eps, log10_a1, log10_b, log10_eps, log10_p, log10_sigma, order, sigma
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
+import _enclosed as E  # noqa: E402
 import _extremes as X  # noqa: E402
 
 VERSIONS = {"autodp": "0.2.3.1"}
@@ -100,21 +101,22 @@ def laplace(d):
     general = mp_fn(closed, b, alpha)
     exact = lambda b, alpha: 1 / b + mp.expm1(-1 / b) if alpha == 1 else general(b=b, alpha=alpha)
     by_b = as_alpha(log10_inputs("b"))
+    enclosed = E.choose(lambda b, alpha: alpha == 1, 1 / b + sp.exp(-1 / b) - 1, closed)
     d.sign("RDP_laplace:digits", agrees(lib, exact, 12, by_b), "nonnegative",
            {log10_b: sp.Interval(-1, 1), **MODERATE},
            text=r"RDP_laplace agrees with Table II to 12 digits for $0.1 \le b \le 10$, $1.5 \le \alpha \le 100$")
-    d.sign("RDP_laplace:conservative-large-b", at_least(lib, exact, by_b), "nonnegative",
+    d.sign("RDP_laplace:conservative-large-b", E.at_least(lib, exact, enclosed, by_b), "nonnegative",
            {log10_b: sp.Interval(7, 9), order: sp.Interval(2, 10)}, expect=Status.REFUTED,
            text=r"FINDING (unsafe rounding): for $10^7 \le b \le 10^9$ RDP_laplace returns less than the "
                 r"divergence $\approx \alpha/(2b^2)$, 0 or negative (the log of a sum that rounds to 1, over "
                 r"$\alpha - 1$)")
     at_one = lambda **point: {"b": 10.0 ** point["log10_b"], "alpha": 1.0}
-    d.sign("RDP_laplace:conservative-kl", at_least(lib, exact, at_one), "nonnegative", {log10_b: sp.Interval(7, 9)},
+    d.sign("RDP_laplace:conservative-kl", E.at_least(lib, exact, enclosed, at_one), "nonnegative", {log10_b: sp.Interval(7, 9)},
            expect=Status.REFUTED,
            text=r"FINDING (unsafe rounding): at $\alpha = 1$ the branch $1/b + e^{-1/b} - 1$ cancels to 0 or "
                 r"below for $b \ge 10^7$ (the divergence is $\approx 1/(2b^2)$)")
     unit_b = lambda **point: {"b": 1.0, "alpha": 1 + 10.0 ** point["log10_alpha1"]}
-    d.sign("RDP_laplace:digits-near-1", agrees(lib, exact, 11, unit_b), "nonnegative",
+    d.sign("RDP_laplace:digits-near-1", E.agrees(lib, exact, enclosed, 11, unit_b), "nonnegative",
            {log10_a1: sp.Interval(-6, -3)}, expect=Status.REFUTED,
            text=r"FINDING (silent loss of digits): at $b = 1$, $\alpha = 1 + 10^{-6} .. 1 + 10^{-3}$ the division "
                 r"by $\alpha - 1$ amplifies the rounding of the log: fewer than 11 digits (10 at $1 + 10^{-6}$)")
@@ -139,7 +141,8 @@ def randomised_response(d):
            text=r"RDP_randresponse agrees with the sum to 13 digits for $0.6 \le p \le 0.99$, "
                 r"$1.5 \le \alpha \le 100$")
     near_half = lambda **point: {"p": 0.5 + 10.0 ** point["log10_p"], "alpha": 1 + 10.0 ** point["log10_alpha1"]}
-    d.sign("RDP_randresponse:conservative-near-half", at_least(lib, exact, near_half), "nonnegative",
+    d.sign("RDP_randresponse:conservative-near-half", E.at_least(lib, exact, E.choose(
+        lambda p, alpha: alpha == 1, (2 * p - 1) * sp.log(p / (1 - p)), closed), near_half), "nonnegative",
            {log10_p: sp.Interval(-6, -3), log10_a1: sp.Interval(-6, -3)}, expect=Status.REFUTED,
            text=r"FINDING (unsafe rounding): near $p = 1/2$ ($p = 1/2 + 10^{-6} .. 1/2 + 10^{-3}$) and $\alpha$ "
                 r"near 1 the log-sum-exp of two nearly equal terms, over $\alpha - 1$, falls below the divergence")
@@ -173,12 +176,13 @@ def pure_dp(d):
            text=r"RDP_pureDP agrees with the exact divergence to 12 digits for $0.1 \le \epsilon \le 10$, "
                 r"$1.5 \le \alpha \le 100$")
     at_one = lambda **point: {"epsilon": 10.0 ** point["log10_epsilon"], "alpha": 1.0}
-    d.sign("RDP_pureDP:conservative-kl", at_least(lib, exact, at_one), "nonnegative", {log10_eps: sp.Interval(-9, -8)},
+    enclosed = E.choose(lambda epsilon, alpha: alpha == 1, eps * sp.tanh(eps / 2), rr)
+    d.sign("RDP_pureDP:conservative-kl", E.at_least(lib, exact, enclosed, at_one), "nonnegative", {log10_eps: sp.Interval(-9, -8)},
            expect=Status.REFUTED,
            text=r"FINDING (unsafe rounding): at $\alpha = 1$, $\epsilon \le 10^{-8}$, $\cosh\epsilon - 1$ rounds to 0 "
                 r"and RDP_pureDP returns 0 (the divergence $\epsilon\tanh(\epsilon/2)$ is positive)")
     small = lambda **point: {"epsilon": 1e-3, "alpha": 1 + 10.0 ** point["log10_alpha1"]}
-    d.sign("RDP_pureDP:conservative-near-1", at_least(lib, exact, small), "nonnegative",
+    d.sign("RDP_pureDP:conservative-near-1", E.at_least(lib, exact, enclosed, small), "nonnegative",
            {log10_a1: sp.Interval(-6, -4)}, expect=Status.REFUTED,
            text=r"FINDING (unsafe rounding): at $\epsilon = 10^{-3}$ and $\alpha = 1 + 10^{-6} .. 1 + 10^{-4}$ the "
                 r"difference of log-sinh values over $\alpha - 1$ falls below the divergence")
@@ -208,7 +212,7 @@ def diagonal_gaussian(d):
             **MODERATE},
            text=r"pRDP_diag_gaussian agrees with the closed form to 12 digits ($1.5 \le \alpha \le 100$)")
     fixed = lambda **point: {"m": 1.0, "v_1": 0.7, "v_2": 1.5, "alpha": 1 + 10.0 ** point["log10_alpha1"]}
-    d.sign("pRDP_diag_gaussian:digits-near-1", agrees(lib, exact, 11, fixed), "nonnegative",
+    d.sign("pRDP_diag_gaussian:digits-near-1", E.agrees(lib, exact, closed, 11, fixed), "nonnegative",
            {log10_a1: sp.Interval(-6, -3)}, expect=Status.REFUTED,
            text=r"FINDING (silent loss of digits): at $\alpha = 1 + 10^{-6} .. 1 + 10^{-3}$ the log-determinant "
                 r"term over $\alpha - 1$ cancels: fewer than 11 digits ($m = 1$, $v_1 = 0.7$, $v_2 = 1.5$)")

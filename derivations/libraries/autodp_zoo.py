@@ -21,6 +21,7 @@ from symdp.audit import PAPER, agrees, at_least
 from symdp.symbols import eps, log10_delta, log10_k, log10_q, log10_sigma, order, q_rate, sigma, steps, x
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
+import _enclosed as E  # noqa: E402
 import _extremes as X  # noqa: E402
 import _gaussian_exact as gx  # noqa: E402
 import _sampled_exact as sx  # noqa: E402
@@ -106,7 +107,7 @@ def sampled(d):
                 r"expansion of $E_Q[(1 - q + q e^{(2y-1)/(2\sigma^2)})^\alpha]$ (Mironov, Talwar, Zhang 2019; checked "
                 r"against quadrature in libraries.prv_accountant.prvs), $0.1 \le q \le 0.5$: Zhu and Wang's "
                 r"Poisson bound is tight there")
-    d.sign("SubsampleGaussianMechanism.RenyiDP:digits-small-q", agrees(rdp, binomial, 8, integer), "nonnegative",
+    d.sign("SubsampleGaussianMechanism.RenyiDP:digits-small-q", E.agrees(rdp, binomial, E.SAMPLED_RDP_SUM, 8, integer), "nonnegative",
            {log10_q: sp.Interval(-4, -2), sigma: sp.Interval(sp.Rational(1, 2), 5), steps: sp.Interval(2, 64)},
            expect=Status.REFUTED,
            text=r"FINDING (silent loss of digits, either sign): for $q \le 10^{-2}$ the RDP ($\approx "

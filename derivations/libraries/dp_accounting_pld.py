@@ -16,6 +16,7 @@ from symdp import Status, derivation
 from symdp.audit import PAPER, agrees, at_least, finite, log10_inputs, measured_digits, within
 from symdp.symbols import eps, log10_eps, log10_sigma, sigma, steps, x
 
+import _enclosed as E
 import _gaussian_exact as gx
 
 WHERE = ("dp_accounting 0.6.0, pld.privacy_loss_mechanism and pld.privacy_loss_distribution; Koskela et al. "
@@ -66,7 +67,8 @@ def pld_audit(d):
            "nonnegative", {sp.Symbol("log10_b", real=True): sp.Interval(-2, 2),
                            sp.Symbol("fraction", positive=True): sp.Interval(0, sp.Rational(9, 10))},
            text="12 digits, b from 0.01 to 100, eps from 0 to 0.9/b")
-    d.sign("LaplacePrivacyLoss.get_delta_for_epsilon:near-1/b", agrees(lap_lib, laplace_delta, 6, by_frac),
+    d.sign("LaplacePrivacyLoss.get_delta_for_epsilon:near-1/b", E.agrees(
+        lap_lib, laplace_delta, sp.Piecewise((lap_closed, eps <= 1 / b), (0, True)), 6, by_frac),
            "nonnegative", {sp.Symbol("log10_b", real=True): sp.Interval(-2, 2),
                            sp.Symbol("fraction", positive=True): sp.Interval(1 - sp.Rational(1, 10**4), 1 - sp.Rational(1, 10**13))},
            n=12, expect=Status.REFUTED, text="6 digits as eps approaches 1/b, where delta -> 0 (refuted: 1 - e^x "
@@ -87,7 +89,8 @@ def pld_audit(d):
 
     # -- the pessimistic discretisations: delta never below the true one
     pes_g = lambda sigma, epsilon: pld.from_gaussian_mechanism(sigma, pessimistic_estimate=True).get_delta_for_epsilon(epsilon)
-    d.sign("from_gaussian_mechanism:pessimistic", at_least(pes_g, lambda sigma, epsilon: gx.delta(epsilon, sigma), by_se),
+    d.sign("from_gaussian_mechanism:pessimistic", E.at_least(pes_g, lambda sigma, epsilon: gx.delta(epsilon, sigma),
+                                                            E.gaussian_delta(eps, sigma), by_se),
            "nonnegative", {log10_sigma: sp.Interval(-1, 2), eps: sp.Interval(0, 30)}, n=12, expect=Status.REFUTED,
            text="the discretised PLD's delta is never below the true one, sigma from 0.1 to 100 (refuted by "
                 "rounding: 4e-13 relative below it at sigma = 100, eps = 0.03)")
@@ -96,8 +99,8 @@ def pld_audit(d):
         {log10_sigma: sp.Interval(-1, 2), eps: sp.Interval(0, 30)}, n=12,
         text="it is never below the true delta by more than 1e-11 relative")
     pes_ge = lambda sigma, delta: pld.from_gaussian_mechanism(sigma, pessimistic_estimate=True).get_epsilon_for_delta(delta)
-    d.sign("from_gaussian_mechanism:epsilon", at_least(pes_ge, lambda sigma, delta: gx.epsilon(sigma, delta),
-                                                       log10_inputs("sigma", "delta")), "nonnegative",
+    d.sign("from_gaussian_mechanism:epsilon", E.at_least(pes_ge, lambda sigma, delta: gx.epsilon(sigma, delta),
+                                                         E.gaussian_epsilon(), log10_inputs("sigma", "delta")), "nonnegative",
            {log10_sigma: sp.Interval(-1, 2), sp.Symbol("log10_delta", real=True): sp.Interval(-20, -1)}, n=12,
            expect=Status.REFUTED, text="nor its epsilon at delta, delta from 1e-20 to 0.1 (refuted: 1.6e-9 below the "
            "true 61.877 at sigma = 0.1, delta = 0.1: privacy overstated in the tenth digit)")
@@ -105,7 +108,7 @@ def pld_audit(d):
                                                                 * (1 - mp.mpf("1e-9")), log10_inputs("sigma", "delta")),
            "nonnegative", {log10_sigma: sp.Interval(-1, 2), sp.Symbol("log10_delta", real=True): sp.Interval(-20, -1)},
            n=12, text="its epsilon is never below the true one by more than 1e-9 relative")
-    d.sign("from_gaussian_mechanism:epsilon-tiny-delta", finite(pes_ge, log10_inputs("sigma", "delta")), "positive",
+    d.sign("from_gaussian_mechanism:epsilon-tiny-delta", E.finite(pes_ge, log10_inputs("sigma", "delta")), "positive",
            {log10_sigma: sp.Interval(-1, 2), sp.Symbol("log10_delta", real=True): sp.Interval(-300, -120)}, n=6,
            expect=Status.REFUTED, text="finite for delta from 1e-300 to 1e-120 (refuted, on the safe side: inf, "
            "e.g. at sigma = 1 for every delta from 1e-30 down, where the true epsilon at 1e-119 is 23.598)")

@@ -16,12 +16,22 @@ from symdp import Status, derivation
 from symdp.audit import PAPER, agrees, at_least, log10_inputs, measured_digits
 from symdp.symbols import eps, log10_delta, log10_eps, log10_q, log10_sigma, order, sigma, steps
 
+import _enclosed as E
 import _gaussian_exact as gx
 
 WHERE = ("dp_accounting 0.6.0, rdp.rdp_privacy_accountant; Mironov 2017 (arXiv:1702.07476) Prop. 6; Mironov, "
          "Talwar and Zhang 2019 (arXiv:1908.10530) Sec. 3.3; Canonne, Kamath and Steinke 2020 (arXiv:2004.00010) "
          "Prop. 12")
 alpha_int = sp.Symbol("order_int", integer=True, positive=True)
+
+
+_q, _k = sp.Symbol("q", positive=True), sp.Symbol("k", integer=True, nonnegative=True)
+SGM_INT = sp.log(sp.Sum(sp.binomial(alpha_int, _k) * (1 - _q) ** (alpha_int - _k) * _q ** _k
+                        * sp.exp(_k * (_k - 1) / (2 * sigma ** 2)), (_k, 0, alpha_int))) / (alpha_int - 1)
+"""sgm_int as a SymPy expression of q, sigma and order_int (its enclosure certifies a witness, :mod:`_enclosed`)."""
+LAPLACE_RDP = sp.log(order / (2 * order - 1) * sp.exp((order - 1) * eps)
+                     + (order - 1) / (2 * order - 1) * sp.exp(-order * eps)) / (order - 1)
+"""laplace_rdp as a SymPy expression of epsilon and order."""
 
 
 def sgm_int(q, sigma, order):
@@ -77,10 +87,10 @@ def rdp(d):
            n=14, text="integer orders 2 to 600, q from 0.01 to 0.998, sigma from 0.1 to 10: 9 digits (the "
                       "relative error grows as the RDP shrinks, below)")
     tiny = {log10_q: sp.Interval(-8, -2), log10_sigma: sp.Interval(0, 2), alpha_int: sp.Interval(2, 600)}
-    d.sign("_compute_rdp_poisson_subsampled_gaussian:small-q", agrees(lib_int, true_int, 6, by_qs), "nonnegative",
+    d.sign("_compute_rdp_poisson_subsampled_gaussian:small-q", E.agrees(lib_int, true_int, SGM_INT, 6, by_qs), "nonnegative",
            tiny, n=14, expect=Status.REFUTED, text="6 digits for q from 1e-8 to 0.01, sigma from 1 to 100 (refuted: "
            "log A with A = 1 + (a tiny RDP) loses its digits: 0.55 % low at q = 1e-8, sigma = 100, order 2)")
-    d.sign("_compute_rdp_poisson_subsampled_gaussian:small-q-safe", at_least(lib_int, true_int, by_qs),
+    d.sign("_compute_rdp_poisson_subsampled_gaussian:small-q-safe", E.at_least(lib_int, true_int, SGM_INT, by_qs),
            "nonnegative", tiny, n=14, expect=Status.REFUTED,
            text="never below the true RDP there (refuted: the lost digits make it smaller: unsafe, if by little)")
     # fractional orders: near 1 (a = 1 + 10^x, x in [-6, -1]) and half-integers (a = n + 1/2): never integers,
@@ -99,12 +109,12 @@ def rdp(d):
               "half-integer": (halves, "down to 2e-9 relative below at q below 1e-3")}
     for name, grid, inputs in (("near-1", near_one, by_near), ("half-integer", halves, by_half)):
         region, how = unsafe[name]
-        d.sign(f"_compute_rdp_poisson_subsampled_gaussian:fractional-{name}-safe", at_least(
-            lib_frac, sgm_frac, inputs), "nonnegative", region, n=30, expect=Status.REFUTED,
+        d.sign(f"_compute_rdp_poisson_subsampled_gaussian:fractional-{name}-safe", E.at_least(
+            lib_frac, sgm_frac, E.sampled_rdp_both_ways, inputs), "nonnegative", region, n=30, expect=Status.REFUTED,
             text=f"fractional orders ({name}): never below the true RDP (refuted at small q, {how}: the loss "
                  "of digits of log A near 1 outweighs the dropped signs; a fifth to a half of the points there)")
-        d.sign(f"_compute_rdp_poisson_subsampled_gaussian:fractional-{name}-digits", agrees(
-            lib_frac, sgm_frac, 6, inputs), "nonnegative", grid, n=6, expect=Status.REFUTED,
+        d.sign(f"_compute_rdp_poisson_subsampled_gaussian:fractional-{name}-digits", E.agrees(
+            lib_frac, sgm_frac, E.sampled_rdp_both_ways, 6, inputs), "nonnegative", grid, n=6, expect=Status.REFUTED,
             text=f"fractional orders ({name}): 6 digits (refuted: the series of Sec. 3.3 is summed with "
                  "log|C(a, i)|, dropping the alternating signs of the generalised binomial coefficients for "
                  "i > a + 1: an upper bound, up to 3.3 times the true RDP near a = 1)")
@@ -126,10 +136,10 @@ def rdp(d):
            {log10_eps: sp.Interval(-2, sp.log(700, 10)), order: sp.Interval(1 + sp.Rational(1, 10**6), 10**4)},
            text="12 digits for eps in [0.01, 700], orders 1 + 1e-6 to 1e4")
     small = {log10_eps: sp.Interval(-10, -4), order: sp.Interval(sp.Rational(11, 10), 10**4)}
-    d.sign("_laplace_rdp:small-eps", agrees(lib_lap, laplace_rdp, 10, by_e), "nonnegative", small,
+    d.sign("_laplace_rdp:small-eps", E.agrees(lib_lap, laplace_rdp, LAPLACE_RDP, 10, by_e), "nonnegative", small,
            expect=Status.REFUTED, text="10 digits for eps in [1e-10, 1e-4] (refuted: eps + log1p(...)/(a-1) "
            "cancels to a eps^2/2, losing the digits of eps)")
-    d.sign("_laplace_rdp:small-eps-safe", at_least(lib_lap, laplace_rdp, by_e), "nonnegative", small,
+    d.sign("_laplace_rdp:small-eps-safe", E.at_least(lib_lap, laplace_rdp, LAPLACE_RDP, by_e), "nonnegative", small,
            expect=Status.REFUTED, text="never below the true RDP for small eps (refuted: the lost digits round down "
            "as well as up)")
 

@@ -12,11 +12,13 @@ derived value and within a few units in the last place of it.
 import mpmath as mp
 import sympy as sp
 
-from symdp import Status, derivation
+from symdp import PhiInv, Status, derivation
 from symdp.audit import PAPER, agrees, at_least, finite, log10_inputs, within
 from symdp.special import ncdf_inv
 from symdp.symbols import dQ, eps, log10_delta, log10_eps, order, x
 
+import _enclosed as E
+from _gaussian_exact import bisect as gx_bisect
 import _optimum as opt
 
 WHERE = ("OpenDP 0.16.0, opendp.measurements / opendp.combinators / opendp.accuracy; Canonne, Kamath and "
@@ -30,6 +32,23 @@ log10_b = sp.Symbol("log10_scale", real=True)
 log10_rho = sp.Symbol("log10_rho", real=True)
 log10_lev = sp.Symbol("log10_alpha", real=True)
 log10_acc = sp.Symbol("log10_accuracy", real=True)
+
+
+_scale, _level, _accuracy = sp.symbols("scale alpha accuracy", positive=True)
+GAUSS_ACCURACY = -_scale * PhiInv(_level / 2)
+"""gacc_true as a SymPy expression of scale and alpha (its enclosure certifies a witness, :mod:`_enclosed`)."""
+GAUSS_SCALE = _accuracy / -PhiInv(_level / 2)
+"""ginv_true as a SymPy expression of accuracy and alpha."""
+
+
+_rho, _order = sp.Symbol("rho", positive=True), sp.Symbol("order_min", positive=True)
+_CKS_LOG = (_order - 1) * (_order * _rho - eps) + (_order - 1) * sp.log(1 - 1 / _order) - sp.log(_order)
+CKS_DELTA = E.minimum_at_root(
+    sp.Min(1, sp.exp(_CKS_LOG)), (2 * _order - 1) * _rho - eps + sp.log(1 - 1 / _order), _order,
+    lambda rho, epsilon: gx_bisect(lambda a: -((2 * a - 1) * rho - epsilon + mp.log1p(-1 / a)),
+                                   1 + mp.mpf(10) ** (-mp.mp.dps // 2), 2 + (epsilon + 1) / rho))
+"""cks_delta enclosed: with a = 1 + e^s the log of Cor. 13's objective is (a-1)(a rho - eps) + (a-1) log(1 - 1/a)
+- log a, whose derivative (2a - 1) rho - eps + log(1 - 1/a) increases in a: the infimum is at its one root."""
 
 
 def cks_delta(rho, epsilon):
@@ -135,7 +154,7 @@ def measurements(d):
            {log10_rho: sp.Interval(-4, 0), eps: sp.Interval(0, 40)}, n=16,
            text="delta(eps) agrees with Cor. 13's infimum to 8 digits for rho <= 1 (or within 1e-300, where it "
                 "underflows to the least double)")
-    d.sign("make_zCDP_to_approxDP:large-rho", within(z_delta, cks_delta, "1e-300", "1e-8", to_rho), "nonnegative",
+    d.sign("make_zCDP_to_approxDP:large-rho", E.within(z_delta, cks_delta, CKS_DELTA, "1e-300", "1e-8", to_rho), "nonnegative",
            {log10_rho: sp.Interval(0, 2), eps: sp.Interval(0, 40)}, n=16, expect=Status.REFUTED,
            text="the same for rho in [1, 100] (refuted, on the safe side: delta is above Cor. 13's infimum, by "
                 "1.3e-3 relative at rho = 10, eps = 5, and 1 where the infimum is 0.99995)")
@@ -188,11 +207,11 @@ def measurements(d):
     d.sign("gaussian_scale_to_accuracy:digits", agrees(gacc, gacc_true, 12, by_acc), "nonnegative",
            {log10_b: sp.Interval(-100, 100), log10_lev: sp.Interval(-2, -sp.Rational(1, 100))},
            text="-b Phi^-1(alpha/2) to 12 digits for alpha in [0.01, 0.98)")
-    d.sign("gaussian_scale_to_accuracy:small-alpha", agrees(gacc, gacc_true, 12, by_acc), "nonnegative",
+    d.sign("gaussian_scale_to_accuracy:small-alpha", E.agrees(gacc, gacc_true, GAUSS_ACCURACY, 12, by_acc), "nonnegative",
            {log10_b: sp.Interval(-100, 100), log10_lev: sp.Interval(-16, -2)}, expect=Status.REFUTED,
            text="the same for alpha in [1e-16, 0.01] (refuted: the inverse error function of 1 - alpha loses the "
                 "digits of alpha)")
-    d.sign("gaussian_scale_to_accuracy:tiny-alpha", finite(gacc, by_acc), "positive",
+    d.sign("gaussian_scale_to_accuracy:tiny-alpha", E.finite(gacc, by_acc), "positive",
            {log10_b: sp.Interval(-100, 100), log10_lev: sp.Interval(-300, -17)}, n=10, expect=Status.REFUTED,
            text="finite for alpha below 1e-17 (refuted: inf, as 1 - alpha rounds to 1 before the quantile)")
     ginv = lambda accuracy, alpha: dp.accuracy_to_gaussian_scale(accuracy=accuracy, alpha=alpha)
@@ -201,10 +220,10 @@ def measurements(d):
     d.sign("accuracy_to_gaussian_scale:digits", agrees(ginv, ginv_true, 12, by_inv), "nonnegative",
            {log10_acc: sp.Interval(-100, 100), log10_lev: sp.Interval(-2, -sp.Rational(1, 100))},
            text="its inverse a/(-Phi^-1(alpha/2)) to 12 digits for alpha in [0.01, 0.98)")
-    d.sign("accuracy_to_gaussian_scale:small-alpha", agrees(ginv, ginv_true, 12, by_inv), "nonnegative",
+    d.sign("accuracy_to_gaussian_scale:small-alpha", E.agrees(ginv, ginv_true, GAUSS_SCALE, 12, by_inv), "nonnegative",
            {log10_acc: sp.Interval(-100, 100), log10_lev: sp.Interval(-16, -2)}, expect=Status.REFUTED,
            text="the same for alpha in [1e-16, 0.01] (refuted: the same loss of digits)")
-    d.sign("accuracy_to_gaussian_scale:tiny-alpha", agrees(ginv, ginv_true, 1, by_inv), "nonnegative",
+    d.sign("accuracy_to_gaussian_scale:tiny-alpha", E.agrees(ginv, ginv_true, GAUSS_SCALE, 1, by_inv), "nonnegative",
            {log10_acc: sp.Interval(-100, 100), log10_lev: sp.Interval(-300, -17)}, n=10, expect=Status.REFUTED,
            text="right to one digit for alpha below 1e-17 (refuted: it returns scale 0)")
     dacc = lambda scale, alpha: dp.discrete_laplacian_scale_to_accuracy(scale=scale, alpha=alpha)

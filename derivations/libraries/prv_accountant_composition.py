@@ -25,6 +25,7 @@ from symdp.audit import PAPER, at_least, at_most, finite, within
 from symdp.symbols import delta, eps, log10_delta, log10_q, log10_sigma, sigma, steps, x
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
+import _enclosed as E  # noqa: E402
 import _extremes as X  # noqa: E402
 import _gaussian_exact as gx  # noqa: E402
 import _sampled_exact as sx  # noqa: E402
@@ -85,6 +86,14 @@ def rr_composed_delta(eps0, k, epsilon):
     return mp.fsum(terms)
 
 
+_e0, _k, _e = sp.Symbol("eps0", positive=True), sp.Symbol("k", positive=True), sp.Symbol("epsilon", real=True)
+_j = sp.Symbol("i", integer=True, nonnegative=True)
+_p = 1 / (1 + sp.exp(-_e0))
+RR_COMPOSED_DELTA = sp.Sum(sp.binomial(_k, _j) * _p ** (_k - _j) * (1 - _p) ** _j
+                           * sp.Max(0, 1 - sp.exp(_e - _e0 * (_k - 2 * _j))), (_j, 0, _k))
+"""rr_composed_delta as a SymPy expression of eps0, k (an integer at every point) and epsilon."""
+
+
 def gaussian_composition(d):
     d.note(r"$k$ Gaussian mechanisms, noise multiplier $\sigma$: the losses are independent "
            r"$\mathcal N(\mu_1^2/2, \mu_1^2)$, $\mu_1 = 1/\sigma$; their sum is "
@@ -117,7 +126,7 @@ def gaussian_composition(d):
            grid_d, n=5, text=r"and its lower bound at most the exact one")
     tiny = {log10_sigma: sp.Interval(-sp.Rational(3, 10), sp.Rational(13, 10)), steps: sp.Interval(1, 100),
             log10_delta: sp.Interval(-300, -100)}
-    d.sign("PRVAccountant.compute_epsilon:finite-small-delta", finite(pick(1, "epsilon"), by_delta), "positive",
+    d.sign("PRVAccountant.compute_epsilon:finite-small-delta", E.finite(pick(1, "epsilon"), by_delta), "positive",
            tiny, n=3, expect=Status.REFUTED,
            text=r"FINDING (documented refusal): for $\delta \le 10^{-100}$ (delta_error $= \delta/1000$) the "
                 r"accountant raises ValueError 'Floating point errors will dominate for such small values of "
@@ -155,7 +164,7 @@ def pure_composition(d):
     d.sign("PRVAccountant.compute_delta:pure-dp-lower", at_most(lower, exact, scaled), "nonnegative", small, n=6,
            text=r"and the lower bound at most")
     large = {eps0: sp.Interval(3, 8), steps: sp.Interval(2, 20), x: sp.Interval(sp.Rational(1, 5), sp.Rational(4, 5))}
-    d.sign("PRVAccountant.compute_delta:pure-dp-upper-large-eps", at_least(upper, exact, scaled), "nonnegative",
+    d.sign("PRVAccountant.compute_delta:pure-dp-upper-large-eps", E.at_least(upper, exact, RR_COMPOSED_DELTA, scaled), "nonnegative",
            large, n=6, expect=Status.REFUTED,
            text=r"FINDING (unsafe: the bound does not hold): for $3 \le \epsilon_0 \le 8$ the upper bound falls far "
                 r"below the exact $\delta$ (e.g. $\epsilon_0 = 5$, $k = 10$, $\epsilon = 20$: upper bound 0.0649, "
@@ -189,8 +198,8 @@ def rdp_accountant(d):
         noise_multiplier, k, delta), by), "nonnegative", grid, n=12,
         text=r"and it is never below the exact $\epsilon$ of the composition (a valid bound)")
     sign_only = lambda noise_multiplier, delta: mp.mpf(lib(noise_multiplier, 1, delta))
-    d.sign("RDP.compute_epsilon:nonnegative", lambda log10_sigma, delta: sign_only(10.0 ** float(log10_sigma),
-           float(delta)), "nonnegative", {log10_sigma: sp.Interval(1, 3), delta: sp.Interval(sp.Rational(1, 10),
+    d.sign("RDP.compute_epsilon:nonnegative", E.library_value(lambda log10_sigma, delta: sign_only(
+           10.0 ** float(log10_sigma), float(delta))), "nonnegative", {log10_sigma: sp.Interval(1, 3), delta: sp.Interval(sp.Rational(1, 10),
                                                                                           sp.Rational(9, 10))},
            expect=Status.REFUTED,
            text=r"FINDING (inconsistent output): the conversion is not floored at 0: for large $\sigma$ and "

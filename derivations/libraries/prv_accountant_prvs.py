@@ -21,6 +21,7 @@ from symdp.audit import PAPER, agrees, at_least, finite, within
 from symdp.symbols import eps, log10_a1, log10_mu, log10_q, log10_sigma, mu, order, q_rate, sigma, steps, x
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
+import _enclosed as E  # noqa: E402
 import _extremes as X  # noqa: E402
 from _sampled_exact import rdp_binomial as subsampled_rdp_sum  # noqa: E402
 from _sampled_exact import rdp_quadrature as subsampled_rdp_quad  # noqa: E402
@@ -28,6 +29,16 @@ from _sampled_exact import rdp_quadrature as subsampled_rdp_quad  # noqa: E402
 VERSIONS = {"prv_accountant": "0.2.0"}
 t = sp.Symbol("t", real=True)
 w = sp.Symbol("w", real=True)                        # standardised loss (t - mu^2/2)/mu
+
+
+_mu, _t, _a, _e, _q, _s = sp.symbols("mu t alpha eps q sigma", real=True)
+LAPLACE_CDF = sp.Piecewise((0, _t < -_mu), (sp.exp((_t - _mu) / 2) / 2, _t < _mu), (1, True))
+"""laplace_cdf as a SymPy expression of mu and t (its enclosure certifies a witness, :mod:`_enclosed`)."""
+LAPLACE_RDP = sp.log(_a / (2 * _a - 1) * sp.exp((_a - 1) * _mu) + (_a - 1) / (2 * _a - 1) * sp.exp(-_a * _mu)) / (_a - 1)
+RR_RDP = (sp.log(sp.exp(_a * _e) + sp.exp((1 - _a) * _e)) - sp.log(1 + sp.exp(_e))) / (_a - 1)
+_Y = _s ** 2 * sp.log((sp.exp(_t) - 1) / _q + 1) + sp.Rational(1, 2)
+SUBSAMPLED_CDF = sp.Piecewise((0, _t <= sp.log(1 - _q)),
+                              ((1 - _q) * Phi(_Y / _s) + _q * Phi((_Y - 1) / _s), True))
 
 
 def gaussian_cdf(noise_multiplier, t):
@@ -115,7 +126,7 @@ def laplace(d):
            {log10_mu: sp.Interval(-3, 2), x: sp.Interval.open(-1, 1)},
            text=r"the cdf agrees to 14 digits inside $(-\mu, \mu)$, $10^{-3} \le \mu \le 10^2$")
     atom = lambda **point: {"mu": 10.0 ** point["log10_mu"], "t": -(10.0 ** point["log10_mu"])}
-    d.sign("LaplaceMechanism.cdf:atom", agrees(lib, laplace_cdf, 14, atom), "nonnegative",
+    d.sign("LaplaceMechanism.cdf:atom", E.agrees(lib, laplace_cdf, LAPLACE_CDF, 14, atom), "nonnegative",
            {log10_mu: sp.Interval(-3, 2)}, expect=Status.REFUTED,
            text=r"FINDING (formula error at a point): at $t = -\mu$ the library returns 0, where "
                 r"$P(L \le -\mu) = e^{-\mu}/2$ (the CDF is not right-continuous at the atom; a cell boundary on "
@@ -128,12 +139,12 @@ def laplace(d):
            text=r"rdp agrees with Mironov's Table II ($b = 1/\mu$; libraries.autodp.rdp-bank checks it by "
                 r"quadrature) to 12 digits, $0.1 \le \mu \le 10$, $1.5 \le \alpha \le 50$")
     wide = lambda **point: {"mu": 10.0 ** point["log10_mu"], "alpha": 1 + 10.0 ** point["log10_alpha1"]}
-    d.sign("LaplaceMechanism.rdp:finite", finite(rdp, wide), "positive",
+    d.sign("LaplaceMechanism.rdp:finite", E.finite(rdp, wide), "positive",
            {log10_mu: sp.Interval(1, 2), log10_a1: sp.Interval(2, 4)}, expect=Status.REFUTED,
            text=r"FINDING (numerical breakdown): $e^{(\alpha - 1)\mu}$ overflows for $(\alpha - 1)\mu > 709$ and rdp "
                 r"returns inf (the divergence is at most $\mu$), checked where $(\alpha - 1)\mu \ge 1000$ "
                 r"($10 \le \mu \le 100$, $100 \le \alpha - 1 \le 10^4$); at $\alpha = 1$ it raises ZeroDivisionError")
-    d.sign("LaplaceMechanism.rdp:conservative-small-mu", at_least(rdp, exact, moderate), "nonnegative",
+    d.sign("LaplaceMechanism.rdp:conservative-small-mu", E.at_least(rdp, exact, LAPLACE_RDP, moderate), "nonnegative",
            {log10_mu: sp.Interval(-9, -7), order: sp.Interval(2, 10)}, expect=Status.REFUTED,
            text=r"FINDING (unsafe rounding): for $\mu \le 10^{-7}$ the log of a sum that rounds to 1 returns 0 or "
                 r"less, below the divergence $\approx \alpha\mu^2/2$")
@@ -151,7 +162,7 @@ def pure_dp(d):
                 r"e^{\pm\epsilon})$... the atom $-\epsilon$ carries $1/(1 + e^\epsilon)$) agrees to 15 digits, "
                 r"$0.01 \le \epsilon \le 700$")
     rdp = lambda eps, alpha: PureDPMechanism(eps).rdp(alpha)
-    d.sign("PureDPMechanism.rdp:conservative", at_least(rdp, rr_rdp, lambda **p: {"eps": p["epsilon"],
+    d.sign("PureDPMechanism.rdp:conservative", E.at_least(rdp, rr_rdp, RR_RDP, lambda **p: {"eps": p["epsilon"],
                                                                                   "alpha": p["order"]}),
            "nonnegative", {eps: sp.Interval(sp.Rational(1, 10), 20), order: sp.Interval(sp.Rational(11, 10), 50)},
            expect=Status.REFUTED,
@@ -185,7 +196,8 @@ def subsampled(d):
     tail = {log10_q: sp.Interval(-3, -1), sigma: sp.Interval(sp.Rational(1, 2), 2), x: sp.Interval(-9, -5)}
     just_above = lambda **p: {"q": 10.0 ** p["log10_q"], "sigma": p["sigma"],
                               "t": float(mp.log1p(-10.0 ** p["log10_q"])) + 10.0 ** p["x"]}
-    d.sign("PoissonSubsampledGaussianMechanism.cdf:digits-lower-tail", agrees(lib, exact, 6, just_above),
+    d.sign("PoissonSubsampledGaussianMechanism.cdf:digits-lower-tail", E.agrees(lib, exact, SUBSAMPLED_CDF, 6,
+                                                                                  just_above),
            "nonnegative", tail, expect=Status.REFUTED,
            text=r"FINDING (silent loss of relative digits, harmless in absolute terms): near $t = \log(1-q)$ the CDF "
                 r"is formed as $1 - (\ldots)$ and keeps fewer than 6 significant digits of a small value "
@@ -203,7 +215,8 @@ def subsampled(d):
            {log10_q: sp.Interval(-1, -sp.Rational(1, 100)), sigma: sp.Interval(sp.Rational(1, 2), 5),
             steps: sp.Interval(2, 64)},
            text=r"rdp agrees with the binomial sum to 12 digits at integer orders 2..64, $0.1 \le q \le 0.98$")
-    d.sign("PoissonSubsampledGaussianMechanism.rdp:digits-small-q", agrees(rdp, binomial, 8, integer), "nonnegative",
+    d.sign("PoissonSubsampledGaussianMechanism.rdp:digits-small-q", E.agrees(rdp, binomial, E.SAMPLED_RDP_SUM, 8,
+                                                                              integer), "nonnegative",
            {log10_q: sp.Interval(-4, -2), sigma: sp.Interval(sp.Rational(1, 2), 5), steps: sp.Interval(2, 64)},
            expect=Status.REFUTED,
            text=r"FINDING (silent loss of digits, either sign): for $q \le 10^{-2}$ the sum $A_\alpha = 1 + O(q^2)$ "
@@ -218,8 +231,8 @@ def subsampled(d):
                 r"(the series is cut at "
                 r"terms below $e^{-30}$)")
     near = lambda **p: {"q": 0.01, "sigma": 1.0, "alpha": 1 + 10.0 ** p["log10_alpha1"]}
-    d.sign("PoissonSubsampledGaussianMechanism.rdp:digits-near-1", agrees(rdp, lambda q, sigma, alpha:
-           subsampled_rdp_quad(q, sigma, alpha), 8, near), "nonnegative", {log10_a1: sp.Interval(-6, -3)}, n=4,
+    d.sign("PoissonSubsampledGaussianMechanism.rdp:digits-near-1", E.agrees(rdp, lambda q, sigma, alpha:
+           subsampled_rdp_quad(q, sigma, alpha), E.sampled_rdp_one_way, 8, near), "nonnegative", {log10_a1: sp.Interval(-6, -3)}, n=4,
            expect=Status.REFUTED,
            text=r"FINDING (silent loss of digits): at $\alpha = 1 + 10^{-6} .. 1 + 10^{-3}$ ($q = 0.01$, "
                 r"$\sigma = 1$) $\log A_\alpha/(\alpha - 1)$ is the log of a number near 1 over a small "

@@ -17,6 +17,7 @@ from symdp.fdp import mp_f_eps_delta, mp_gaussian_tradeoff
 from symdp.special import ncdf_inv
 from symdp.symbols import delta, eps, fpr, log10_a, log10_delta, log10_eps, log10_mu, mu, prior
 
+import _enclosed as E
 import _optimum as opt
 
 WHERE = ("riskcal 1.5.1, riskcal.analysis; Dong, Roth and Su 2019 (arXiv:1905.02383), Eq. 5, 6, Cor. 2.13; "
@@ -27,6 +28,14 @@ UNIT = sp.Interval.open(0, 1)
 def _gauss_delta(e, m):
     """The Gaussian privacy profile delta(eps) of G_mu (eps of any sign)."""
     return mp.ncdf(-e / m + m / 2) - mp.exp(e) * mp.ncdf(-e / m - m / 2)
+
+
+ADV_ADP = (sp.exp(eps) - 1 + 2 * delta) / (sp.exp(eps) + 1)
+"""adv_adp as a SymPy expression (its enclosure certifies a witness, :mod:`_enclosed`)."""
+ADV_GDP = sp.erf(mu / (2 * sp.sqrt(2)))
+PRIOR_LOGIT = sp.log(prior / (1 - prior))
+BAYES_GDP = (1 - prior) * (Phi(PRIOR_LOGIT / mu - mu / 2) + prior / (1 - prior) * Phi(-PRIOR_LOGIT / mu - mu / 2))
+"""bayes_gdp as a SymPy expression (e^e = pi/(1 - pi))."""
 
 
 def adv_adp(epsilon, delta):
@@ -70,13 +79,13 @@ def attack_risk(d):
            {log10_eps: sp.Interval(-3, sp.log(700, 10)), log10_delta: sp.Interval(-300, -1)},
            text="12 significant digits for epsilon in [1e-3, 700], delta in [1e-300, 0.1]")
     small = {log10_eps: sp.Interval(-12, -4), log10_delta: sp.Interval(-300, -1)}
-    d.sign("get_advantage_from_adp:small-eps", agrees(lib_adv, adv_adp, 9, by_ed), "nonnegative", small,
+    d.sign("get_advantage_from_adp:small-eps", E.agrees(lib_adv, adv_adp, ADV_ADP, 9, by_ed), "nonnegative", small,
            expect=Status.REFUTED, text="9 digits for small epsilon (refuted: e^eps - 1 is computed as "
            "exp(eps) - 1 and loses the digits of eps)")
-    d.sign("get_advantage_from_adp:conservative", at_least(lib_adv, adv_adp, by_ed), "nonnegative", small,
+    d.sign("get_advantage_from_adp:conservative", E.at_least(lib_adv, adv_adp, ADV_ADP, by_ed), "nonnegative", small,
            expect=Status.REFUTED, text="the advantage is never understated (refuted where the digit loss "
            "rounds down)")
-    d.sign("get_advantage_from_adp:finite", finite(lib_adv, by_ed), "positive",
+    d.sign("get_advantage_from_adp:finite", E.finite(lib_adv, by_ed), "positive",
            {log10_eps: sp.Interval(sp.log(700, 10), 3), log10_delta: sp.Interval(-300, -1)},
            expect=Status.REFUTED, text="finite for epsilon up to 1000 (refuted: NaN = inf/inf above "
            "epsilon = 709.78)")
@@ -96,7 +105,7 @@ def attack_risk(d):
     by_mu = log10_inputs("mu")
     d.sign("get_advantage_from_gdp:digits", agrees(lib_adv_g, adv_gdp, 12, by_mu), "nonnegative",
            {log10_mu: sp.Interval(-3, sp.log(40, 10))}, text="12 digits for mu in [1e-3, 40]")
-    d.sign("get_advantage_from_gdp:small-mu", agrees(lib_adv_g, adv_gdp, 9, by_mu), "nonnegative",
+    d.sign("get_advantage_from_gdp:small-mu", E.agrees(lib_adv_g, adv_gdp, ADV_GDP, 9, by_mu), "nonnegative",
            {log10_mu: sp.Interval(-12, -4)}, expect=Status.REFUTED,
            text="9 digits for small mu (refuted: Phi(mu/2) - Phi(-mu/2) cancels; erf(mu/(2 sqrt 2)) does not)")
 
@@ -138,7 +147,7 @@ def attack_risk(d):
     d.sign("get_bayes_risk_from_gdp:digits", agrees(lib_bayes, bayes_gdp, 12), "nonnegative",
            {mu: sp.Interval(sp.Rational(1, 10), 2), prior: sp.Interval(sp.Rational(1, 100), sp.Rational(99, 100))},
            text="12 digits for mu in [0.1, 2], prior in [0.01, 0.99]")
-    d.sign("get_bayes_risk_from_gdp:extremes", agrees(lib_bayes, bayes_gdp, 6, log10_inputs("mu")), "nonnegative",
+    d.sign("get_bayes_risk_from_gdp:extremes", E.agrees(lib_bayes, bayes_gdp, BAYES_GDP, 6, log10_inputs("mu")), "nonnegative",
            {log10_mu: sp.Interval(0, sp.log(40, 10)), prior: sp.Interval(sp.Rational(1, 100), sp.Rational(99, 100))},
            expect=Status.REFUTED, text="6 digits for mu up to 40 (refuted: 1 - delta cancels; riskcal returns "
            "0 for a risk of 1e-88 at mu = 40)")
@@ -147,11 +156,11 @@ def attack_risk(d):
     rho = sp.Symbol("rho", positive=True)
     gauss_floor = lambda rho: adv_gdp(mp.sqrt(2 * rho))
     lib_zcdp = lambda rho: rc.get_advantage_from_zcdp(rho)
-    d.sign("get_advantage_from_zcdp:sound", at_least(lib_zcdp, gauss_floor), "nonnegative",
+    d.sign("get_advantage_from_zcdp:sound", E.at_least(lib_zcdp, gauss_floor, ADV_GDP.subs(mu, sp.sqrt(2 * rho))), "nonnegative",
            {rho: sp.Interval(sp.Rational(1, 1000), 200)}, n=8, expect=Status.REFUTED,
            text="the advantage bound is at least the advantage of the Gaussian mechanism with mu = sqrt(2 rho), "
                 "which is rho-zCDP (refuted for large rho: riskcal's bound is below an attained advantage)")
-    d.sign("get_advantage_from_zcdp:finite", finite(lib_zcdp), "positive", {rho: sp.Interval(sp.Rational(1, 10**8),
+    d.sign("get_advantage_from_zcdp:finite", E.finite(lib_zcdp), "positive", {rho: sp.Interval(sp.Rational(1, 10**8),
            sp.Rational(1, 1000))}, n=6, expect=Status.REFUTED,
            text="a number for small rho (refuted: a TypeError from a complex power in its RDP converter, e.g. at rho = 6e-4)")
     lib_mu = lambda rho: rc.get_mu_from_zcdp_approx(rho)
