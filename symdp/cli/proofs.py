@@ -62,7 +62,7 @@ def cmd_check_proofs(args) -> int:
 
     from ..engine.proof_audit import audit
     started = time.perf_counter()
-    audits = audit(_specs(args.path), args.timeout)
+    audits = audit(_specs(args.folder), args.timeout)
     seconds = time.perf_counter() - started
     if args.json:
         print(_json(audits, seconds))
@@ -82,7 +82,7 @@ def add_parsers(add, number) -> None:
     sp = add("check-proofs", cmd_check_proofs, "export the recorded proofs (<file>.proofs.json) to proof objects "
              "and check them with the proof kernel alone; per file: proved, exported, accepted (kernel-checked "
              "by rule, or trusting an oracle), rejected (with the failing node), not exportable yet (by method)")
-    sp.add_argument("path", nargs="?", default=DEFAULT_PATH, metavar="PATH",
+    sp.add_argument("folder", nargs="?", default=DEFAULT_PATH, metavar="PATH",
                     help="folder of derivation files, or one file (default: ./derivations)")
     sp.add_argument("--json", action="store_true", help="machine-readable output")
     sp.add_argument("--timeout", type=number, default=900.0, help="wall-clock limit, in seconds, of stating one "

@@ -15,6 +15,7 @@ accepts.  Anything outside the table below raises :class:`Unsupported`: the kern
 """
 from __future__ import annotations
 
+from collections import Counter
 from contextlib import contextmanager
 
 import flint
@@ -152,31 +153,72 @@ def _nary(pair):
 NARY = {sp.Max: _nary(_max2), sp.Min: _nary(_min2)}
 
 
-def _compile(e, symbols):
+class _Context:
+    """The symbols an expression may use, and its repeated compound subexpressions (each computed once per
+    environment: a leaf's balls)."""
+
+    def __init__(self, symbols, expr=None):
+        self.symbols = frozenset(symbols)
+        counts = Counter(sp.preorder_traversal(expr)) if expr is not None else Counter()
+        self.shared = {e: None for e, n in counts.items() if n > 1 and not e.is_Atom}
+
+
+def _remembered(fn):
+    key = object()
+
+    def f(env):
+        value = env.get(key)
+        if value is None:
+            value = env[key] = fn(env)
+        return value
+    return f
+
+
+def _compile(e, ctx):
+    if e in ctx.shared:
+        if ctx.shared[e] is None:
+            ctx.shared[e] = _remembered(_node(e, ctx))
+        return ctx.shared[e]
+    return _node(e, ctx)
+
+
+def _node(e, ctx):
     if e.is_Symbol:
-        if e not in symbols:
+        if e not in ctx.symbols:
             raise Unsupported(f"the free symbol {e}")
         return lambda env: env[e]
     if e.is_Rational:
-        return lambda env, q=e: exact(q)
+        return _constant(lambda: exact(e))
     if e is sp.pi:
-        return lambda env: arb.pi()
+        return _constant(arb.pi)
     if e is sp.E:
-        return lambda env: arb(1).exp()
+        return _constant(lambda: arb(1).exp())
     if e.is_Add:
-        return _compile_add(e, symbols)
+        return _compile_add(e, ctx)
     if e.is_Mul:
-        parts = [_compile(a, symbols) for a in e.args]
+        parts = [_compile(a, ctx) for a in e.args]
         return lambda env: _fold(parts, env, _times)
     if e.is_Pow:
-        return _compile_pow(e, symbols)
+        return _compile_pow(e, ctx)
     if e.func in FUNCTIONS and len(e.args) == 1:
-        f, arg = FUNCTIONS[e.func], _compile(e.args[0], symbols)
+        f, arg = FUNCTIONS[e.func], _compile(e.args[0], ctx)
         return lambda env: f(arg(env))
     if e.func in NARY:
-        f, args = NARY[e.func], [_compile(a, symbols) for a in e.args]
+        f, args = NARY[e.func], [_compile(a, ctx) for a in e.args]
         return lambda env: f(*(a(env) for a in args))
     raise Unsupported(f"{e.func.__name__} (in {sp.sstr(e)[:80]})")
+
+
+def _constant(make):
+    """A constant's ball, made once per working precision (balls are immutable)."""
+    made: dict = {}
+
+    def get(env):
+        bits = flint.ctx.prec
+        if bits not in made:
+            made[bits] = make()
+        return made[bits]
+    return get
 
 
 def _split(term):
@@ -185,7 +227,7 @@ def _split(term):
     return (c, rest.func, rest.args[0]) if rest.func in FUNCTIONS and len(rest.args) == 1 else None
 
 
-def _compile_add(e, symbols):
+def _compile_add(e, ctx):
     """A sum; each pair of terms c g(A) - c g(B) of one function enclosed as a difference (:func:`_difference`)."""
     terms, used, parts = list(e.args), set(), []
     split = [_split(t) for t in terms]
@@ -194,20 +236,20 @@ def _compile_add(e, symbols):
             b = split[j]
             if a and b and not {i, j} & used and a[1] == b[1] and a[0] == -b[0]:
                 used |= {i, j}
-                parts.append(_difference(a, b[2], symbols))
-    parts += [_compile(t, symbols) for k, t in enumerate(terms) if k not in used]
+                parts.append(_difference(a, b[2], ctx))
+    parts += [_compile(t, ctx) for k, t in enumerate(terms) if k not in used]
     return lambda env: _fold(parts, env, lambda x, y: x + y)
 
 
-def _difference(a, B, symbols):
+def _difference(a, B, ctx):
     """c (g(A) - g(B)): the direct enclosure intersected with the mean-value form c (A - B) g'(hull(A, B)).
     Both contain the value (the mean-value theorem: g(A) - g(B) = (A - B) g'(xi), xi between A and B, where
     g is differentiable on that hull, which a finite enclosure of g' there shows); A - B is the one
     expression SymPy forms, so terms common to A and B cancel exactly."""
     c, g, A = a
     z = sp.Dummy("z", real=True)
-    slope = _compile(sp.diff(g(z), z), frozenset({z}))
-    fa, fb, gap, fn = _compile(A, symbols), _compile(B, symbols), _compile(A - B, symbols), FUNCTIONS[g]
+    slope = _compile(sp.diff(g(z), z), _Context({z}))
+    fa, fb, gap, fn = _compile(A, ctx), _compile(B, ctx), _compile(A - B, ctx), FUNCTIONS[g]
     k = exact(c)
 
     def f(env):
@@ -227,21 +269,21 @@ def _fold(parts, env, op):
     return out
 
 
-def _compile_pow(e, symbols):
-    base, expo = _compile(e.base, symbols), e.exp
+def _compile_pow(e, ctx):
+    base, expo = _compile(e.base, ctx), e.exp
     if e.base is sp.E:
-        arg = _compile(expo, symbols)
+        arg = _compile(expo, ctx)
         return lambda env: FUNCTIONS[sp.exp](arg(env))
     if expo.is_Integer:
         return lambda env, n=int(expo): _power(base(env), n)
     if expo.is_Rational:
         p, q = int(expo.p), int(expo.q)
         return lambda env: _power(_root(base(env), q), p)
-    power = _compile(expo, symbols)
+    power = _compile(expo, ctx)
     return lambda env: _general_power(base(env), power(env))
 
 
 def compile_arb(expr, symbols):
     """``env -> arb`` enclosing ``expr``; :class:`Unsupported` for a construct outside the table."""
-    fn = _compile(sp.sympify(expr), frozenset(symbols))
-    return fn
+    expr = sp.sympify(expr)
+    return _compile(expr, _Context(symbols, expr))

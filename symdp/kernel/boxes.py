@@ -26,6 +26,8 @@ from flint import arb
 from .arb_compile import Unsupported, ball, compile_arb, exact, precision
 
 KINKS = (sp.Abs, sp.Max, sp.Min, sp.sign, sp.Heaviside, sp.Piecewise, sp.floor, sp.ceiling)
+SPLITS = 3
+"""Levels of halving an enclosure leaf may use (at most 2^SPLITS pieces, only where the whole leaf fails)."""
 
 
 def chart_map(node, claim):
@@ -130,12 +132,25 @@ class LeafChecker:
                 return self._mean_value(leaf, env)
         return f"unknown leaf rule {leaf.rule!r}"
 
-    def _enclosure(self, env, box) -> str:
+    def _enclosure(self, env, box, depth: int = 0) -> str:
+        """The ball of F (or of its branch) on ``box``; where it fails, the hull of the balls on the two halves
+        of the box (split at the middle of its widest coordinate), to :data:`SPLITS` levels: a union of
+        enclosures on a cover of the box is an enclosure on it (and a ball spanning orders of magnitude loses
+        its lower end to the radius's 30-bit rounding, which the halves avoid)."""
         v = self.fn(env)
         if not self.holds(v) and self.F.has(sp.Abs, sp.Max, sp.Min):
             G = self.branch(env, box)
             v = v if G is None else self._enclose(G, env)
-        return "" if self.holds(v) else f"the enclosure {_show_ball(v)} does not have the claimed sign"
+        if self.holds(v):
+            return ""
+        if depth < SPLITS:
+            i = max(range(len(box)), key=lambda j: (box[j][1] - box[j][0], -j))
+            m = (box[i][0] + box[i][1]) / 2
+            halves = [box[:i] + ((box[i][0], m),) + box[i + 1:], box[:i] + ((m, box[i][1]),) + box[i + 1:]]
+            if all(not self._enclosure({u: ball(a, b) for u, (a, b) in zip(self.coords, h)}, h, depth + 1)
+                   for h in halves):
+                return ""
+        return f"the enclosure {_show_ball(v)} does not have the claimed sign"
 
     def _enclose(self, e, env) -> arb:
         if e not in self._parts:
@@ -171,11 +186,18 @@ class LeafChecker:
         if isinstance(kink, sp.Abs):
             a = kink.args[0]
             return a if self._nonnegative(a, env, box) else -a if self._nonnegative(-a, env, box) else None
-        sign = 1 if isinstance(kink, sp.Max) else -1
         for i, a in enumerate(kink.args):
-            if all(self._nonnegative(sign * (a - b), env, box) for j, b in enumerate(kink.args) if j != i):
+            if all(self._nonnegative(self._switch(kink, i, j), env, box) for j in range(len(kink.args)) if j != i):
                 return a
         return None
+
+    def _switch(self, kink, i, j):
+        """a_i - a_j for max, a_j - a_i for min (formed once)."""
+        key = ("switch", kink, i, j)
+        if key not in self._parts:
+            a, b = kink.args[i], kink.args[j]
+            self._parts[key] = a - b if isinstance(kink, sp.Max) else b - a
+        return self._parts[key]
 
     def _nonnegative(self, e, env, box) -> bool:
         """e >= 0 on the leaf: exactly from the box's rational ends where e is affine with rational
