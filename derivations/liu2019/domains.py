@@ -73,7 +73,8 @@ def rho_ranges(d):
     d.identity("sec5.2:rho_c-witness", flat.subs({**model, beta: 1}), sp.Rational(20, 19),
                text=r"at that model's $\rho_p = 1/5$, $\rho_c = 1/2$ and $\beta = 1$: $\kappa = -1/10$ and Eq. 21 "
                     r"gives $F^*_1 = 2/1.9 = 20/19 > 1$")
-    d.printed("sec5.2:rho_c-stated-range", sp.Le(flat.subs({**model, beta: 1}), 1, evaluate=False),
+    at_model = flat.subs({**model, beta: 1})
+    d.printed("sec5.2:rho_c-stated-range", sp.Le(at_model, 1, evaluate=False), at_model,
               where="Sec. 5.2, Eq. 21 on the stated range", expect=Status.ERRATUM,
               text=r"the range of $\rho_c$ for which Eq. 20-21 are stated: Sec. 5.2 states $\rho_c \in [0, 1]$ "
                    r"and Eq. 20-21 without restriction; they hold only for $\rho_c < (1 - \rho_p)/(2 - \rho_p)$. "
@@ -93,7 +94,7 @@ def rho_ranges(d):
                text=r"the same record with the correlation across time in place of the one across records: "
                     r"$\rho_p = 1/5$, $\rho_c = 0$, $\rho_t = 1/2$, $\beta = 1$: $F^*_1 = 20/19$")
     at_t = {rho_p: sp.Rational(1, 5), rho_c: 0, rho_t: sp.Rational(1, 2), beta: 1}
-    d.printed("sec5.3:rho_t-stated-range", sp.Le(flat_t.subs(at_t), 1, evaluate=False),
+    d.printed("sec5.3:rho_t-stated-range", sp.Le(flat_t.subs(at_t), 1, evaluate=False), flat_t.subs(at_t),
               where="Sec. 5.3, Eq. 24 on the stated range", expect=Status.ERRATUM,
               text=r"the range of $\rho_t$ for which Eq. 23-24 are stated: Sec. 5.3 states $\rho_t \in [0, 1]$; "
                    r"Eq. 23-24 hold only below the edge: at $\rho_p = 1/5$, $\rho_c = 0$, $\rho_t = 1/2$ "

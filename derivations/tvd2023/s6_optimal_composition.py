@@ -94,7 +94,8 @@ def regions(d):
                text=r"randomized response with $e^\epsilon = 2$ ($P = (2/3, 1/3)$, $Q = (1/3, 2/3)$, "
                     r"$\epsilon$-DP) and the test $S = \{0\}$: $(P_{FN}, P_{FP}) = (1/3, 1/3)$ and "
                     r"$P_{FP} + e^\epsilon P_{FN} = 1 = 1 - \delta$ with $\delta = 0$")
-    d.printed("sec6.1:region-strict", sp.Gt(fp + 2 * fn, 1, evaluate=False), where="Sec. 6.1, R(eps, delta)",
+    d.printed("sec6.1:region-strict", sp.Gt(fp + 2 * fn, 1, evaluate=False), fp + 2 * fn,
+              where="Sec. 6.1, R(eps, delta)",
               text=r"the printed region $R(\epsilon, \delta) = \{P_{FP} + e^\epsilon P_{FN} > 1 - \delta$ and "
                    r"$e^\epsilon P_{FP} + P_{FN} > 1 - \delta\}$ uses strict inequalities (Kairouz et al.; "
                    r"Wasserman and Zhou: $\ge$); the $\epsilon$-DP randomized response reaches its boundary "

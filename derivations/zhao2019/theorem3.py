@@ -97,7 +97,8 @@ def ends(d):
                text=r"at $P[x_i] = 1$, (22) reads $0 \ge 0$ for every $A$")
     d.identity("lemma1:g-at-ends", sp.Tuple(G1.subs(X, 0), G2.subs(X, 1)), sp.Tuple(E, E),
                text=r"while (23a) at $0$ and (23b) at $1$ ask $A \le e^\epsilon$")
-    d.printed("lemma1:range", sp.Le(4, G1.subs({X: 0, eps: 1}), evaluate=False), where="Lemma 1, (23a) at P[x_i] = 0",
+    d.printed("lemma1:range", sp.Le(4, G1.subs({X: 0, eps: 1}), evaluate=False), sp.Integer(4),
+              where="Lemma 1, (23a) at P[x_i] = 0",
               expect=Status.ERRATUM,
               text=r"the range of Lemma 1 (its `only if' at the ends): Lemma 1 states the equivalence for "
                    r"$0 \le P[x_i] \le 1$; at $P[x_i] = 0$ with $\epsilon = 1$ and $A = 4$, (21) and (22) hold "
