@@ -5,7 +5,7 @@
 * ``validated numerics: N boxes, 128 bits`` (one box log over the whole domain) -> ``chart`` + ``boxes``: the
   recorded preorder tree decoded exactly as the validated search wrote it (:func:`.validated.search.decode`,
   bisection by :func:`.validated.search.split`), each leaf with its rule (E -> ``enclosure``, M ->
-  ``mean-value``).
+  ``mean-value``, L<i>.<k> / R<i>.<k> -> ``chain:lower|upper:<i>:<k>``).
 
 Everything else is not exported yet and says why (:attr:`Export.why`): the method, or the piece the format
 lacks (a leaf rule, an infinite domain end, a Piecewise decided first).  This module only translates; the
@@ -104,12 +104,23 @@ def _boxes(captured, log: str) -> Export:
     if any(e.has(sp.oo, -sp.oo) for iv in domain.values() for e in (iv.start, iv.end)):
         return Export(why="validated numerics: an infinite domain end (no chart map for it yet)")
     bits, rules = decode(log)
-    other = sorted({r for r in rules if r[0] not in LEAF_RULES})
+    other = sorted({r for r in rules if _leaf_rule(r) is None})
     if other:
         return Export(why=f"validated numerics: leaf rule {'/'.join(sorted({r[0] for r in other}))}")
-    leaves = tuple(kernel.Leaf(box, LEAF_RULES[r]) for box, r in _leaves(unit_box(len(domain)), bits, rules))
+    leaves = tuple(kernel.Leaf(box, _leaf_rule(r)) for box, r in _leaves(unit_box(len(domain)), bits, rules))
     chart = kernel.Chart(tuple(str(s) for s in domain), ("affine",) * len(domain), kernel.Boxes(128, leaves))
     return Export(kernel.sign_claim(expr, which, domain), kernel.Proof(chart))
+
+
+CHAIN = re.compile(r"([LR])(\d+)\.([123])")
+
+
+def _leaf_rule(rule: str):
+    """The kernel's name of a leaf rule of :mod:`.validated.rules` (E, M, L<i>.<k>, R<i>.<k>), or None."""
+    chain = CHAIN.fullmatch(rule)
+    if chain:
+        return f"chain:{'lower' if chain.group(1) == 'L' else 'upper'}:{chain.group(2)}:{chain.group(3)}"
+    return LEAF_RULES.get(rule)
 
 
 def _leaves(box, bits, rules):

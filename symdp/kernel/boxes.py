@@ -14,7 +14,8 @@ shows F has the sign, from the kernel's own enclosures (:mod:`.arb_compile`) at 
 * ``mean-value``: G is F with each Abs, Max, Min replaced by the argument it equals on the whole leaf
   (innermost first; max(a, b) = a where the ball of a - b is >= 0), so G = F on the leaf and G has no kink; c the leaf's centre and r_i its
   half-widths, G(c) + sum_i dG/du_i(leaf) [-r_i, r_i] has lower end > 0 (>= 0).  Sound by the mean-value
-  theorem: G is differentiable on the leaf where the enclosure of every dG/du_i there is finite.
+  theorem: G is differentiable on the leaf where the enclosure of every dG/du_i there is finite;
+* ``chain:<lower|upper>:<i>:<k>``: a derivative chain from a face of the leaf (:mod:`.chain`).
 """
 from __future__ import annotations
 
@@ -24,6 +25,7 @@ import sympy as sp
 from flint import arb
 
 from .arb_compile import Unsupported, ball, compile_arb, exact, precision
+from .chain import check_chain, parse
 
 KINKS = (sp.Abs, sp.Max, sp.Min, sp.sign, sp.Heaviside, sp.Piecewise, sp.floor, sp.ceiling)
 SPLITS = 3
@@ -31,7 +33,7 @@ SPLITS = 3
 
 
 def chart_map(node, claim):
-    """(coordinates, F) of a chart node, or a str saying why the chart does not fit the claim."""
+    """(coordinates, F, {x_k: its map}) of a chart node, or a str saying why the chart does not fit the claim."""
     names = {str(s): s for s, _ in claim.domain}
     if len(names) != len(claim.domain) or sorted(node.symbols) != sorted(names):
         return f"the chart's symbols {list(node.symbols)} are not the claim's {sorted(names)}"
@@ -54,7 +56,7 @@ def chart_map(node, claim):
     goal = claim.goal
     if not goal.free_symbols <= set(forward):
         return f"the claim has symbols outside its domain: {sorted(map(str, goal.free_symbols - set(forward)))}"
-    return coords, goal.xreplace(forward)
+    return coords, goal.xreplace(forward), forward
 
 
 def cover_gap(leaves, d: int) -> str:
@@ -113,8 +115,12 @@ class LeafChecker:
     """The leaf rules on one chart: F compiled once; for the mean-value form, F's branch on the leaf and its
     gradient, compiled once per branch."""
 
-    def __init__(self, coords, F, strict: bool, prec: int):
+    def __init__(self, coords, F, strict: bool, prec: int, open_ends=None, forward=None):
         self.coords, self.F, self.strict, self.prec = coords, F, strict, prec
+        self.forward = forward or {}
+        """x_k -> its map in the coordinates (for :mod:`.chain`'s derivatives in the claim's own symbols)."""
+        self.open_ends = open_ends or tuple((False, False) for _ in coords)
+        """Per coordinate: (the domain excludes u = 0, excludes u = 1), for :mod:`.chain`."""
         self.fn = compile_arb(F, coords)
         self._parts: dict = {}
         self._branches: dict = {}
@@ -130,6 +136,9 @@ class LeafChecker:
                 return self._enclosure(env, leaf.box)
             if leaf.rule == "mean-value":
                 return self._mean_value(leaf, env)
+            chain = parse(leaf.rule)
+            if chain is not None:
+                return check_chain(self, leaf, env, *chain)
         return f"unknown leaf rule {leaf.rule!r}"
 
     def _enclosure(self, env, box, depth: int = 0) -> str:
@@ -262,13 +271,15 @@ def check_chart(node, claim, path: str):
     made = chart_map(node, claim)
     if isinstance(made, str):
         return path, made
-    coords, F = made
+    coords, F, forward = made
     boxes, where = node.premise, f"{path}/boxes"
     gap = cover_gap(boxes.leaves, len(coords))
     if gap:
         return where, gap
     try:
-        leaves = LeafChecker(coords, F, claim.strict, boxes.prec)
+        ends = tuple((bool(claim.interval(s).left_open), bool(claim.interval(s).right_open))
+                     for s in (dict((str(x), x) for x, _ in claim.domain)[n] for n in node.symbols))
+        leaves = LeafChecker(coords, F, claim.strict, boxes.prec, ends, forward)
     except Unsupported as exc:
         return where, f"no enclosure of the claim: {exc}"
     for k, leaf in enumerate(boxes.leaves):

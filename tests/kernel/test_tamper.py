@@ -127,3 +127,18 @@ def test_a_proof_survives_its_json_form_and_matches_the_schema():
         Proof.from_json({"format": 2, "proof": {}})
     with pytest.raises(ValueError, match="unknown rule"):
         Proof.from_json({"format": 1, "proof": {"rule": "magic"}})
+
+
+TOUCHING = sign_claim(sp.exp(x) - 1 - x, "nonnegative", {x: sp.Interval(0, 1)})
+
+
+def test_a_derivative_chain_from_the_touching_face_and_its_tampered_faces():
+    whole = ((F(0), F(1)),)
+    assert check(TOUCHING, _chart([Leaf(whole, "chain:lower:0:2")])).kernel_checked
+    v = check(TOUCHING, _chart([Leaf(whole, "chain:upper:0:2")]))
+    assert not v.accepted and v.node == "chart/boxes/leaf 0" and "face" in v.reason
+    strict = sign_claim(sp.exp(x) - 1 - x, "positive", {x: sp.Interval(0, 1)})   # 0 at x = 0: false
+    assert check(strict, _chart([Leaf(whole, "chain:lower:0:2")])).node == "chart/boxes/leaf 0"
+    opened = sign_claim(sp.exp(x) - 1 - x, "positive", {x: sp.Interval.Lopen(0, 1)})   # true without x = 0
+    assert check(opened, _chart([Leaf(whole, "chain:lower:0:2")])).accepted
+    assert "unknown leaf rule" in check(TOUCHING, _chart([Leaf(whole, "chain:lower:0:4")])).reason

@@ -1,0 +1,116 @@
+"""The leaf rule ``chain:<face>:<i>:<k>``: F's sign on a leaf from a face, by a chain of derivatives.
+
+Let G be F's branch on the leaf (:meth:`.boxes.LeafChecker.branch`; F itself where it has no kink), u_i the
+coordinate, a the face (the leaf's lower end of u_i for ``lower``, its upper end for ``upper``), D_j the j-th
+derivative of G in u_i, and s_j = 1 for ``lower``, (-1)^j for ``upper`` (the sign of (u_i - a)^j on the leaf).
+The rule holds when, for k in 1..3,
+
+* s_k D_k >= 0 on the whole leaf (> 0 when the claim is strict), D_k taken up to a positive constant factor
+  (:func:`_derivative`: in the claim's own symbol where every map has numeric ends);
+* s_j D_j >= 0 on the face (u_i = a, the other coordinates over the leaf) for j = 1..k-1;
+* G >= 0 on the face, > 0 when the claim is strict, unless the face is an open end of the domain (u_i = 0 with
+  the symbol's interval open there, or u_i = 1 alike), whose points are not in the domain.
+
+Each "on the face" holds by the enclosure there, or, for a face at u_i = 0 or 1 and a non-strict requirement,
+when the expression on the face is the literal 0 after ``expand(cancel(.))`` (a touching point).  Then by
+Taylor's theorem with the integral remainder, G(u) = sum_{j<k} D_j(a) (u_i - a)^j / j! + R_k with s_k R_k >= 0,
+every term has the sign, and G (so F) has the claimed sign on the leaf (strictly: the face term is > 0, or
+the remainder is > 0 away from an excluded face).
+"""
+from __future__ import annotations
+
+import sympy as sp
+
+from .arb_compile import Unsupported, ball, compile_arb
+
+ORDERS = (1, 2, 3)
+
+
+def parse(rule: str):
+    """(lower, i, k) of ``chain:<lower|upper>:<i>:<k>``, or None when the rule is not a chain."""
+    parts = rule.split(":")
+    if len(parts) != 4 or parts[0] != "chain" or parts[1] not in ("lower", "upper"):
+        return None
+    if not (parts[2].isdigit() and parts[3].isdigit()) or int(parts[3]) not in ORDERS:
+        return None
+    return parts[1] == "lower", int(parts[2]), int(parts[3])
+
+
+def check_chain(checker, leaf, env, lower: bool, i: int, k: int) -> str:
+    """"" when the chain closes ``leaf`` (``checker``: the chart's :class:`.boxes.LeafChecker`), else why not."""
+    if i >= len(leaf.box):
+        return f"no coordinate {i}"
+    G = checker.branch(env, leaf.box) if checker.F.has(sp.Abs, sp.Max, sp.Min) else checker.F
+    if G is None:
+        return "a derivative chain needs one smooth branch on the leaf (a kink changes branch in it)"
+    u, end = checker.coords[i], leaf.box[i][0 if lower else 1]
+    face_box = tuple((end, end) if j == i else ab for j, ab in enumerate(leaf.box))
+    face = {v: ball(a, b) for v, (a, b) in zip(checker.coords, face_box)}
+    sign = lambda j: 1 if lower or j % 2 == 0 else -1
+    try:
+        top = sign(k) * _value(checker, _derivative(checker, G, u, k), env)
+        if not (top > 0 if checker.strict else top >= 0):
+            return f"the {k}-th derivative in u_{i} does not have the sign on the leaf"
+        for j in range(k - 1, 0, -1):
+            if not _on_face(checker, sign(j) * _derivative(checker, G, u, j), face, u, end, strict=False):
+                return f"the {j}-th derivative in u_{i} does not have the sign on the face"
+    except Unsupported as exc:
+        return f"no enclosure of a derivative: {exc}"
+    open_end = end in (0, 1) and checker.open_ends[i][int(end)]
+    if not _on_face(checker, G, face, u, end, strict=checker.strict and not open_end):
+        return f"F does not have the claimed sign on the face u_{i} = {end}"
+    return ""
+
+
+def _derivative(checker, G, u, j):
+    """The j-th derivative of G in u, up to a positive constant factor: where every map is x = lo + (hi - lo) u
+    with numbers lo < hi, G is written back in the claim's symbols (u = (x - lo)/(hi - lo)), differentiated in
+    x and charted again, which is d^j G/du^j / (hi - lo)^j, the same sign and usually a tighter enclosure."""
+    key = ("d", G, u, j)
+    if key not in checker._parts:
+        back = _inverse(checker)
+        if back is None:
+            checker._parts[key] = sp.diff(G, u, j)
+        else:
+            x = next(x for x, e in checker.forward.items() if e.has(u))
+            checker._parts[key] = sp.diff(G.xreplace(back), x, j).xreplace(checker.forward)
+    return checker._parts[key]
+
+
+def _inverse(checker):
+    """{u_k: (x_k - lo_k)/(hi_k - lo_k)} when every map is affine with numbers lo_k < hi_k, else None."""
+    if "inverse" not in checker._parts:
+        back = {}
+        for x, e in checker.forward.items():
+            [u] = e.free_symbols if len(e.free_symbols) == 1 else [None]
+            if u is None:
+                back = None
+                break
+            lo, slope = sp.sympify(e.xreplace({u: sp.Integer(0)})), sp.diff(e, u)
+            if not (lo.is_Rational and slope.is_Rational and slope > 0):
+                back = None
+                break
+            back[u] = (x - lo) / slope
+        checker._parts["inverse"] = back
+    return checker._parts["inverse"]
+
+
+def _value(checker, e, env):
+    key = ("fn", e)
+    if key not in checker._parts:
+        checker._parts[key] = compile_arb(e, checker.coords)
+    return checker._parts[key](env)
+
+
+def _on_face(checker, e, face, u, end, strict: bool) -> bool:
+    v = _value(checker, e, face)
+    if v.is_finite() and (v > 0 if strict else v >= 0):
+        return True
+    return not strict and end in (0, 1) and _zero(checker, e, u, end)
+
+
+def _zero(checker, e, u, end) -> bool:
+    key = ("zero", e, u, end)
+    if key not in checker._parts:
+        checker._parts[key] = sp.expand(sp.cancel(e.xreplace({u: sp.Integer(end)}))) is sp.S.Zero
+    return checker._parts[key]
