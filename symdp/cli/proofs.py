@@ -33,7 +33,7 @@ def _counts(counter) -> str:
     return ", ".join(f"{k} {n}" for k, n in sorted(counter.items(), key=lambda kv: (-kv[1], kv[0]))) or "none"
 
 
-def _lines(a) -> list:
+def _lines(a, verbose: bool = False) -> list:
     checked, trusting = sum(a.checked.values()), sum(a.trusting.values())
     out = [f"{a.file}: {a.proved} proved, {sum(a.exported.values())} exported, {a.accepted} accepted "
            f"({checked} kernel-checked, {trusting} trusting oracles), {len(a.rejected)} rejected, "
@@ -47,13 +47,16 @@ def _lines(a) -> list:
     if a.unexported:
         out.append(f"  not exportable yet: {_counts(a.unexported)}")
     out += [f"  derivation not run to its end: {e}" for e in a.errors]
+    if verbose:
+        out += [f"  {r.label} [{r.method}]: {r.outcome}" for r in a.rows]
     return out
 
 
 def _json(audits, seconds) -> str:
     rows = [{"file": a.file, "proved": a.proved, "exported": dict(a.exported), "kernel_checked": dict(a.checked),
              "trusting": dict(a.trusting), "unexported": dict(a.unexported), "kernel_seconds": round(a.seconds, 3),
-             "rejected": [r.__dict__ for r in a.rejected], "errors": list(a.errors)} for a in audits]
+             "rejected": [r.__dict__ for r in a.rejected], "errors": list(a.errors),
+             "proofs": [r.__dict__ for r in a.rows]} for a in audits]
     return json.dumps({"files": rows, "seconds": round(seconds, 3)}, indent=1, sort_keys=True)
 
 
@@ -68,7 +71,7 @@ def cmd_check_proofs(args) -> int:
         print(_json(audits, seconds))
     else:
         for a in audits:
-            print("\n".join(_lines(a)))
+            print("\n".join(_lines(a, args.verbose)))
         total = lambda f: sum((f(a) for a in audits), Counter())
         print(f"total: {sum(a.proved for a in audits)} proved, {sum(total(lambda a: a.exported).values())} "
               f"exported, {sum(a.accepted for a in audits)} accepted, {sum(len(a.rejected) for a in audits)} "
@@ -84,6 +87,9 @@ def add_parsers(add, number) -> None:
              "by rule, or trusting an oracle), rejected (with the failing node), not exportable yet (by method)")
     sp.add_argument("folder", nargs="?", default=DEFAULT_PATH, metavar="PATH",
                     help="folder of derivation files, or one file (default: ./derivations)")
-    sp.add_argument("--json", action="store_true", help="machine-readable output")
+    sp.add_argument("--json", action="store_true", help="machine-readable output (with one row per proof)")
+    sp.add_argument("-v", "--verbose", action="store_true", help="also one line per proof: its claim, the "
+                    "certificate's method, and the kernel's verdict with the rules and trust base (or why it is "
+                    "not exported yet)")
     sp.add_argument("--timeout", type=number, default=900.0, help="wall-clock limit, in seconds, of stating one "
                     "derivation's claims (default 900)")

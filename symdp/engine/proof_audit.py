@@ -26,6 +26,17 @@ class Rejected:
 
 
 @dataclass(frozen=True)
+class Row:
+    """One recorded proof: its claim's label, the certificate's method and what became of it."""
+
+    label: str
+    method: str
+    outcome: str
+    """``PROVED (kernel-checked)`` or ``PROVED (trusts: ...)`` with the rules, ``REJECTED at ...``, or
+    ``not exported: <why>``."""
+
+
+@dataclass(frozen=True)
 class FileAudit:
     """The counts of one derivation file's certificates."""
 
@@ -44,6 +55,8 @@ class FileAudit:
     """Wall time of the kernel's checks alone."""
     capture_seconds: float = 0.0
     errors: tuple = ()
+    rows: tuple = ()
+    """One :class:`Row` per recorded proof, by label."""
 
     @property
     def accepted(self) -> int:
@@ -68,12 +81,14 @@ def audit_file(file: str, specs, timeout: float = 900.0) -> FileAudit:
     captured_in = time.perf_counter() - started
     proved = [c for c in sorted(book.values(), key=lambda c: c.claim) if c.proved]
     exported, checked, trusting, unexported = Counter(), Counter(), Counter(), Counter()
-    rejected, kernel_time = [], 0.0
+    rejected, kernel_time, rows = [], 0.0, []
     for c in proved:
         claim = claims.get(c.fingerprint)
         made = export(claim, c) if claim is not None else None
         if made is None or made.proof is None:
-            unexported[made.why if made is not None else "claim not stated by the derivation now"] += 1
+            why = made.why if made is not None else "claim not stated by the derivation now"
+            unexported[why] += 1
+            rows.append(Row(c.claim, c.proved, f"not exported: {why}"))
             continue
         exported[method_kind(c.proved)] += 1
         t = time.perf_counter()
@@ -85,8 +100,10 @@ def audit_file(file: str, specs, timeout: float = 900.0) -> FileAudit:
             trusting[k] += 1
         if verdict.kernel_checked:
             checked[_root_rule(verdict)] += 1
+        rules = f" by {', '.join(verdict.rules)}" if verdict.accepted else ""
+        rows.append(Row(c.claim, c.proved, verdict.describe() + rules))
     return FileAudit(file, len(proved), exported, checked, trusting, tuple(rejected), unexported,
-                     kernel_time, captured_in, tuple(errors))
+                     kernel_time, captured_in, tuple(errors), tuple(rows))
 
 
 def audit(specs, timeout: float = 900.0) -> list:

@@ -17,11 +17,18 @@ def test_a_file_whose_proofs_the_kernel_accepts_exits_0(capsys):
     assert "0 rejected" in out and "kernel-checked by rule: algebra" in out and "not exportable yet:" in out
 
 
+def test_verbose_lists_each_proof_with_its_rules_or_why_not(capsys):
+    assert main(["check-proofs", FILE, "-v"]) == 0
+    out = capsys.readouterr().out
+    assert "PROVED (kernel-checked) by algebra" in out and ": not exported: symbolic (" in out
+
+
 def test_json_output_counts_by_method(capsys):
     assert main(["check-proofs", FILE, "--json"]) == 0
     [row] = json.loads(capsys.readouterr().out)["files"]
     assert row["proved"] == sum(row["exported"].values()) + sum(row["unexported"].values())
     assert row["kernel_checked"]["algebra"] == sum(row["exported"].values()) and not row["rejected"]
+    assert len(row["proofs"]) == row["proved"]
 
 
 def test_a_rejected_proof_exits_1_and_names_its_node(capsys, monkeypatch):
