@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from .. import kernel
 from . import certificates as certs
 from .proof_capture import capture
-from .proof_export import export, method_kind
+from .proof_export import Export, export, method_kind
 
 
 @dataclass(frozen=True)
@@ -68,6 +68,15 @@ def _root_rule(verdict) -> str:
     return "+".join(rules)
 
 
+def _export(claim, certificate):
+    """:func:`.proof_export.export`, or an :class:`.proof_export.Export` saying why it failed (a box log that does
+    not decode, an expression SymPy cannot differentiate): counted as not exported, never a crash."""
+    try:
+        return export(claim, certificate)
+    except Exception as exc:
+        return Export(why=f"export failed: {type(exc).__name__}")
+
+
 def audit_file(file: str, specs, timeout: float = 900.0) -> FileAudit:
     """The audit of ``file`` whose derivations are ``specs``."""
     book = certs.load(certs.path_for(file))
@@ -84,7 +93,7 @@ def audit_file(file: str, specs, timeout: float = 900.0) -> FileAudit:
     rejected, kernel_time, rows = [], 0.0, []
     for c in proved:
         claim = claims.get(c.fingerprint)
-        made = export(claim, c) if claim is not None else None
+        made = _export(claim, c) if claim is not None else None
         if made is None or made.proof is None:
             why = made.why if made is not None else "claim not stated by the derivation now"
             unexported[why] += 1

@@ -18,7 +18,6 @@ from dataclasses import dataclass
 import sympy as sp
 
 from .algebra import canonical, check_algebra
-from .arb_compile import Unsupported
 from .boxes import check_chart
 from .proof import FORMAT, Algebra, Chart, Oracle, Proof
 
@@ -58,8 +57,8 @@ def check(claim, proof: Proof) -> Verdict:
     root = proof.root
     try:
         node, reason = _check(root, claim)
-    except (Unsupported, ValueError, TypeError, ZeroDivisionError, ArithmeticError) as exc:
-        node, reason = root.rule, f"{type(exc).__name__}: {exc}"
+    except Exception as exc:   # any failure to check (a SymPy error, a recursion too deep) is a rejection, named
+        node, reason = getattr(root, "rule", "proof"), f"{type(exc).__name__}: {exc}"
     if node:
         return Verdict(False, node=node, reason=reason)
     return Verdict(True, _rules(root), _trusts(root))
