@@ -157,10 +157,18 @@ class _Context:
     """The symbols an expression may use, and its repeated compound subexpressions (each computed once per
     environment: a leaf's balls)."""
 
-    def __init__(self, symbols, expr=None):
+    def __init__(self, symbols, expr=None, every: bool = False):
         self.symbols = frozenset(symbols)
         counts = Counter(sp.preorder_traversal(expr)) if expr is not None else Counter()
         self.shared = {e: None for e, n in counts.items() if n > 1 and not e.is_Atom}
+        self.every = every
+        """A family's context: every compound subexpression of its members is shared (:func:`family`)."""
+
+
+def family(symbols) -> _Context:
+    """A context for several expressions evaluated on the same environment (a function's gradient): a
+    subexpression common to any of them is computed once per environment."""
+    return _Context(symbols, every=True)
 
 
 def _remembered(fn):
@@ -175,6 +183,8 @@ def _remembered(fn):
 
 
 def _compile(e, ctx):
+    if ctx.every and not e.is_Atom and e not in ctx.shared:
+        ctx.shared[e] = None
     if e in ctx.shared:
         if ctx.shared[e] is None:
             ctx.shared[e] = _remembered(_node(e, ctx))
@@ -196,8 +206,7 @@ def _node(e, ctx):
     if e.is_Add:
         return _compile_add(e, ctx)
     if e.is_Mul:
-        parts = [_compile(a, ctx) for a in e.args]
-        return lambda env: _fold(parts, env, _times)
+        return _product([_compile(a, ctx) for a in e.args])
     if e.is_Pow:
         return _compile_pow(e, ctx)
     if e.func in FUNCTIONS and len(e.args) == 1:
@@ -238,7 +247,14 @@ def _compile_add(e, ctx):
                 used |= {i, j}
                 parts.append(_difference(a, b[2], ctx))
     parts += [_compile(t, ctx) for k, t in enumerate(terms) if k not in used]
-    return lambda env: _fold(parts, env, lambda x, y: x + y)
+    first, rest = parts[0], parts[1:]
+
+    def total(env):
+        out = first(env)
+        for part in rest:
+            out = out + part(env)
+        return out
+    return total
 
 
 def _difference(a, B, ctx):
@@ -262,11 +278,15 @@ def _difference(a, B, ctx):
     return f
 
 
-def _fold(parts, env, op):
-    out = parts[0](env)
-    for p in parts[1:]:
-        out = op(out, p(env))
-    return out
+def _product(parts):
+    first, rest = parts[0], parts[1:]
+
+    def product(env):
+        out = first(env)
+        for part in rest:
+            out = _times(out, part(env))
+        return out
+    return product
 
 
 def _compile_pow(e, ctx):
@@ -283,7 +303,8 @@ def _compile_pow(e, ctx):
     return lambda env: _general_power(base(env), power(env))
 
 
-def compile_arb(expr, symbols):
-    """``env -> arb`` enclosing ``expr``; :class:`Unsupported` for a construct outside the table."""
+def compile_arb(expr, symbols, shared: _Context | None = None):
+    """``env -> arb`` enclosing ``expr``; :class:`Unsupported` for a construct outside the table.  ``shared``:
+    a :func:`family` whose members share their subexpressions' values on one environment."""
     expr = sp.sympify(expr)
-    return _compile(expr, _Context(symbols, expr))
+    return _compile(expr, shared if shared is not None else _Context(symbols, expr))

@@ -24,7 +24,7 @@ from fractions import Fraction
 import sympy as sp
 from flint import arb
 
-from .arb_compile import Unsupported, ball, compile_arb, exact, precision
+from .arb_compile import Unsupported, ball, compile_arb, exact, family, precision
 from .chain import check_chain, parse
 
 KINKS = (sp.Abs, sp.Max, sp.Min, sp.sign, sp.Heaviside, sp.Piecewise, sp.floor, sp.ceiling)
@@ -224,8 +224,9 @@ class LeafChecker:
         """(F's branch, its gradient's compiled entries) or a str saying why there is no gradient."""
         if G not in self._branches:
             try:
+                grads = family(self.coords)
                 self._branches[G] = (compile_arb(G, self.coords),
-                                     [compile_arb(sp.diff(G, u), self.coords) for u in self.coords])
+                                     [compile_arb(sp.diff(G, u), self.coords, grads) for u in self.coords])
             except Unsupported as exc:
                 self._branches[G] = f"no enclosure of the gradient: {exc}"
         return self._branches[G]
