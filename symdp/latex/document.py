@@ -13,8 +13,10 @@ read as typeset text) and finds the display equations (``equation``,
 ``align``/``gather``/``flalign``/``alignat``/``eqnarray`` rows, ``multline``,
 ``displaymath``, ``\\[...\\]``, ``$$...$$``, starred or not, and the paper's
 own aliases such as ``\\def\\be{\\begin{equation}}``), each with its
-``\\label``, file and line.  A token scanner, not a LaTeX tree: TeX has no
-structure but braces, and a tree walker (pylatexenc) reads
+``\\label``, file and line; an ``align`` row is read pair of columns by pair
+(:mod:`.rows`: ``a &= b & c &= d`` states two equations, the row's label
+going with the first; ``&& \\text{by ...}`` is a justification, left out).
+A token scanner, not a LaTeX tree: TeX has no structure but braces, and a tree walker (pylatexenc) reads
 ``\\newcommand{\\be}{\\begin{equation}}`` as an environment swallowing the
 rest of the paper.  The math inside is parsed by :func:`symdp.latex.parse`,
 never here.
@@ -31,6 +33,7 @@ from .definitions import KEYWORDS, define, group, option
 from .macros import call
 from .mask import mask
 from .project import Note, locate, project_root, relative
+from .rows import LABEL, PAIRED, label_of, pairs_of, rows_of
 
 MAX_DEPTH = 16
 MAX_BYTES = 5_000_000
@@ -51,8 +54,6 @@ _TOKEN = re.compile(r"\\([A-Za-z@]+|.)|\$\$?", re.S)
 _WORDS = frozenset(KEYWORDS | set(INCLUDES) | {"makeatletter", "makeatother", "includeonly", "begin", "write"})
 """The control words the scanner acts on (with the paper's display aliases); every other token is passed over."""
 _LETTERS = re.compile(r"[A-Za-z]+")
-_ROW = re.compile(r"\\(?:begin|end)(?![A-Za-z])|\\\\|\\.|[{}]", re.S)
-_LABEL = re.compile(r"\\label\s*\{([^{}]*)\}")
 _SHELL = re.compile(r"\\input\s*\{?\s*\||\\write\s*18")
 _BRINGS = re.compile(r"\\(?:%s)(?![A-Za-z@])"
                      % "|".join(k for k, v in INCLUDES.items() if v in ("input", "include", "import")))
@@ -124,22 +125,6 @@ def _word(m, at_letter: bool) -> str:
         letters = _LETTERS.match(name)
         return "@" if letters is None else letters.group(0)
     return name
-
-
-def _rows(body: str) -> list[tuple[int, str]]:
-    """The rows of an align body split at top-level ``\\\\`` (not inside braces or environments): (offset, text)."""
-    rows, depth, env, start = [], 0, 0, 0
-    for m in _ROW.finditer(body):
-        t = m.group(0)
-        if t == "\\\\" and depth == 0 and env == 0:
-            rows.append((start, body[start:m.start()]))
-            start = m.end()
-        elif t in ("\\begin", "\\end"):
-            env += 1 if t == "\\begin" else -1
-        elif t in "{}":
-            depth += 1 if t == "{" else -1
-    rows.append((start, body[start:]))
-    return rows
 
 
 class _File:
@@ -362,15 +347,22 @@ class _Reader:
             self.note("unclosed", f, start, f.text[start:body], "a display never closed: not read")
             return body
         rows = [(0, f.text[body:close[0]])] if env.rstrip("*") in SINGLE or env in ("\\[", "$$") \
-            else _rows(f.text[body:close[0]])
+            else rows_of(f.text[body:close[0]])
         for at, row in rows:
-            if not row.strip() or (not _LABEL.search(row) and not re.search(r"[^\s&]", _LABEL.sub("", row))):
+            if not row.strip() or (not LABEL.search(row) and not re.search(r"[^\s&]", LABEL.sub("", row))):
                 continue
-            lead = len(row) - len(row.lstrip())
-            labels = _LABEL.findall(row)
-            self.equations.append(Equation(labels[0].strip() if labels else "", row.strip(), f.rel,
-                                           f.lines.at(body + at + lead)))
+            labels = LABEL.findall(row)
+            label = labels[0].strip() if labels else ""
+            pieces = (pairs_of(row) if env.rstrip("*") in PAIRED else []) or [(0, row)]
+            for k, (start, piece) in enumerate(pieces):  # the row's label goes with its first equation
+                piece = piece.rstrip() + label_of(row, piece) if k == 0 else LABEL.sub("", piece)
+                self._row(f, piece, body + at + start, label if k == 0 else "")
         return close[1]
+
+    def _row(self, f: _File, row: str, offset: int, label: str):
+        """One equation: ``row`` (its text) at ``offset`` of ``f``, with its label ("" when none)."""
+        lead = len(row) - len(row.lstrip())
+        self.equations.append(Equation(label, row.strip(), f.rel, f.lines.at(offset + lead)))
 
     def _close(self, f: _File, env: str, pos: int):
         """(start, end) of what closes the display ``env`` opened before ``pos``, or None."""

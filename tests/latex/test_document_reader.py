@@ -160,7 +160,7 @@ def test_display_kinds_rows_and_aliases(tmp_path):
         r"\be k = 1 \label{eq:k} \ee", r"Inline $x$$y$ \(z\) is not a display.", ""])
     doc = read(_paper(tmp_path, body, preamble="\\newcommand{\\be}{\\begin{equation}}\\def\\ee{\\end{equation}}\n"))
     assert [e.latex.split("\\label")[0].strip()[:5] for e in doc.equations] == [
-        "a = 1", "b = 2", "c = 3", "d = 4", "e = 5", "f &= ", "g &= ", "i &=&", r"\begi", "k = 1"]
+        "a = 1", "b = 2", "c = 3", "d = 4", "e = 5", "f &= ", "g &= ", "h &= ", "i &=&", r"\begi", "k = 1"]
     assert _labels(doc) == ["eq:f", "eq:i", "eq:j", "eq:k"] and [e.line for e in doc.equations][-1] == 12
 
 

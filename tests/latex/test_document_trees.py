@@ -39,7 +39,7 @@ def test_the_thesis_reads_as_latex_typesets_it():
         ("chapters/background.tex", 5, "eq:renyi"), ("chapters/background.tex", 6, "eq:max"),
         ("chapters/background.tex", 7, ""),
         ("chapters/background.tex", 11, "eq:pair-a"), ("chapters/background.tex", 12, "eq:pair-b"),
-        ("chapters/background.tex", 16, "eq:alignat"),
+        ("chapters/background.tex", 16, "eq:alignat"), ("chapters/background.tex", 16, ""),  # two side by side
         ("chapters/background.tex", 18, ""), ("chapters/background.tex", 19, ""),
         ("chapters/gaussian.tex", 3, "eq:mu"), ("chapters/gaussian.tex", 7, "eq:gauss-renyi"),
         ("chapters/gaussian.tex", 13, "eq:eps-delta"), ("chapters/gaussian.tex", 17, "")]

@@ -99,7 +99,7 @@ def test_openintro_chapters_come_in_through_the_style_files_macro():
     assert missing[:2] == [("missing", 99, r"\include{ch_intro_to_data/TeX/ch_intro_to_data}"),
                            ("missing", 99, r"\input{ch_intro_to_data/TeX/review_exercises}")]
     assert not any("ch_distributions" in c for _, _, c in missing)  # line 102: read, not noted
-    assert len(doc.equations) == 65 and not doc.labels()  # the book labels no display
+    assert len(doc.equations) == 73 and not doc.labels()  # the book labels no display
     first = doc.equations[1]
     assert (first.file, first.line, first.latex) == ("ch_distributions/TeX/ch_distributions.tex", 207,
                                                      r"Z = \frac{x - \mu}{\sigma}")
@@ -138,3 +138,25 @@ def test_operator_names_as_typeset():
     assert operator_body(r"arg\,max") == r"\operatorname{arg\,max}"
     assert operator_body(r"{Var}{x}") == r"\operatorname{{Var}{x}}"
     assert operator_body(r"{\rm Id}") == r"\operatorname{Id}"
+
+
+def test_align_rows_are_read_pair_by_pair(tmp_path):
+    """amsmath ``align``: ``a &= b & c &= d`` is two equations side by side (OpenIntro's ``\\mu &= np &\\sigma &=
+    ...`` was read as the chain mu = n*p*sigma = ...); a pair that holds only a justification is not one."""
+    (tmp_path / ".git").mkdir()
+    main = tmp_path / "main.tex"
+    main.write_text("\\documentclass{article}\n\\begin{document}\n\\begin{align}\n"
+                    "  a &= b & c &= d \\label{eq:two} \\\\\n"
+                    "  x &\\le y && \\text{by } \\eqref{eq:two} \\label{eq:x} \\\\\n"
+                    "    &= z && \\text{since } z = 1 \\\\\n"
+                    "  u &= \\begin{cases} 1 & v \\\\ 2 & w \\end{cases} & t &= 3\n"
+                    "\\end{align}\n\\begin{eqnarray} i &=& 9 \\label{eq:i} \\end{eqnarray}\n\\end{document}\n")
+    doc = read(main)
+    assert [(e.label, e.line, e.latex) for e in doc.equations] == [
+        ("eq:two", 4, r"a &= b \label{eq:two}"), ("", 4, "c &= d"),
+        ("eq:x", 5, r"x &\le y \label{eq:x}"), ("", 6, "&= z"),
+        ("", 7, r"u &= \begin{cases} 1 & v \\ 2 & w \end{cases}"), ("", 7, "t &= 3"),
+        ("eq:i", 9, r"i &=& 9 \label{eq:i}")]
+    rows = [(e.line, e.latex) for e in read(OPENINTRO).equations if e.line in (1156, 1157, 1158)]
+    assert rows == [(1156, r"\mu &= \frac{1}{p}"), (1157, r"\sigma^2 &=\frac{1-p}{p^2}"),
+                    (1158, r"\sigma &= \sqrt{\frac{1-p}{p^2}}")]
