@@ -58,5 +58,13 @@ def with_boxes(decider, boxes):
 
 
 def by_name(fn):
-    """Adapt ``fn(epsilon=..., beta=...)`` to a function of a point {symbol: value}."""
-    return lambda point: fn(**{str(s): v for s, v in point.items()})
+    """Adapt ``fn(epsilon=..., beta=...)`` to a function of a point {symbol: value}.
+
+    A ``fn`` with a ``witness_enclosure(bits, **point) -> arb`` (an audit oracle whose derived side is also a
+    SymPy expression, ``derivations/libraries/_enclosed.py``) keeps it, by symbol, so that a point mpmath finds
+    violated can be certified (:func:`.certify.judge_sign`)."""
+    call = lambda point: fn(**{str(s): v for s, v in point.items()})
+    enclose = getattr(fn, "witness_enclosure", None)
+    if enclose is not None:
+        call.witness_enclosure = lambda point, bits: enclose(bits, **{str(s): v for s, v in point.items()})
+    return call

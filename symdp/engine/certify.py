@@ -270,14 +270,32 @@ def judge_equal(f, g, point: dict, digits: int) -> Verdict:
     """Agreement to ``digits``, a disagreement certified by an enclosure, or unclear (or mpmath evidence)."""
     if _enclosed(f, g):
         return _quadrature_agrees(judge_equal_arb(f.arb, g.arb, point, digits, DPS), point, f, g)
-    return _uncertified(_judge_equal_mp(f, g, point, digits), f, g)
+    verdict = _judge_equal_mp(f, g, point, digits)
+    if verdict.kind == "uncertified" and _witnessed(f) and _witnessed(g):
+        certain = judge_equal_arb(_witnessed(f), _witnessed(g), point, digits, DPS)
+        if certain.kind == "differs":
+            return certain
+    return _uncertified(verdict, f, g)
 
 
 def judge_sign(f, point: dict, sign: str) -> Verdict:
     """The sign holds, a violation certified by an enclosure, or unclear (or mpmath evidence)."""
     if _enclosed(f):
         return _quadrature_agrees(judge_sign_arb(f.arb, point, sign, DPS), point, f)
-    return _uncertified(_judge_sign_mp(f, point, sign), f)
+    verdict = _judge_sign_mp(f, point, sign)
+    if verdict.kind == "uncertified" and _witnessed(f):
+        certain = judge_sign_arb(_witnessed(f), point, sign, DPS)
+        if certain.kind == "differs":
+            return certain
+    return _uncertified(verdict, f)
+
+
+def _witnessed(f):
+    """The enclosure a point of an mpmath function is certified on, if it has one: ``f.arb`` (a compiled
+    expression), else ``f.witness_enclosure(point, bits)`` (an audit oracle, :func:`.arguments.by_name`).  It is
+    asked only where mpmath found a stable disagreement: a sampled verdict that holds is never re-judged, so the
+    enclosure can certify a witness and change nothing else."""
+    return getattr(f, "arb", None) or getattr(f, "witness_enclosure", None)
 
 
 def _quadrature_agrees(verdict: Verdict, point: dict, *fs) -> Verdict:

@@ -115,6 +115,7 @@ def _source(text: str, notation: Notation) -> tuple[str, list[Tok], list[list[To
         raise SymdpError("latex", text, "a formula (the text is empty)")
     refuse_hypergeometric(source)
     tokens = side_conditions.justification(source, side_conditions.alignment(_punctuation(lex(source))))
+    _refuse_second_pair(source, tokens)
     body, conds = side_conditions.split(source, tokens)
     if not body:
         raise SymdpError("latex", text, "a formula (only a condition or a comment was found)")
@@ -264,11 +265,35 @@ def members(text: str, notation: Notation | None = None, *, derived=None) -> tup
 def _resolver(source: str, body: list[Tok], notation: Notation, derived) -> Resolver:
     """The resolver of a display, after refusing its ambiguous argument words; the words a defined function
     takes as parameters (``df`` of ``P(x, df) = ...``) are names of the display (see sides.parameter_words)."""
+    _refuse_continuation(source, body)
     words = sides.parameter_words(source, body)
     refuse_argument_words(source, body, notation.spellings() | words)
     resolver = Resolver(source, notation, Context.of(derived))
     resolver.name_words(words)
     return resolver
+
+
+def _refuse_continuation(source: str, body: list[Tok]) -> None:
+    """Refuse an align row that goes on with the previous row's expression (``&\\hspace{10pt} + 1``): after the
+    alignment it opens with ``+`` or ``-`` and states no relation, so it is a piece of a longer member."""
+    k = next((i for i, t in enumerate(body) if t.kind != "AMP"), len(body))
+    if 0 < k < len(body) and body[k].kind in ("PLUS", "MINUS") and not any(t.kind == "REL" for t in body):
+        fail(source, body[0].start, body[-1].end, "a row that continues the previous row's expression (an operator "
+             "after the alignment &, no relation): quote the rows of the whole expression together")
+
+
+def _refuse_second_pair(source: str, body: list[Tok]) -> None:
+    """Refuse ``\\mu &= p &\\sigma &= \\sqrt{p}``, ``x &= 1 &\\quad y &= 2``: an alignment ``&`` between two members,
+    beside no relation, starts a second equation of the row (amsmath's column pairs); quote one of them."""
+    depth = 0
+    for k, t in enumerate(body):
+        depth += (t.kind in _OPEN) - (t.kind in _CLOSE)
+        if depth or t.kind != "AMP" or k in (0, len(body) - 1):
+            continue
+        before, after = body[k - 1], next((u for u in body[k + 1:] if u.kind != "GAP"), None)
+        if before.kind not in ("REL", "AMP") and after is not None and after.kind not in ("REL", "AMP"):
+            fail(source, t.start, t.end, "a second alignment pair in one row (a &= b & c &= d): two equations; quote "
+                 "one of them")
 
 
 @dataclass(frozen=True)

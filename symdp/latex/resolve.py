@@ -21,11 +21,12 @@ from ..errors import SymdpError
 from ..symbols import LATEX_NAMES
 from .derivatives import derivatives
 from .lexer import Tok, fail, lex, not_formula
-from .names import DECORATIONS, SETS, calls, decorate, refuse_functionals, refuse_random, refuse_sensitivities
+from .names import (DECORATIONS, FUNCTION_LETTERS, SETS, calls, decorate, refuse_functionals, refuse_random,
+                    refuse_sensitivities)
 from .words import (DISTRIBUTIONS, FUNCTION_WORDS, NOT_FORMULA, OPTIMISATIONS, REFUSED, identifier, letters,
                     not_in_notation)
 from .notation import HEADS, OPERATORS, Notation
-from .scripts import fold, index_names, integrals, refuse_transposes
+from .scripts import fold, index_names, integrals, refuse_subscripted_calls, refuse_transposes
 
 _KEYWORDS = {"if": "IF", "for": "IF", "when": "IF", "where": "IF", "otherwise": "OTHERWISE", "else": "OTHERWISE",
              "and": "AND", "or": "OR", "if and only if": None}
@@ -123,8 +124,10 @@ class Resolver:
         set_builder(self.source, raw)
         raw = _listed_with_semicolons(raw)
         decorated = derivatives(self.source, decorate(raw))
-        tokens = spelled(integrals(fold(decorated, index_names(decorated))))
+        bound = index_names(decorated)
+        tokens = spelled(integrals(fold(decorated, bound)))
         matched = self.match(tokens)
+        refuse_subscripted_calls(self.source, matched, bound, fail, FUNCTION_LETTERS)
         refuse_functionals(self.source, matched)
         refuse_sensitivities(self.source, matched)
         refuse_transposes(self.source, matched, fail)

@@ -12,6 +12,10 @@
   ``\\sum_{i=1}^{p} {A_i Y_{t-i}}`` when the two terms around the ellipsis are the same tokens but for one number
   in the first (the same at every place it differs) and one token in the last (the same at every place): the
   pattern papers mean.  Any other ellipsis is left to be refused.
+- ``\\text{if k} \\le 0`` (a condition's keyword and its one-letter variable in one text group, as tumult-core
+  writes) becomes ``\\text{if } k \\le 0``.
+- ``\\mathbbm{1}(x \\ge c)`` (the indicator: a blackboard 1, ``\\mathbbm``, ``\\mathds`` or ``\\mathbb``, before a condition in
+  parentheses) becomes ``1[x \\ge c]``, the spelling the reader takes for an indicator (a blackboard 1 is nothing else).
 - ``e^\\frac{a}{b}`` (a script that is a command with its arguments, no braces, which TeX sets as ``e^{\\frac{a}{b}}``)
   becomes ``e^{\\frac{a}{b}}``, for ``\\frac``, ``\\dfrac``, ``\\tfrac`` and ``\\sqrt``.
 """
@@ -30,7 +34,39 @@ def rewritten(text: str) -> str:
     """``text`` with the spellings above rewritten; anything else unchanged."""
     text = text.replace("\u2212", "-")
     text = _TEXT_MATH.sub(lambda m: rf"\{m.group('cmd')}{{{m.group('word').rstrip()} }} {m.group('math')} ", text)
-    return ellipsis_sums(_ARRAY.sub(_cases, _script_commands(text)))
+    text = _TEXT_KEYWORD.sub(lambda m: rf"\{m.group(1)}{{{m.group(2)} }} {m.group(3)} ", text)
+    return ellipsis_sums(_ARRAY.sub(_cases, _script_commands(_indicators(text))))
+
+
+_TEXT_KEYWORD = re.compile(r"\\(text|mbox|textrm)\s*\{\s*(if|for|when|where)\s+([A-Za-z])\s*\}")
+_INDICATOR = re.compile(r"\\(?:mathbbm|mathds|mathbb)\s*\{\s*1\s*\}\s*(\\left\s*|\\big[lg]?\s*|\\Big[lg]?\s*)?\(")
+
+
+def _indicators(text: str) -> str:
+    """``\\mathbbm{1}(...)`` as ``1[...]`` (see the module's docstring); unbalanced parentheses are left as written."""
+    out, k = [], 0
+    for m in _INDICATOR.finditer(text):
+        if m.start() < k:
+            continue
+        close = _closing_paren(text, m.end())
+        if close is None:
+            continue
+        sizer = m.group(1) or ""
+        before = text[close - len(sizer.replace("left", "right")):close] if sizer.startswith("\\left") else ""
+        inner_end = close - len(before)
+        out.append(text[k:m.start()] + "1" + sizer + "[" + text[m.end():inner_end] + before + "]")
+        k = close + 1
+    return "".join(out) + text[k:]
+
+
+def _closing_paren(text: str, pos: int) -> int | None:
+    """The index of the ``)`` that closes the ``(`` just before ``pos``."""
+    depth = 1
+    for j in range(pos, len(text)):
+        depth += (text[j] == "(") - (text[j] == ")")
+        if depth == 0:
+            return j
+    return None
 
 
 _SCRIPT_COMMAND = re.compile(r"([\^_])\s*\\(d?frac|tfrac|sqrt)(?![A-Za-z])")

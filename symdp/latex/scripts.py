@@ -11,7 +11,7 @@ from __future__ import annotations
 from .lexer import Tok
 from .notation import HEADS, OPERATORS
 
-_FOLDABLE = ("NAME", "NUMBER", "WORD", "COMMA")
+_FOLDABLE = ("NAME", "NUMBER", "WORD", "COMMA", "PRIME")
 
 
 def _name_text(tok: Tok) -> str:
@@ -91,9 +91,26 @@ def _fold_name(tokens: list[Tok], i: int, bound: frozenset, out: list) -> int:
         text, end, i = text + "_" + sub, tokens[k - 1].end, k
     while i < len(tokens) and tokens[i].kind == "PRIME":
         text, end, i = text + "'", tokens[i].end, i + 1
+    sign = _signed(tokens, i)
+    if sign:
+        text, end, i = text + "^" + tokens[sign - 1 - (tokens[sign - 1].kind == "RBRACE")].text, tokens[sign - 1].end, \
+            sign
     out.append(Tok(t.kind, text, t.start, end, t.spaced, t.cmd))
     out.extend(sup)
     return i
+
+
+def _signed(tokens, i) -> int:
+    """The index after a superscript that is a lone sign (``P_L^{+}``, ``\\epsilon^-``: a name's decoration, as no
+    power is a sign alone), or 0."""
+    if i + 1 >= len(tokens) or tokens[i].kind != "SUP":
+        return 0
+    kinds = [u.kind for u in tokens[i + 1:i + 4]]
+    if kinds[:1] and kinds[0] in ("PLUS", "MINUS"):  # ^-1 is TeX's x^{-}1: a power meant, never a decoration
+        return 0 if len(kinds) > 1 and kinds[1] in ("NUMBER", "NAME", "CMD", "WORD", "LBRACE", "LPAREN") else i + 2
+    if kinds[:3] in (["LBRACE", "PLUS", "RBRACE"], ["LBRACE", "MINUS", "RBRACE"]):
+        return i + 4
+    return 0
 
 
 def _bound_index(tokens, i, bound) -> bool:
@@ -126,6 +143,25 @@ def _subscript(tokens, i, bound=frozenset()):
     if any(t.kind == "NAME" and t.text in bound for t in tokens[i + 2:k]):
         return None, i
     return "".join(_name_text(t).replace(" ", "") for t in tokens[i + 2:k]), k + 1
+
+
+def refuse_subscripted_calls(source: str, tokens: list[Tok], bound: frozenset, fail, functions=frozenset()) -> None:
+    """Refuse ``y_{t-1}(x)``: a name whose subscript did not join it (an expression, not a sum's index) before
+    parentheses is a family member applied to them or multiplied by them; only a declaration settles which.
+    Under a sum over its index (``\\sum_i w_i (x_i - \\mu)``) such a name times parentheses is a product, unless it
+    is one of ``functions``, the letters papers use for functions (``\\sum_i f_i(x)``): refused too."""
+    raw = [t if isinstance(t, Tok) else Tok(t.type, "", t.start_pos, t.end_pos) for t in tokens]
+    for k, t in enumerate(raw[:-1]):
+        if not (nameish(t) and isinstance(tokens[k], Tok) and raw[k + 1].kind == "SUB"):
+            continue  # a spelling the notation or the derived expression knows is matched already, never here
+        if _bound_index(raw, k + 1, bound) and t.text not in functions:
+            continue
+        after = _after_argument(raw, k + 2)
+        if after < len(raw) and raw[after].kind == "LPAREN":
+            spelled = source[t.start:raw[after - 1].end]
+            fail(source, t.start, raw[after].end, f"ambiguous: {spelled}(...) is the function {spelled} applied "
+                 f"to the parentheses, or the indexed {spelled} times them? Declare {spelled!r} in the notation "
+                 "(functions= for the function, symbols= for the quantity)")
 
 
 def integrals(tokens: list[Tok]) -> list[Tok]:

@@ -240,3 +240,42 @@ def test_a_distribution_after_a_wide_space_is_kept_apart_never_a_factor():
     got = _read(r"y_t = \phi_1 y_{t-1} + \epsilon_t, \quad \epsilon_t \sim N(0, \sigma^2)")
     assert got.unread == (r"\epsilon_t \sim N(0, \sigma^2)",) and got.conditions == ()
     assert "sigma" not in _names(got.chain[0])
+
+
+def test_a_primed_subscript_joins_the_name_and_a_subscripted_call_is_never_a_product():
+    """SmartNoise's snapping notes: ``F_{Y'}(...)`` is the CDF of Y' applied to its argument (it was read as a
+    product with an indexed F); ``y_{t-1}(a + b)`` and ``\\sum_i f_i(x)`` are refused, ``\\sum_i w_i (x_i - \\mu)`` is
+    still the product it is."""
+    got = _read(r"y = 1 - F_{Y'}(B - f(D))").chain[0]
+    assert {type(g).__name__ for g in got.atoms(AppliedUndef)} == {"F_Y'", "f"}
+    _refused(r"y = y_{t-1}(a+b)", "ambiguous", "y_{t-1}")
+    _refused(r"y = \sum_{i=1}^n f_i(x)", "ambiguous", "f_i")
+    got = _read(r"y = \sum_{i=1}^n w_i (x_i - \mu)").chain[0]
+    assert not got.atoms(AppliedUndef)
+
+
+def test_a_row_that_continues_the_previous_rows_expression_is_refused():
+    _refused(r"&\hspace{10pt} + 1 \nonumber", "continues the previous row")
+    assert _read(r"& - x = 1").chain[0] == -sp.Symbol("x")
+
+
+def test_a_lone_sign_superscript_is_part_of_the_name_never_a_power():
+    got = _read(r"k = \frac{2}{\epsilon^{-} - 1} + P_{L}^{+}").chain[0]
+    assert {"epsilon^-", "P_L^+"} <= _names(got)
+    _refused(r"y = x^-1", "")  # TeX's x^{-}1: the power x^{-1} is meant, the sign alone is not read
+
+
+def test_an_indicator_in_blackboard_one_and_a_condition_keyword_with_its_letter():
+    got = _read(r"y = a \cdot \mathbbm{1}\left(x \geq b\right)").chain[0]
+    assert got.atoms(sp.Piecewise)
+    got = _read(r"F(k) = \begin{cases} a & \text{if k} \le 0 \\ b & \text{otherwise} \end{cases}").chain[0]
+    k = next(s for s in got.free_symbols if s.name == "k")
+    assert got.subs(k, -1) == sp.Symbol("a") and got.subs(k, 1) == sp.Symbol("b")
+
+
+def test_two_alignment_pairs_in_one_row_are_refused_never_chained():
+    """OpenIntro's ``\\mu &= np &\\sigma &= \\sqrt{np(1-p)}`` was read as the chain mu = n p sigma = ...; and
+    ``x &= 1 &\\quad y &= 2`` as x = 1 under the condition y = 2."""
+    _refused(r"\mu &= p &\sigma&= \sqrt{p(1-p)}", "second alignment pair")
+    _refused(r"x &= 1 &\quad y &= 2", "second alignment pair")
+    assert _read(r"f(x) = x^2, \quad x > 0").conditions
