@@ -1,7 +1,7 @@
 """The real-paper corpus: every display row of public DP LaTeX is read as its source means it, or refused.
 
-The rows (tests/fixtures/corpus/rows.py, and heldout_rows.py, heldout2_rows.py, heldout3_rows.py and heldout4_rows.py
-from other sources, which the parser's author does not read) carry their meaning written by hand.  One test item per row: a
+The rows (tests/fixtures/corpus/rows.py, and heldout_rows.py, heldout2_rows.py, heldout3_rows.py, heldout4_rows.py and
+heldout5_rows.py from other sources, which the parser's author does not read) carry their meaning written by hand.  One test item per row: a
 MISREAD (read, but not as meant, or read where it must be refused) or a CRASH fails it; a refusal passes it.  Then,
 per file, no row is misread and at least 90 % of the rows that state a closed form must MATCH (a file short of it is
 listed in BELOW_TARGET with its measured figure, a strict expected failure).  ``pytest -s`` prints the tally;
@@ -20,8 +20,8 @@ sys.path.insert(0, str(CORPUS))
 from compare import judge  # noqa: E402
 from summarize import TARGET, load, report, tally  # noqa: E402
 
-FILES = ("rows", "heldout_rows", "heldout2_rows", "heldout3_rows", "heldout4_rows")
-HELDOUT = ("heldout_rows", "heldout2_rows", "heldout3_rows", "heldout4_rows")
+FILES = ("rows", "heldout_rows", "heldout2_rows", "heldout3_rows", "heldout4_rows", "heldout5_rows")
+HELDOUT = ("heldout_rows", "heldout2_rows", "heldout3_rows", "heldout4_rows", "heldout5_rows")
 ROWS = {name: load(name) for name in FILES if (CORPUS / f"{name}.py").exists()}
 _SEEN: dict = {}
 
@@ -56,7 +56,12 @@ BELOW_TARGET = {"heldout2_rows": "measured 59/67 = 88 % on 2026-12-02 (79 % on 2
                                   "call special functions by Greek letters (psi_n(c) the polygamma, zeta(s, a) "
                                   "Hurwitz's, phi the normal density, gamma(s, x) the incomplete gamma), which the "
                                   "parser refuses as ambiguous unless the notation declares them, and one writes "
-                                  "{}_2F_1; issue 48 stays open until it reaches the target"}
+                                  "{}_2F_1; issue 48 stays open until it reaches the target",
+                "heldout5_rows": "measured once, blind, 31/40 = 78 % on 2026-12-02 (parser at 4d1ae9e; 5 misread, which "
+                                 "are not excused here): the refused closed forms are undeclared one-letter functions "
+                                 "the text defines in words (r(S_k), v(S_k): 5 rows), \\frac{\\partial G}{\\partial x} "
+                                 "of a function named without its argument (2), \\;\\cdot\\; (1) and a trailing "
+                                 "\\; . after cases (1)"}
 """Files whose coverage is short of TARGET, with the measured figure: an expected failure that must fail (strict),
 so reaching the target turns it into an error that asks for the entry to be removed.  Misreadings are never here."""
 
