@@ -157,7 +157,7 @@ def _closed_end(end, inward: int):
     return value + inward * max(abs(value), mp.mpf(1)) * mp.mpf(10) ** (-(mp.mp.dps - 10))
 
 
-def _integer_range(iv: sp.Interval):
+def integer_range(iv: sp.Interval):
     """(first, last) integers of ``iv``; last is None when unbounded above, first None below."""
     lo = None if iv.start == -sp.oo else int(sp.ceiling(iv.start + (1 if iv.left_open and iv.start.is_integer else 0)))
     hi = None if iv.end == sp.oo else int(sp.floor(iv.end - (1 if iv.right_open and iv.end.is_integer else 0)))
@@ -167,7 +167,7 @@ def _integer_range(iv: sp.Interval):
 
 
 def _integer_edges(iv: sp.Interval) -> list:
-    lo, hi = _integer_range(iv)
+    lo, hi = integer_range(iv)
     base = lo if lo is not None else (hi - INTEGER_EDGES[-1] if hi is not None else 0)
     pts = [base + k for k in INTEGER_EDGES] + ([hi] if hi is not None else [])
     return [mp.mpf(p) for p in dict.fromkeys(pts) if (lo is None or p >= lo) and (hi is None or p <= hi)]
@@ -191,7 +191,7 @@ def random_value(iv: sp.Interval, values: dict, rng: random.Random, s: sp.Symbol
 
 
 def _random_integer(iv: sp.Interval, rng: random.Random):
-    lo, hi = _integer_range(iv)
+    lo, hi = integer_range(iv)
     span = int(10 ** rng.uniform(0, 3)) - 1
     if lo is not None:
         return mp.mpf(min(lo + span, hi) if hi is not None else lo + span)

@@ -16,6 +16,7 @@ import sympy as sp
 
 from . import domain as dom
 from . import minimise as moving
+from .far_integers import far_counterexample
 from .certify import DPS, Compiled, Verdict, compile_expr, digits_agreed, judge_equal, judge_sign, shrink
 from .records import Outcome, Witness
 from .status import Status
@@ -169,6 +170,10 @@ def check_sign(f, sign: str, domain: dict, key: str, n: int = POINTS) -> Outcome
         bad = descend(f, judge, sign, domain, _points(domain, n, key))
         if not bad and _movable(f):
             bad, moved = _moved(f, judge, sign, domain, key)
+        if not bad:
+            far = far_counterexample(f, sign, domain, _least(f, sign, _points(domain, n, key)))
+            if far is not None:
+                (*bad, judge), moved = far, FAR
     if bad:
         return _with_search(_refuted(judge, domain, *bad, f"not {sign}", len(done) + 1), moved)
     if doubt:
@@ -178,6 +183,16 @@ def check_sign(f, sign: str, domain: dict, key: str, n: int = POINTS) -> Outcome
     detail = (f"{sign} at {len(done)} seeded points ({DPS}-digit arithmetic, edges included)"
               f"{_evidence(f)}{_inconclusive(unclear)}")
     return Outcome(Status.VERIFIED, "numeric sample", detail, None, len(done), DPS)
+
+
+FAR = "found far out along an unbounded integer (10^3 to 10^9 from its end; a sum there in its closed form)"
+
+
+def _least(f, sign: str, points) -> dict:
+    """The sample point where the claim is closest to failing (the first point if none has a value)."""
+    points = list(points)
+    scored = [(v, k) for k, p in enumerate(points) for v in (_signed_value(f, p, sign),) if v is not None]
+    return points[min(scored)[1]] if scored else points[0]
 
 
 def _movable(*fs) -> bool:

@@ -31,11 +31,13 @@ class Root:
     why: str
     checked: bool
 
-    def said(self) -> str:
-        values = ", ".join(f"${sp.latex(s)} = {sp.latex(v)}$" for s, v in self.solution.items())
+    def said(self, shown_as: str = "") -> str:
+        """The root and where it lies; a root the step displays is named by ``shown_as`` ("root 1, shown above"),
+        one it drops is written out (in LaTeX, as the report sets it)."""
+        values = shown_as or ", ".join(f"${sp.latex(s)} = {sp.latex(v)}$" for s, v in self.solution.items())
         how = f" ({self.why})" if self.why else ""
-        shown = "" if self.checked else "; not shown to solve the equation"
-        return f"{values}: {self.place}{how}{shown}"
+        checked = "" if self.checked else "; not shown to solve the equation"
+        return f"{values}: {self.place}{how}{checked}"
 
 
 @dataclass(frozen=True)
@@ -51,7 +53,9 @@ class Solved:
         where = f" on {self.where}" if self.where else ""
         method = (f"sympy.solve ({len(self.kept)} solution(s) for {names}{where}; "
                   f"{len(self.dropped)} shown outside by the sign prover)")
-        detail = "; ".join([*(f"kept {r.said()}" for r in self.kept), *(f"dropped {r.said()}" for r in self.dropped)])
+        kept = [f"kept {r.said(f'root {k + 1}, shown above' if len(self.kept) > 1 else 'the root shown above')}"
+                for k, r in enumerate(self.kept)]
+        detail = "; ".join([*kept, *(f"dropped {r.said()}" for r in self.dropped)])
         return Outcome(Status.PROVED if checked else Status.UNDECIDED, method, detail)
 
 

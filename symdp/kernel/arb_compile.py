@@ -209,6 +209,9 @@ def _node(e, ctx):
         return _product([_compile(a, ctx) for a in e.args])
     if e.is_Pow:
         return _compile_pow(e, ctx)
+    if e.func is sp.harmonic and len(e.args) == 2 and e.args[1].is_Integer and e.args[1] >= 2:
+        n, m = _compile(e.args[0], ctx), int(e.args[1])
+        return lambda env: _harmonic(n(env), m)
     if e.func in FUNCTIONS and len(e.args) == 1:
         f, arg = FUNCTIONS[e.func], _compile(e.args[0], ctx)
         return lambda env: f(arg(env))
@@ -216,6 +219,14 @@ def _node(e, ctx):
         f, args = NARY[e.func], [_compile(a, ctx) for a in e.args]
         return lambda env: f(*(a(env) for a in args))
     raise Unsupported(f"{e.func.__name__} (in {sp.sstr(e)[:80]})")
+
+
+def _harmonic(n: arb, m: int) -> arb:
+    """H_n^(m) = sum_{j=1}^n j^-m = zeta(m) - zeta(m, n + 1) for m >= 2 and n >= 0 (Hurwitz's zeta, decreasing in
+    its second argument, so a ball of n gives a ball that holds every value)."""
+    if not n >= 0:
+        return arb("nan")
+    return arb(m).zeta() - arb(m).zeta(n + 1)
 
 
 def _constant(make):

@@ -26,7 +26,8 @@ from .names import (DECORATIONS, FUNCTION_LETTERS, SETS, calls, decorate, refuse
 from .words import (DISTRIBUTIONS, FUNCTION_WORDS, NOT_FORMULA, OPTIMISATIONS, REFUSED, identifier, letters,
                     not_in_notation)
 from .notation import HEADS, OPERATORS, Notation
-from .scripts import fold, index_names, integrals, refuse_subscripted_calls, refuse_transposes
+from .scripts import (fold, index_names, integrals, refuse_indexed_superscripts, refuse_subscripted_calls,
+                      refuse_transposes)
 
 _KEYWORDS = {"if": "IF", "for": "IF", "when": "IF", "where": "IF", "otherwise": "OTHERWISE", "else": "OTHERWISE",
              "and": "AND", "or": "OR", "if and only if": None}
@@ -128,6 +129,7 @@ class Resolver:
         tokens = spelled(integrals(fold(decorated, bound)))
         matched = self.match(tokens)
         refuse_subscripted_calls(self.source, matched, bound, fail, FUNCTION_LETTERS)
+        refuse_indexed_superscripts(self.source, matched, bound, fail)
         refuse_functionals(self.source, matched)
         refuse_sensitivities(self.source, matched)
         refuse_transposes(self.source, matched, fail)

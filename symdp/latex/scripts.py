@@ -164,6 +164,43 @@ def refuse_subscripted_calls(source: str, tokens: list[Tok], bound: frozenset, f
                  "(functions= for the function, symbols= for the quantity)")
 
 
+def refuse_indexed_superscripts(source: str, tokens: list, bound: frozenset, fail) -> None:
+    """Refuse ``W_j^k`` under ``\\sum_k`` (the k-th W_j, as statistics papers write, or W_j to the power k?) and
+    ``W_k^{(j)}`` (an index in parentheses): a superscript that is a sum's index alone, on a name that already
+    has a subscript, or any parenthesized superscript on a subscripted name.  ``q^k`` under ``\\sum_k`` is the
+    power it is (a name with no subscript)."""
+    raw = [t if isinstance(t, Tok) else Tok(t.type, "", t.start_pos, t.end_pos) for t in tokens]
+    for k, t in enumerate(raw):
+        if t.kind != "SUP" or not k or not _subscripted(raw, k):
+            continue
+        arg = raw[k + 1:_after_argument(raw, k + 1)]
+        inner = arg[1:-1] if arg and arg[0].kind == "LBRACE" else arg
+        kinds = [u.kind for u in inner]
+        index = kinds == ["NAME"] and inner[0].text in bound
+        parenthesized = kinds[:1] == ["LPAREN"] and kinds[-1:] == ["RPAREN"] and len(kinds) == 3
+        if index or parenthesized:
+            spelled = source[t.start:arg[-1].end]
+            fail(source, t.start, arg[-1].end, f"ambiguous: {spelled} on a name with a subscript is an index (the "
+                 f"{source[inner[0].start:inner[-1].end]}-th member, as statistics papers write) or a power? Declare "
+                 "the name in the notation, or write the power with parentheses around the base")
+
+
+def _subscripted(raw: list, k: int) -> bool:
+    """The superscript at ``k`` follows a name with a subscript (``W_j`` folded, or ``W`` then ``_j`` / ``_{...}``)."""
+    before = raw[k - 1]
+    if before.kind == "NAME" and "_" in before.text:
+        return True
+    if before.kind == "RBRACE":
+        depth, j = 0, k - 1
+        while j >= 0:
+            depth += (raw[j].kind == "RBRACE") - (raw[j].kind == "LBRACE")
+            if depth == 0:
+                break
+            j -= 1
+        return j >= 1 and raw[j - 1].kind == "SUB"
+    return k >= 2 and raw[k - 2].kind == "SUB" and before.kind in ("NAME", "NUMBER")
+
+
 def integrals(tokens: list[Tok]) -> list[Tok]:
     """``d x`` that closes an ``\\int`` (at the same brace depth) as one DIFF token."""
     out, open_ints, depth = [], [], 0

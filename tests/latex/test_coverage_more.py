@@ -279,3 +279,18 @@ def test_two_alignment_pairs_in_one_row_are_refused_never_chained():
     _refused(r"\mu &= p &\sigma&= \sqrt{p(1-p)}", "second alignment pair")
     _refused(r"x &= 1 &\quad y &= 2", "second alignment pair")
     assert _read(r"f(x) = x^2, \quad x > 0").conditions
+
+
+def test_a_sums_index_as_a_superscript_on_a_subscripted_name_is_refused_never_a_power():
+    """cumbiostats' R_j^k (the k-th observation of group j) under \\sum_k was read as R_j to the power k, and
+    cdeets' W_k^{(j)} under a double sum too; q^k under \\sum_k stays the power it is."""
+    _refused(r"\tilde{W}_j = \sum_{k=1}^{m_j} W_j^k", "index", "power")
+    _refused(r"A = \sum_{k=1}^{n} \sum_{j=1}^{n_k} W_k^{(j)}", "index")
+    got = _read(r"y = \sum_{k=0}^n q^k").chain[0]
+    assert isinstance(got, sp.Sum) and got.function.is_Pow
+
+
+def test_a_trailing_spacing_command_before_the_full_stop_is_dropped_whole():
+    got = _read(r"F(t) = \begin{cases} 1 & \text{if } t > 0 \\ 0 & \text{otherwise} \end{cases} \; .")
+    assert isinstance(got.chain[0], sp.Piecewise)
+    assert _read(r"y = a\,.").chain[0] == sp.Symbol("a")
