@@ -14,7 +14,7 @@ Witnesses are then shrunk to points a reader can check by hand (:func:`shrink`).
 from __future__ import annotations
 
 import builtins
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import mpmath as mp
 import sympy as sp
@@ -288,6 +288,20 @@ def judge_sign(f, point: dict, sign: str) -> Verdict:
         if certain.kind == "differs":
             return certain
     return _uncertified(verdict, f)
+
+
+def steering_sign(f, sign: str):
+    """A judge for shrinking a witness of ``f`` (an audit oracle with an enclosure, see :func:`_witnessed`)
+    without enclosing every candidate: a stable mpmath violation counts as a difference, so the shrink steers on
+    mpmath alone, and the point it settles on is certified once, by :func:`judge_sign` (None when ``f`` has no
+    such enclosure: every candidate is judged in full)."""
+    if _enclosed(f) or getattr(f, "witness_enclosure", None) is None:
+        return None
+
+    def judge(point):
+        verdict = _judge_sign_mp(f, point, sign)
+        return replace(verdict, kind="differs") if verdict.kind == "uncertified" else verdict
+    return judge
 
 
 def _witnessed(f):

@@ -17,7 +17,8 @@ import sympy as sp
 from . import domain as dom
 from . import minimise as moving
 from .far_integers import far_counterexample
-from .certify import DPS, Compiled, Verdict, compile_expr, digits_agreed, judge_equal, judge_sign, shrink
+from .certify import (DPS, Compiled, Verdict, compile_expr, digits_agreed, judge_equal, judge_sign, shrink,
+                      steering_sign)
 from .records import Outcome, Witness
 from .status import Status
 
@@ -111,8 +112,16 @@ def _evidence(*fs) -> str:
     return f"; mpmath evidence only, no point certifies anything ({why or 'an mpmath function has no enclosure'})"
 
 
-def _refuted(judge, domain, point, verdict, text, points):
-    point, verdict = shrink(judge, domain, point, verdict)
+def _refuted(judge, domain, point, verdict, text, points, steer=None):
+    """The REFUTED outcome at a witness shrunk to a readable point; with ``steer`` (see
+    :func:`.certify.steering_sign`) the shrink steers on it and only the point it reaches is judged in full,
+    kept if certified there (else the point first found stands)."""
+    if steer is None:
+        point, verdict = shrink(judge, domain, point, verdict)
+    else:
+        simpler, _ = shrink(steer, domain, point, verdict)
+        final = judge(simpler) if simpler != point else verdict
+        point, verdict = (simpler, final) if final.kind == "differs" else (point, verdict)
     w = _witness(point, verdict.lhs, verdict.rhs)
     return Outcome(Status.REFUTED, "numeric counterexample (certified)",
                    f"{text} {w.describe()} ({verdict.why})", w, points, 0)
@@ -175,7 +184,8 @@ def check_sign(f, sign: str, domain: dict, key: str, n: int = POINTS) -> Outcome
             if far is not None:
                 (*bad, judge), moved = far, FAR
     if bad:
-        return _with_search(_refuted(judge, domain, *bad, f"not {sign}", len(done) + 1), moved)
+        return _with_search(_refuted(judge, domain, *bad, f"not {sign}", len(done) + 1, steering_sign(f, sign)),
+                            moved)
     if doubt:
         return _doubted(*doubt, f"not {sign}", len(done))
     if not done:
