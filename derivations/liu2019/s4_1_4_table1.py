@@ -12,8 +12,10 @@ adversary above the bound); truncation is the safe way to print it
 from decimal import ROUND_DOWN, ROUND_HALF_EVEN, Decimal
 
 import mpmath as mp
+import sympy as sp
 
 from symdp import Status, derivation
+from symdp.adversary.closed_forms import epsilon_for_fbeta as closed_epsilon
 from symdp.adversary.inverse import epsilon_for_fbeta
 from symdp.engine.bounds import AT_MOST, safe_round
 
@@ -53,6 +55,17 @@ def turning_point_hint(printed: str, answer, beta: str) -> str:
     return f" ({answer.reason})"
 
 
+def closed(answer):
+    """The largest epsilon as its closed form in exact rationals (Eq. 12's inverse, ``symdp.adversary.closed_forms``),
+    which the comparison encloses in ball arithmetic; None where no epsilon meets the bound."""
+    if answer.epsilon is None:
+        return None
+    value = closed_epsilon(sp.Rational(str(answer.bound)), sp.Rational(str(answer.beta)))
+    # the same formula: they differ only by the double rounding of the bound (0.58 as a float) in ``answer``
+    assert abs(mp.mpf(sp.N(value, 60)) - answer.epsilon) < mp.mpf(10) ** -12, "the closed form is Eq. 12's inverse"
+    return value
+
+
 def cell(answer) -> str:
     """The derived cell: the largest epsilon truncated to two decimals (the safe side), or a dash."""
     return NONE if answer.epsilon is None else str(safe_round(answer.epsilon, AT_MOST, DECIMALS))
@@ -67,7 +80,7 @@ def table1(d):
         for bound, printed in zip(BOUNDS, printed_row):
             answer = epsilon_for_fbeta(float(bound), float(beta))
             expect = Status.ERRATUM if (beta, bound) in ERRATA else None
-            d.printed_bound(f"table1:beta={beta}:F={bound}", None if printed == NONE else printed, answer.epsilon,
+            d.printed_bound(f"table1:beta={beta}:F={bound}", None if printed == NONE else printed, closed(answer),
                             AT_MOST, DECIMALS, what="the largest epsilon", expect=expect,
                             text=rf"$\beta = {beta}$, $F^*_\beta \le {bound}$" + turning_point_hint(printed, answer, beta))
             derived = cell(answer)

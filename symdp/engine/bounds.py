@@ -50,10 +50,31 @@ def _is_sympy(value, kind: str) -> bool:
     return sympy is not None and isinstance(value, getattr(sympy, kind))
 
 
-def method(safe: str) -> str:
-    """The (deterministic) method string of a one-sided comparison."""
-    return (f"one-sided comparison (printed {safe} derived), exact rational arithmetic "
-            f"against the derived value at {DIGITS} digits")
+def method(safe: str, enclosed: bool = False) -> str:
+    """The (deterministic) method string of a one-sided comparison: against an arb enclosure of the derived
+    value when it was given in closed form and the comparison is decided outside the enclosure's radius."""
+    against = "an arb enclosure of the derived value" if enclosed else f"the derived value at {DIGITS} digits"
+    return f"one-sided comparison (printed {safe} derived), exact rational arithmetic against {against}"
+
+
+ENCLOSURE_BITS = 256
+"""Precision of the enclosure of a derived value given in closed form (radius about 10^-70)."""
+
+
+def enclosure(derived) -> tuple[Fraction, Fraction] | None:
+    """(midpoint, radius) of an arb enclosure of a SymPy closed form with no free symbols: the derived value lies
+    within ``radius`` of ``midpoint`` (both exact fractions); None when ``derived`` is not one or not enclosed."""
+    if not _is_sympy(derived, "Basic") or getattr(derived, "free_symbols", True):
+        return None
+    from .arb import NotRigorous, compile_arb
+    try:
+        ball = compile_arb(derived, ())({}, ENCLOSURE_BITS)
+    except (NotRigorous, ValueError, TypeError, ZeroDivisionError):
+        return None
+    if not ball.is_finite():
+        return None
+    mid = Fraction(Decimal(ball.mid().str(80, radius=False)))   # within 10^-79 relative of arb's midpoint
+    return mid, Fraction(Decimal(ball.rad().str(5, radius=False))) * 2 + abs(mid) / 10**78 + Fraction(1, 10**78)
 
 
 def printed_fraction(printed, decimals: int) -> Fraction:
@@ -159,7 +180,12 @@ def one_sided(printed, derived, safe: str, decimals: int, what: str = "") -> Out
                        digits=DIGITS)
     p = printed_fraction(printed, decimals)
     unit = Fraction(1, 10**decimals)
+    ball = enclosure(derived)
+    if ball is not None:
+        exact = ball[0]                # the enclosure's midpoint: the derived value is within ball[1] of it
     excess = p - exact if safe == AT_MOST else exact - p      # > 0: on the unsafe side
+    if ball is not None and abs(excess) > ball[1] + _tie(exact) and abs(abs(excess) - unit) > ball[1] + _tie(exact):
+        how = method(safe, enclosed=True)   # every decision below is the same at every point of the enclosure
     rel = "<=" if safe == AT_MOST else ">="
     if abs(excess) <= _tie(exact):
         return Outcome(Status.VERIFIED, how, f"printed {shown_p} equals {what} {shown_d} to "

@@ -142,3 +142,16 @@ def test_recorder_printed_bound():
     assert (ok.kind, ok.claim_id, ok.status, ok.ok) == ("printed-value", "ok", Status.VERIFIED, True)
     assert up.status is Status.ERRATUM and up.ok
     assert bad.status is Status.ERROR and "decimals" in bad.outcome.detail
+
+
+def test_a_closed_form_derived_value_is_compared_against_its_enclosure():
+    """Liu et al.'s Table 1, beta = 0.5, F*_beta <= 0.62: the largest epsilon is log(f(1 + b^2 - f)/((1 + b^2)^2
+    (1 - f)^2)) = 0.548809689...; 0.55 is above it (an erratum, certified by an arb enclosure), 0.54 below."""
+    import sympy as sp
+    f, b = sp.Rational("0.62"), sp.Rational("0.5")
+    exact = sp.log(f * (1 + b**2 - f) / ((1 + b**2) ** 2 * (1 - f) ** 2))
+    high, low = one_sided("0.55", exact, AT_MOST, 2), one_sided("0.54", exact, AT_MOST, 2)
+    assert high.status is Status.ERRATUM and low.status is Status.VERIFIED
+    assert high.method == low.method == method(AT_MOST, enclosed=True)
+    assert "arb enclosure" in high.method
+    assert one_sided("0.55", mp.mpf("0.548809689355433192864"), AT_MOST, 2).method == method(AT_MOST)
