@@ -130,6 +130,8 @@ def _numeric(node) -> bool:
 
 def _kind(doc: str) -> str:
     low = doc.lower()
+    if "never seconds" in low or "a count," in low:  # a counted budget that says it is no time (budget.WORK)
+        return "count"
     for word, kind in (("seconds", "seconds"), ("bits", "precision"), ("digits", "precision"),
                        ("boxes", "boxes"), ("box ", "boxes")):
         if word in low:

@@ -58,7 +58,7 @@ def method(safe: str, enclosed: bool = False) -> str:
 
 
 ENCLOSURE_BITS = 256
-"""Precision of the enclosure of a derived value given in closed form (radius about 10^-70)."""
+"""Bits of working precision of the enclosure of a derived value given in closed form (radius about 10^-70)."""
 
 
 def enclosure(derived) -> tuple[Fraction, Fraction] | None:
