@@ -21,7 +21,8 @@ import sys
 from dataclasses import dataclass
 
 FINDINGS = ("REFUTED", "ERRATUM")
-CERTIFIED = ("numeric counterexample (certified)", "arb enclosure at", "exact rational arithmetic (exact")
+CERTIFIED = ("numeric counterexample (certified)", "arb enclosure at", "exact rational arithmetic (exact",
+             "against an arb enclosure of the derived value")
 """Method texts of a verdict read off an enclosure (or decided in exact arithmetic on an exact derived side)."""
 NOT_ENCLOSED = ("mpmath oracle, not enclosed", "at 50 digits")
 """Method texts of a verdict that rests on mpmath values."""
