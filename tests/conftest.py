@@ -1,12 +1,29 @@
 """Shared fixtures: the catalogue is run once per session and reused."""
 import contextlib
+import faulthandler
 import fcntl
+import sys
 from pathlib import Path
 
 import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
 CATALOGUE = ROOT / "derivations"
+
+HANG_SECONDS = 1500
+"""A test still running after 25 minutes is a hang (the slowest test takes about 8 minutes on two busy cores):
+its worker prints every thread's stack and exits, pytest-xdist reports the test as crashed by name and starts a
+new worker, and the run goes on.  A stack dump alone (pytest's ``faulthandler_timeout``) left a hang running until
+CI's 90 minutes ran out, with the test's name cut from the end of the output."""
+
+
+@pytest.hookimpl(hookwrapper=True)
+def pytest_runtest_protocol(item, nextitem):
+    faulthandler.dump_traceback_later(HANG_SECONDS, exit=True, file=sys.__stderr__)
+    try:
+        yield
+    finally:
+        faulthandler.cancel_dump_traceback_later()
 
 
 @pytest.fixture(scope="session")
