@@ -72,7 +72,7 @@ def cmd_list(args) -> int:
     return 1 if errors else 0
 
 
-def run_specs(args, specs, certify: bool = False):
+def run_specs(args, specs, certify: bool | str = False):
     from ..engine.runner import run_all
     return run_all(specs, jobs=args.jobs, cache=args.cache, fresh=args.no_cache, certify=certify,
                    timeout=args.timeout)
@@ -133,7 +133,8 @@ def cmd_check(args) -> int:
 
 
 def cmd_certify(args) -> int:
-    """Search every claim's symbolic route afresh and write the certificates beside the files."""
+    """Record every claim's symbolic proof (kept where it still holds, else searched; ``--fresh``: searched)
+    and write the certificates beside the files."""
     from pathlib import Path
 
     from ..engine import certificates, serialize
@@ -143,7 +144,7 @@ def cmd_certify(args) -> int:
                          "catalogue's certificates are made in the repository)")
     specs = catalogue(args)
     before = _proved_in(certificates, {s.file for s in specs if s.file})
-    results = run_specs(args, specs, certify=True)
+    results = run_specs(args, specs, certify=certificates.FRESH if args.fresh else True)
     try:
         written = certificates.write(results, {s.id: s.file for s in specs})
     except OSError as exc:
@@ -220,10 +221,13 @@ def add_parsers(add, number) -> None:
     sp.add_argument("--durations", type=int, metavar="N", default=None,
                     help="list the N slowest derivations (0: all)")
     catalogue_args(sp, number)
-    sp = add("certify", cmd_certify, "search the symbolic proofs afresh and record them as certificates "
-             "(<file>.proofs.json beside each derivation file) that check replays on any machine; a claim the "
-             "replaced certificates proved and the new ones do not is named on stderr")
+    sp = add("certify", cmd_certify, "record the symbolic proofs as certificates (<file>.proofs.json beside each "
+             "derivation file) that check accepts on any machine: a recorded proof the kernel accepts or a "
+             "transcript that still replays is kept, every other claim is searched; a claim the replaced "
+             "certificates proved and the new ones do not is named on stderr")
     sp.add_argument("ids", nargs="*", metavar="ID", help="derivation ids (default: all)")
+    sp.add_argument("--fresh", action="store_true", help="search every claim afresh, ignoring what the files "
+                                                         "record (a proof the search no longer finds is still kept)")
     catalogue_args(sp, number, shipped=False)
     sp = add("cache", cmd_cache, "manage the result cache")
     sp.add_argument("action", choices=("clear",), help="clear: empty the cache folder")

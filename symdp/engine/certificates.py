@@ -13,6 +13,12 @@ same PROVED / VERIFIED verdicts on a fast or a loaded machine and with any
 expressions, domain and the prover's source), never by its name, so renaming
 a claim or a derivation changes nothing, and a changed claim or prover is
 searched afresh and reported as uncertified.
+
+Format 2 also files, for each proved claim whose proof the kernel can state (:mod:`.proof_export`), a proof
+object keyed by the claim and the kernel's format alone (:func:`claim_key`): ``symdp check`` accepts it when
+the kernel (:mod:`symdp.kernel`) does, with no search and whatever the prover's source, and prints the
+outcome the search gave.  ``symdp certify`` keeps what is recorded and still holds, and searches the rest
+(``--fresh``: everything).
 """
 from __future__ import annotations
 
@@ -25,11 +31,16 @@ from pathlib import Path
 
 import sympy as sp
 
+from .. import kernel
 from ..errors import SymdpError
 from .files import write_whole
 
-FORMAT = 1
+FORMAT = 2
+"""Format 2 adds the ``kernel`` section (proof objects keyed by the claim alone); format 1 files are read too."""
+READS = (1, 2)
 SUFFIX = ".proofs.json"
+FRESH = "fresh"
+"""``certify=FRESH``: search every claim afresh, ignoring what the file records (``symdp certify --fresh``)."""
 
 
 @dataclass(frozen=True)
@@ -43,6 +54,16 @@ class Certificate:
     """The method that proved the claim, or "" when the symbolic route did not."""
     boxes: str = ""
     """A validated-numerics proof: its subdivision tree and leaf rules (:func:`.validated.search.encode`)."""
+    key: str = ""
+    """The claim's key without the prover (:func:`claim_key`): where its proof object is filed."""
+    kernel: str = ""
+    """The proof object the kernel accepted and the outcome it stands for, as JSON text (:func:`kernel_entry`),
+    or "" (no proof object: the claim is replayed from its transcript).  A record read from a file's ``kernel``
+    section has no transcript (None) and is filed under ``key``."""
+
+    @property
+    def entry(self) -> dict:
+        return json.loads(self.kernel) if self.kernel else {}
 
 
 @functools.lru_cache(maxsize=1)
@@ -78,6 +99,19 @@ def fingerprint(kind: str, *parts) -> str:
     return _hash([kind, prover_digest()] + [_canonical(p) for p in parts])
 
 
+def claim_key(kind: str, *parts) -> str:
+    """Content hash of a claim and of the kernel's proof format, not of the prover: the key of its proof object,
+    so a change to the search never invalidates a proof that the kernel still accepts."""
+    return _hash([kind, f"kernel format {kernel.FORMAT}"] + [_canonical(p) for p in parts])
+
+
+def kernel_entry(proof, method: str, detail: str, points: int = 0, digits: int = 0) -> str:
+    """The JSON text of a proof object and of the outcome it proves (its method and detail as the search gave
+    them, so ``symdp check`` prints the same verdict whether it replays a transcript or checks the proof)."""
+    return json.dumps({"proof": proof.to_json(), "method": method, "detail": detail, "points": points,
+                       "digits": digits}, sort_keys=True, separators=(",", ":"))
+
+
 def content_key(kind: str, *parts) -> str:
     """Content hash of a claim alone: the seed of its sample points, the same whatever the prover's version
     (a changed prover re-searches proofs; it must not move the points a sampled claim is judged at)."""
@@ -104,26 +138,42 @@ def load(path: Path) -> dict[str, Certificate]:
 
 
 def _entries(data) -> list:
-    if not isinstance(data, dict) or data.get("format") != FORMAT or set(data) != {"format", "proofs"}:
-        raise ValueError(f"format {FORMAT} with keys 'format' and 'proofs'")
-    return [dict(v, fingerprint=k) for k, v in data["proofs"].items()]
+    if not isinstance(data, dict) or data.get("format") not in READS or not {"format", "proofs"} <= set(data) \
+            or not set(data) <= {"format", "proofs", "kernel"}:
+        raise ValueError(f"format {FORMAT} with keys 'format', 'proofs' and 'kernel'")
+    return [dict(v, fingerprint=k) for k, v in data["proofs"].items()] + \
+        [_kernel_record(k, v) for k, v in data.get("kernel", {}).items()]
+
+
+def _kernel_record(key: str, e: dict) -> dict:
+    """A ``kernel`` section entry as a record with no transcript, filed under its claim key."""
+    if set(e) != {"claim", "proof", "method", "detail", "points", "digits"}:
+        raise ValueError(f"unexpected kernel entry keys {sorted(e)}")
+    kernel.Proof.from_json(e["proof"])   # well formed (the kernel decides whether it proves its claim)
+    body = {k: e[k] for k in ("proof", "method", "detail", "points", "digits")}
+    return {"fingerprint": key, "claim": e["claim"], "transcript": None, "proved": e["method"], "key": key,
+            "kernel": json.dumps(body, sort_keys=True, separators=(",", ":"))}
 
 
 def _decode(e: dict) -> Certificate:
     if not {"fingerprint", "claim", "transcript", "proved"} <= set(e) <= {"fingerprint", "claim", "transcript",
-                                                                          "proved", "boxes"}:
+                                                                          "proved", "boxes", "key", "kernel"}:
         raise ValueError(f"unexpected keys {sorted(e)}")
-    if not all(t is None or isinstance(t, str) for t in e["transcript"]):
+    if e["transcript"] is not None and not all(t is None or isinstance(t, str) for t in e["transcript"]):
         raise ValueError("a transcript holds strings and nulls only")
     if not all(isinstance(e.get(k, ""), str) for k in ("claim", "proved", "boxes")):
         raise ValueError("claim, proved and boxes are strings")
-    return Certificate(e["fingerprint"], e["claim"], tuple(e["transcript"]), e["proved"], e.get("boxes", ""))
+    transcript = None if e["transcript"] is None else tuple(e["transcript"])
+    return Certificate(e["fingerprint"], e["claim"], transcript, e["proved"], e.get("boxes", ""), e.get("key", ""),
+                       e.get("kernel", ""))
 
 
 def dumps(certificates) -> str:
     """Deterministic JSON text for a set of certificates (sorted, no timestamps)."""
-    proofs = {c.fingerprint: _entry(c) for c in sorted(certificates, key=lambda c: (c.claim, c.fingerprint))}
-    return json.dumps({"format": FORMAT, "proofs": proofs}, indent=1, sort_keys=True) + "\n"
+    ordered = sorted(certificates, key=lambda c: (c.claim, c.fingerprint))
+    proofs = {c.fingerprint: _entry(c) for c in ordered if c.transcript is not None}
+    kernels = {c.key: dict(c.entry, claim=c.claim) for c in ordered if c.kernel}
+    return json.dumps({"format": FORMAT, "proofs": proofs, "kernel": kernels}, indent=1, sort_keys=True) + "\n"
 
 
 def _entry(c: Certificate) -> dict:
@@ -146,7 +196,7 @@ def write(results, files: dict[str, str]) -> list[Path]:
     for file, certs in sorted(by_file.items()):
         path = path_for(file)
         old = load(path)
-        made = {c.fingerprint for c in certs}
+        made = {c.fingerprint for c in certs} | {c.key for c in certs if c.kernel}
         kept = [c for c in old.values() if c.claim.split("::")[0] not in done and c.fingerprint not in made]
         write_whole(path, dumps(kept + [_better(c, old.get(c.fingerprint)) for c in certs]))
         written.append(path)
@@ -165,6 +215,6 @@ def _better(new: Certificate, old: Certificate | None) -> Certificate:
     Certification is monotone: a slow or loaded machine, whose budgets run out sooner, never turns a
     recorded proof into "no proof".  ``symdp check`` replays the kept proof, so it must still succeed.
     """
-    if old is not None and old.proved and not new.proved:
+    if old is not None and old.proved and not new.proved and old.transcript is not None:
         return Certificate(new.fingerprint, new.claim, old.transcript, old.proved, old.boxes)
     return new

@@ -54,7 +54,7 @@ class CapturingRecorder(Recorder):
         self.captured: dict = {}
         self._pending = ("", {})
 
-    def _decide(self, box, cid, fingerprint, decider, hint=None):
+    def _decide(self, box, cid, fingerprint, decider, hint=None, stated=None):
         kind, args = self._pending
         self._pending = ("", {})
         self.captured[fingerprint] = Captured(fingerprint, f"{self.derivation_id}::{cid}", kind, args)

@@ -69,6 +69,16 @@ def export(captured, certificate) -> Export:
     return Export(why=method_kind(method))
 
 
+def stated_claim(captured):
+    """The :class:`symdp.kernel.Claim` that ``captured`` states, where the format can say it, else None."""
+    if captured.kind == "identity":
+        return kernel.identity_claim(sp.sympify(captured.args["lhs"]), sp.sympify(captured.args["rhs"]))
+    if captured.kind in ("sign", "sign-numeric", "monotone"):
+        stated = _sign_statement(captured)
+        return None if isinstance(stated, str) else kernel.sign_claim(*stated)
+    return None
+
+
 def _identity(args, name) -> Export:
     lhs, rhs = sp.sympify(args["lhs"]), sp.sympify(args["rhs"])
     claim = kernel.identity_claim(lhs, rhs)

@@ -24,6 +24,8 @@ from . import provers
 from . import numeric as num
 from . import domain as dom
 from . import certificates as certs
+from . import kernel_proofs
+from .kernel_proofs import Stated
 from .arguments import MAX_BOXES, box_budget as _box_budget, by_name as _by_name, expressions as _expressions
 from .arguments import with_boxes as _budgeted
 from .budget import WORK, BudgetExceeded, metered, within_budget
@@ -72,12 +74,15 @@ class Recorder:
                  certify: bool = False, decides=None):
         self.derivation_id = derivation_id
         self.budget = budget
-        self.book = {} if book is None or certify else book
-        self.earlier = {c.claim: c for c in (book or {}).values() if c.proved} if certify else {}
+        self.book = {} if book is None or certify == certs.FRESH else book
+        """The file's records: transcripts by fingerprint, proof objects by claim key (``certify``: replayed
+        where they still hold, searched where not; ``certify=FRESH``: ignored)."""
+        self.earlier = {c.claim: c for c in (book or {}).values() if c.proved and c.transcript is not None} \
+            if certify else {}
         """certify: the proofs the file records, by claim label, each tried again (replayed under this prover)
         where the fresh search finds none, so a slow machine or a changed prover never loses a proof that
         still goes through (:meth:`_carried`)."""
-        self.certify = certify
+        self.certify = bool(certify)
         self.certificates: list = []
         self.trace: list = []
         self._ids: set[str] = set()
@@ -207,11 +212,17 @@ class Recorder:
                    provenance)
         self.running = None
 
-    def _decide(self, box, cid, fingerprint, decider, hint=None):
-        """Run ``decider(attempts)``: replaying the claim's certificate if there is one, else searching."""
-        recorded = self.book.get(fingerprint)
-        attempts, outcome = self._attempt(decider, recorded, hint)
+    def _decide(self, box, cid, fingerprint, decider, hint=None, stated: Stated | None = None):
+        """Run ``decider(attempts)``: accepting the claim's proof object if the kernel does, else replaying its
+        certificate if there is one (certify: one that still replays), else searching."""
         label = f"{self.derivation_id}::{cid}"
+        checked = kernel_proofs.accepted(self.book, stated)
+        if checked is not None:   # no search, no replay: the kernel accepted the recorded proof
+            box["certificate"], box["outcome"] = "kernel-checked", kernel_proofs.outcome(checked)
+            self.certificates.append(kernel_proofs.kept(checked, self.book.get(fingerprint), label))
+            return
+        recorded = self.book.get(fingerprint)
+        attempts, outcome, recorded = self._attempt_recorded(decider, recorded, hint)
         carried = outcome.status is not Status.PROVED and label in self.earlier
         if carried:
             recorded, attempts, outcome = self._carried(decider, self.earlier[label], attempts, outcome)
@@ -220,9 +231,22 @@ class Recorder:
             raise ReplayFailed(f"the certificate records {recorded.proved or 'no proof'!r}, "
                                f"the replay gave {proved or 'no proof'!r}")
         box["certificate"] = _state(self.certify, recorded, carried and bool(proved))
-        self.certificates.append(certs.Certificate(fingerprint, label, tuple(
-            recorded.transcript if recorded else attempts.log), proved, getattr(attempts, "boxes", "") or ""))
+        made = certs.Certificate(fingerprint, label, tuple(recorded.transcript if recorded else attempts.log), proved,
+                                 getattr(attempts, "boxes", "") or "")
+        self.certificates.append(kernel_proofs.attach(made, stated, outcome) if self.certify else made)
         box["outcome"] = outcome
+
+    def _attempt_recorded(self, decider, recorded, hint):
+        """(attempts, outcome, recorded): certify searches afresh where a recorded transcript no longer replays."""
+        if not (self.certify and recorded):
+            return (*self._attempt(decider, recorded, hint), recorded)
+        try:
+            attempts, outcome = self._attempt(decider, recorded, hint)
+            if (outcome.method if outcome.status is Status.PROVED else "") == recorded.proved:
+                return attempts, outcome, recorded
+        except ReplayFailed:
+            pass
+        return (*self._attempt(decider, None, hint), None)
 
     def _attempt(self, decider, recorded, hint=None):
         """(attempts, outcome) of ``decider``: replaying ``recorded`` if given, else searching."""
@@ -256,7 +280,9 @@ class Recorder:
         with self._claim("identity", cid, text, exprs, expect, "=") as box:
             fp = certs.fingerprint("identity", lhs, rhs, domain, numeric, hint)
             seed = certs.content_key("identity", lhs, rhs, domain, numeric, hint)
-            self._decide(box, cid, fp, lambda a: decide.identity(lhs, rhs, domain, seed, a, numeric), hint)
+            stated = Stated("identity", {"lhs": lhs, "rhs": rhs},
+                            certs.claim_key("identity", lhs, rhs, domain, numeric, hint))
+            self._decide(box, cid, fp, lambda a: decide.identity(lhs, rhs, domain, seed, a, numeric), hint, stated)
 
     @_expressions("expr")
     @_sharded
@@ -284,12 +310,15 @@ class Recorder:
             if symbolic:
                 fp = certs.fingerprint("sign", expr, which, domain, numeric, *budget)
                 seed = certs.content_key("sign", expr, which, domain, numeric)
-                self._decide(box, cid, fp, _budgeted(lambda a: decide.sign(expr, which, domain, seed, a, numeric), boxes))
+                stated = kernel_proofs.sign_stated("sign", expr, which, domain, numeric, *budget)
+                self._decide(box, cid, fp, _budgeted(lambda a: decide.sign(expr, which, domain, seed, a, numeric), boxes),
+                             stated=stated)
             else:  # no symbolic route: validated numerics for a SymPy expression, else sampling (VERIFIED at best)
                 full = dom.complete(domain, expr.free_symbols if exprs else set())
                 decider = _budgeted(lambda a: self._numeric_sign(cid, expr, which, full, n, a), boxes)
                 if exprs:  # the box log is a certificate like any other: replayed, never searched again
-                    self._decide(box, cid, certs.fingerprint("sign-numeric", expr, which, domain, *budget), decider)
+                    self._decide(box, cid, certs.fingerprint("sign-numeric", expr, which, domain, *budget), decider,
+                                 stated=kernel_proofs.sign_stated("sign-numeric", expr, which, domain, *budget))
                 else:
                     box["outcome"] = decider(None)
 
@@ -327,7 +356,9 @@ class Recorder:
             fp = certs.fingerprint("monotone", deriv, which, domain)
             seed = certs.content_key("monotone", deriv, which, domain)
             decider = lambda a: _prefixed(decide.sign(deriv, which, domain, seed, a), f"derivative {which}: ")
-            self._decide(box, cid, fp, decider)
+            stated = Stated("monotone", {"expr": expr, "var": var, "increasing": increasing, "domain": domain},
+                            certs.claim_key("monotone", deriv, which, domain))
+            self._decide(box, cid, fp, decider, stated=stated)
 
     @_sharded
     def cross_check(self, cid: str, closed, oracle, domain=None, text: str = "",
@@ -375,7 +406,7 @@ class Recorder:
                 raise error
             self.reads.update(side.reads)
             claim = printed_side.claim(side, derived, domain, where)
-            self._decide(box, cid, claim.fingerprint, claim.decide)
+            self._decide(box, cid, claim.fingerprint, claim.decide, stated=kernel_proofs.printed_stated(side, derived, domain, where))
 
     @_sharded
     def printed_value(self, cid: str, matches: bool, detail: str, text: str = "",

@@ -108,7 +108,8 @@ class Step:
     expressions of ``exprs`` (kept apart: an unevaluated ``Eq`` would collapse
     to ``True`` when a result is pickled back from a worker process)."""
     certificate: str = ""
-    """How the symbolic route was decided: "replayed" (a recorded certificate),
+    """How the symbolic route was decided: "kernel-checked" (a recorded proof object the kernel accepted, no
+    search), "replayed" (a recorded certificate),
     "searched" (no certificate: a time-budgeted search; run ``symdp certify``),
     under certify "recorded" (searched afresh) or "carried" (the fresh search
     found no proof; the earlier certificate's replayed and kept), or "" (no
