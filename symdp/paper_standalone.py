@@ -70,7 +70,8 @@ class Row:
     """A refutation's counterexample: the point and both sides' values there."""
     seconds: float = 0.0
     certificate: str = ""
-    """replayed (its recorded proof), searched (no record: a time-budgeted search), recorded (--certify)."""
+    """kernel-checked (its recorded proof object, accepted by the kernel), replayed (its recorded transcript),
+    searched (no record: a time-budgeted search), recorded (--certify)."""
 
 
 @dataclass(frozen=True)
@@ -378,7 +379,7 @@ def check(paper, skip=(), domains=(), certify: bool = False) -> Standalone:
     notation = replace(NOTATION, macros=tuple(doc.macros) + tuple(NOTATION.macros))
     given = _given(domains, doc, notation)
     path = proofs_path(paper)
-    rec = Recorder(f"standalone:{Path(paper).name}", book=certs.load(path), certify=certify)
+    rec = Recorder(f"standalone:{Path(paper).name}", book=certs.load(path), certify=certs.FRESH if certify else False)
     rows = [check_row(rec, eq, notation, given) for eq in doc.labels().values() if eq.label not in set(skip)]
     if certify:
         write_whole(path, certs.dumps(rec.certificates))
@@ -392,13 +393,15 @@ def check(paper, skip=(), domains=(), certify: bool = False) -> Standalone:
 
 def _proofs_line(result: Standalone) -> str:
     """Where the proofs came from: replayed from the paper's proofs file, recorded, or searched."""
-    made = {s: sum(r.certificate == s for r in result.rows) for s in ("replayed", "searched", "recorded")}
+    made = {s: sum(r.certificate == s for r in result.rows) for s in ("kernel-checked", "replayed", "searched",
+                                                                       "recorded")}
     if made["recorded"]:
         return f"proofs: searched afresh and recorded in {result.proofs} (commit it: every run replays them)"
     searched = (f"{made['searched']} searched within a time budget (a much slower machine may prove fewer; "
                 f"`--certify` records them in {proofs_path(result.paper).name})") if made["searched"] else ""
     replayed = f"{made['replayed']} replayed from {result.proofs}" if made["replayed"] else ""
-    return "proofs: " + ("; ".join(p for p in (replayed, searched) if p) or "none to replay")
+    checked = f"{made['kernel-checked']} kernel-checked from {result.proofs}" if made["kernel-checked"] else ""
+    return "proofs: " + ("; ".join(p for p in (checked, replayed, searched) if p) or "none to replay")
 
 
 def to_text(result: Standalone) -> str:

@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from .. import kernel
 from . import certificates as certs
 from .proof_capture import capture
-from .proof_export import Export, export, method_kind
+from .proof_export import Export, export, method_kind, stated_claim
 
 
 @dataclass(frozen=True)
@@ -77,23 +77,47 @@ def _export(claim, certificate):
         return Export(why=f"export failed: {type(exc).__name__}")
 
 
+def _recorded(record, captured):
+    """The proof object a file records (format 2's ``kernel`` section) with the claim the derivation states now
+    under its key, as an :class:`.proof_export.Export`."""
+    claim = stated_claim(captured)
+    if claim is None:
+        return Export(why="recorded proof object: the claim's kind has no kernel statement")
+    try:
+        return Export(claim, kernel.Proof.from_json(record.entry["proof"]))
+    except (ValueError, KeyError, TypeError) as exc:
+        return Export(why=f"recorded proof object unreadable: {type(exc).__name__}")
+
+
+def _proved(book, keyed) -> list:
+    """The file's proofs, one per claim: its proof object where it records one, else its transcript's proof."""
+    objects = [c for c in book.values() if c.kernel and c.transcript is None]
+    covered = {keyed[c.key].label for c in objects if c.key in keyed}
+    transcripts = [c for c in book.values() if c.transcript is not None and c.proved and c.claim not in covered]
+    return sorted(objects + transcripts, key=lambda c: (c.claim, c.fingerprint))
+
+
 def audit_file(file: str, specs, timeout: float = 900.0) -> FileAudit:
     """The audit of ``file`` whose derivations are ``specs``."""
     book = certs.load(certs.path_for(file))
     started = time.perf_counter()
-    claims, errors = {}, []
+    claims, keyed, errors = {}, {}, []
     for spec in specs:
         got = capture(spec, timeout)
         claims.update(got.claims)
+        keyed.update(got.keyed)
         if got.error:
             errors.append(f"{spec.id}: {got.error}")
     captured_in = time.perf_counter() - started
-    proved = [c for c in sorted(book.values(), key=lambda c: c.claim) if c.proved]
+    proved = _proved(book, keyed)
     exported, checked, trusting, unexported = Counter(), Counter(), Counter(), Counter()
     rejected, kernel_time, rows = [], 0.0, []
     for c in proved:
-        claim = claims.get(c.fingerprint)
-        made = _export(claim, c) if claim is not None else None
+        if c.transcript is None:
+            made = _recorded(c, keyed[c.key]) if c.key in keyed else None
+        else:
+            claim = claims.get(c.fingerprint)
+            made = _export(claim, c) if claim is not None else None
         if made is None or made.proof is None:
             why = made.why if made is not None else "claim not stated by the derivation now"
             unexported[why] += 1

@@ -8,7 +8,7 @@ decided (no search, no sampling), as :func:`symdp.pytest_plugin.dry_run` lists c
 from __future__ import annotations
 
 import inspect
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 import sympy as sp
 
@@ -38,6 +38,8 @@ class Capture:
     """fingerprint -> :class:`Captured`."""
     error: str = ""
     """Why the derivation did not run to its end ("" when it did); its later claims are missing."""
+    keyed: dict = field(default_factory=dict)
+    """claim key (:func:`.certificates.claim_key`) -> :class:`Captured`, for the claims a proof object can key."""
 
 
 def _bound(method, self, args, kwargs) -> dict:
@@ -52,12 +54,15 @@ class CapturingRecorder(Recorder):
     def __init__(self, derivation_id: str):
         super().__init__(derivation_id)
         self.captured: dict = {}
+        self.keyed: dict = {}
         self._pending = ("", {})
 
     def _decide(self, box, cid, fingerprint, decider, hint=None, stated=None):
         kind, args = self._pending
         self._pending = ("", {})
         self.captured[fingerprint] = Captured(fingerprint, f"{self.derivation_id}::{cid}", kind, args)
+        if stated is not None:
+            self.keyed[stated.key] = Captured(stated.key, f"{self.derivation_id}::{cid}", stated.kind, stated.args)
         box["outcome"] = _NOT_DECIDED
 
     def _listed(self, cid):
@@ -112,7 +117,7 @@ def capture(spec, timeout: float = 900.0) -> Capture:
     try:
         within_budget(lambda: spec.fn(d), timeout)
     except BudgetExceeded:
-        return Capture(d.captured, f"stopped after {timeout:g} s")
+        return Capture(d.captured, f"stopped after {timeout:g} s", d.keyed)
     except Exception as exc:
-        return Capture(d.captured, f"{type(exc).__name__}: {exc}")
-    return Capture(d.captured)
+        return Capture(d.captured, f"{type(exc).__name__}: {exc}", d.keyed)
+    return Capture(d.captured, keyed=d.keyed)

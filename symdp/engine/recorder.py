@@ -63,6 +63,9 @@ def _sharded(method):
     return claim
 
 
+REPLAY_FAILURES = (ReplayFailed, validated.ReplayFailedError, validated.search.ReplayMismatch)
+"""The three ways a replay says that a recorded transcript or box log no longer goes through."""
+
 _RELATIONS = {"positive": ">", "negative": "<", "nonnegative": r"\ge", "nonpositive": r"\le"}
 """The signs ``d.sign`` claims, and the relation to 0 each states."""
 
@@ -244,7 +247,7 @@ class Recorder:
             attempts, outcome = self._attempt(decider, recorded, hint)
             if (outcome.method if outcome.status is Status.PROVED else "") == recorded.proved:
                 return attempts, outcome, recorded
-        except ReplayFailed:
+        except REPLAY_FAILURES:   # a record that no longer replays is searched again, as with no record
             pass
         return (*self._attempt(decider, None, hint), None)
 

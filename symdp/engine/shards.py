@@ -116,7 +116,8 @@ def certified_claims(spec, books: dict) -> int:
         except Exception:  # an unreadable file is reported when the derivation runs, not here
             books[spec.file] = {}
     prefix = spec.id + "::"
-    return sum(1 for c in books[spec.file].values() if c.claim.startswith(prefix))
+    return len({c.claim for c in books[spec.file].values() if c.claim.startswith(prefix)})   # a claim once, with
+    # its transcript and its proof object
 
 
 # -- merging ---------------------------------------------------------------------------

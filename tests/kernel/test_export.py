@@ -40,7 +40,8 @@ def _exported(file, label):
     claims = {}
     for spec in collect(file).specs:
         claims.update(capture(spec).claims)
-    [c] = [c for c in certs.load(certs.path_for(str(file))).values() if c.claim.endswith(label)]
+    [c] = [c for c in certs.load(certs.path_for(str(file))).values()
+           if c.claim.endswith(label) and c.transcript is not None]
     return export(claims[c.fingerprint], c)
 
 
