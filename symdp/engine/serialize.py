@@ -206,6 +206,10 @@ def _totals(results: list[DerivationResult], collected) -> list[str]:
     if searched:
         lines.append(f"uncertified: {searched} claim(s) were decided by a time-budgeted search, which can differ "
                      f"on a slower machine; run `symdp certify` and commit the .proofs.json files")
+    checked = sum(c.certificate == "kernel-checked" for r in results for c in r.claims)
+    if checked:
+        lines.append(f"kernel-checked: {checked} proof(s) accepted by the proof kernel from their recorded proof "
+                     f"objects (no search; `symdp check-proofs` lists their rules)")
     carried = sum(c.certificate == "carried" for r in results for c in r.claims)
     if carried:
         lines.append(f"carried forward: {carried} proof(s) the fresh search did not find, the earlier certificate's "
