@@ -144,3 +144,19 @@ def test_an_edited_prover_keeps_every_recorded_proof_object_accepted(monkeypatch
     assert objects and checked >= objects          # two claims of the same content share one proof object
     assert [(c.claim_id, c.outcome.status, c.outcome.method, c.outcome.detail) for c in after.claims] == \
            [(c.claim_id, c.outcome.status, c.outcome.method, c.outcome.detail) for c in before.claims]
+
+
+def test_check_says_which_claims_the_kernel_accepted(capsys, tmp_path):
+    """`symdp check -v`: a claim accepted from its proof object says so on its line, and the totals count them."""
+    import shutil
+    from pathlib import Path
+
+    from symdp.cli import main
+    tutorial = Path(__file__).resolve().parents[2] / "docs" / "tutorial"
+    for name in ("laplace_testing.py", "laplace_testing.proofs.json"):
+        shutil.copy(tutorial / name, tmp_path / name)
+    assert main(["check", "-v", "--path", str(tmp_path), "--no-cache", "-j", "1"]) == 0
+    out = capsys.readouterr().out
+    assert "tutorial.laplace-testing :: sum-is-cosh: PROVED by symbolic (identical) [kernel-checked]" in out
+    assert "kernel-checked: 4 proof(s) accepted by the proof kernel" in out
+    assert "dp-bound: PROVED by symbolic sign analysis\n" in out    # replayed from its transcript
