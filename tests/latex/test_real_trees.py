@@ -184,7 +184,7 @@ def test_lmu_sheets_list_their_labels(sheet, tmp_path):
     assert {e["file"] for e in out["equations"]} == {Path(sheet).name}
     assert {e["state"] for e in out["equations"]} <= {"unbound", "unparsed", "not a formula"}
     assert all(e["why"] for e in out["equations"] if e["state"] != "unbound")
-    assert out["notes"] == [] and out["failures"] == []  # the shared files and the extension-less figures found
+    assert out["notes"] == [] and out["failures"] == []  # the shared files found (figures are not read)
 
 
 def test_lmu_sheet_as_a_new_user_reads_it(tmp_path):
