@@ -66,14 +66,28 @@ class Application:
             if not rest:
                 self.fail(head.start, head.end, f"the derivative {head.text} without what it differentiates")
             arg, after = sp.Mul(*rest), len(powers)
-        var = next((s for s in arg.free_symbols if getattr(s, "name", None) == head.fn.name), None)
-        if var is None:
-            self.fail(head.start, head.end, f"a derivative in {head.fn.name} of an expression without "
-                      f"{head.fn.name} (a function named without its argument? write f({head.fn.name}), or declare it)")
         if p.sub is not None:
             self.fail(head.start, head.end, "a subscript on a derivative")
         order = sp.Integer(1) if p.sup is None else self.expr(p.sup)
+        var = next((s for s in arg.free_symbols if getattr(s, "name", None) == head.fn.name), None)
+        if var is None and isinstance(arg, sp.Symbol) and group is not None:
+            return self._function_derivative(arg, head, order, powers, after)
+        if var is None:
+            self.fail(head.start, head.end, f"a derivative in {head.fn.name} of an expression without "
+                      f"{head.fn.name} (a function named without its argument? write f({head.fn.name}), or declare it)")
         return sp.Derivative(arg, (var, order)), after
+
+    def _function_derivative(self, name, head, order, powers, after):
+        """``\\frac{\\partial G}{\\partial x}``: the derivative of the function ``G`` of ``x`` (a bare name is
+        differentiated only as a function: a constant's derivative is never written); followed by parentheses
+        (``\\frac{\\partial G}{\\partial x}\\left(\\frac{x}{2}\\right)``), that derivative evaluated there.  A
+        display that also uses the name as a plain quantity is refused (:func:`.parse.display`)."""
+        var = head.fn
+        value = sp.Derivative(sp.Function(name.name)(var), (var, order))
+        at = self._argument_group(powers, after)
+        if at is None or at.sup is not None or at.base.kind != "paren" or len(at.base.items) != 1:
+            return value, after
+        return sp.Subs(value, var, self.expr(at.base.items[0])), after + 1
 
     def apply_call(self, p, powers, j):
         """A function nobody declared, applied (``p(x_j)``, ``score(x)``, ``d(f(x), f(x'))``), as :meth:`apply_func`;

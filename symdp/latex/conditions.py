@@ -132,11 +132,18 @@ def split(source: str, tokens: list[Tok]) -> tuple[list[Tok], list[list[Tok]]]:
             continue
         if t.kind == "WORD" and t.text.strip().lower() == "and" and _states_condition(tokens[k + 1:]):
             return _body(tokens[:k]), _conditions(source, tokens[k + 1:])
-        if t.kind in ("GAP", "COMMA") and _states_condition(tokens[k + 1:]):
+        if t.kind in ("GAP", "COMMA") and not _spaced_operator(tokens, k) and _states_condition(tokens[k + 1:]):
             return _body(tokens[:k]), _conditions(source, tokens[k + 1:])
         if (keyword(t) or (t.kind == "CMD" and t.text == r"\forall")) and not _in_cases(tokens, k):
             return _body(tokens[:k]), _conditions(source, tokens[k:])
     return _body(tokens), []
+
+
+def _spaced_operator(tokens: list[Tok], k: int) -> bool:
+    """A wide space beside a product sign (``a \\;\\cdot\\; b``, ``a \\cdot \\; b``) spaces the product: no
+    condition begins with a product sign or right after one."""
+    after = next((t for t in tokens[k + 1:] if t.kind != "GAP"), None)
+    return tokens[k - 1].kind in ("MUL", "PLUS", "MINUS") or (after is not None and after.kind == "MUL")
 
 
 def _leading(tokens: list[Tok]):

@@ -209,7 +209,7 @@ def call_or_product(source: str, name: str, known: bool, inside: list, tok, defi
         return "call"  # M(S) = \theta(S) + \eta: a function of M's argument
     compound = _top_level_sum(inside)
     listed = any(_kind(t) in ("COMMA", "SEMI") for t in _top(inside))
-    single = len(inside) == 1 and _kind(inside[0]) in ("NAME", "SYM")
+    single = _lone_name(inside)
     letter = base(symbol).lstrip("\\")
     if listed and letter in GREEK:
         return _greek_tuple(source, name, letter, tok)
@@ -264,6 +264,18 @@ def _ambiguous(source, name, tok, what):
     fail(source, start, end + 1, f"ambiguous: {name}(...) with {name} {what}: the function {name} applied to "
          f"the parentheses, or {name} times them? Declare it in the notation: functions={{r'{name}': ...}} for a "
          f"call, symbols={{r'{name}(...)': ...}} for the quantity, or write {name} \\cdot (...) for a product")
+
+
+def _lone_name(inside: list) -> bool:
+    """One name, with a subscript at most (``x_j``, ``S_k``, ``S_{k+1}``): parentheses no product needs, so a call."""
+    if not inside or _kind(inside[0]) not in ("NAME", "SYM"):
+        return False
+    rest = inside[1:]
+    if not rest:
+        return True
+    if _kind(rest[0]) != "SUB" or len(rest) < 2:
+        return False
+    return len(rest) == 2 if _kind(rest[1]) not in _OPEN else len(_top(rest[1:])) == 2
 
 
 def _kind(t) -> str:

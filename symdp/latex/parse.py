@@ -206,6 +206,7 @@ def display(text: str, notation: Notation | None = None, *, derived=None) -> Dis
         not_formula(source, segments[0][0].start, segments[0][-1].end, source[segments[0][0].start:
                     segments[0][-1].end].strip(), "the value of a function nobody declared, standing alone: no closed "
                     "form to check (declare the function in the notation to read it)")
+    _one_meaning(source, chain)
     found, unread = [], []
     for c in conds:
         try:
@@ -215,6 +216,17 @@ def display(text: str, notation: Notation | None = None, *, derived=None) -> Dis
                 raise
             unread.append(source[c[0].start:c[-1].end].strip())
     return Display(chain, tuple(ops), tuple(found), defines, tuple(unread))
+
+
+def _one_meaning(source: str, chain) -> None:
+    """Refuse a name read as a function of the variable it is differentiated in (``\\frac{dF}{dx}``) and, elsewhere
+    in the display, as a plain quantity (``= F``): which one the paper means only the notation can say."""
+    functions = {d.expr.func.__name__ for m in chain for d in m.atoms(sp.Derivative)
+                 if isinstance(d.expr, AppliedUndef)}
+    both = sorted(functions & {s.name for m in chain for s in m.free_symbols})
+    if both:
+        fail(source, 0, len(source), f"{both[0]} is differentiated as a function and also used as a plain quantity: "
+             f"write {both[0]}(x) where it is the function's value, or declare it in the notation")
 
 
 def _undeclared_value(expr, notation: Notation, derived) -> bool:
@@ -262,7 +274,9 @@ def members(text: str, notation: Notation | None = None, *, derived=None) -> tup
     kept = [seg for seg in segments if len(segments) == 1 or not _bare(seg)]
     if not kept:
         raise SymdpError("latex", text, "an equation with a side that is not a bare name")
-    return tuple(_parse_tokens(source, resolver, seg) for seg in kept)
+    found = tuple(_parse_tokens(source, resolver, seg) for seg in kept)
+    _one_meaning(source, found)
+    return found
 
 
 def _resolver(source: str, body: list[Tok], notation: Notation, derived) -> Resolver:

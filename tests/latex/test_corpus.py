@@ -56,14 +56,7 @@ BELOW_TARGET = {"heldout2_rows": "measured 59/67 = 88 % on 2026-12-02 (79 % on 2
                                   "call special functions by Greek letters (psi_n(c) the polygamma, zeta(s, a) "
                                   "Hurwitz's, phi the normal density, gamma(s, x) the incomplete gamma), which the "
                                   "parser refuses as ambiguous unless the notation declares them, and one writes "
-                                  "{}_2F_1; issue 48 stays open until it reaches the target",
-                "heldout5_rows": "measured once, blind, 31/40 = 78 % on 2026-12-02 (parser at 4d1ae9e; 5 misread, which "
-                                 "are not excused here): the refused closed forms are undeclared one-letter functions "
-                                 "the text defines in words (r(S_k), v(S_k): 5 rows), \\frac{\\partial G}{\\partial x} "
-                                 "of a function named without its argument (2), \\;\\cdot\\; (1) and a trailing "
-                                 "\\; . after cases (1); after the fixes that followed (superscript indices refused, "
-                                 "the trailing \\; . read): 32/40 = 80 %, 0 misread. The functions defined in words "
-                                 "are refused by design (reading them would be a guess)"}
+                                  "{}_2F_1; issue 48 stays open until it reaches the target"}
 """Files whose coverage is short of TARGET, with the measured figure: an expected failure that must fail (strict),
 so reaching the target turns it into an error that asks for the entry to be removed.  Misreadings are never here."""
 

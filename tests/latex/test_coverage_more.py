@@ -294,3 +294,23 @@ def test_a_trailing_spacing_command_before_the_full_stop_is_dropped_whole():
     got = _read(r"F(t) = \begin{cases} 1 & \text{if } t > 0 \\ 0 & \text{otherwise} \end{cases} \; .")
     assert isinstance(got.chain[0], sp.Piecewise)
     assert _read(r"y = a\,.").chain[0] == sp.Symbol("a")
+
+
+# -- spaced products, and calls of a single (subscripted) name -----------------------------------------------------
+
+def test_a_wide_space_around_a_product_sign_spaces_the_product():
+    """``\\sqrt{2/\\pi} \\;\\cdot\\; G(x)`` (cdeets paper.tex:258): no side condition begins with a product sign."""
+    assert _read(r"\sqrt{2} \;\cdot\; y = x").chain == (sp.sqrt(2) * y, x)
+    assert _read(r"z \cdot \; y").chain == (y * z,)
+    kept = _read(r"\frac{1}{x - 1} \; x > 1")  # a wide space before a condition still starts the condition
+    assert kept.chain == (1 / (x - 1),) and kept.conditions == (x > 1,)
+    kept = _read(r"f(x) = x \quad -1 < x < 1")
+    assert str(kept.conditions[0]) == "(-1 < x) & (x < 1)"
+
+
+def test_an_unknown_letter_before_one_subscripted_name_is_a_call():
+    """``r(S_k)`` (cdeets paper.tex:546): parentheses around one name are never needed for a product."""
+    got = _read(r"\sigma = \sum_{k=1}^n r(S_k) (1 - r(S_k))").chain[0]
+    calls = {f.func.__name__ for f in got.atoms(AppliedUndef)}
+    assert calls == {"r"} and isinstance(got, sp.Sum)
+    _refused(r"y = 1 + q(x_i + 1)", "ambiguous", "q(...)")  # a sum inside: a call or a product, as before

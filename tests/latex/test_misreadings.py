@@ -369,9 +369,7 @@ def test_a_derivative_reads_as_a_derivative(text, expected):
 
 
 @pytest.mark.parametrize("text, why", [
-    (r"\frac{d}{dx} f", "without x"),                    # f named without its argument
-    (r"\frac{df}{dx}", "without x"),
-    (r"\frac{\partial f}{\partial x}", "without x"),
+    (r"\frac{d}{dx} f", "without x"),                    # f named without its argument, after the operator
     (r"\frac{d^2}{dx} x^3", "order 2 above the bar and 1 below"),
     (r"\frac{d}{dx}", "without what it differentiates"),
 ])
@@ -379,6 +377,27 @@ def test_a_derivative_that_is_no_closed_form_is_refused(text, why):
     with pytest.raises(LatexError) as info:
         parse(text)
     assert why in str(info.value) and r"\frac{" in info.value.fragment
+
+
+@pytest.mark.parametrize("text, expected", [
+    (r"\frac{df}{dx}", sp.Derivative(sp.Function("f")(x), x)),
+    (r"\frac{\partial G}{\partial x}", sp.Derivative(sp.Function("G")(x), x)),
+    (r"\frac{d^2 g}{dx^2}", sp.Derivative(sp.Function("g")(x), (x, 2))),
+    (r"\frac{\partial G}{\partial x}\left(\frac{x}{2}\right)", sp.Subs(sp.Derivative(sp.Function("G")(x), x), x, x / 2)),
+    (r"\frac{dg}{dx}(0) + 1", sp.Subs(sp.Derivative(sp.Function("g")(x), x), x, 0) + 1),
+])
+def test_the_derivative_of_a_bare_name_is_the_derivative_of_a_function(text, expected):
+    """``\\frac{\\partial G}{\\partial x}`` (Tygert, cdeets paper.tex:235): a constant's derivative is never written, so
+    ``G`` is a function of ``x``; parentheses right after it evaluate that derivative there, never multiply it."""
+    assert parse(text) == expected
+
+
+def test_a_name_differentiated_as_a_function_and_used_as_a_quantity_is_refused():
+    for text in (r"\frac{dF}{dx} = F", r"\frac{dg}{dx} = 2 g + x"):
+        with pytest.raises(LatexError) as info:
+            display(text)
+        assert "differentiated as a function and also used as a plain quantity" in str(info.value)
+    assert parse(r"\frac{dg}{dx} = 2 g(x)") == (sp.Derivative(sp.Function("g")(x), x), 2 * sp.Function("g")(x))
 
 
 @pytest.mark.parametrize("text, expected", [
