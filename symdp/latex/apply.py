@@ -13,7 +13,7 @@ import sympy as sp
 from sympy.core.function import AppliedUndef
 
 from .forms import Chain, Diff, Group, Head, Power, _span
-from .lexer import not_formula
+from .lexer import fail, not_formula
 
 
 class Application:
@@ -105,6 +105,8 @@ class Application:
                         "mechanism or a distribution: a functional of random objects (a trade-off function, a "
                         "divergence), not a closed form; declare the functions in the notation (functions=) to read "
                         "it as a composition")
+        head = p.base
+        _standard_special(self.source, head, call)
         self.undeclared.add(call.func)
         return value, after
 
@@ -235,6 +237,33 @@ def _split_bound(operand, var):
         whole = f.base if isinstance(f, sp.Pow) else f
         (outer if isinstance(whole, (sp.Sum, sp.Product)) and var not in f.free_symbols else inner).append(f)
     return sp.Mul(*inner), sp.Mul(*outer)
+
+
+STANDARD_SPECIAL = {("B", 2): ("the beta function B(a, b)", "sympy.beta"),
+                    ("B", 3): ("the incomplete beta function B(x; a, b)", "lambda x, a, b: sympy.betainc(a, b, 0, x)"),
+                    ("T", 2): ("Owen's T function T(h, a)", "sympy.Function('T')"),
+                    ("Q", 2): ("the Marcum Q function Q_nu(a, b)", "sympy.Function('Q')")}
+"""Capital letters that, called with this many arguments, name a special function in the standard notation (DLMF
+5.12.1, 8.17.1; Owen 1956; Marcum 1950, always with its order as a subscript): that function, or one of the paper's
+own, which only the notation says."""
+
+
+def _standard_special(source: str, head, call) -> None:
+    name = call.func.__name__
+    letter, _, order = name.partition("_")
+    key = (letter, len(call.args))
+    if key not in STANDARD_SPECIAL or (letter == "Q") != bool(order):
+        return
+    what, entry = STANDARD_SPECIAL[key]
+    fail(source, head.start, head.end + 1, f"ambiguous: {head.text}(...) is {what} in the standard notation, or a "
+         f"function of the paper's own? Declare it in the notation: functions={{r'{head.text}': {entry}}}")
+
+
+def released(call) -> bool:
+    """``M(D)``, ``M_{DP}(D')``, ``A(S)``: a mechanism's letter (:func:`_mechanism`) applied to a dataset's (``D``,
+    ``S``, ``X``, primed or subscripted): a random release, not a closed form."""
+    return isinstance(call, AppliedUndef) and _mechanism(call.func.__name__) and bool(call.args) and all(
+        isinstance(a, sp.Symbol) and a.name.split("_")[0].rstrip("'") in ("D", "S", "X") for a in call.args)
 
 
 def _mechanism(name: str) -> bool:

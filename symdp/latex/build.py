@@ -101,6 +101,11 @@ class Builder(Application, Transformer):
             else:
                 if isinstance(p.base, Diff):
                     self.fail(p.base.start, p.base.end, f"d{p.base.var} outside an integral")
+                if p.sub is not None and p.sup is None and _called(powers, i + 1):
+                    start, _ = _span(p.base)
+                    self.fail(start, powers[i + 1].base.end, "a member of an indexed family before parentheses around "
+                              "names (p_i(x)): a family of functions, or the member times them? Declare the family "
+                              "in the notation, or write p_i \\cdot (x) for a product")
                 out.append(self.power_value(p))
                 i += 1
         for a, b in zip(powers, powers[1:]):
@@ -293,3 +298,20 @@ def _membership(chain: Chain, v, evaluate: bool = True):
                       (sp.Lt if hi_open else sp.Le)(v, hi, evaluate=evaluate))
     domain = chain.domain
     return sp.Contains(v, sp.Range(1, domain[1] + 1) if isinstance(domain, tuple) else domain)
+
+
+def _called(powers: list, k: int) -> bool:
+    """Parentheses at ``k`` around one name or a list of names (``(x)``, ``(x, \\theta)``): what no product needs."""
+    if k >= len(powers) or powers[k].sub is not None or not isinstance(powers[k].base, Group) \
+            or powers[k].base.kind != "paren":
+        return False
+    return all(_lone(item) for item in powers[k].base.items)
+
+
+def _lone(item) -> bool:
+    while isinstance(item, Juxt) and len(item.powers) == 1:
+        item = item.powers[0]
+    if isinstance(item, Power) and item.sup is None and item.bang is None:
+        item = item.base
+    return isinstance(item, Leaf) and isinstance(item.value, sp.Symbol)
+

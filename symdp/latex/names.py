@@ -249,6 +249,8 @@ def _greek_tuple(source, name, letter, tok) -> str:
     if letter in SPECIAL_GREEK:
         what, entry = SPECIAL_GREEK[letter]
         _special(source, name, tok, what, entry)
+    if letter in FUNCTION_GREEK:  # \phi(x, \mu, \tau): the normal density with parameters, or the paper's own?
+        _ambiguous(source, name, tok, "a Greek letter papers use for a function of their own (which one?)")
     return "call"
 
 

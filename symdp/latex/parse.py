@@ -10,7 +10,7 @@ and build SymPy (:mod:`.build`).  Text never reaches ``eval`` or ``sympify``.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import sympy as sp
 from sympy.core.function import AppliedUndef
@@ -19,10 +19,11 @@ from lark.exceptions import LarkError, UnexpectedInput
 from ..errors import SymdpError
 from . import conditions as side_conditions
 from . import sides
+from .apply import released
 from .build import Builder
 from .grammar import parser
 from .lexer import NotAFormula, Tok, balanced, fail, lex, not_formula
-from .macros import expand
+from .macros import Macro, expand
 from .names import refuse_argument_words, refuse_hypergeometric
 from .notation import HEADS, NOTATION, OPERATORS, Notation
 from .resolve import Resolver
@@ -153,8 +154,17 @@ def _expand(text: str, macros) -> str:
         return expand(text, macros)
     spelled = {name: "\\symdpcontrolsymbol" + "abcdefghijklmnopqrstuvwxyz"[k % 26] * (k // 26 + 1)
                for k, name in enumerate(dict.fromkeys(symbols))}
-    table = [(spelled.get(name, name), nargs, _spell(body, spelled)) for name, nargs, body in macros]
-    return expand(_spell(text, spelled), table)
+    return expand(_spell(text, spelled), [_respelled(m, spelled) for m in macros])
+
+
+def _respelled(macro, spelled: dict):
+    """``macro`` under the spelling of :func:`_expand`, its optional argument's default and starred body kept."""
+    if not isinstance(macro, Macro):
+        name, nargs, body = macro
+        return spelled.get(name, name), nargs, _spell(body, spelled)
+    star = None if macro.star is None else _spell(macro.star, spelled)
+    return replace(macro, name=spelled.get(macro.name, macro.name), body=_spell(macro.body, spelled),
+                   default=None if macro.default is None else _spell(macro.default, spelled), star=star)
 
 
 def _spell(text: str, spelled: dict) -> str:
@@ -206,7 +216,6 @@ def display(text: str, notation: Notation | None = None, *, derived=None) -> Dis
         not_formula(source, segments[0][0].start, segments[0][-1].end, source[segments[0][0].start:
                     segments[0][-1].end].strip(), "the value of a function nobody declared, standing alone: no closed "
                     "form to check (declare the function in the notation to read it)")
-    _one_meaning(source, chain)
     found, unread = [], []
     for c in conds:
         try:
@@ -215,18 +224,31 @@ def display(text: str, notation: Notation | None = None, *, derived=None) -> Dis
             if e.construct != r"\sim":
                 raise
             unread.append(source[c[0].start:c[-1].end].strip())
+    _one_meaning(source, chain + tuple(found))
     return Display(chain, tuple(ops), tuple(found), defines, tuple(unread))
 
 
 def _one_meaning(source: str, chain) -> None:
     """Refuse a name read as a function of the variable it is differentiated in (``\\frac{dF}{dx}``) and, elsewhere
-    in the display, as a plain quantity (``= F``): which one the paper means only the notation can say."""
+    in the display, as a plain quantity (``= F``); and ``|p|`` of a family ``p_i`` (its length, in PreliZ's
+    categorical CDF): which one the paper means only the notation can say."""
     functions = {d.expr.func.__name__ for m in chain for d in m.atoms(sp.Derivative)
                  if isinstance(d.expr, AppliedUndef)}
     both = sorted(functions & {s.name for m in chain for s in m.free_symbols})
     if both:
         fail(source, 0, len(source), f"{both[0]} is differentiated as a function and also used as a plain quantity: "
              f"write {both[0]}(x) where it is the function's value, or declare it in the notation")
+    release = next((c for m in chain for c in m.atoms(AppliedUndef) if released(c)), None)
+    if release is not None:
+        not_formula(source, 0, len(source), str(release), f"{release}: a mechanism applied to a dataset, a random "
+                    "release, not a closed form; declare the function in the notation (functions=) if it is a "
+                    "deterministic one")
+    families = {i.base.label.name for m in chain for i in m.atoms(sp.Indexed)}
+    sized = sorted(a.args[0].name for m in chain for a in m.atoms(sp.Abs)
+                   if isinstance(a.args[0], sp.Symbol) and a.args[0].name in families)
+    if sized:
+        fail(source, 0, len(source), f"|{sized[0]}| of the indexed family {sized[0]}: its length, a norm, or an "
+             "absolute value? Declare the spelling in the notation")
 
 
 def _undeclared_value(expr, notation: Notation, derived) -> bool:

@@ -123,7 +123,7 @@ class Resolver:
 
     def run(self, raw: list[Tok]) -> list[Token]:
         set_builder(self.source, raw)
-        raw = _listed_with_semicolons(raw)
+        raw = _parameters_after_bar(_listed_with_semicolons(raw))
         decorated = derivatives(self.source, decorate(raw))
         bound = index_names(decorated)
         tokens = spelled(integrals(fold(decorated, bound)))
@@ -312,6 +312,8 @@ class Resolver:
             return _token(_KEYWORDS[text.lower()], text, tok)
         if text in self.derived:
             return _token("SYM", self.derived[text], tok)
+        if text in self.words:  # \text{lower} where f(x \mid lower, upper) = ... names the parameter lower
+            return _token("SYM", self.words[text], tok)
         if len(text) == 1 and text.isalpha():
             return _token("NAME", sp.Symbol(text), tok)
         if text in DISTRIBUTIONS:
@@ -321,6 +323,8 @@ class Resolver:
             not_formula(self.source, tok.start, tok.end, text, f"{text}, an optimisation or a support")
         if identifier(text, tok.cmd):
             return _token("NAME", sp.Symbol(text), tok)
+        if identifier(text, "mathrm") and len(text) > 1 and isinstance(nxt, Tok) and nxt.kind == "LPAREN":
+            return _token("HEAD", ("call", sp.Function(text), text), tok)  # \text{logit}(x): a function's word
         self.fail(tok, f"the word {text!r} is no known name (extend the notation with it)")
 
 
@@ -376,6 +380,23 @@ def _listed_with_semicolons(raw: list[Tok]) -> list[Tok]:
             if t.kind == "SEMI" and depth == 1:
                 out[k] = Tok("COMMA", ",", t.start, t.end, t.spaced, t.cmd)
             inside = depth > 0
+    return out
+
+
+def _parameters_after_bar(raw: list[Tok]) -> list[Tok]:
+    """``f(t \\mid a, b)``, ``\\text{PDF}(x \\mid \\theta)``: the bar between a function letter's (f, g, h, F, G, H) or
+    a function word's variable and its parameters separates them, as a comma (PreliZ's gallery writes densities and
+    CDFs so); after any other letter (``P(A \\mid B)``, ``p(x \\mid \\theta)``) it stays a conditional probability."""
+    out, opened = list(raw), []
+    for k, t in enumerate(raw):
+        if t.kind == "LPAREN":
+            before = raw[k - 1] if k else None
+            opened.append(before is not None and before.end == t.start and (before.kind == "WORD" or (
+                before.kind == "NAME" and before.text in ("f", "g", "h", "F", "G", "H"))))
+        elif t.kind == "RPAREN" and opened:
+            opened.pop()
+        elif t.kind == "CMD" and t.text == r"\mid" and opened and opened[-1]:
+            out[k] = Tok("COMMA", ",", t.start, t.end, t.spaced, t.cmd)
     return out
 
 

@@ -116,7 +116,7 @@ def arguments(source: str, seg: list[Tok]) -> frozenset:
         return frozenset()
     inside, out, current = seg[k + 1:-1], set(), []
     for t in inside + [Tok("COMMA", ",", 0, 0)]:
-        if t.kind in ("COMMA", "SEMI"):
+        if _separates(t):
             if len(current) == 1 and current[0].kind == "NAME":
                 out.add(source[current[0].start:current[0].end])
             current = []
@@ -141,13 +141,18 @@ def parameter_words(source: str, tokens: list[Tok]) -> frozenset:
         return frozenset()
     out, current = set(), []
     for t in first[k + 1:-1] + [Tok("COMMA", ",", 0, 0)]:
-        if t.kind not in ("COMMA", "SEMI"):
+        if not _separates(t):
             current.append(t)
             continue
         if len(current) > 1 and all(_letter(u) for u in current) and _written_together(current):
             out.add(source[current[0].start:current[-1].end])
         current = []
     return frozenset(out)
+
+
+def _separates(t: Tok) -> bool:
+    """``,``, ``;`` and the bar of ``f(x \\mid a, b)`` / ``f(x | a, b)`` (the variable, then the parameters)."""
+    return t.kind in ("COMMA", "SEMI", "BAR") or (t.kind == "CMD" and t.text == r"\mid")
 
 
 def _letter(t: Tok) -> bool:

@@ -314,3 +314,44 @@ def test_an_unknown_letter_before_one_subscripted_name_is_a_call():
     calls = {f.func.__name__ for f in got.atoms(AppliedUndef)}
     assert calls == {"r"} and isinstance(got, sp.Sum)
     _refused(r"y = 1 + q(x_i + 1)", "ambiguous", "q(...)")  # a sum inside: a call or a product, as before
+
+
+# -- heldout6's blind misreadings (PreliZ's distribution gallery, SmartNoise samples), now refused ------------------
+
+@pytest.mark.parametrize("tex, words", [
+    (r"f = \frac{x^{a - 1}}{B(a, b)}", ("the beta function", "sympy.beta")),            # preliz beta.md:53
+    (r"F = 1 - Q_1\left(\frac{x}{s}, \frac{v}{s}\right)", ("Marcum Q",)),             # preliz rice.md:86
+    (r"F = 1 - 2 T \left( \frac{x - m}{s}, a \right)", ("Owen's T",)),                # preliz skewnormal.md:89
+    (r"f = 2 \Phi(x) \phi(x,\mu,\tau)", ("a Greek letter papers use for a function",)),  # skewnormal.md:52
+    (r"f(x) = \sum_{i=1}^n \, w_i \, p_i(x)", ("a family of functions",)),            # preliz mixture.md:36
+    (r"F = \sum_{i=0}^{x} p_i \quad x < |p|", ("|p| of the indexed family p",)),       # categorical.md:55
+])
+def test_a_standard_special_function_or_a_family_of_functions_is_refused_never_guessed(tex, words):
+    _refused(tex, *words)
+
+
+def test_a_mechanism_applied_to_a_dataset_is_no_formula():
+    """``M(D) \\in [M_{DP}(D) - a, M_{DP}(D) + a]`` (smartnoise-samples, mental-health tutorial): an accuracy event of
+    a random release."""
+    with pytest.raises(NotAFormula):
+        display(r"M(D) \in [M_{DP}(D)-a, M_{DP}(D)+a]")
+
+
+def test_the_guards_leave_products_and_plain_calls_alone():
+    got = _read(r"v = \sum_{i=1}^n p_i(1 - p_i)").chain[0]  # parentheses around a sum: a product
+    assert isinstance(got, sp.Sum) and not got.atoms(AppliedUndef)
+    assert _read(r"y = 1 + B(x)").chain[0].atoms(AppliedUndef).pop().func.__name__ == "B"  # one argument: no beta
+    assert _read(r"y = 1 + f(D)").chain[0].atoms(AppliedUndef).pop().func.__name__ == "f"  # f: no mechanism letter
+
+
+def test_a_density_written_with_a_bar_before_its_parameters():
+    """PreliZ's gallery (``f(x \\mid lower, upper) = ...``, ``F(x) = \\sum_i f(i \\mid \\psi, \\mu)``): the bar after a
+    function letter's or word's variable separates the parameters, which are then names wherever the display writes
+    them (``\\text{lower}`` too); after any other letter it stays a conditional probability."""
+    got = _read(r"f(x \mid lower, upper) = \frac{1}{upper - (\text{lower} - 1)}")
+    assert got.chain == (1 / (sp.Symbol("upper") - sp.Symbol("lower") + 1),)
+    assert _read(r"F = \sum_{i=0}^{x} f(i \mid a, b)").chain[0].function == sp.Function("f")(i, a, b)
+    assert _read(r"y = 1 + \text{PDF}(x \mid t)").chain[0] == 1 + sp.Function("PDF")(x, t)
+    with pytest.raises(NotAFormula):
+        display(r"y = 1 + p(x \mid t)")
+    _refused(r"f(x) = \frac{1}{\text{upper}}", "no known name")  # not a parameter of the defined function

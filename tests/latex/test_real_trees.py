@@ -215,9 +215,6 @@ def test_lmu_sheets_share_the_style_file_and_the_notation_files():
         ("", 233), ("", 234), ("eq:I", 238), ("eq:II", 243), ("", 249), ("", 283), ("", 322)]  # none from R's alltt
 
 
-@pytest.mark.xfail(strict=False, reason="parse._expand rebuilds the macro table as (name, nargs, body) triples when a "
-                   "macro's name is not all letters (here \\@textcolor of style/common.tex), dropping the optional "
-                   "argument's default: \\sli} reads as \\zeta^{(})}, \\xi) as \\mathbf{x}^{())}")
 def test_lmu_optional_argument_defaults_survive_the_parser(tmp_path):
     _, out, _ = _paper(LMU / "exercises/advriskmin/ex_advriskmin_3_22.tex", tmp_path, "--json")
     assert not any("())" in (e["why"] or "") for e in out["equations"])
