@@ -2,8 +2,12 @@
 
 Each prover tries cheap targeted rewrites before ``simplify``, every attempt
 under a time budget (:mod:`.budget`).  A prover answers with the method that
-established the claim, or ``None``; it never samples.  Numeric evidence is the
-caller's fallback (:mod:`.numeric`), so PROVED always means SymPy did it.
+established the claim, or ``None``; it never samples.  Its methods are SymPy's
+rewrites and rules, and validated numerics (interval boxes in arb, Taylor models:
+:mod:`.validated`) whose enclosures prove a sign on a whole domain; sampled
+numeric evidence is the caller's fallback (:mod:`.numeric`) and gives VERIFIED,
+never PROVED.  The method string says which proved a claim, and the proof
+object the kernel checks (:mod:`.kernel_proofs`) what it trusts.
 """
 from __future__ import annotations
 
@@ -885,7 +889,7 @@ def _root_free(expr, sign, domain, attempts):
     if len(free) != 1 or sign not in ("positive", "negative"):
         return None
     s = next(iter(free))
-    if not expr.is_rational_function(s):
+    if not expr.is_rational_function(s) or s not in domain:  # a symbol with no interval (a bound variable let out)
         return None
     iv = domain[s]
     def decide():

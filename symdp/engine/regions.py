@@ -144,7 +144,7 @@ def _replay(expr, which, domain, attempts, recorded, budget):
         reduced = faces.reduce(expr, which, domain, lambda x: x.name == face["face"])
         if reduced is None or (reduced[2].symbol.name, sp.sstr(reduced[2].end)) != (face["face"], face["at"]):
             raise validated.ReplayFailedError(f"the claim is no longer least on the face {face['face']} = {face['at']}")
-        found = _replay_regions(*reduced[:2], which, attempts, cert[1:], budget)
+        found = _replay_regions(reduced[0], which, reduced[1], attempts, cert[1:], budget)
         return _on_face(found, reduced[2])
     return _replay_regions(expr, which, domain, attempts, cert, budget)
 

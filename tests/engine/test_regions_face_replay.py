@@ -1,15 +1,11 @@
-"""A regions proof found on a face replays (known bug, found by the fresh held-out folder on 2026-12-02).
+"""A regions proof found on a face replays (a bug found by the fresh held-out folder on 2026-12-02, fixed).
 
 ``fresh.true::laplace-rdp-le-eps`` (eps - D_alpha(Laplace) >= 0, alpha > 1) is PROVED by certify as "validated
-numerics by regions of alpha ... on the face epsilon = 0", but its replay ends as an ERROR
-(``AttributeError: 'str' object has no attribute 'values'``): ``regions._replay`` passes the face's reduced claim
-as ``_replay_regions(expr, domain, which, ...)`` where the signature is ``(expr, which, domain, ...)``.
-``regions.py`` is hashed into every certificate, so the one-line fix waits for the next re-certification of the
-catalogue; this strict expected failure turns into an error the day it is fixed."""
+numerics by regions of alpha ... on the face epsilon = 0"; its replay ended as an ERROR (``AttributeError: 'str'
+object has no attribute 'values'``) because ``regions._replay`` passed the face's reduced claim as
+``_replay_regions(expr, domain, which, ...)`` where the signature is ``(expr, which, domain, ...)``."""
 import sys
 from pathlib import Path
-
-import pytest
 
 from symdp.engine import certificates as certs
 from symdp.engine.recorder import Recorder
@@ -18,8 +14,6 @@ from symdp.engine.status import Status
 FRESH = Path(__file__).resolve().parents[1] / "heldout" / "fresh"
 
 
-@pytest.mark.xfail(strict=True, reason="regions._replay passes the face's domain where `which` goes (fix with the "
-                                       "next re-certification: regions.py is hashed)")
 def test_a_regions_proof_on_a_face_replays():
     sys.path.insert(0, str(FRESH))
     try:
