@@ -79,8 +79,11 @@ arg: LBRACE bool RBRACE -> braced
 items: bool (COMMA bool)*
 rows: row (NEWROW row)* NEWROW?
 row: bool COMMA? AMP cond
+   | bool COMMA keyed
 cond: IF? bool COMMA? -> when
     | OTHERWISE COMMA? -> otherwise
+keyed: IF bool COMMA? -> when
+     | OTHERWISE COMMA? -> otherwise
 """
 
 

@@ -355,3 +355,11 @@ def test_a_density_written_with_a_bar_before_its_parameters():
     with pytest.raises(NotAFormula):
         display(r"y = 1 + p(x \mid t)")
     _refused(r"f(x) = \frac{1}{\text{upper}}", "no known name")  # not a parameter of the defined function
+
+
+def test_a_cases_row_may_give_its_condition_after_a_comma_and_a_keyword():
+    """PreliZ's hurdle densities (``\\begin{array}{l} (1 - \\psi), \\text{if } x = 0 \\\\ ...``): no ``&``, the
+    condition after ``, \\text{if}``; a comma with no keyword still needs its ``&``."""
+    got = _read(r"f = \begin{cases} 1 - x, \text{if } x < 0 \\ 2, \text{otherwise} \end{cases}").chain[0]
+    assert got == sp.Piecewise((1 - x, x < 0), (2, True))
+    _refused(r"f = \begin{cases} 1, x > 0 \end{cases}", "grammar")
