@@ -2,6 +2,8 @@
 
 * ``symbolic (R)`` of an identity, R one of the rewrites with a kernel counterpart (:data:`ALGEBRA`) -> an
   ``algebra`` node with the same steps; ``symbolic (simplify)`` -> an ``oracle`` node (``sympy.simplify``);
+* ``symbolic sign analysis`` of a sign -> a ``signs`` node, the first rewrites of :data:`SIGN_REWRITES` after which
+  the kernel reads the sign off the goal's tree (:mod:`symdp.kernel.signs`);
 * ``validated numerics: N boxes, 128 bits`` (one box log over the whole domain) -> ``chart`` + ``boxes``: the
   recorded preorder tree decoded exactly as the validated search wrote it (:func:`.validated.search.decode`,
   bisection by :func:`.validated.search.split`), each leaf with its rule (E -> ``enclosure``, M ->
@@ -64,6 +66,8 @@ def export(captured, certificate) -> Export:
         return _identity(captured.args, found.group(1))
     if captured.kind in ("sign", "sign-numeric", "monotone") and PLAIN.fullmatch(method):
         return _boxes(captured, certificate.boxes)
+    if captured.kind in ("sign", "sign-numeric", "monotone") and method == "symbolic sign analysis":
+        return _signs(captured)
     if captured.kind == "printed":
         return Export(why=f"printed claim: {method_kind(method)}")
     return Export(why=method_kind(method))
@@ -87,6 +91,25 @@ def _identity(args, name) -> Export:
                                                         canonical(sp.Integer(0)))))
     rewrites, closing = ALGEBRA[name]
     return Export(claim, kernel.Proof(kernel.Algebra(rewrites, closing)))
+
+
+SIGN_REWRITES = ((), ("expand",), ("together",), ("expand", "together"), ("expand-log", "expand"), ("powsimp",))
+"""The rewrites tried, in order, before the kernel reads a sign off the goal's tree (the first it accepts is kept)."""
+
+
+def _signs(captured) -> Export:
+    """``symbolic sign analysis`` -> a ``signs`` node, when the kernel reads the sign off the (rewritten) tree; the
+    engine's prover knows more than the kernel's table (SymPy's assumptions, AM-GM, ...), so not every such proof
+    has one."""
+    stated = _sign_statement(captured)
+    if isinstance(stated, str):
+        return Export(why=f"symbolic sign analysis: {stated}")
+    claim = kernel.sign_claim(*stated)
+    for rewrites in SIGN_REWRITES:
+        proof = kernel.Proof(kernel.Signs(rewrites))
+        if kernel.check(claim, proof).accepted:
+            return Export(claim, proof)
+    return Export(why="symbolic sign analysis: a sign the kernel's table does not read off the tree")
 
 
 def _sign_statement(captured):

@@ -2,7 +2,8 @@
 
 A proof is accepted when its root node proves the claim by its rule (docs/proof-format.md):
 
-* ``algebra`` (:mod:`.algebra`) and ``chart`` with ``boxes`` (:mod:`.boxes`) are checked by the kernel;
+* ``algebra`` (:mod:`.algebra`), ``signs`` (:mod:`.signs`) and ``chart`` with ``boxes`` (:mod:`.boxes`) are checked
+  by the kernel;
 * ``oracle`` is accepted without being checked when its kind is one of :data:`ORACLES`, its input is the
   claim's own question (compared as canonical ``srepr`` text) and its answer is the one that settles the
   claim; the verdict lists it in its trust base, so a reader sees what was trusted.
@@ -19,7 +20,8 @@ import sympy as sp
 
 from .algebra import canonical, check_algebra
 from .boxes import check_chart
-from .proof import FORMAT, Algebra, Chart, Oracle, Proof
+from .proof import FORMAT, Algebra, Chart, Oracle, Proof, Signs
+from .signs import check_signs
 
 ORACLES = {
     "sympy.simplify": "SymPy's simplify reduced the claim's difference (lhs - rhs) to 0",
@@ -68,6 +70,9 @@ def _check(root, claim):
     if isinstance(root, Algebra):
         why = check_algebra(root, claim)
         return ("algebra", why) if why else ("", "")
+    if isinstance(root, Signs):
+        why = check_signs(root, claim)
+        return ("signs", why) if why else ("", "")
     if isinstance(root, Oracle):
         why = _check_oracle(root, claim)
         return ("oracle", why) if why else ("", "")

@@ -4,6 +4,7 @@ Every node names its rule and holds the data that makes it checkable without sea
 
 * :class:`Algebra` -- an identity, its difference closed to 0 by rewrites from a fixed table;
 * :class:`Oracle` -- a step the kernel does not check: its kind, input and answer (the trust base);
+* :class:`Signs` -- an inequality whose goal, after rewrites from the same table, shows its sign in its tree;
 * :class:`Chart` -- the claim's domain as the image of the unit box, with the proof on the box;
 * :class:`Boxes` -- a subdivision of the unit box, each leaf with the rule that closes it.
 
@@ -15,7 +16,7 @@ import json
 from dataclasses import dataclass
 from fractions import Fraction
 
-FORMAT = 1
+FORMAT = 2
 """Bumped by any change to the node kinds, their fields or a rule's meaning (old proofs are then re-checked)."""
 
 
@@ -26,6 +27,13 @@ class Algebra:
     closing: str
     """A name from :data:`.algebra.CLOSINGS`: the last step, whose result must be the literal 0."""
     rule = "algebra"
+
+
+@dataclass(frozen=True)
+class Signs:
+    rewrites: tuple
+    """Names from :data:`.algebra.REWRITES`, applied in order to the claim's goal before its sign is read."""
+    rule = "signs"
 
 
 @dataclass(frozen=True)
@@ -109,6 +117,8 @@ def _node(d):
     if rule == "algebra":
         d = _fields(d, rule, ("rewrites", "closing"))
         return Algebra(_strings(d["rewrites"], "rewrites"), str(d["closing"]))
+    if rule == "signs":
+        return Signs(_strings(_fields(d, rule, ("rewrites",))["rewrites"], "rewrites"))
     if rule == "oracle":
         d = _fields(d, rule, ("oracle", "input", "answer"))
         return Oracle(*(_strings([d[k]], k)[0] for k in ("oracle", "input", "answer")))
@@ -135,6 +145,8 @@ def _leaf(d) -> Leaf:
 def _node_json(n) -> dict:
     if isinstance(n, Algebra):
         return {"rule": "algebra", "rewrites": list(n.rewrites), "closing": n.closing}
+    if isinstance(n, Signs):
+        return {"rule": "signs", "rewrites": list(n.rewrites)}
     if isinstance(n, Oracle):
         return {"rule": "oracle", "oracle": n.oracle, "input": n.input, "answer": n.answer}
     if isinstance(n, Chart):

@@ -53,7 +53,7 @@ def test_a_proof_object_is_accepted_with_no_search_after_a_prover_change(no_sear
                                                                               proved.detail)
 
 
-def test_the_file_round_trips_and_format_1_is_still_read(tmp_path):
+def test_the_file_round_trips_and_format_1_and_older_proof_objects_are_still_read(tmp_path):
     _, cert = _certified()
     path = tmp_path / "f.proofs.json"
     path.write_text(certs.dumps([cert]))
@@ -61,6 +61,11 @@ def test_the_file_round_trips_and_format_1_is_still_read(tmp_path):
     assert data["format"] == 2 and list(data["kernel"]) == [cert.key] and list(data["proofs"]) == [cert.fingerprint]
     loaded = certs.load(path)
     assert loaded[cert.key].kernel == cert.kernel and loaded[cert.fingerprint].transcript == cert.transcript
+    older = json.loads(json.dumps(data))   # a file an earlier kernel wrote: its proof objects are skipped, not fatal
+    for entry in older["kernel"].values():
+        entry["proof"]["format"] = 1
+    path.write_text(json.dumps(older))
+    assert set(certs.load(path)) == {cert.fingerprint}
     del data["kernel"]
     data["format"] = 1
     path.write_text(json.dumps(data))

@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 import sympy as sp
 
-from symdp.kernel import Algebra, Boxes, Chart, Leaf, Oracle, Proof, check, identity_claim, sign_claim
+from symdp.kernel import Algebra, Boxes, Chart, Leaf, Oracle, Proof, Signs, check, identity_claim, sign_claim
 from symdp.kernel.algebra import canonical
 from symdp.kernel.boxes import cover_gap
 
@@ -118,15 +118,15 @@ def test_an_altered_oracle_answer_is_rejected():
 def test_a_proof_survives_its_json_form_and_matches_the_schema():
     jsonschema = pytest.importorskip("jsonschema")
     schema = json.loads(SCHEMA.read_text(encoding="utf-8"))
-    for proof in (_chart(HALVES), Proof(Algebra(("hyperbolic-exp",), "cancel")),
+    for proof in (_chart(HALVES), Proof(Algebra(("hyperbolic-exp",), "cancel")), Proof(Signs(("expand",))),
                   Proof(Oracle("sympy.simplify", canonical(PYTHAGORAS.goal), canonical(0)))):
         text = json.loads(proof.dumps())
         jsonschema.validate(text, schema)
         assert Proof.from_json(text) == proof
     with pytest.raises(ValueError, match="format"):
-        Proof.from_json({"format": 2, "proof": {}})
+        Proof.from_json({"format": 1, "proof": {"rule": "signs", "rewrites": []}})  # format 1 had no signs rule
     with pytest.raises(ValueError, match="unknown rule"):
-        Proof.from_json({"format": 1, "proof": {"rule": "magic"}})
+        Proof.from_json({"format": 2, "proof": {"rule": "magic"}})
 
 
 TOUCHING = sign_claim(sp.exp(x) - 1 - x, "nonnegative", {x: sp.Interval(0, 1)})
