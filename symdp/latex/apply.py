@@ -260,10 +260,15 @@ def _standard_special(source: str, head, call) -> None:
 
 
 def released(call) -> bool:
-    """``M(D)``, ``M_{DP}(D')``, ``A(S)``: a mechanism's letter (:func:`_mechanism`) applied to a dataset's (``D``,
-    ``S``, ``X``, primed or subscripted): a random release, not a closed form."""
-    return isinstance(call, AppliedUndef) and _mechanism(call.func.__name__) and bool(call.args) and all(
-        isinstance(a, sp.Symbol) and a.name.split("_")[0].rstrip("'") in ("D", "S", "X") for a in call.args)
+    """``M(D)``, ``M_{DP}(D')``, ``A(S)``: a mechanism's or an algorithm's letter (or a name with a word of
+    :data:`RANDOM_WORDS`) applied to a dataset's (``D``, ``S``, ``X``, primed or subscripted): a random release, not
+    a closed form.  Other capitals (a query ``Q(D)``, a count ``N(S)``) are left to the other rules."""
+    if not isinstance(call, AppliedUndef) or not call.args:
+        return False
+    name = call.func.__name__
+    mechanism = name.split("_")[0].rstrip("'") in ("M", "A") or any(w.lower() in RANDOM_WORDS for w in name.split("_"))
+    return mechanism and all(isinstance(a, sp.Symbol) and a.name.split("_")[0].rstrip("'") in ("D", "S", "X")
+                             for a in call.args)
 
 
 def _mechanism(name: str) -> bool:
