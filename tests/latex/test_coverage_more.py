@@ -319,12 +319,12 @@ def test_an_unknown_letter_before_one_subscripted_name_is_a_call():
 # -- heldout6's blind misreadings (PreliZ's distribution gallery, SmartNoise samples), now refused ------------------
 
 @pytest.mark.parametrize("tex, words", [
-    (r"f = \frac{x^{a - 1}}{B(a, b)}", ("the beta function", "sympy.beta")),            # preliz beta.md:53
-    (r"F = 1 - Q_1\left(\frac{x}{s}, \frac{v}{s}\right)", ("Marcum Q",)),             # preliz rice.md:86
-    (r"F = 1 - 2 T \left( \frac{x - m}{s}, a \right)", ("Owen's T",)),                # preliz skewnormal.md:89
-    (r"f = 2 \Phi(x) \phi(x,\mu,\tau)", ("a Greek letter papers use for a function",)),  # skewnormal.md:52
-    (r"f(x) = \sum_{i=1}^n \, w_i \, p_i(x)", ("a family of functions",)),            # preliz mixture.md:36
-    (r"F = \sum_{i=0}^{x} p_i \quad x < |p|", ("|p| of the indexed family p",)),       # categorical.md:55
+    (r"f = \frac{x^{a - 1}}{B(a, b)}", ("the beta function", "sympy.beta")),            # PreliZ gallery, beta page, line 53
+    (r"F = 1 - Q_1\left(\frac{x}{s}, \frac{v}{s}\right)", ("Marcum Q",)),             # PreliZ gallery, rice page, line 86
+    (r"F = 1 - 2 T \left( \frac{x - m}{s}, a \right)", ("Owen's T",)),                # PreliZ gallery, skewnormal page, line 89
+    (r"f = 2 \Phi(x) \phi(x,\mu,\tau)", ("a Greek letter papers use for a function",)),  # the skewnormal page, line 52
+    (r"f(x) = \sum_{i=1}^n \, w_i \, p_i(x)", ("a family of functions",)),            # PreliZ gallery, mixture page, line 36
+    (r"F = \sum_{i=0}^{x} p_i \quad x < |p|", ("|p| of the indexed family p",)),       # the categorical page, line 55
 ])
 def test_a_standard_special_function_or_a_family_of_functions_is_refused_never_guessed(tex, words):
     _refused(tex, *words)
