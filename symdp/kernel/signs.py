@@ -152,23 +152,23 @@ def _function(e, domain):
         inner = sign_of(args[0], domain)
         return (True, False, bool(inner and inner[2])) if real(args[0], domain) else None
     if isinstance(e, (sp.Max, sp.Min)):
-        return _extremum(isinstance(e, sp.Max), [sign_of(a, domain) for a in args], domain, args)
+        return _extremum(isinstance(e, sp.Max), args, domain)
     return None
 
 
-def _extremum(is_max, signs, domain, args):
-    """Max >= each argument, Min <= each: one argument > 0 makes Max > 0; all > 0 make Min > 0 (and mirrored)."""
+def _extremum(is_max, args, domain):
+    """Max >= each argument: > 0 (>= 0) when one argument is; <= 0 (< 0) when all are.  Min(a, ...) = -Max(-a, ...)."""
+    if not is_max:
+        flipped = _extremum(True, [-a for a in args], domain)
+        return None if flipped is None else (flipped[1], flipped[0], flipped[2])
     if not all(real(a, domain) for a in args):
         return None
-    known = [s for s in signs if s is not None]
-    high = [s for s in known if s[0]] if is_max else ([s for s in signs] if all(s and s[0] for s in signs) else [])
-    low = [s for s in known if s[1]] if not is_max else ([s for s in signs] if all(s and s[1] for s in signs) else [])
-    if high:
-        strict = any(s[2] for s in high) if is_max else all(s[2] for s in high)
-        return (True, False, strict)
-    if low:
-        strict = any(s[2] for s in low) if not is_max else all(s[2] for s in low)
-        return (False, True, strict)
+    signs = [sign_of(a, domain) for a in args]
+    above = [s for s in signs if s is not None and s[0]]
+    if above:
+        return (True, False, any(s[2] for s in above))
+    if all(s is not None and s[1] for s in signs):
+        return (False, True, all(s[2] for s in signs))
     return None
 
 

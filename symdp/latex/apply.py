@@ -266,16 +266,20 @@ def released(call) -> bool:
     if not isinstance(call, AppliedUndef) or not call.args:
         return False
     name = call.func.__name__
-    mechanism = name.split("_")[0].rstrip("'") in ("M", "A") or any(w.lower() in RANDOM_WORDS for w in name.split("_"))
-    return mechanism and all(isinstance(a, sp.Symbol) and a.name.split("_")[0].rstrip("'") in ("D", "S", "X")
-                             for a in call.args)
+    mechanism = _letter(name) in ("M", "A") or any(w.lower() in RANDOM_WORDS for w in name.split("_"))
+    return mechanism and all(isinstance(a, sp.Symbol) and _letter(a.name) in ("D", "S", "X") for a in call.args)
+
+
+def _letter(name: str) -> str:
+    """The letter a name is written with, without its subscript and primes (``M_DP`` -> ``M``, ``D'`` -> ``D``)."""
+    return name.split("_")[0].rstrip("'")
 
 
 def _mechanism(name: str) -> bool:
     """A capital letter other than F, G, H (``M``, ``M_1``, ``N``, ``A'``, ``M_cal``): papers call a mechanism, an
     algorithm or a distribution so, and its value at ``S`` is random; so is a name with a word of
     :data:`RANDOM_WORDS` (``laplace_noise``)."""
-    letter = name.split("_")[0].rstrip("'")
+    letter = _letter(name)
     if any(word.lower() in RANDOM_WORDS for word in name.split("_")):
         return True
     return len(letter) == 1 and letter.isupper() and letter not in "FGH"

@@ -314,4 +314,3 @@ def _lone(item) -> bool:
     if isinstance(item, Power) and item.sup is None and item.bang is None:
         item = item.base
     return isinstance(item, Leaf) and isinstance(item.value, sp.Symbol)
-

@@ -19,11 +19,11 @@ from lark.exceptions import LarkError, UnexpectedInput
 from ..errors import SymdpError
 from . import conditions as side_conditions
 from . import sides
-from .apply import released
 from .build import Builder
 from .grammar import parser
 from .lexer import NotAFormula, Tok, balanced, fail, lex, not_formula
 from .macros import Macro, expand
+from .meanings import one_meaning
 from .names import refuse_argument_words, refuse_hypergeometric
 from .notation import HEADS, NOTATION, OPERATORS, Notation
 from .resolve import Resolver
@@ -224,31 +224,8 @@ def display(text: str, notation: Notation | None = None, *, derived=None) -> Dis
             if e.construct != r"\sim":
                 raise
             unread.append(source[c[0].start:c[-1].end].strip())
-    _one_meaning(source, chain + tuple(found))
+    one_meaning(source, chain + tuple(found))
     return Display(chain, tuple(ops), tuple(found), defines, tuple(unread))
-
-
-def _one_meaning(source: str, chain) -> None:
-    """Refuse a name read as a function of the variable it is differentiated in (``\\frac{dF}{dx}``) and, elsewhere
-    in the display, as a plain quantity (``= F``); and ``|p|`` of a family ``p_i`` (its length, in PreliZ's
-    categorical CDF): which one the paper means only the notation can say."""
-    functions = {d.expr.func.__name__ for m in chain for d in m.atoms(sp.Derivative)
-                 if isinstance(d.expr, AppliedUndef)}
-    both = sorted(functions & {s.name for m in chain for s in m.free_symbols})
-    if both:
-        fail(source, 0, len(source), f"{both[0]} is differentiated as a function and also used as a plain quantity: "
-             f"write {both[0]}(x) where it is the function's value, or declare it in the notation")
-    release = next((c for m in chain for c in m.atoms(AppliedUndef) if released(c)), None)
-    if release is not None:
-        not_formula(source, 0, len(source), str(release), f"{release}: a mechanism applied to a dataset, a random "
-                    "release, not a closed form; declare the function in the notation (functions=) if it is a "
-                    "deterministic one")
-    families = {i.base.label.name for m in chain for i in m.atoms(sp.Indexed)}
-    sized = sorted(a.args[0].name for m in chain for a in m.atoms(sp.Abs)
-                   if isinstance(a.args[0], sp.Symbol) and a.args[0].name in families)
-    if sized:
-        fail(source, 0, len(source), f"|{sized[0]}| of the indexed family {sized[0]}: its length, a norm, or an "
-             "absolute value? Declare the spelling in the notation")
 
 
 def _undeclared_value(expr, notation: Notation, derived) -> bool:
@@ -297,7 +274,7 @@ def members(text: str, notation: Notation | None = None, *, derived=None) -> tup
     if not kept:
         raise SymdpError("latex", text, "an equation with a side that is not a bare name")
     found = tuple(_parse_tokens(source, resolver, seg) for seg in kept)
-    _one_meaning(source, found)
+    one_meaning(source, found)
     return found
 
 

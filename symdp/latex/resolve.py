@@ -392,7 +392,7 @@ def _parameters_after_bar(raw: list[Tok]) -> list[Tok]:
         if t.kind == "LPAREN":
             before = raw[k - 1] if k else None
             opened.append(before is not None and before.end == t.start and (before.kind == "WORD" or (
-                before.kind == "NAME" and before.text in ("f", "g", "h", "F", "G", "H"))))
+                before.kind == "NAME" and before.text in FUNCTION_LETTERS)))
         elif t.kind == "RPAREN" and opened:
             opened.pop()
         elif t.kind == "CMD" and t.text == r"\mid" and opened and opened[-1]:
