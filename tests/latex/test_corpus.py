@@ -20,8 +20,10 @@ sys.path.insert(0, str(CORPUS))
 from compare import judge  # noqa: E402
 from summarize import TARGET, load, report, tally  # noqa: E402
 
-FILES = ("rows", "heldout_rows", "heldout2_rows", "heldout3_rows", "heldout4_rows", "heldout5_rows", "heldout6_rows")
-HELDOUT = ("heldout_rows", "heldout2_rows", "heldout3_rows", "heldout4_rows", "heldout5_rows", "heldout6_rows")
+FILES = ("rows", "heldout_rows", "heldout2_rows", "heldout3_rows", "heldout4_rows", "heldout5_rows", "heldout6_rows",
+         "heldout7_rows")
+HELDOUT = ("heldout_rows", "heldout2_rows", "heldout3_rows", "heldout4_rows", "heldout5_rows", "heldout6_rows",
+           "heldout7_rows")
 ROWS = {name: load(name) for name in FILES if (CORPUS / f"{name}.py").exists()}
 _SEEN: dict = {}
 
