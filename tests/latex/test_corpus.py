@@ -64,7 +64,14 @@ BELOW_TARGET = {"heldout2_rows": "measured 59/67 = 88 % on 2026-12-02 (79 % on 2
                                  "a density's parameters after a bar read as names, cases conditions after ', \\text{if}'): 84/110 = 76 %, 0 misread. The rest "
                                  "are special functions PreliZ's text names after the display (the incomplete beta "
                                  "I_x(a, b), B(a, b), incomplete gammas, I_0: 16 rows), which the parser refuses unless "
-                                 "the notation declares them, and bare cases with lower/upper no display defines (6)"}
+                                 "the notation declares them, and bare cases with lower/upper no display defines (6)",
+                "heldout7_rows": "measured once, blind, 30/48 = 62 % on 2026-12-02 18:41 UTC with 7 misread (parser at "
+                                 "5cc6a61, and the same with the working tree's uncommitted symdp/latex changes of that "
+                                 "time); the misread rows fail test_no_row_is_misread and are not covered here. Refused "
+                                 "closed forms (15): words in \\text the notation lacks (dof, high, angle, ci, eps_root, "
+                                 "cohort size: 6) and \\text{where } before a formula (1), the sensitivities \\Delta u, "
+                                 "\\Delta q (4), bias (1), p (1-q) as a call or a product (1), the character U+2206 (1), "
+                                 "a parenthesis closed inside a brace group (1)"}
 """Files whose coverage is short of TARGET, with the measured figure: an expected failure that must fail (strict),
 so reaching the target turns it into an error that asks for the entry to be removed.  Misreadings are never here."""
 
