@@ -78,7 +78,7 @@ def _export(claim, certificate):
 
 
 def _recorded(record, captured):
-    """The proof object a file records (format 2's ``kernel`` section) with the claim the derivation states now
+    """The proof object a file records (the ``kernel`` section) with the claim the derivation states now
     under its key, as an :class:`.proof_export.Export`."""
     claim = stated_claim(captured)
     if claim is None:

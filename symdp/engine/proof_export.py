@@ -93,7 +93,8 @@ def _identity(args, name) -> Export:
     return Export(claim, kernel.Proof(kernel.Algebra(rewrites, closing)))
 
 
-SIGN_REWRITES = ((), ("expand",), ("together",), ("expand", "together"), ("expand-log", "expand"), ("powsimp",))
+SIGN_REWRITES = ((), ("expand",), ("together",), ("expand", "together"), ("together", "expand"), ("expand-log", "expand"),
+                 ("powsimp",), ("radsimp",), ("together", "radsimp"), ("radsimp", "together"))
 """The rewrites tried, in order, before the kernel reads a sign off the goal's tree (the first it accepts is kept)."""
 
 

@@ -16,7 +16,7 @@ import json
 from dataclasses import dataclass
 from fractions import Fraction
 
-FORMAT = 2
+FORMAT = 3
 """Bumped by any change to the node kinds, their fields or a rule's meaning (old proofs are then re-checked)."""
 
 

@@ -13,7 +13,19 @@ as ``algebra``); :func:`sign_of` then reads what the tree says of its sign, bott
   increasing, 0 at 0) have their argument's sign; ``log a`` (``a > 0``) has the sign of ``a - 1``; ``|a|`` is
   >= 0; ``Max``/``Min`` by their arguments.
 
-Anything else has no sign and the proof is rejected.  A sign is three facts: ``>= 0``, ``<= 0``, ``!= 0``.
+A sum the table cannot read (format 3) is read two more ways:
+
+* *a pair* ``u - v`` of two terms, ``u, v > 0``, one with an ``exp`` factor: ``c e^a - d e^b`` has the sign of
+  ``(a + log c) - (b + log d)`` (exp increasing; a positive number ``n`` is ``e^(log n)``); ``c f(a) - c f(b)``
+  with the same ``c > 0`` and ``f`` one of ``log`` (``a, b > 0``) or the odd increasing functions has the sign of
+  ``a - b``;
+* *between its ends*: a sum ``c s + r`` affine in a domain symbol ``s`` (``c``, ``r`` free of ``s``) that no other
+  interval of the domain mentions takes its values between those at the ends of ``s``'s interval (rewritten by the
+  node's rewrites, read on the domain without ``s``); at an infinite end it has the sign of ``+-c``.  It is >= 0
+  when both ends are, and > 0 when besides every included end is > 0 and one end is.
+
+Each check has a counted allowance of such readings (:data:`ALLOWANCE`).  Anything else has no sign and the proof
+is rejected.  A sign is three facts: ``>= 0``, ``<= 0``, ``!= 0``.
 """
 from __future__ import annotations
 
@@ -27,6 +39,8 @@ ODD = (sp.erf, sp.sinh, sp.tanh, sp.atan, sp.asinh)
 """Odd functions, strictly increasing, 0 at 0: the sign of their argument."""
 POSITIVE = (sp.exp, sp.erfc, sp.cosh)
 """Functions positive at every real argument."""
+ALLOWANCE = 200
+"""Readings of a sum by a pair or by its ends, per check: a proof that needs more is rejected."""
 
 
 def check_signs(node, claim) -> str:
@@ -36,10 +50,11 @@ def check_signs(node, claim) -> str:
     unknown = [r for r in node.rewrites if r not in REWRITES]
     if unknown:
         return f"unknown rewrite {unknown[0]!r}"
-    goal = claim.goal
-    for name in node.rewrites:
-        goal = REWRITES[name](goal)
-    got = sign_of(goal, dict(claim.domain))
+    reader = Reader(node.rewrites)
+    try:
+        got = reader.sign(reader.rewritten(claim.goal), dict(claim.domain))
+    except RecursionError:
+        return "the reading nests too deep"
     if got is None or not got[0] or (claim.strict and not got[2]):
         need = "> 0" if claim.strict else ">= 0"
         return f"the goal's tree does not show it {need} (read: {_said(got)})"
@@ -48,35 +63,188 @@ def check_signs(node, claim) -> str:
 
 def sign_of(e, domain: dict):
     """The sign the tree of ``e`` shows on ``domain`` (a triple of facts), or None."""
-    if e.is_Number:
-        return _number(e)
-    if e in (sp.pi, sp.E):
-        return POS
-    if e.is_Symbol:
-        return _symbol(e, domain)
-    if e.is_Add:
-        return _add([sign_of(a, domain) for a in e.args])
-    if e.is_Mul:
-        return _mul([sign_of(a, domain) for a in e.args])
-    if e.is_Pow:
-        return _pow(e.base, e.exp, domain)
-    return _function(e, domain)
+    return Reader(()).sign(e, domain)
 
 
 def real(e, domain: dict) -> bool:
     """``e`` is real at every point of ``domain`` (as the tree shows it)."""
-    if sign_of(e, domain) is not None:
-        return True
-    if e.is_Symbol:
-        return isinstance(domain.get(e), sp.Interval) or e.is_real is True
-    if e.is_Add or e.is_Mul or isinstance(e, POSITIVE + ODD + (sp.Abs, sp.Max, sp.Min)):
-        return all(real(a, domain) for a in e.args)
-    if e.is_Pow:
-        b = sign_of(e.base, domain)
-        if e.exp.is_Integer:
-            return real(e.base, domain) and (e.exp >= 0 or (b is not None and b[2]))
-        return b == POS and real(e.exp, domain)
-    return False
+    return Reader(()).real(e, domain)
+
+
+class Reader:
+    """The table's reading of signs, with the node's rewrites (for the ends of a sum) and a counted allowance."""
+
+    def __init__(self, rewrites: tuple):
+        self.rewrites, self.left = tuple(rewrites), ALLOWANCE
+
+    def rewritten(self, e):
+        for name in self.rewrites:
+            e = REWRITES[name](e)
+        return e
+
+    def sign(self, e, domain: dict):
+        if e.is_Number:
+            return _number(e)
+        if e in (sp.pi, sp.E):
+            return POS
+        if e.is_Symbol:
+            return _symbol(e, domain)
+        if e.is_Add:
+            return self._sum(e, domain)
+        if e.is_Mul:
+            return _mul([self.sign(a, domain) for a in e.args])
+        if e.is_Pow:
+            return self._pow(e.base, e.exp, domain)
+        return self._function(e, domain)
+
+    def real(self, e, domain: dict) -> bool:
+        if self.sign(e, domain) is not None:
+            return True
+        if e.is_Symbol:
+            return isinstance(domain.get(e), sp.Interval) or e.is_real is True
+        if e.is_Add or e.is_Mul or isinstance(e, POSITIVE + ODD + (sp.Abs, sp.Max, sp.Min)):
+            return all(self.real(a, domain) for a in e.args)
+        if e.is_Pow:
+            b = self.sign(e.base, domain)
+            if e.exp.is_Integer:
+                return self.real(e.base, domain) and (e.exp >= 0 or (b is not None and b[2]))
+            return b == POS and self.real(e.exp, domain)
+        return False
+
+    def _sum(self, e, domain):
+        got = _add([self.sign(a, domain) for a in e.args])
+        if got is None and self.left > 0:
+            self.left -= 1
+            got = self._pair(e, domain)
+            if got is None:
+                got = next((g for g in (self._ends(e, s, domain) for s in reversed(list(domain))) if g), None)
+        return got
+
+    def _pair(self, e, domain):
+        """``e = u - v``, ``u, v > 0``: by exp's logs, or by the arguments of one increasing function."""
+        with_exp = [t for t in e.args if _has_exp(t)]
+        if len(with_exp) == 1 or (with_exp and len(e.args) == 2):
+            t = with_exp[0]
+            u, v = (t, t - e) if self.sign(t, domain) == POS else (e - t, -t)
+            if self.sign(u, domain) == POS and self.sign(v, domain) == POS:
+                return self.sign(_log_ratio(u, v) if _has_exp(u) else -_log_ratio(v, u), domain)
+        if len(e.args) != 2:
+            return None
+        first, second = sorted(e.args, key=lambda t: t.could_extract_minus_sign())
+        (cu, fu), (cv, fv) = first.as_coeff_Mul(), (-second).as_coeff_Mul()
+        same = type(fu) is type(fv) and isinstance(fu, (sp.log,) + ODD) and cu == cv and cu > 0
+        a, b = (fu.args[0], fv.args[0]) if same else (None, None)
+        if not same or not all(self.sign(x, domain) == POS if isinstance(fu, sp.log) else self.real(x, domain)
+                               for x in (a, b)):
+            return None
+        return self.sign(a - b, domain)
+
+    def _ends(self, e, s, domain):
+        """``e = c s + r`` between its values at the ends of ``s``'s interval (the module's docstring)."""
+        iv, rest = domain.get(s), {k: v for k, v in domain.items() if k != s}
+        c = _slope(e, s)
+        if c is None or not isinstance(iv, sp.Interval) or any(s in v.free_symbols for v in [iv, *rest.values()]):
+            return None
+        ends = [self._end(e, s, iv.start, iv.left_open, -c, rest), self._end(e, s, iv.end, iv.right_open, c, rest)]
+        return None if None in ends else _hull(ends)
+
+    def _end(self, e, s, at, is_open, towards, domain):
+        """(sign, open) of ``e`` at one end of ``s``'s interval; ``towards`` is the slope's sign there."""
+        if at.is_infinite:
+            got = self.sign(towards, domain)
+            return (got, True) if got in (POS, NEG) else None
+        got = self.sign(self.rewritten(e.subs(s, at)), domain)
+        return None if got is None else (got, is_open)
+
+    def _pow(self, b, k, domain):
+        base = self.sign(b, domain)
+        if base is None:  # an even power of a real base is >= 0 whatever the base's sign
+            return NONNEG if k.is_Integer and k > 0 and k % 2 == 0 and self.real(b, domain) else None
+        if base == POS and self.real(k, domain):
+            return POS
+        if k.is_Integer:
+            if k < 0 and not base[2]:
+                return None
+            if k % 2 == 0:
+                return (True, False, base[2])
+            return base
+        if base[0] and self.sign(k, domain) == POS:
+            return (True, False, base[2])
+        return None
+
+    def _function(self, e, domain):
+        args = e.args
+        if isinstance(e, POSITIVE):
+            return POS if self.real(args[0], domain) else None
+        if isinstance(e, ODD):
+            return self.sign(args[0], domain)
+        if isinstance(e, sp.log):
+            return self.sign(args[0] - 1, domain) if self.sign(args[0], domain) == POS else None
+        if isinstance(e, sp.Abs):
+            inner = self.sign(args[0], domain)
+            return (True, False, bool(inner and inner[2])) if self.real(args[0], domain) else None
+        if isinstance(e, (sp.Max, sp.Min)):
+            return self._extremum(isinstance(e, sp.Max), args, domain)
+        return None
+
+    def _extremum(self, is_max, args, domain):
+        """Max >= each argument: > 0 (>= 0) when one argument is; <= 0 (< 0) when all are.  Min(a, ..) = -Max(-a, ..)."""
+        if not is_max:
+            flipped = self._extremum(True, [-a for a in args], domain)
+            return None if flipped is None else (flipped[1], flipped[0], flipped[2])
+        if not all(self.real(a, domain) for a in args):
+            return None
+        signs = [self.sign(a, domain) for a in args]
+        above = [s for s in signs if s is not None and s[0]]
+        if above:
+            return (True, False, any(s[2] for s in above))
+        if all(s is not None and s[1] for s in signs):
+            return (False, True, all(s[2] for s in signs))
+        return None
+
+
+def _has_exp(t) -> bool:
+    return any(isinstance(f, sp.exp) for f in sp.Mul.make_args(t))
+
+
+def _log_ratio(u, v):
+    """``log(u/v)`` for ``u = c e^a`` (the exp factors of a product) and ``v > 0``: ``a - log(v/c)``, and
+    ``a + log c - b - log d`` when ``v = d e^b``."""
+    a, c = _exp_split(u)
+    if not _has_exp(v):
+        return a - sp.log(v / c)
+    b, d = _exp_split(v)
+    return a + sp.log(c) - b - sp.log(d)
+
+
+def _exp_split(t):
+    """(a, c) with ``t = c e^a``: the arguments of ``t``'s exp factors summed, and the other factors."""
+    factors = sp.Mul.make_args(t)
+    return (sp.Add(*[f.args[0] for f in factors if isinstance(f, sp.exp)]),
+            sp.Mul(*[f for f in factors if not isinstance(f, sp.exp)]))
+
+
+def _slope(e, s):
+    """``c`` with ``e = c s + r``, ``c`` and ``r`` free of ``s`` (read off the terms of ``e``), or None."""
+    slope = []
+    for t in sp.Add.make_args(e):
+        if s in t.free_symbols:
+            slope.append(t / s)
+            if s in slope[-1].free_symbols:
+                return None
+    return sp.Add(*slope) if slope else None
+
+
+def _hull(ends):
+    """The sign of an affine function inside an interval, from (sign, open) at its two ends: a value inside is a
+    mean of the ends' values with positive weights."""
+    ge, le = all(s[0] for s, _ in ends), all(s[1] for s, _ in ends)
+    strict = all(s[2] for s, is_open in ends if not is_open) and any(s[2] for s, _ in ends)
+    if ge and le:
+        return ZERO
+    if ge or le:
+        return (ge, le, strict)
+    return None
 
 
 def _number(e):
@@ -121,55 +289,6 @@ def _mul(signs):
         return ZERO
     negative = sum(1 for s in signs if not s[0]) % 2
     return (not negative, bool(negative), all(s[2] for s in signs))
-
-
-def _pow(b, k, domain):
-    base = sign_of(b, domain)
-    if base is None:  # an even power of a real base is >= 0 whatever the base's sign
-        return NONNEG if k.is_Integer and k > 0 and k % 2 == 0 and real(b, domain) else None
-    if base == POS and real(k, domain):
-        return POS
-    if k.is_Integer:
-        if k < 0 and not base[2]:
-            return None
-        if k % 2 == 0:
-            return (True, False, base[2])
-        return base
-    if base[0] and sign_of(k, domain) == POS:
-        return (True, False, base[2])
-    return None
-
-
-def _function(e, domain):
-    args = e.args
-    if isinstance(e, POSITIVE):
-        return POS if real(args[0], domain) else None
-    if isinstance(e, ODD):
-        return sign_of(args[0], domain)
-    if isinstance(e, sp.log):
-        return sign_of(args[0] - 1, domain) if sign_of(args[0], domain) == POS else None
-    if isinstance(e, sp.Abs):
-        inner = sign_of(args[0], domain)
-        return (True, False, bool(inner and inner[2])) if real(args[0], domain) else None
-    if isinstance(e, (sp.Max, sp.Min)):
-        return _extremum(isinstance(e, sp.Max), args, domain)
-    return None
-
-
-def _extremum(is_max, args, domain):
-    """Max >= each argument: > 0 (>= 0) when one argument is; <= 0 (< 0) when all are.  Min(a, ...) = -Max(-a, ...)."""
-    if not is_max:
-        flipped = _extremum(True, [-a for a in args], domain)
-        return None if flipped is None else (flipped[1], flipped[0], flipped[2])
-    if not all(real(a, domain) for a in args):
-        return None
-    signs = [sign_of(a, domain) for a in args]
-    above = [s for s in signs if s is not None and s[0]]
-    if above:
-        return (True, False, any(s[2] for s in above))
-    if all(s is not None and s[1] for s in signs):
-        return (False, True, all(s[2] for s in signs))
-    return None
 
 
 def _said(sign) -> str:

@@ -71,3 +71,62 @@ def test_a_signs_node_proves_no_identity_and_no_false_claim_under_it():
 def test_assumptions_count_where_no_interval_is_given():
     assert check(sign_claim(eps * d + eps, "positive", {}), Proof(Signs(()))).kernel_checked
     assert not check(sign_claim(x + 1, "positive", {}), Proof(Signs(()))).accepted   # x real, no interval
+
+
+t = sp.Symbol("t", real=True)
+lam, p0 = sp.symbols("lambda p_0", positive=True)
+p1 = sp.Symbol("p_1", real=True)
+
+# Format 3: a sum read as a pair (exp's logs, one increasing function) or between the ends of an affine symbol;
+# each true claim with a false twin that differs in one place
+PAIRS_3 = [
+    # e^eps - 1 > 0 for eps > 0 (exp increasing, 1 = e^0)  |  on eps > -1 it fails at eps = -1/2
+    ((sp.exp(eps) - 1, "positive", {eps: POS}), (sp.exp(x) - 1, "positive", {x: OPEN(-1, sp.oo)})),
+    # 2 e^x - 2 t^2 - 2 > 0 for x > log(t^2 + 1): the exp against the rest, at x's end the logs cancel  |  x >= 0
+    ((2 * sp.exp(x) - 2 * t**2 - 2, "positive", {t: I(-1, 1), x: OPEN(sp.log(t**2 + 1), sp.oo)}),
+     (2 * sp.exp(x) - 2 * t**2 - 2, "positive", {t: I(-1, 1), x: OPEN(0, sp.oo)})),
+    # e^(2 eps) >= e^(eps s1) e^(-eps s2) for s1, s2 in [-1, 1] (powsimp, then ends in s1, s2)  |  > fails at s1=1, s2=-1
+    ((sp.exp(2 * eps) - sp.exp(eps * x) * sp.exp(-eps * y), "nonnegative", {eps: POS, x: I(-1, 1), y: I(-1, 1)}),
+     (sp.exp(2 * eps) - sp.exp(eps * x) * sp.exp(-eps * y), "positive", {eps: POS, x: I(-1, 1), y: I(-1, 1)})),
+    # log(1 + eps) - log(eps) > 0 (log increasing)  |  log(eps) - log(1 + eps) > 0 is false everywhere
+    ((sp.log(1 + eps) - sp.log(eps), "positive", {eps: POS}), (sp.log(eps) - sp.log(1 + eps), "positive", {eps: POS})),
+    # tanh(eps + 1) - tanh(eps) > 0  |  tanh(x) - tanh(1) > 0 fails at x = 0
+    ((sp.tanh(eps + 1) - sp.tanh(eps), "positive", {eps: POS}), (sp.tanh(x) - sp.tanh(1), "positive", {x: I(0, 2)})),
+    # (1 - x) > 0 on [0, 1): its ends 1 and 0 (open)  |  on [0, 1] it is 0 at x = 1
+    ((1 - x, "positive", {x: I.Ropen(0, 1)}), (1 - x, "positive", {x: I(0, 1)})),
+    # p_1 - lambda p_0 >= 0 for p_1 >= lambda p_0 (slope 1 towards +oo)  |  p_1 > lambda p_0 fails at the included end
+    ((p1 - lam * p0, "nonnegative", {lam: POS, p0: POS, p1: I(lam * p0, sp.oo)}),
+     (p1 - lam * p0, "positive", {lam: POS, p0: POS, p1: I(lam * p0, sp.oo)})),
+    # 1 - y (1/2 - x) - x >= 0 up to y's upper end, where it is 0  |  with y up to twice that end it fails
+    ((1 - y * (sp.Rational(1, 2) - x) - x, "nonnegative",
+      {x: OPEN(0, sp.Rational(1, 2)), y: I.Lopen(0, (1 - x) / (sp.Rational(1, 2) - x))}),
+     (1 - y * (sp.Rational(1, 2) - x) - x, "nonnegative",
+      {x: OPEN(0, sp.Rational(1, 2)), y: I.Lopen(0, 2 * (1 - x) / (sp.Rational(1, 2) - x))})),
+]
+
+
+@pytest.mark.parametrize("true, false", PAIRS_3, ids=[str(t[0]) for t, _ in PAIRS_3])
+def test_a_sum_read_as_a_pair_or_between_its_ends_and_its_false_twin(true, false):
+    for rewrites in ((), ("powsimp",), ("together",)):
+        verdict = check(sign_claim(*true), Proof(Signs(rewrites)))
+        if verdict.accepted:
+            break
+    assert verdict.kernel_checked, verdict.describe()
+    for rewrites in ((), ("powsimp",), ("expand",), ("together",)):
+        twin = check(sign_claim(*false), Proof(Signs(rewrites)))
+        assert not twin.accepted, (rewrites, twin.describe())
+
+
+def test_ends_need_a_symbol_no_other_interval_mentions():
+    # x - y >= 0 with y in [0, x] is true, but y's interval mentions x: x's ends may not be read while y depends on x
+    claim = sign_claim(x - y, "nonnegative", {x: I(0, 1), y: I(0, x)})
+    assert check(claim, Proof(Signs(()))).accepted            # y's ends: x - x = 0 and x - 0 = x >= 0
+    wrong = sign_claim(y - x, "nonnegative", {x: I(0, 1), y: I(0, x)})
+    assert not check(wrong, Proof(Signs(()))).accepted
+
+
+def test_a_coefficient_of_unknown_sign_reads_no_pair():
+    # c log(a) - c log(b) with c of either sign: no reading (x (log 2 - log 1) < 0 at x = -1)
+    claim = sign_claim(x * sp.log(2) - x * sp.log(1 + eps), "positive", {x: I(-1, 1), eps: OPEN(0, 1)})
+    assert not check(claim, Proof(Signs(()))).accepted
+    assert not check(sign_claim(-sp.log(2) + sp.log(x), "positive", {x: I(-1, 3)}), Proof(Signs(()))).accepted

@@ -126,7 +126,7 @@ def test_a_proof_survives_its_json_form_and_matches_the_schema():
     with pytest.raises(ValueError, match="format"):
         Proof.from_json({"format": 1, "proof": {"rule": "signs", "rewrites": []}})  # format 1 had no signs rule
     with pytest.raises(ValueError, match="unknown rule"):
-        Proof.from_json({"format": 2, "proof": {"rule": "magic"}})
+        Proof.from_json({"format": 3, "proof": {"rule": "magic"}})
 
 
 TOUCHING = sign_claim(sp.exp(x) - 1 - x, "nonnegative", {x: sp.Interval(0, 1)})
