@@ -133,7 +133,7 @@ def _unbound(doc: Document, eq) -> Verdict:
     """A label no claim checks, read all the same: unbound, not a formula (what it states), or unparsed (why)."""
     notation = replace(NOTATION, macros=doc.macros)
     try:
-        display(eq.latex, notation)
+        display(eq.latex, notation, prose=eq.prose)
     except NotAFormula as exc:
         return Verdict(eq.label, eq.file, eq.line, "not a formula", f"not a formula: {exc.construct}")
     except (LatexError, SymdpError) as exc:

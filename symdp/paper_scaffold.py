@@ -88,7 +88,7 @@ def _claim(eq, notation) -> tuple[list[str], set]:
     head = f"    # {eq.label} ({eq.file}:{eq.line}): " + _comment(_latex(eq.latex))[0]
     call = f"d.printed({eq.label!r}, quote(PAPER, label={eq.label!r}), FillIn({eq.label!r}))"
     try:
-        read_as = display(eq.latex, notation)
+        read_as = display(eq.latex, notation, prose=eq.prose)
     except NotAFormula as exc:
         return [head, f"    #   not a formula ({exc.construct}): nothing to check", ""], set()
     except (LatexError, SymdpError) as exc:

@@ -136,7 +136,7 @@ class Skip(Exception):
 
 def _read(eq, notation):
     try:
-        return display(eq.latex, notation)
+        return display(eq.latex, notation, prose=eq.prose)
     except NotAFormula as exc:
         raise Skip(f"not a formula: {exc.construct}") from None
     except (LatexError, SymdpError) as exc:
@@ -343,7 +343,7 @@ def _symbols_of(doc, notation) -> set:
     found = set()
     for eq in doc.labels().values():
         try:
-            read_as = display(eq.latex, notation)
+            read_as = display(eq.latex, notation, prose=eq.prose)
         except (LatexError, SymdpError):
             continue
         for m in (*read_as.chain, *read_as.conditions):

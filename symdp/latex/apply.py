@@ -14,6 +14,7 @@ from sympy.core.function import AppliedUndef
 
 from .forms import Chain, Diff, Group, Head, Power, _span
 from .lexer import fail, not_formula
+from .prose import settles
 
 
 class Application:
@@ -120,10 +121,12 @@ class Application:
             return label[tuple(self.expr(s) for s in subs)], j
         if group is None:
             self.fail(head.start, head.end, f"{head.text} must be followed by its argument in parentheses")
-        if p.sub is not None or p.sup is not None:
+        scripted = getattr(head.fn, "scripted", False)  # I_{1-p}(a, b): a declared function's subscript argument
+        if (p.sub is not None and not scripted) or p.sup is not None:
             self.fail(head.start, head.end, f"a script on the function {head.text}")
         items = group.base.items if group.base.kind == "paren" else [group.base.items[0]]
-        args = [self.expr(a) for a in items]
+        subs = [] if p.sub is None else p.sub if isinstance(p.sub, list) else [p.sub]
+        args = [self.expr(a) for a in subs + list(items)]
         try:
             value = head.fn(*args)
         except (TypeError, ValueError) as exc:
@@ -256,7 +259,8 @@ def _standard_special(source: str, head, call) -> None:
         return
     what, entry = STANDARD_SPECIAL[key]
     fail(source, head.start, head.end + 1, f"ambiguous: {head.text}(...) is {what} in the standard notation, or a "
-         f"function of the paper's own? Declare it in the notation: functions={{r'{head.text}': {entry}}}")
+         f"function of the paper's own? Declare it in the notation: functions={{r'{head.text}': {entry}}}"
+         + settles(head.text, entry))
 
 
 def released(call) -> bool:

@@ -70,6 +70,10 @@ class Builder(Application, Transformer):
                 inside = _membership(x, self.expr(x.members[0]), not self.condition)
                 return sp.Not(inside) if x.negated else inside
             members = [self.expr(m) for m in x.members]
+            if len(x.ops) > 1 and x.ops[0] == "=" != x.ops[1] and isinstance(members[0], sp.Symbol):  # x = y/s <= 0
+                start, end = _span(x)
+                self.fail(start, end, f"a condition that also defines {members[0]} ({members[0]} = ... "
+                          f"{x.ops[1]} ...): a definition inside a condition, not a chain to check")
             parts = [_RELATIONS[op](a, b, evaluate=not self.condition) for op, a, b in zip(x.ops, members, members[1:])]
             return parts[0] if len(parts) == 1 else sp.And(*parts)
         v = self.value(x)

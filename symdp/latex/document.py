@@ -33,6 +33,7 @@ from .definitions import KEYWORDS, define, group, option
 from .macros import call
 from .mask import mask
 from .project import Note, locate, project_root, relative
+from .prose import around
 from .rows import LABEL, PAIRED, label_of, pairs_of, rows_of
 
 MAX_DEPTH = 16
@@ -69,6 +70,9 @@ class Equation:
     file: str
     """Relative to the main paper's folder."""
     line: int
+    prose: tuple = field(default=(), compare=False)
+    """The text of its paragraph before and after the display (:func:`.prose.around`), whose sentences may declare
+    its names."""
 
 
 @dataclass(frozen=True)
@@ -348,6 +352,7 @@ class _Reader:
             return body
         rows = [(0, f.text[body:close[0]])] if env.rstrip("*") in SINGLE or env in ("\\[", "$$") \
             else rows_of(f.text[body:close[0]])
+        prose = around(f.text, start, close[1])
         for at, row in rows:
             if not row.strip() or (not LABEL.search(row) and not re.search(r"[^\s&]", LABEL.sub("", row))):
                 continue
@@ -356,13 +361,13 @@ class _Reader:
             pieces = (pairs_of(row) if env.rstrip("*") in PAIRED else []) or [(0, row)]
             for k, (start, piece) in enumerate(pieces):  # the row's label goes with its first equation
                 piece = piece.rstrip() + label_of(row, piece) if k == 0 else LABEL.sub("", piece)
-                self._row(f, piece, body + at + start, label if k == 0 else "")
+                self._row(f, piece, body + at + start, label if k == 0 else "", prose)
         return close[1]
 
-    def _row(self, f: _File, row: str, offset: int, label: str):
-        """One equation: ``row`` (its text) at ``offset`` of ``f``, with its label ("" when none)."""
+    def _row(self, f: _File, row: str, offset: int, label: str, prose: tuple = ()):
+        """One equation: ``row`` (its text) at ``offset`` of ``f``, with its label ("" when none) and its prose."""
         lead = len(row) - len(row.lstrip())
-        self.equations.append(Equation(label, row.strip(), f.rel, f.lines.at(offset + lead)))
+        self.equations.append(Equation(label, row.strip(), f.rel, f.lines.at(offset + lead), prose))
 
     def _close(self, f: _File, env: str, pos: int):
         """(start, end) of what closes the display ``env`` opened before ``pos``, or None."""

@@ -96,6 +96,7 @@ def fail(source: str, start: int, end: int, why: str):
 
 
 _COMMAND = re.compile(r"\\([A-Za-z]+)\*?|\\(.)")
+_ROW_SPACE = re.compile(r"\s*\[\s*-?\d*\.?\d+\s*(?:em|ex|pt|mm|cm|in|bp|mu|pc)\s*\]")
 _NUMBER = re.compile(r"\d+(?:\.\d+)?|\.\d+")
 _DELIM_AFTER = re.compile(r"\s*(\\[A-Za-z]+|\\[{}|]|[()\[\]|.])")
 _GROUP_TEXT = re.compile(r"\s*\{([^{}]*)\}")
@@ -200,6 +201,8 @@ class _Lexer:
     def symbol_command(self, ch, start):
         if ch == "\\":
             self.emit("NEWROW", "\\\\", start, self.pos, consumes=False)
+            space = _ROW_SPACE.match(self.text, self.pos)  # \\[0.5em]: the row break's extra space, not a bracket
+            self.pos = space.end() if space else self.pos
         elif ch == ";":
             self.gap(start)
         elif ch in ",:! ":

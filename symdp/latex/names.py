@@ -14,8 +14,8 @@ import re
 import sympy as sp
 
 from ..errors import SymdpError
-
 from .lexer import GREEK, NAME_COMMANDS, Tok, fail, not_formula
+from .prose import settles
 
 DECORATIONS = {"hat": "hat", "widehat": "hat", "bar": "bar", "overline": "bar", "tilde": "tilde",
                "widetilde": "tilde", "check": "check", "breve": "breve", "dot": "dot", "ddot": "ddot",
@@ -258,7 +258,7 @@ def _special(source, name, tok, what, entry):
     start, end = (tok.start, tok.end) if isinstance(tok, Tok) else (tok.start_pos, tok.end_pos)
     fail(source, start, end + 1, f"ambiguous: {name}(...) is {what} in the standard notation, or a function of the "
          f"paper's own? Declare it in the notation: functions={{r'{name}': {entry}}} for the standard function, or "
-         f"functions={{r'{name}': sympy.Function('...')}} for the paper's own")
+         f"functions={{r'{name}': sympy.Function('...')}} for the paper's own" + settles(name, entry))
 
 
 def _ambiguous(source, name, tok, what):

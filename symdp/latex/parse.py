@@ -26,6 +26,7 @@ from .macros import Macro, expand
 from .meanings import one_meaning
 from .names import refuse_argument_words, refuse_hypergeometric
 from .notation import HEADS, NOTATION, OPERATORS, Notation
+from .prose import declare, used
 from .resolve import Resolver
 from .rewrite import rewritten
 
@@ -103,6 +104,8 @@ class Display:
     unread: tuple = ()
     """Side conditions that state a distribution (``\\epsilon_t \\sim N(0, \\sigma^2)``), as written: no condition
     on the symbols, so never a domain; a check that needs the display's domain refuses a row that has one."""
+    declared: tuple = ()
+    """The :class:`.prose.Declaration` s the reading used: a name the text around the display declares, its sentence."""
 
 
 def _notation(notation) -> Notation:
@@ -192,15 +195,16 @@ def _punctuation(tokens: list[Tok]) -> list[Tok]:
                                                                           tokens[k + 1].kind in ends))]
 
 
-def display(text: str, notation: Notation | None = None, *, derived=None) -> Display:
+def display(text: str, notation: Notation | None = None, *, derived=None, prose=()) -> Display:
     """What the display ``text`` states: its relation chain, its side conditions, the quantity it defines.
 
     A left side that is a bare name, a power or decoration of a name, or a function-style name is
     the quantity being defined (dropped into ``defines``) when an ``=`` follows it and (with ``derived``)
     none of its head's symbols occur in the derived expression.  NotAFormula for a display that
-    states no closed form; LatexError, quoting the fragment, for anything unknown or ambiguous.
+    states no closed form; LatexError, quoting the fragment, for anything unknown or ambiguous.  ``prose``: the text
+    around the display, whose sentences may declare names (:func:`.prose.declare`).
     """
-    notation = _notation(notation)
+    notation, declared = declare(_notation(notation), prose)
     source, body, conds = _source(text, notation)
     resolver = _resolver(source, body, notation, derived)
     segments, ops = _chain(source, body)
@@ -225,7 +229,7 @@ def display(text: str, notation: Notation | None = None, *, derived=None) -> Dis
                 raise
             unread.append(source[c[0].start:c[-1].end].strip())
     one_meaning(source, chain + tuple(found))
-    return Display(chain, tuple(ops), tuple(found), defines, tuple(unread))
+    return Display(chain, tuple(ops), tuple(found), defines, tuple(unread), used(declared, notation, source))
 
 
 def _undeclared_value(expr, notation: Notation, derived) -> bool:

@@ -26,6 +26,7 @@ from .names import (DECORATIONS, FUNCTION_LETTERS, SETS, calls, decorate, refuse
 from .words import (DISTRIBUTIONS, FUNCTION_WORDS, NOT_FORMULA, OPTIMISATIONS, REFUSED, identifier, letters,
                     not_in_notation)
 from .notation import HEADS, OPERATORS, Notation
+from .prose import declared, scripted
 from .scripts import (fold, index_names, integrals, refuse_indexed_superscripts, refuse_subscripted_calls,
                       refuse_transposes)
 
@@ -123,10 +124,10 @@ class Resolver:
 
     def run(self, raw: list[Tok]) -> list[Token]:
         set_builder(self.source, raw)
-        raw = _parameters_after_bar(_listed_with_semicolons(raw))
+        raw = _parameters_after_bar(_listed_with_semicolons(raw, declared(self.notation)))
         decorated = derivatives(self.source, decorate(raw))
         bound = index_names(decorated)
-        tokens = spelled(integrals(fold(decorated, bound)))
+        tokens = spelled(integrals(fold(decorated, bound, scripted(self.notation))))
         matched = self.match(tokens)
         refuse_subscripted_calls(self.source, matched, bound, fail, FUNCTION_LETTERS)
         refuse_indexed_superscripts(self.source, matched, bound, fail)
@@ -367,12 +368,13 @@ def spelled(tokens: list[Tok]) -> list[Tok]:
     return out
 
 
-def _listed_with_semicolons(raw: list[Tok]) -> list[Tok]:
-    """``\\max\\{a ; 0\\}``: a semicolon between the items of a ``\\max``/``\\min`` set separates them, as a comma."""
+def _listed_with_semicolons(raw: list[Tok], functions=frozenset()) -> list[Tok]:
+    """``\\max\\{a ; 0\\}``: a semicolon between the items of a ``\\max``/``\\min`` set separates them, as a comma;
+    so it does in the arguments of a function the text declares (``B(x; a, b)``, the incomplete beta function)."""
     out, depth, inside = list(raw), 0, False
     for k, t in enumerate(raw):
-        if t.kind == "LSET" and k and raw[k - 1].kind == "CMD" and raw[k - 1].text in (r"\max", r"\min") \
-                and depth == 0:
+        extremum = t.kind == "LSET" and raw[k - 1].kind == "CMD" and raw[k - 1].text in (r"\max", r"\min")
+        if depth == 0 and k and (extremum or t.kind == "LPAREN" and raw[k - 1].text in functions):
             inside = True
         if inside:
             depth += (t.kind in ("LSET", "LPAREN", "LBRACK", "LBRACE")) - (t.kind in ("RSET", "RPAREN", "RBRACK",

@@ -56,14 +56,15 @@ def _after_argument(tokens: list[Tok], k: int) -> int:
     return k
 
 
-def fold(tokens: list[Tok], bound: frozenset = frozenset()) -> list[Tok]:
+def fold(tokens: list[Tok], bound: frozenset = frozenset(), keep: frozenset = frozenset()) -> list[Tok]:
     """Names with their plain subscripts and primes as one NAME token (``\\rho_{p}`` -> ``\\rho_p``); a
-    subscript naming an index in ``bound`` stays a subscript (an indexed family)."""
+    subscript naming an index in ``bound`` stays a subscript (an indexed family), and so does the subscript of a
+    name in ``keep`` (a declared function's argument, ``I_x(a, b)``)."""
     out, i = [], 0
     while i < len(tokens):
         t = tokens[i]
         argument = i > 0 and tokens[i - 1].kind in ("SUP", "SUB")  # x^b_a: b is the exponent, not b_a
-        if nameish(t) and not argument:
+        if nameish(t) and not argument and t.text not in keep:
             i = _fold_name(tokens, i, bound, out)
         else:
             out.append(t)

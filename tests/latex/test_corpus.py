@@ -54,18 +54,7 @@ def test_row_is_read_as_meant_or_refused(name, k):
     assert ok, f"{got.kind}: {row.latex}\n  -> {got.detail}"
 
 
-BELOW_TARGET = {"heldout2_rows": "measured 59/67 = 88 % on 2026-12-02 (79 % on 2026-12-01; 0 misread): its SciPy rows "
-                                  "call special functions by Greek letters (psi_n(c) the polygamma, zeta(s, a) "
-                                  "Hurwitz's, phi the normal density, gamma(s, x) the incomplete gamma), which the "
-                                  "parser refuses as ambiguous unless the notation declares them, and one writes "
-                                  "{}_2F_1; issue 48 stays open until it reaches the target",
-                "heldout6_rows": "measured once, blind, 73/110 = 66 % on 2026-12-02 with 10 misread (parser at a3603962); "
-                                 "after the fixes that followed (each misreading now a refusal naming the notation entry, "
-                                 "a density's parameters after a bar read as names, cases conditions after ', \\text{if}'): 84/110 = 76 %, 0 misread. The rest "
-                                 "are special functions PreliZ's text names after the display (the incomplete beta "
-                                 "I_x(a, b), B(a, b), incomplete gammas, I_0: 16 rows), which the parser refuses unless "
-                                 "the notation declares them, and bare cases with lower/upper no display defines (6)",
-                "heldout7_rows": "measured once, blind, 30/48 = 62 % on 2026-12-02 18:41 UTC with 7 misread (parser at "
+BELOW_TARGET = {"heldout7_rows": "measured once, blind, 30/48 = 62 % on 2026-12-02 18:41 UTC with 7 misread (parser at "
                                  "5cc6a61, and the same with the working tree's uncommitted symdp/latex changes of that "
                                  "time); the misread rows fail test_no_row_is_misread and are not covered here. Refused "
                                  "closed forms (15): words in \\text the notation lacks (dof, high, angle, ci, eps_root, "

@@ -1,0 +1,260 @@
+"""Declarations read from prose: the sentence around a display that says what a name is.
+
+A paper names its special functions in words, before or after the display: "where $B$ is the Beta function",
+"$I_x(a, b)$ denotes the regularized incomplete beta function", "where `lower` and `upper` are the lower and upper
+bounds".  Such a sentence declares the name for that display, through the notation (:meth:`.Notation.extend`), as a
+reader of the paper knows it.  Only an explicit sentence counts: one or more names in math (``$...$``, ``\\(...\\)``,
+``:math:`...```, a code span), then *is*, *are*, *denotes* or *denote*, then a phrase of :data:`VOCABULARY` (or a
+phrase ending "called the <phrase>"), or, for a word of two letters or more, a phrase naming a bound or a parameter
+(a quantity).  Any other phrase (the Marcum Q-function, Owen's T function, "the normal PDF") declares nothing, and
+the display's reading refuses the name as before.  Each declaration keeps its sentence (its provenance).
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+import sympy as sp
+
+from ..special import Phi
+from .notation import NOTATION, Notation
+
+
+def _normal_density(x):
+    return sp.exp(-x**2 / 2) / sp.sqrt(2 * sp.pi)
+
+
+@dataclass(frozen=True)
+class Entry:
+    """A named function of the closed vocabulary: its SymPy reading, its arity in the standard notation, and whether
+    its first argument may be written as the name's subscript (an order: ``I_\\nu(z)``, ``\\psi_n(z)``; the
+    regularized incomplete beta's ``I_x(a, b)``)."""
+    fn: object
+    arity: int
+    indexed: bool = False
+
+
+VOCABULARY = {
+    "gamma function": Entry(sp.gamma, 1),
+    "beta function": Entry(sp.beta, 2),
+    "lower incomplete gamma function": Entry(sp.lowergamma, 2),
+    "upper incomplete gamma function": Entry(sp.uppergamma, 2),
+    "incomplete beta function": Entry(lambda x, a, b: sp.betainc(a, b, 0, x), 3),
+    "regularized incomplete beta function": Entry(lambda x, a, b: sp.betainc_regularized(a, b, 0, x), 3, True),
+    "modified bessel function of the first kind": Entry(sp.besseli, 2, True),
+    "error function": Entry(sp.erf, 1),
+    "complementary error function": Entry(sp.erfc, 1),
+    "digamma function": Entry(sp.digamma, 1),
+    "polygamma function": Entry(sp.polygamma, 2, True),
+    "hurwitz zeta function": Entry(sp.zeta, 2),
+    "riemann zeta function": Entry(sp.zeta, 1),
+    "standard normal cdf": Entry(Phi, 1),
+    "standard normal cumulative distribution function": Entry(Phi, 1),
+    "standard normal pdf": Entry(_normal_density, 1),
+    "standard normal density": Entry(_normal_density, 1),
+    "standard normal probability density function": Entry(_normal_density, 1),
+}
+"""Phrases (lower case, without an article; "regularised" and "Hurwitz's" read alike) to the function they name:
+SymPy's, with its arguments in the order the standard notation writes them (DLMF 5.2, 5.12, 8.2, 8.17, 10.25, 7.2,
+5.15, 25.11; ``B(x; a, b)`` and ``I_x(a, b)`` with ``x`` first)."""
+QUANTITIES = ("bound", "bounds", "parameter", "parameters")
+"""Nouns that make a word a quantity: "`lower` and `upper` are the lower and upper bounds" names two symbols."""
+_SETTLES = {"betainc": "incomplete beta function", "sympy.beta": "beta function",
+            "sympy.lowergamma": "lower incomplete gamma function",
+            "sympy.uppergamma": "upper incomplete gamma function", "sympy.zeta": "Hurwitz zeta function",
+            "sympy.polygamma": "polygamma function", "besseli": "modified Bessel function of the first kind"}
+"""Entries a refusal names (:data:`.names.SPECIAL_GREEK`, :data:`.apply.STANDARD_SPECIAL`) to the phrase that
+declares them, for :func:`settles`."""
+
+_MATH = re.compile(r"\$\$?(.+?)\$\$?|\\\((.+?)\\\)|:math:`(.+?)`|`([^`]+)`", re.S)
+_NAMES = r"@\d+@(?:\s*(?:,\s*and|,|and)\s*@\d+@)*"
+_SENTENCE = re.compile(rf"(?P<names>{_NAMES})\s+(?P<verb>is|are|denotes|denote)\s+(?P<phrase>.+?)"
+                       r"(?=\s*(?:[,;]|\.(?:\s|$)|\band\s+@|\bwhere\b|$))", re.S | re.I)
+"""A declaring clause: names in math (masked as ``@k@``), the verb, the phrase up to the clause's end."""
+_INVERTED = re.compile(r"\bthe\s+(?P<phrase>(?:[\w'-]+\s+){0,6}?(?:function|cdf|pdf|density))\s+(?:is|denotes)\s+"
+                       r"(?P<names>@\d+@)", re.I)
+_RST_MATH = re.compile(r"\s*\.\. math::[^\n]*\n(?:[ \t]+:[\w-]+:[^\n]*\n)*\s*\n(?P<body>(?:[ \t]+[^\n]*(?:\n|$))+)")
+"""A reStructuredText display (SciPy's ``.. math::`` directive): read as its first row's defined side, inline."""
+
+
+@dataclass(frozen=True)
+class Declaration:
+    """A name the text declares: its spelling, what it is (a phrase of the vocabulary, or "a quantity"), and the
+    sentence that says so."""
+    spelling: str
+    what: str
+    sentence: str
+
+
+@dataclass(frozen=True, eq=False)
+class Declared:
+    """A declared function: its forms by arity (the sentence that declared each); another arity falls back to the
+    notation's earlier entry for the spelling (``\\Gamma(\\alpha)`` beside a declared ``\\Gamma(\\alpha, x)``), or
+    is refused.  ``scripted``: the name's subscript is its first argument (``I_{1-p}(a, b)``).  One per reading (equal
+    only to itself), so that ``used`` lists what that reading called."""
+    spelling: str
+    forms: tuple
+    previous: object = None
+    scripted: bool = False
+    used: list = field(default_factory=list, compare=False, hash=False, repr=False)
+
+    @property
+    def __name__(self) -> str:
+        return self.spelling.lstrip("\\")
+
+    def __call__(self, *args):
+        for arity, fn, declaration in self.forms:
+            if arity == len(args):
+                self.used.append(declaration)
+                return fn(*args)
+        if self.previous is not None:
+            return self.previous(*args)
+        said = "; ".join(f"{d.what} of {arity} argument(s) by \"{d.sentence}\"" for arity, _, d in self.forms)
+        raise TypeError(f"the text declares {self.spelling} as {said}, not with {len(args)} argument(s)")
+
+
+def sentences(prose) -> tuple:
+    """The sentences of ``prose`` (a str or a tuple of str), markdown links read as their text."""
+    texts = (prose,) if isinstance(prose, str) else tuple(prose or ())
+    out = []
+    for text in texts:
+        text = re.sub(r"\[([^\]]*)\]\([^)]*\)", r"\1", text)
+        text = _RST_MATH.sub(lambda m: f" :math:`{_defined_side(m.group('body'))}`", text)
+        out += [s.strip() for s in re.split(r"(?<=[.!?:])\s+(?=[A-Z$`\\])|\n\s*\n|\n\s*-\s+", text) if s.strip()]
+    return tuple(out)
+
+
+def declarations(prose) -> tuple:
+    """The declarations the sentences of ``prose`` make (see the module's docstring)."""
+    found = []
+    for sentence in sentences(prose):
+        maths = []
+        masked = _MATH.sub(lambda m: _mask(m, maths), sentence)
+        for m in (*_SENTENCE.finditer(masked), *_INVERTED.finditer(masked)):  # "$B$ is the X", "the X is $B$"
+            phrase = _phrase(m.group("phrase"))
+            for k in re.findall(r"@(\d+)@", m.group("names")):
+                found += _declare(maths[int(k)], phrase, sentence)
+    return tuple(found)
+
+
+def _defined_side(body: str) -> str:
+    """The left side of a display's first row (``\\psi_{n}\\left(z\\right)`` of ``\\psi_{n}(z) & = & ...``)."""
+    first = re.sub(r"\\begin\{\w+\*?\}", "", body).split("\\\\")[0]
+    return re.split(r"&|=", first)[0].strip()
+
+
+def _mask(m, maths: list) -> str:
+    maths.append(next(g for g in m.groups() if g is not None).strip())
+    return f"@{len(maths) - 1}@"
+
+
+def _phrase(text: str) -> str:
+    """The phrase as the vocabulary spells it: lower case, one space, no article, "called the X" read as X."""
+    text = re.sub(r"\s+", " ", text.lower()).strip()
+    text = text.rsplit(" called ", 1)[-1]
+    return re.sub(r"^(?:the|a|an) ", "", text).replace("regularised", "regularized").replace("hurwitz's", "hurwitz")
+
+
+def _declare(math: str, phrase: str, sentence: str) -> list:
+    """The declarations of the name ``math`` as ``phrase`` (none when the phrase is not in the vocabulary, or when the
+    arguments the sentence writes do not fit the function)."""
+    if re.fullmatch(r"[A-Za-z]{2,}", math):
+        noun = phrase.split(" of ")[0].split()
+        return [Declaration(math, "a quantity", sentence)] if noun and noun[-1] in QUANTITIES else []
+    entry, head = VOCABULARY.get(phrase), _HEAD.fullmatch(math)
+    if entry is None or head is None:
+        return []
+    spelling, arity = _spelling(entry, head)
+    args = head.group("args")
+    if args is not None and args.count(",") + args.count(";") + 1 != arity:
+        return []
+    return [Declaration(spelling, phrase, sentence)]
+
+
+_HEAD = re.compile(r"(?P<letter>\\[A-Za-z]+|\\text\{[a-z]+\}|\\operatorname\{[a-z]+\}|[A-Za-z])"
+                   r"(?:_(?P<sub>\{[^{}]*\}|\w))?\s*(?:\\left)?(?P<args>\(.*\))?")
+"""A name as a sentence writes it: a letter, its subscript, its arguments (``I_x(a, b)``, ``\\zeta(k, x)``)."""
+
+
+def _spelling(entry: Entry, head) -> tuple:
+    """The spelling the name is declared under, and the arguments it takes in parentheses: a fixed order in the
+    subscript (``I_0``) is part of the name; another subscript of an indexed function (``I_x``, ``\\psi_n``) is its
+    first argument, so the letter alone is declared."""
+    sub = (head.group("sub") or "").strip("{}")
+    whole = head.group(0).split("(")[0].replace(r"\left", "").strip()
+    if sub and not entry.indexed:
+        return whole, entry.arity
+    if sub.isdigit():
+        return whole, entry.arity - 1
+    return head.group("letter"), entry.arity - bool(sub)
+
+
+def declare(notation: Notation, prose) -> tuple[Notation, tuple]:
+    """``notation`` extended with what ``prose`` declares, and the declarations (each with its sentence).  A spelling
+    the notation was given on purpose (``NOTATION.extend(...)``, not the default table) wins over the text."""
+    own = {tex for tex, value in notation.symbols + notation.functions} - _DEFAULT
+    found = tuple(d for d in declarations(prose) if d.spelling not in own)
+    if not found:
+        return notation, ()
+    functions, symbols = {}, {}
+    for spelling in dict.fromkeys(d.spelling for d in found):
+        mine = [d for d in found if d.spelling == spelling]
+        if mine[0].what == "a quantity":
+            for tex in (spelling, rf"\text{{{spelling}}}", rf"\mathrm{{{spelling}}}"):
+                symbols[tex] = sp.Symbol(spelling)
+            continue
+        functions[spelling] = _function(notation, spelling, mine)
+    return notation.extend(symbols=symbols, functions=functions), found
+
+
+_DEFAULT = frozenset(tex for tex, _ in NOTATION.symbols + NOTATION.functions)
+
+
+def _function(notation: Notation, spelling: str, mine: list) -> Declared:
+    """The declared function ``spelling``, one form per declaration; the notation's entry for it as the fallback."""
+    previous = next((fn for tex, fn in reversed(notation.functions) if tex == spelling), None)
+    order = re.fullmatch(r".*_\{?(\d+)\}?", spelling)
+    forms, scripted = [], False
+    for d in mine:
+        entry = VOCABULARY[d.what]
+        fixed = entry.indexed and order is not None
+        forms.append((entry.arity - fixed, _ordered(entry.fn, int(order.group(1))) if fixed else entry.fn, d))
+        scripted = scripted or (entry.indexed and not fixed)
+    return Declared(spelling, tuple(forms), previous, scripted)
+
+
+def _ordered(fn, order: int):
+    """``fn`` with its first argument (an order: ``I_0`` is ``besseli(0, .)``) fixed."""
+    return lambda *args: fn(sp.Integer(order), *args)
+
+
+def scripted(notation: Notation) -> frozenset:
+    """The spellings of declared functions whose subscript is their first argument (kept out of the name)."""
+    return frozenset(tex for tex, fn in notation.functions if getattr(fn, "scripted", False))
+
+
+def declared(notation: Notation) -> frozenset:
+    """The spellings of the functions the text declares (their arguments may be separated by ';')."""
+    return frozenset(tex for tex, fn in notation.functions if isinstance(fn, Declared))
+
+
+def used(declared: tuple, notation: Notation, source: str) -> tuple:
+    """The declarations a reading of ``source`` used (their functions were called, or their quantities occur)."""
+    calls = {id(d) for _, fn in notation.functions if isinstance(fn, Declared) for d in fn.used}
+    return tuple(d for d in declared if id(d) in calls or d.what == "a quantity" and d.spelling in source)
+
+
+def around(text: str, start: int, end: int) -> tuple:
+    """The text of the paragraph around the display at ``text[start:end]``: before it (from the last blank line) and
+    after it (to the next blank line), each stripped, the empty ones left out."""
+    before = re.split(r"\n[ \t]*\n", text[:start])[-1]
+    after = re.split(r"\n[ \t]*\n", text[end:], maxsplit=1)[0]
+    return tuple(p.strip() for p in (before, after) if p.strip())
+
+
+def settles(name: str, entry: str) -> str:
+    """The sentence that would settle an undeclared special function, for a refusal's message ("" when none)."""
+    phrase = next((p for key, p in _SETTLES.items() if key in entry), None)
+    if phrase is None:
+        return ""
+    return f", or a sentence around the display: \"where ${name}$ is the {phrase}\""
