@@ -157,7 +157,7 @@ class Application:
 
     def range_of(self, p):
         """The index and range of a sum or product: ``_{k=a}^{b}``, ``_{k \\in \\mathbb{Z}}``, ``_{k \\in [n]}``,
-        ``_k^{n}`` (from 1, as the papers mean it)."""
+        never ``_k^{n}`` (from 0 or from 1: refused)."""
         head, sub = p.base, p.sub
         if sub is None:
             self.fail(head.start, head.end, f"{head.text} without its index and range")
@@ -173,7 +173,8 @@ class Application:
                 return var, 1, domain[1]
             self.fail(head.start, head.end, f"{head.text} over a set other than Z, N or [n]")
         if not isinstance(sub, Chain) and p.sup is not None:
-            return self._index(head, sub), sp.Integer(1), self.expr(p.sup)
+            self.fail(head.start, head.end, f"{head.text} with an end and no start (from 0 or from 1?): write "
+                      f"_{{k=a}}^{{b}}")
         self.fail(head.start, head.end, f"{head.text} without its range (write _{{k=a}}^{{b}})")
 
     def _index(self, head, x):

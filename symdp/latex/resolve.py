@@ -23,7 +23,7 @@ from .derivatives import derivatives
 from .lexer import Tok, fail, lex, not_formula
 from .names import (DECORATIONS, FUNCTION_LETTERS, SETS, calls, decorate, refuse_functionals, refuse_random,
                     refuse_sensitivities)
-from .words import (DISTRIBUTIONS, FUNCTION_WORDS, NOT_FORMULA, OPTIMISATIONS, REFUSED, identifier, letters,
+from .words import (DISTRIBUTIONS, FUNCTION_WORDS, TEXT_FUNCTIONS, NOT_FORMULA, OPTIMISATIONS, REFUSED, identifier, letters,
                     not_in_notation)
 from .notation import HEADS, OPERATORS, Notation
 from .prose import declared, scripted
@@ -216,6 +216,9 @@ class Resolver:
         elif tok.kind == "WORD":
             out.append(self.word(tok, items[i + 1] if i + 1 < len(items) else None))
         elif tok.kind == "NUMBER":
+            if i and _letter(items[i - 1]) and not tok.spaced and tok.start == items[i - 1].end:
+                self.fail(items[i - 1], f"{items[i - 1].text}{tok.text}: a letter followed by digits is one name "
+                          f"or a product? Write {items[i - 1].text}_{{{tok.text}}}, or declare it in the notation", tok)
             out.append(_token("NUMBER", sp.Rational(tok.text), tok))
         elif tok.kind == "DERIV":
             out.append(_token("HEAD", ("deriv", self.variable(tok), self.source[tok.start:tok.end].strip()), tok))
@@ -267,6 +270,9 @@ class Resolver:
             return True
         if kind == "optimisation":
             not_formula(self.source, run[0].start, run[-1].end, word, f"{word}, an optimisation or a support")
+        if kind == "product" and group and nxt.kind == "LPAREN" and _listed(self.source, nxt):
+            self.fail(run[0], f"{word}(...) with a list of arguments: a function named {word}, or "
+                      f"{word[0]} times {word[1:]}(...)? Write \\mathrm{{{word}}}(...), or declare it in the notation")
         if kind == "product":
             return False
         if group and nxt.kind == "LPAREN":
@@ -324,6 +330,8 @@ class Resolver:
             not_formula(self.source, tok.start, tok.end, text, f"{text}, an optimisation or a support")
         if identifier(text, tok.cmd):
             return _token("NAME", sp.Symbol(text), tok)
+        if text in TEXT_FUNCTIONS and isinstance(nxt, Tok) and nxt.kind == "LPAREN":  # \text{arctanh}(r)
+            return _token("HEAD", ("op", getattr(sp, TEXT_FUNCTIONS[text]), "\\" + text), tok)
         if identifier(text, "mathrm") and len(text) > 1 and isinstance(nxt, Tok) and nxt.kind == "LPAREN":
             return _token("HEAD", ("call", sp.Function(text), text), tok)  # \text{logit}(x): a function's word
         self.fail(tok, f"the word {text!r} is no known name (extend the notation with it)")
@@ -405,6 +413,18 @@ def _parameters_after_bar(raw: list[Tok]) -> list[Tok]:
 def _joined_to(a, b) -> bool:
     """``b`` a letter written against the letter ``a`` (one run of letters)."""
     return _letter(a) and _letter(b) and not b.spaced and b.start == a.end
+
+
+def _listed(source: str, paren: Tok) -> bool:
+    """The parenthesis opening at ``paren`` holds a comma at its own depth: a list of arguments, not a factor."""
+    depth = 0
+    for ch in source[paren.start:]:
+        depth += (ch in "([{") - (ch in ")]}")
+        if depth == 0:
+            return False
+        if ch == "," and depth == 1:
+            return True
+    return False
 
 
 def _letter(tok) -> bool:

@@ -44,6 +44,9 @@ REFUSED = {
 FUNCTION_WORDS = {"ln": "log", "log": "log", "exp": "exp", "sqrt": "sqrt", "sin": "sin", "cos": "cos",
                   "tanh": "tanh", "erf": "erf", "erfc": "erfc"}
 """Function names written without a backslash (``ln(2)``, ``exp(-x)``): read as the functions."""
+TEXT_FUNCTIONS = {**FUNCTION_WORDS, "tan": "tan", "sinh": "sinh", "cosh": "cosh", "arctan": "atan", "arcsin": "asin",
+                  "arccos": "acos", "arctanh": "atanh", "arcsinh": "asinh", "atanh": "atanh", "asinh": "asinh"}
+"""Function names written as words (``\text{arctanh}(r)``, ``\text{log}(W)``) before their argument: the functions."""
 OPTIMISATIONS = {"argmin", "argmax", "sup", "inf", "lim", "max", "min", "Supp", "supp"}
 """Words that name an optimisation or a support: the row states no closed form."""
 DISTRIBUTIONS = {"Bern", "Bernoulli", "Lap", "Laplace", "Geom", "Geometric", "Binom", "Binomial", "Poisson", "Pois",

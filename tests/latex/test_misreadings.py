@@ -412,3 +412,24 @@ def test_a_greek_letter_the_derived_expression_knows_as_a_symbol_follows_the_kno
     phi, p0, p1 = sp.symbols("phi p_0 p_1")
     derived = -phi * (p1 - lam * p0)
     assert parse(r"- \phi \left(p_{1} - \lambda p_{0}\right)", derived=derived) == derived
+
+
+# -- heldout7's blind misreadings (pingouin, Programming Differential Privacy): each now read right or refused ------
+
+@pytest.mark.parametrize("text, said", [
+    (r"\frac{b}{LS(f, x)} - 1", "a function named LS"),                       # today: b/(L*S(f, x)) - 1
+    (r"\frac{a}{n1 + n2 - 2}", "a letter followed by digits"),                # today: a/(3*n - 2)
+    (r"\frac{(\sum_j^{k-1} \lambda_j)^2}{\sum_j^{k-1} \lambda_j^2}", "no start"),   # today: from j = 1
+    (r"\text{angle}\left(\sum_{j=1}^n \exp(i \cdot \alpha_j)\right)", "imaginary unit"),   # today: i a variable
+])
+def test_a_reading_that_would_be_a_guess_is_refused(text, said):
+    with pytest.raises(LatexError) as info:
+        parse(text)
+    assert said in str(info.value)
+
+
+def test_function_words_in_text_are_the_functions_and_a_bound_index_in_an_exponent_is_no_unit():
+    r, W = sp.symbols("r W")
+    assert parse(r"\text{arctanh}(r)") == sp.atanh(r)                        # today: an undefined arctanh(r)
+    assert parse(r"(n-1) \text{log}(W)") == (n - 1) * sp.log(W)               # today: an undefined log(W)
+    assert parse(r"\sum_{i=1}^{n} e^{-i \epsilon}") == sp.Sum(sp.exp(-i * eps), (i, 1, n))
