@@ -59,7 +59,16 @@ def method_kind(method: str) -> str:
 
 
 def export(captured, certificate) -> Export:
-    """The claim and proof object of ``certificate`` (for ``captured``, the claim it keys), or why not."""
+    """The claim and proof object of ``certificate`` (for ``captured``, the claim it keys), or why not: the
+    method's own translation, else a kernel rule found afresh (:func:`_afresh`), else the method's reason."""
+    made = _translated(captured, certificate)
+    if made.proof is None and not PLAIN.fullmatch(certificate.proved):
+        found = _afresh(captured)
+        return found if found.proof is not None else made
+    return made
+
+
+def _translated(captured, certificate) -> Export:
     method = certificate.proved
     found = SYMBOLIC.fullmatch(method)
     if captured.kind == "identity" and found and (found.group(1) in ALGEBRA or found.group(1) in ORACLE_REWRITES):
@@ -71,6 +80,28 @@ def export(captured, certificate) -> Export:
     if captured.kind == "printed":
         return Export(why=f"printed claim: {method_kind(method)}")
     return Export(why=method_kind(method))
+
+
+AFRESH = tuple(ALGEBRA.values()) + ((("together",), "expand"), (("expand-log", "expand"), "cancel"),
+                                     (("powsimp",), "cancel"), (("expand", "powsimp"), "cancel"))
+"""Algebra steps tried on an identity whose method has no translation (the kernel judges what is found)."""
+SIZE = 400
+"""Operations (``count_ops``) above which no step is tried afresh: a rewrite of a large tree can take long."""
+
+
+def _afresh(captured) -> Export:
+    """A proof of the claim ``captured`` states by one of the kernel's own steps, whatever method the search used:
+    ``signs`` for a sign claim (:data:`SIGN_REWRITES`), ``algebra`` (:data:`AFRESH`) for an identity."""
+    claim = stated_claim(captured)
+    if claim is None or sp.count_ops(claim.goal) > SIZE:
+        return Export()
+    if claim.relation != "=":
+        return _signs(captured)
+    for rewrites, closing in AFRESH:
+        proof = kernel.Proof(kernel.Algebra(rewrites, closing))
+        if kernel.check(claim, proof).accepted:
+            return Export(claim, proof)
+    return Export()
 
 
 def stated_claim(captured):

@@ -11,6 +11,7 @@ from dataclasses import replace
 from pathlib import Path
 
 import pytest
+import sympy as sp
 
 from symdp import kernel
 from symdp.engine import certificates as certs
@@ -20,6 +21,7 @@ from symdp.engine.proof_export import export
 from symdp.engine.registry import collect
 
 FILE = Path(__file__).resolve().parents[2] / "derivations" / "zhao2019" / "relations.py"
+EPS = sp.Symbol("epsilon", positive=True)
 BOXES = FILE.parents[1] / "pankova2023" / "s2_main_theorem.py"
 
 
@@ -57,3 +59,13 @@ def test_a_tampered_exported_box_proof_is_rejected():
     widened = (replace(leaves[0], box=((a, min(2 * b - a, 1)), *rest)),) + leaves[1:]
     v = kernel.check(made.claim, kernel.Proof(replace(chart, premise=replace(chart.premise, leaves=widened))))
     assert not v.accepted and v.node == "chart/boxes"
+
+
+def test_a_method_with_no_translation_is_proved_afresh_by_a_kernel_rule():
+    # "monotone from an end" has no kernel node; the claim's own statement is read by the signs rule (format 3)
+    made = _exported(FILE, "::thm2:posterior-lower")
+    assert made.proof is not None and made.proof.root.rule == "signs"
+    assert kernel.check(made.claim, made.proof).kernel_checked
+    # the same proof under the claim made false (the bound moved to exp(+2 eps), above the ratio) is rejected
+    lowered = kernel.sign_claim(made.claim.lhs.subs(sp.exp(-2 * EPS), sp.exp(2 * EPS)), "positive", made.claim.domain)
+    assert lowered.lhs != made.claim.lhs and not kernel.check(lowered, made.proof).accepted
