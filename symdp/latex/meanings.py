@@ -26,10 +26,11 @@ def one_meaning(source: str, chain) -> None:
                     "release, not a closed form; declare the function in the notation (functions=) if it is a "
                     "deterministic one")
     unit = next((m for m in chain if any(s.name == "i" for s in m.free_symbols)
-                 and any(s.name == "i" for e in m.atoms(sp.exp) for s in e.args[0].free_symbols)), None)
+                 and any(s.name == "i" for total in m.atoms(sp.Sum, sp.Product) for e in total.function.atoms(sp.exp)
+                         for s in e.args[0].free_symbols)), None)
     if unit is not None:
-        fail(source, 0, len(source), "i in an exponent and bound by no sum: the imaginary unit, or a variable i? "
-             "Declare it in the notation")
+        fail(source, 0, len(source), "i in an exponent under a sum over another index: the imaginary unit, or a "
+             "variable i? Declare it in the notation")
     families = {i.base.label.name for m in chain for i in m.atoms(sp.Indexed)}
     sized = sorted(a.args[0].name for m in chain for a in m.atoms(sp.Abs)
                    if isinstance(a.args[0], sp.Symbol) and a.args[0].name in families)
