@@ -23,6 +23,7 @@ from .derivatives import derivatives
 from .lexer import Tok, fail, lex, not_formula
 from .names import (DECORATIONS, FUNCTION_LETTERS, SETS, calls, decorate, refuse_functionals, refuse_random,
                     refuse_sensitivities)
+from .sides import listed
 from .words import (DISTRIBUTIONS, FUNCTION_WORDS, TEXT_FUNCTIONS, NOT_FORMULA, OPTIMISATIONS, REFUSED, identifier, letters,
                     not_in_notation)
 from .notation import HEADS, OPERATORS, Notation
@@ -270,7 +271,7 @@ class Resolver:
             return True
         if kind == "optimisation":
             not_formula(self.source, run[0].start, run[-1].end, word, f"{word}, an optimisation or a support")
-        if kind == "product" and group and nxt.kind == "LPAREN" and _listed(self.source, nxt):
+        if kind == "product" and group and nxt.kind == "LPAREN" and listed(self.source, nxt):
             self.fail(run[0], f"{word}(...) with a list of arguments: a function named {word}, or "
                       f"{word[0]} times {word[1:]}(...)? Write \\mathrm{{{word}}}(...), or declare it in the notation")
         if kind == "product":
@@ -413,18 +414,6 @@ def _parameters_after_bar(raw: list[Tok]) -> list[Tok]:
 def _joined_to(a, b) -> bool:
     """``b`` a letter written against the letter ``a`` (one run of letters)."""
     return _letter(a) and _letter(b) and not b.spaced and b.start == a.end
-
-
-def _listed(source: str, paren: Tok) -> bool:
-    """The parenthesis opening at ``paren`` holds a comma at its own depth: a list of arguments, not a factor."""
-    depth = 0
-    for ch in source[paren.start:]:
-        depth += (ch in "([{") - (ch in ")]}")
-        if depth == 0:
-            return False
-        if ch == "," and depth == 1:
-            return True
-    return False
 
 
 def _letter(tok) -> bool:

@@ -171,3 +171,15 @@ def heads(source: str, seg: list[Tok]) -> frozenset:
     if not k:
         return frozenset()
     return frozenset({source[seg[0].start:seg[k - 1].end].strip()})
+
+
+def listed(source: str, paren: Tok) -> bool:
+    """The parenthesis opening at ``paren`` holds a comma at its own depth: a list of arguments, not a factor."""
+    depth = 0
+    for ch in source[paren.start:]:
+        depth += (ch in "([{") - (ch in ")]}")
+        if depth == 0:
+            return False
+        if ch == "," and depth == 1:
+            return True
+    return False
