@@ -33,10 +33,13 @@ def test_table1_cells_are_judged_on_the_safe_side(catalogue_results):
     from symdp.engine.bounds import AT_MOST, method
     (table,) = [r for r in catalogue_results if r.id == "liu2019.table1"]
     claims = {c.claim_id: c for c in table.claims}
-    # a cell with a largest epsilon is compared against an arb enclosure of it; the cells whose target F is out
-    # of reach (no epsilon) keep the plain comparison
-    assert {c.outcome.method for c in table.claims} == {method(AT_MOST, enclosed=True), method(AT_MOST)}
+    # a cell with a largest epsilon is compared against an arb enclosure of it; where the target F is out of
+    # reach (no epsilon), an arb enclosure of the least F*_beta minus the bound lies above 0
+    assert {c.outcome.method for c in table.claims} == {method(AT_MOST, enclosed=True), method(AT_MOST, absent=True)}
     assert claims["table1:beta=0.5:F=0.62"].outcome.method == method(AT_MOST, enclosed=True)
+    no_epsilon = claims["table1:beta=0.5:F=0.55"]           # printed 0.22; (1 + 1/4)/(2 + 1/4) - 0.55 = 1/180
+    assert no_epsilon.status is Status.ERRATUM and no_epsilon.outcome.method == method(AT_MOST, absent=True)
+    assert "is 1/180: its arb enclosure at 256 bits lies in [0.005555, 0.005556], above 0" in no_epsilon.outcome.detail
     rounded_up = claims["table1:beta=0.5:F=0.62"]           # printed 0.55, largest epsilon 0.5488...
     assert rounded_up.status is Status.ERRATUM
     assert "printed 0.55 exceeds the largest epsilon 0.5488096894" in rounded_up.outcome.detail

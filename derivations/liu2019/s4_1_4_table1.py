@@ -7,7 +7,9 @@ A cell is the *largest* epsilon meeting the bound, so it is one side of a
 bound: a printed value above the derived one is an erratum even when it is the
 derived value rounded to two decimals (a practitioner who uses it gets an
 adversary above the bound); truncation is the safe way to print it
-(``symdp.engine.bounds``).
+(``symdp.engine.bounds``). Where no epsilon meets the bound, the reason is
+enclosed instead: the least F*_beta, (1 + beta^2)/(2 + beta^2), lies above the
+bound, so a printed cell there is an erratum.
 """
 from decimal import ROUND_DOWN, ROUND_HALF_EVEN, Decimal
 
@@ -16,8 +18,9 @@ import sympy as sp
 
 from symdp import Status, derivation
 from symdp.adversary.closed_forms import epsilon_for_fbeta as closed_epsilon
+from symdp.adversary.closed_forms import fbeta_star as closed_fbeta
 from symdp.adversary.inverse import epsilon_for_fbeta
-from symdp.engine.bounds import AT_MOST, safe_round
+from symdp.engine.bounds import AT_MOST, NoValue, safe_round
 
 PAPER = "000_0f0c1e9c4d2d1ce3.txt"
 NONE = "—"
@@ -57,10 +60,17 @@ def turning_point_hint(printed: str, answer, beta: str) -> str:
 
 def closed(answer):
     """The largest epsilon as its closed form in exact rationals (Eq. 12's inverse, ``symdp.adversary.closed_forms``),
-    which the comparison encloses in ball arithmetic; None where no epsilon meets the bound."""
+    which the comparison encloses in ball arithmetic; where no epsilon meets the bound, the reason in closed form:
+    the least F*_beta, (1 + beta^2)/(2 + beta^2), minus the bound, which the comparison encloses above 0."""
+    f, b = sp.Rational(str(answer.bound)), sp.Rational(str(answer.beta))
     if answer.epsilon is None:
-        return None
-    value = closed_epsilon(sp.Rational(str(answer.bound)), sp.Rational(str(answer.beta)))
+        # Eq. 12 is constant up to log(1 + beta^2) and increasing after it (liu2019.fbeta-laplace, eq12:increasing,
+        # eq12:continuous): its value at epsilon = 0 is its least
+        return NoValue(closed_fbeta(0, b) - f,
+                       f"F*_beta is least up to epsilon = log(1 + beta^2) and increases after it (Eq. 12); its "
+                       f"least value minus the bound, (1 + beta^2)/(2 + beta^2) - {answer.bound:g} at beta = "
+                       f"{answer.beta:g},")
+    value = closed_epsilon(f, b)
     # the same formula: they differ only by the double rounding of the bound (0.58 as a float) in ``answer``
     assert abs(mp.mpf(sp.N(value, 60)) - answer.epsilon) < mp.mpf(10) ** -12, "the closed form is Eq. 12's inverse"
     return value

@@ -18,6 +18,7 @@ outcome depends on the inputs only (no clock, no sampling).
 """
 from __future__ import annotations
 
+from dataclasses import dataclass
 from decimal import Decimal
 from fractions import Fraction
 from numbers import Integral
@@ -50,15 +51,35 @@ def _is_sympy(value, kind: str) -> bool:
     return sympy is not None and isinstance(value, getattr(sympy, kind))
 
 
-def method(safe: str, enclosed: bool = False) -> str:
+def method(safe: str, enclosed: bool = False, absent: bool = False) -> str:
     """The (deterministic) method string of a one-sided comparison: against an arb enclosure of the derived
-    value when it was given in closed form and the comparison is decided outside the enclosure's radius."""
+    value when it was given in closed form and the comparison is decided outside the enclosure's radius;
+    ``absent``: no value meets the bound, shown by an arb enclosure of a :class:`NoValue`'s margin."""
+    if absent:
+        return (f"one-sided comparison (printed {safe} derived), no value meets the bound: an arb enclosure at "
+                f"{ENCLOSURE_BITS} bits of its margin excludes 0")
     against = "an arb enclosure of the derived value" if enclosed else f"the derived value at {DIGITS} digits"
     return f"one-sided comparison (printed {safe} derived), exact rational arithmetic against {against}"
 
 
 ENCLOSURE_BITS = 256
 """Bits of working precision of the enclosure of a derived value given in closed form (radius about 10^-70)."""
+
+
+@dataclass(frozen=True)
+class NoValue:
+    """A derived side that says no value meets the bound, and why, in closed form.
+
+    ``margin``: a SymPy expression with no free symbols that is positive because no value meets the bound (the
+    least value of the constrained quantity minus the bound, say); ``meaning``: what it is, in words, for the
+    detail ("F*_beta's least value (1 + beta^2)/(2 + beta^2) minus the bound 0.55").  :func:`one_sided` encloses
+    the margin in arb: when the enclosure lies above 0 the absence is certified (the method says so), when it
+    lies below 0 a value does meet the bound and the input is refused; an enclosure that contains 0, or a margin
+    with no enclosure, decides nothing and the comparison reads as with ``derived=None``.
+    """
+
+    margin: object
+    meaning: str
 
 
 def enclosure(derived) -> tuple[Fraction, Fraction] | None:
@@ -151,8 +172,10 @@ def one_sided(printed, derived, safe: str, decimals: int, what: str = "") -> Out
 
     ``printed``: the number as printed (``"2.17"``, an integer, an exact
     rational), or None when the text prints that no value exists (a dash).
-    ``derived``: the derived value (mpmath number at >= :data:`DIGITS` digits),
-    or None when no value meets the bound.  ``safe``: :data:`AT_MOST` (printed
+    ``derived``: the derived value (mpmath number at >= :data:`DIGITS` digits,
+    or a SymPy closed form, then enclosed in arb), or None when no value meets
+    the bound (a :class:`NoValue` when the reason has a closed form: its
+    enclosure certifies the absence).  ``safe``: :data:`AT_MOST` (printed
     must be <= derived, e.g. a largest epsilon) or :data:`AT_LEAST` (printed
     must be >= derived, e.g. a smallest noise).  ``decimals``: how many
     decimals the printed number has (trailing zeros may be dropped in print).
@@ -168,11 +191,12 @@ def one_sided(printed, derived, safe: str, decimals: int, what: str = "") -> Out
     what = what or _DEFAULT_WHAT[safe]
     how = method(safe)
     shown_p = None if printed is None else _show_printed(printed_fraction(printed, decimals), printed)
-    if derived is None:
+    if derived is None or isinstance(derived, NoValue):
+        how, why = _absence(derived, safe)
         if printed is None:
-            return Outcome(Status.VERIFIED, how, "no value meets the bound, as printed")
+            return Outcome(Status.VERIFIED, how, "no value meets the bound, as printed" + why)
         return Outcome(Status.ERRATUM, how, f"printed {shown_p}, but no value meets the bound: "
-                                            f"{what} does not exist")
+                                            f"{what} does not exist" + why)
     exact, value = derived_fraction(derived)
     shown_d = _show_derived(exact, value)
     if printed is None:
@@ -210,6 +234,39 @@ def one_sided(printed, derived, safe: str, decimals: int, what: str = "") -> Out
         how_printed = "within one unit of the last printed digit"
     return Outcome(Status.VERIFIED, how, f"printed {shown_p} {rel} derived {shown_d} (safe side, {how_printed})",
                    digits=DIGITS)
+
+
+def _absence(derived, safe: str) -> tuple[str, str]:
+    """The method of a comparison where no value meets the bound, and what certifies the absence (for the
+    detail): an arb enclosure of a :class:`NoValue`'s margin above 0, or nothing."""
+    if derived is None:
+        return method(safe), ""
+    ball = enclosure(derived.margin)
+    if ball is None:
+        return method(safe), ""
+    mid, rad = ball
+    if mid + rad < 0:
+        raise SymdpError("derived", derived, f"a NoValue whose margin is positive; an arb enclosure of "
+                                             f"{derived.margin} lies below 0, so a value meets the bound")
+    if mid - rad <= 0:
+        return method(safe), ""
+    lo, hi = _outward(mid - rad, "floor"), _outward(mid + rad, "ceiling")
+    return method(safe, absent=True), (f" ({derived.meaning} is {derived.margin}: its arb enclosure at "
+                                       f"{ENCLOSURE_BITS} bits lies in [{lo}, {hi}], above 0)")
+
+
+MARGIN_SHOWN = 4
+"""Significant digits of the ends of a margin's enclosure shown in a detail (rounded outward: still an enclosure)."""
+
+
+def _outward(x: Fraction, direction: str) -> str:
+    """``x`` > 0 to :data:`MARGIN_SHOWN` significant digits, rounded toward ``direction`` ("floor" or "ceiling")."""
+    from decimal import ROUND_CEILING, ROUND_FLOOR, localcontext
+    with localcontext() as ctx:
+        ctx.prec = 120
+        value = Decimal(x.numerator) / Decimal(x.denominator)
+        unit = Decimal(1).scaleb(value.adjusted() - MARGIN_SHOWN + 1)
+        return format(value.quantize(unit, rounding=ROUND_FLOOR if direction == "floor" else ROUND_CEILING), "f")
 
 
 def _check(safe: str, decimals: int) -> None:

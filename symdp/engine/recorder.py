@@ -442,8 +442,9 @@ class Recorder:
 
         ``safe`` is "at most" (printed must be <= derived) or "at least"; a
         printed value on the unsafe side is an ERRATUM even when it rounds to the
-        derived one.  ``derived`` is None when no value meets the bound,
-        ``printed`` None when the text prints none.  Decided by
+        derived one.  ``derived`` is None when no value meets the bound (a
+        :class:`.bounds.NoValue` when the reason has a closed form, enclosed to
+        certify the absence), ``printed`` None when the text prints none.  Decided by
         :func:`.bounds.one_sided`; ``what`` names the quantity in the detail.
         """
         from .bounds import one_sided

@@ -155,3 +155,87 @@ def test_a_closed_form_derived_value_is_compared_against_its_enclosure():
     assert high.method == low.method == method(AT_MOST, enclosed=True)
     assert "arb enclosure" in high.method
     assert one_sided("0.55", mp.mpf("0.548809689355433192864"), AT_MOST, 2).method == method(AT_MOST)
+
+
+# -- no value meets the bound, and why, enclosed (Liu et al.'s Table 1, issue 49) -------------------------------
+
+NO_EPSILON = {  # (beta, bound): (printed cell, least F*_beta minus the bound by hand)
+    ("0.5", "0.55"): ("0.22", Fraction(5, 9) - Fraction(55, 100)),      # (1 + 1/4)/(2 + 1/4) = 5/9: 1/180
+    ("0.8", "0.62"): ("0.49", Fraction(41, 66) - Fraction(62, 100)),    # (1 + 16/25)/(2 + 16/25) = 41/66: 1/825
+    ("1.5", "0.76"): ("1.17", Fraction(13, 17) - Fraction(76, 100)),    # (1 + 9/4)/(2 + 9/4) = 13/17: 2/425
+    ("2", "0.83"): ("1.61", Fraction(5, 6) - Fraction(83, 100)),        # (1 + 4)/(2 + 4) = 5/6: 1/300
+}
+
+
+def _eq12(epsilon, beta):
+    """Eq. 12 as printed (Liu et al. 2019), at 100 digits: the independent oracle."""
+    with mp.workdps(100):
+        e, b2 = mp.mpf(epsilon), mp.mpf(beta) ** 2
+        if e < mp.log(1 + b2):
+            return (1 + b2) / (2 + b2)
+        r = mp.sqrt(1 + 4 * b2 * mp.exp(e))
+        return (1 + b2) * (r - 1) / ((1 + b2) * r - 1 + b2)
+
+
+def _no_value(beta, bound):
+    from symdp.adversary.closed_forms import fbeta_star
+    from symdp.engine.bounds import NoValue
+    return NoValue(fbeta_star(0, sp.Rational(beta)) - sp.Rational(bound), f"least F*_beta minus {bound}")
+
+
+@pytest.mark.parametrize("cell", sorted(NO_EPSILON))
+def test_no_epsilon_cells_are_certified_by_an_enclosure_of_the_margin(cell):
+    """The oracle: Eq. 12 at 100 digits is never below its flat value, which lies above the bound by the margin
+    computed by hand, and the printed epsilon gives an adversary above the bound."""
+    beta, bound = cell
+    printed, margin = NO_EPSILON[cell]
+    with mp.workdps(100):
+        assert margin > 0 and mp.almosteq(_eq12(0, beta) - mp.mpf(bound), mp.mpf(margin.numerator) / margin.denominator,
+                                          mp.mpf(10) ** -90)
+        grid = [mp.mpf(k) / 8 for k in range(0, 80)]
+        assert min(_eq12(e, beta) for e in grid) == _eq12(0, beta)
+        assert _eq12(printed, beta) > mp.mpf(bound)
+    out = one_sided(printed, _no_value(beta, bound), AT_MOST, 2, "the largest epsilon")
+    assert out.status is Status.ERRATUM
+    assert out.method == method(AT_MOST, absent=True) and "arb enclosure at 256 bits" in out.method
+    assert f" is {margin.numerator}/{margin.denominator}: its arb enclosure at 256 bits lies in [" in out.detail
+    lo, hi = (Fraction(Decimal(t)) for t in out.detail.rsplit("[", 1)[1].split("]")[0].split(", "))
+    assert 0 < lo <= margin <= hi
+
+
+def test_no_epsilon_tamper_twins_are_not_erratum():
+    """Moved to be consistent, a cell is not an erratum: a dash where no epsilon exists; the bound moved past the
+    flat value (0.56 > 5/9 at beta = 0.5) with the truncated largest epsilon printed (log(0.56 * 0.69 / (1.5625 *
+    0.44^2)) = 0.2448...).  A margin that is not above 0 never certifies an absence."""
+    from symdp.adversary.closed_forms import epsilon_for_fbeta
+    from symdp.engine.bounds import NoValue
+    dash = one_sided(None, _no_value("0.5", "0.55"), AT_MOST, 2)
+    assert dash.status is Status.VERIFIED and dash.method == method(AT_MOST, absent=True)
+    moved = epsilon_for_fbeta(sp.Rational("0.56"), sp.Rational("0.5"))
+    with mp.workdps(100):
+        assert mp.almosteq(mp.log(mp.mpf("0.56") * mp.mpf("0.69") / (mp.mpf("1.5625") * mp.mpf("0.44") ** 2)),
+                           mp.mpf(str(sp.N(moved, 60))), mp.mpf(10) ** -55)
+    out = one_sided("0.24", moved, AT_MOST, 2, "the largest epsilon")
+    assert out.status is Status.VERIFIED and out.method == method(AT_MOST, enclosed=True)
+    with pytest.raises(SymdpError) as err:       # 5/9 - 0.56 = -1/225: a value does meet the bound
+        one_sided("0.24", _no_value("0.5", "0.56"), AT_MOST, 2)
+    assert err.value.parameter == "derived"
+    undecided = one_sided("0.22", NoValue(sp.Integer(0), "nothing"), AT_MOST, 2)
+    assert undecided.status is Status.ERRATUM and undecided.method == method(AT_MOST)
+
+
+def test_table1_no_epsilon_cells_are_enclosed():
+    """The derivation itself (liu2019.table1, run alone): the four cells that print an epsilon where none meets
+    the bound are errata certified by the enclosure; the dashes where none does are VERIFIED the same way."""
+    from pathlib import Path
+    from symdp.engine.registry import discover
+    from symdp.engine.runner import run_one
+    folder = Path(__file__).resolve().parents[2] / "derivations" / "liu2019"
+    (spec,) = [s for s in discover(str(folder)) if s.id == "liu2019.table1"]
+    claims = {c.claim_id: c for c in run_one(spec).claims}
+    for beta, bound in NO_EPSILON:
+        claim = claims[f"table1:beta={beta}:F={bound}"]
+        assert claim.status is Status.ERRATUM and claim.outcome.method == method(AT_MOST, absent=True)
+    dashes = [c for c in claims.values() if c.outcome.detail.startswith("no value meets the bound, as printed")]
+    assert len(dashes) == 15 and all(c.status is Status.VERIFIED for c in dashes)
+    assert {c.outcome.method for c in dashes} == {method(AT_MOST, absent=True)}
