@@ -164,6 +164,10 @@ class Builder(Application, Transformer):
     def mul(self, c):
         return sp.Mul(self.expr(c[0]), self.expr(c[2]))
 
+    def modulo(self, c):
+        """``a \\mod n``: the remainder of a by n (see the grammar)."""
+        return sp.Mod(self.expr(c[0]), self.expr(c[2]))
+
     def div(self, c):
         denominator = c[2]
         if len(self.factors(denominator.powers)) > 1:

@@ -117,10 +117,28 @@ LEADING = (r"\implies", r"\Rightarrow", r"\therefore", r"\Longrightarrow", r"\if
 """A row may open with "hence": the formula is what follows."""
 
 
+_NAME_PART = {"NAME", "SUB", "SUP", "NUMBER", "LBRACE", "RBRACE", "PRIME", "COMMA"}
+
+
+def where_definition(tokens: list[Tok]) -> bool:
+    """``\\text{where } \\sigma^2 = \\frac{2s^2 \\log(1.25/\\delta)}{\\epsilon^2}``: a row (an align's second line) that
+    opens with "where" and then a name (with its scripts) and ``=`` defines that name; the row is that definition.
+    "where" before anything else (``\\text{where } x > 0``, a condition; ``\\text{where } a + b = 1``) is left to be
+    refused, and so is any other opening word (``\\text{if } x = 1``)."""
+    if not tokens or tokens[0].kind != "WORD" or tokens[0].text.strip().lower() != "where":
+        return False
+    rest = [t for t in tokens[1:] if t.kind != "GAP"]
+    eq = next((k for k, t in enumerate(rest) if t.kind not in _NAME_PART), None)
+    return eq is not None and eq > 0 and rest[0].kind == "NAME" and rest[eq].kind == "REL" and rest[eq].text == "=" \
+        and all(t.kind not in ("REL", "IN") for t in rest[eq + 1:])
+
+
 def split(source: str, tokens: list[Tok]) -> tuple[list[Tok], list[list[Tok]]]:
     """The formula's tokens and the side conditions' tokens (each without its keyword or ``\\forall``)."""
     while tokens and tokens[0].kind == "CMD" and tokens[0].text in LEADING:
         tokens = tokens[1:]
+    if where_definition(tokens):
+        tokens = [t for t in tokens[1:] if t.kind != "GAP"] if tokens[1].kind == "GAP" else tokens[1:]
     leading = _leading(tokens)
     if leading:
         cut, stated = leading

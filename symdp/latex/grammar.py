@@ -6,7 +6,10 @@ conflicts, built once.  Juxtaposition (an implicit product) binds tighter
 than ``\\cdot`` and ``/``; after ``/`` a single factor is allowed (``a/b c``
 is refused by :mod:`.build`, not guessed).  ``\\sum`` and ``\\prod`` (BIG) take the whole product that
 follows (``\\sum_x 1/x`` sums ``1/x``; ``\\sum_i a_i + b`` ends at the ``+``); a ``\\sum`` after ``/`` is a
-denominator (``\\sum_t a_t / \\sum_t b_t``, a ratio of sums).  What a function name applies to
+denominator (``\\sum_t a_t / \\sum_t b_t``, a ratio of sums).  ``a \\bmod n`` (or ``\\mod``) is the remainder of
+two juxtaposed products, the first term of a sum (``(x + \\pi) \\bmod 2\\pi - \\pi``); after a sign or a term
+(``x - a \\bmod n``: the remainder of x - a?), beside ``\\cdot`` or ``/`` (``a \\cdot b \\bmod n``) it is refused,
+and so is amsmath's ``\\mod`` followed by more of a sum (:mod:`.modulo`).  What a function name applies to
 is decided in :mod:`.build` on the flat list of juxtaposed factors.
 """
 from __future__ import annotations
@@ -19,7 +22,7 @@ from lark.lexer import Lexer
 GRAMMAR = r"""
 %declare NUMBER SYM NAME HEAD DIFF FRAC SQRT BINOM PLUS MINUS MUL DIV SUP SUB REL IN AND OR NOT COMMA
 %declare LPAREN RPAREN LBRACK RBRACK LBRACE RBRACE LSET RSET ABSL ABSR FLOORL FLOORR CEILL CEILR
-%declare BEGIN_CASES END_CASES AMP NEWROW IF OTHERWISE BIG SETNAME BANG
+%declare BEGIN_CASES END_CASES AMP NEWROW IF OTHERWISE BIG SETNAME BANG MOD
 
 start: bool
 
@@ -39,6 +42,7 @@ interval: (LPAREN | LBRACK) sum COMMA sum (RPAREN | RBRACK)
 ?sum: sum PLUS product -> add
     | sum MINUS product -> sub
     | product
+    | juxt MOD juxt -> modulo
 ?product: product MUL unary -> mul
         | product DIV juxt -> div
         | product DIV big -> div_big

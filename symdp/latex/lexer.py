@@ -22,14 +22,15 @@ ALIASES = {"varepsilon": "epsilon", "vartheta": "theta", "varphi": "phi", "varrh
 """Variant letters the papers use interchangeably with the plain ones."""
 
 SPACING = frozenset("quad qquad displaystyle textstyle limits nolimits nonumber notag left. right. middle "
-                    "mathstrut strut big Big bigg Bigg bigl bigr Bigl Bigr biggl biggr Biggl Biggr".split())
+                    "mathstrut strut big Big bigg Bigg bigl bigr Bigl Bigr biggl biggr Biggl Biggr "
+                    "tiny scriptsize footnotesize small normalsize large Large LARGE huge Huge".split())
 RELATIONS = {"=": "=", "<": "<", ">": ">", "le": "<=", "leq": "<=", "leqslant": "<=", "ge": ">=",
              "geq": ">=", "geqslant": ">=", "neq": "!=", "ne": "!=", "coloneqq": "=", "triangleq": "=",
              "lt": "<", "gt": ">"}
 KEYWORDS = {"cdot": "MUL", "cdotp": "MUL", "times": "MUL", "ast": "MUL", "wedge": "AND", "land": "AND", "vee": "OR", "lor": "OR",
             "neg": "NOT", "lnot": "NOT", "in": "IN", "frac": "FRAC", "dfrac": "FRAC", "tfrac": "FRAC",
             "notin": "IN", "sqrt": "SQRT", "binom": "BINOM", "dbinom": "BINOM", "tbinom": "BINOM", "infty": "NAME", "lfloor": "FLOORL", "rfloor": "FLOORR", "lceil": "CEILL",
-            "rceil": "CEILR"}
+            "rceil": "CEILR", "mod": "MOD", "bmod": "MOD"}
 TEXT_COMMANDS = frozenset("text mathrm operatorname mathit textit textrm mathsf textsf mbox texttt mathtt textbf "
                           "textnormal".split())
 REFERENCES = frozenset("ref eqref cite autoref cref Cref".split())

@@ -16,6 +16,7 @@ import sympy as sp
 from ..errors import SymdpError
 from .lexer import GREEK, NAME_COMMANDS, Tok, fail, not_formula
 from .prose import settles
+from .quantities import quantities
 
 DECORATIONS = {"hat": "hat", "widehat": "hat", "bar": "bar", "overline": "bar", "tilde": "tilde",
                "widetilde": "tilde", "check": "check", "breve": "breve", "dot": "dot", "ddot": "ddot",
@@ -199,11 +200,13 @@ def call_or_product(source: str, name: str, known: bool, inside: list, tok, defi
         return "product"
     if defined:
         return "call"
-    arguments, called = context
+    arguments, called, *used = context
     if name in arguments and _top_level_sum(inside) and base(name) not in FUNCTION_LETTERS:
         return "product"  # G(q; a, b) = q(b - a) + a: q is the defined function's variable (J(f, d): f(x) a call)
     if name in called:  # r_c(q) elsewhere in the display: r_c is a function there, and here
         return "call"
+    if used and symbol in used[0] and _top_level_sum(inside) and base(name) not in FUNCTION_LETTERS:
+        return "product"  # p(1 - q) where the display writes (1 - p): p is a number (see quantities.py)
     if len(inside) == 1 and _kind(inside[0]) in ("NAME", "SYM") and _spelled(source, inside[0]) in arguments \
             and base(symbol).lstrip("\\") in GREEK - FUNCTION_GREEK:
         return "call"  # M(S) = \theta(S) + \eta: a function of M's argument
@@ -322,7 +325,7 @@ def calls(source: str, tokens: list, arguments=frozenset(), heads=frozenset()) -
     place of the display (``r_c(q)``) is a call at every other (``2\\pi - r_c(1 - q)``), and so is the function the
     defined side names (``heads``: ``y_t`` of ``y_t(h) = \\nu + A_1 y_t(h - 1)``)."""
     called = frozenset(_called(source, tokens, arguments)) | frozenset(heads)
-    return _calls(source, tokens, (frozenset(arguments), called))
+    return _calls(source, tokens, (frozenset(arguments), called, quantities(tokens)))
 
 
 def _called(source: str, tokens: list, arguments) -> set:

@@ -20,10 +20,16 @@ from lark import Token
 from ..errors import SymdpError
 from ..symbols import LATEX_NAMES
 from .derivatives import derivatives
+from .glued import glued
 from .lexer import Tok, fail, lex, not_formula
+from .mids import paired_mids
+from .modulo import refuse_open_modulus
 from .names import (DECORATIONS, FUNCTION_LETTERS, SETS, calls, decorate, refuse_functionals, refuse_random,
                     refuse_sensitivities)
+from .sensitivities import sensitivities
+from .separators import listed_with_semicolons, parameters_after_bar
 from .sides import listed
+from .textnames import text_name
 from .words import (DISTRIBUTIONS, FUNCTION_WORDS, TEXT_FUNCTIONS, NOT_FORMULA, OPTIMISATIONS, REFUSED, identifier, letters,
                     not_in_notation)
 from .notation import HEADS, OPERATORS, Notation
@@ -125,16 +131,17 @@ class Resolver:
 
     def run(self, raw: list[Tok]) -> list[Token]:
         set_builder(self.source, raw)
-        raw = _parameters_after_bar(_listed_with_semicolons(raw, declared(self.notation)))
+        raw = paired_mids(parameters_after_bar(listed_with_semicolons(raw, declared(self.notation))))
         decorated = derivatives(self.source, decorate(raw))
         bound = index_names(decorated)
-        tokens = spelled(integrals(fold(decorated, bound, scripted(self.notation))))
-        matched = self.match(tokens)
+        tokens = glued(spelled(integrals(fold(decorated, bound, scripted(self.notation)))))
+        matched = sensitivities(self.match(tokens), self.derived)
         refuse_subscripted_calls(self.source, matched, bound, fail, FUNCTION_LETTERS)
         refuse_indexed_superscripts(self.source, matched, bound, fail)
         refuse_functionals(self.source, matched)
         refuse_sensitivities(self.source, matched)
         refuse_transposes(self.source, matched, fail)
+        refuse_open_modulus(self.source, matched)
         out = []
         i = 0
         while i < len(matched):
@@ -215,7 +222,7 @@ class Resolver:
         elif tok.kind == "WORD" and tok.cmd == "letters":
             self.letters(tok.text, [tok], items[i + 1] if i + 1 < len(items) else None, out)
         elif tok.kind == "WORD":
-            out.append(self.word(tok, items[i + 1] if i + 1 < len(items) else None))
+            out.append(self.word(tok, items[i + 1] if i + 1 < len(items) else None, items[i - 1] if i else None))
         elif tok.kind == "NUMBER":
             if i and _letter(items[i - 1]) and not tok.spaced and tok.start == items[i - 1].end:
                 self.fail(items[i - 1], f"{items[i - 1].text}{tok.text}: a letter followed by digits is one name "
@@ -314,7 +321,7 @@ class Resolver:
                       "the spelling in the notation")
         self.fail(tok, not_in_notation(tok.text))
 
-    def word(self, tok: Tok, nxt) -> Token:
+    def word(self, tok: Tok, nxt, before=None) -> Token:
         text = tok.text.strip().rstrip(":.,").strip()
         if text.lower() in _KEYWORDS and _KEYWORDS[text.lower()]:
             return _token(_KEYWORDS[text.lower()], text, tok)
@@ -335,7 +342,7 @@ class Resolver:
             return _token("HEAD", ("op", getattr(sp, TEXT_FUNCTIONS[text]), "\\" + text), tok)
         if identifier(text, "mathrm") and len(text) > 1 and isinstance(nxt, Tok) and nxt.kind == "LPAREN":
             return _token("HEAD", ("call", sp.Function(text), text), tok)  # \text{logit}(x): a function's word
-        self.fail(tok, f"the word {text!r} is no known name (extend the notation with it)")
+        return text_name(self.source, tok, text, before, nxt)  # \text{dof}: one name, or refused with the reason
 
 
 def set_builder(source: str, tokens: list[Tok]) -> None:
@@ -374,40 +381,6 @@ def spelled(tokens: list[Tok]) -> list[Tok]:
             continue
         out.append(tokens[i])
         i += 1
-    return out
-
-
-def _listed_with_semicolons(raw: list[Tok], functions=frozenset()) -> list[Tok]:
-    """``\\max\\{a ; 0\\}``: a semicolon between the items of a ``\\max``/``\\min`` set separates them, as a comma;
-    so it does in the arguments of a function the text declares (``B(x; a, b)``, the incomplete beta function)."""
-    out, depth, inside = list(raw), 0, False
-    for k, t in enumerate(raw):
-        extremum = t.kind == "LSET" and raw[k - 1].kind == "CMD" and raw[k - 1].text in (r"\max", r"\min")
-        if depth == 0 and k and (extremum or t.kind == "LPAREN" and raw[k - 1].text in functions):
-            inside = True
-        if inside:
-            depth += (t.kind in ("LSET", "LPAREN", "LBRACK", "LBRACE")) - (t.kind in ("RSET", "RPAREN", "RBRACK",
-                                                                                     "RBRACE"))
-            if t.kind == "SEMI" and depth == 1:
-                out[k] = Tok("COMMA", ",", t.start, t.end, t.spaced, t.cmd)
-            inside = depth > 0
-    return out
-
-
-def _parameters_after_bar(raw: list[Tok]) -> list[Tok]:
-    """``f(t \\mid a, b)``, ``\\text{PDF}(x \\mid \\theta)``: the bar between a function letter's (f, g, h, F, G, H) or
-    a function word's variable and its parameters separates them, as a comma (PreliZ's gallery writes densities and
-    CDFs so); after any other letter (``P(A \\mid B)``, ``p(x \\mid \\theta)``) it stays a conditional probability."""
-    out, opened = list(raw), []
-    for k, t in enumerate(raw):
-        if t.kind == "LPAREN":
-            before = raw[k - 1] if k else None
-            opened.append(before is not None and before.end == t.start and (before.kind == "WORD" or (
-                before.kind == "NAME" and before.text in FUNCTION_LETTERS)))
-        elif t.kind == "RPAREN" and opened:
-            opened.pop()
-        elif t.kind == "CMD" and t.text == r"\mid" and opened and opened[-1]:
-            out[k] = Tok("COMMA", ",", t.start, t.end, t.spaced, t.cmd)
     return out
 
 

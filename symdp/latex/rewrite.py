@@ -7,7 +7,10 @@
   table) is left as it is and refused as an environment.
 - ``\\text{for $l \\leq x \\leq m$}`` (math inside a text group, as in NumPy's docstrings) becomes
   ``\\text{for } l \\leq x \\leq m``: the word opens the condition, the math is read as math.
-- The Unicode minus sign ``−`` (U+2212), pasted from a rendered page, is the minus it shows.
+- The Unicode minus sign ``−`` (U+2212), pasted from a rendered page, is the minus it shows; the increment sign
+  ``∆`` (U+2206, Flower's noise scale ``∆ \\times ...``) and the Greek letters (``δ``, ``Δ``) are the commands that
+  print them (``ε`` U+03B5 is ``\\varepsilon``, ``ϵ`` U+03F5 ``\\epsilon``; ``φ`` and ``ϕ`` alike), as are ``∈``,
+  ``≤``, ``≥``, ``≠``, ``×``, ``·``, ``∞``; the font sizes ``\\small``... (MathJax takes them in math) print nothing.
 - ``A_1 Y_{t-1} + \\cdots + A_p Y_{t-p}`` (a sum written with an ellipsis, ``\\ldots`` or ``\\dots``) becomes
   ``\\sum_{i=1}^{p} {A_i Y_{t-i}}`` when the two terms around the ellipsis are the same tokens but for one number
   in the first (the same at every place it differs) and one token in the last (the same at every place): the
@@ -33,11 +36,23 @@ _TEXT_MATH = re.compile(r"\\(?P<cmd>text|mbox|textrm)\s*\{(?P<word>[^{}$]*)\$(?P
 def rewritten(text: str) -> str:
     """``text`` with the spellings above rewritten; anything else unchanged."""
     text = text.replace("\u2212", "-")
+    text = _GLYPH.sub(lambda m: GLYPHS[m.group(0)] + " ", text)
     text = _TEXT_MATH.sub(lambda m: rf"\{m.group('cmd')}{{{m.group('word').rstrip()} }} {m.group('math')} ", text)
     text = _TEXT_KEYWORD.sub(lambda m: rf"\{m.group(1)}{{{m.group(2)} }} {m.group(3)} ", text)
     return ellipsis_sums(_ARRAY.sub(_cases, _script_commands(_indicators(text))))
 
 
+_LOWER = ("alpha beta gamma delta - zeta eta theta iota kappa lambda mu nu xi - pi rho - sigma tau upsilon - chi psi "
+          "omega").split()  # U+03B1..U+03C9; "-": no command (epsilon, phi: their variants below; omicron; final sigma)
+_UPPER = "- - Gamma Delta - - - Theta - - Lambda - - Xi - Pi - - Sigma - Upsilon Phi - Psi Omega".split()  # U+0391..
+GLYPHS = {**{chr(0x3b1 + k): "\\" + n for k, n in enumerate(_LOWER) if n != "-"},
+          **{chr(0x391 + k): "\\" + n for k, n in enumerate(_UPPER) if n != "-"},
+          "\u03b5": r"\varepsilon", "\u03f5": r"\epsilon", "\u03c6": r"\varphi", "\u03d5": r"\phi",
+          "\u03d1": r"\vartheta",
+          "\u2206": r"\Delta", "\u2208": r"\in", "\u2264": r"\le", "\u2265": r"\ge", "\u2260": r"\ne",
+          "\u00d7": r"\times", "\u00b7": r"\cdot", "\u221e": r"\infty"}
+"""Characters pasted from a rendered page, as the command that prints them (U+2206 the increment sign as Delta)."""
+_GLYPH = re.compile("[" + "".join(GLYPHS) + "]")
 _TEXT_KEYWORD = re.compile(r"\\(text|mbox|textrm)\s*\{\s*(if|for|when|where)\s+([A-Za-z])\s*\}")
 _INDICATOR = re.compile(r"\\(?:mathbbm|mathds|mathbb)\s*\{\s*1\s*\}\s*(\\left\s*|\\big[lg]?\s*|\\Big[lg]?\s*)?\(")
 

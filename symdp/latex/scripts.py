@@ -143,7 +143,7 @@ def _subscript(tokens, i, bound=frozenset()):
         return None, i
     if any(t.kind == "NAME" and t.text in bound for t in tokens[i + 2:k]):
         return None, i
-    return "".join(_name_text(t).replace(" ", "") for t in tokens[i + 2:k]), k + 1
+    return "".join("_".join(_name_text(t).split()) for t in tokens[i + 2:k]), k + 1  # \text{cohort size}: words
 
 
 def refuse_subscripted_calls(source: str, tokens: list[Tok], bound: frozenset, fail, functions=frozenset()) -> None:

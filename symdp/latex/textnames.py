@@ -1,0 +1,77 @@
+"""A word in ``\\text{...}`` standing alone as an operand: one name (``\\text{dof}``, ``\\text{cohort size}``).
+
+Docstrings and notebooks write a quantity's name as a word in upright text: ``lb = \\frac{1}{\\text{dof}}``,
+``\\frac{2\\pi\\alpha}{\\text{high} - \\text{low}}``, ``\\sqrt{v + \\text{eps\\_root}} + \\text{eps}``,
+``\\sigma_{\\text{cohort size}}``.  Upright text is never a product of its letters, so such a word is one name
+when nothing can make it anything else:
+
+- it stands alone between operators: what comes before it opens an operand (the start, an operator, a relation,
+  an opening bracket, a comma, a condition's opening word) and what follows it closes one (the end, an operator, a relation, a closing
+  bracket, a comma, a script).  A word against an operand is refused: ``\\text{sign}\\, x`` (a function without
+  parentheses), ``n \\text{ even}`` (prose);
+- it is written tight in its braces (``\\text{where }`` is prose around the formula) and holds only letters, digits,
+  ``_`` and single spaces between words, none of them an English connective (``\\text{for all}``, ``\\text{is
+  the}``);
+- it names no value or function (``\\text{undefined}``, ``\\text{NaN}``, ``\\text{mod}``: refused with the reason).
+
+A word followed by parentheses (``\\text{logit}(x)``) is decided by the resolver, as a call.
+"""
+from __future__ import annotations
+
+import re
+
+import sympy as sp
+from lark import Token
+
+from .lexer import fail
+
+BEFORE = frozenset({None, "PLUS", "MINUS", "MUL", "DIV", "REL", "LPAREN", "LBRACK", "LBRACE", "LSET", "COMMA",
+                    "AMP", "NEWROW", "ABSL", "IN", "AND", "OR", "NOT", "IF"})
+"""What may stand before a word read as a name (``None``: the start of the row)."""
+AFTER = frozenset({None, "PLUS", "MINUS", "MUL", "DIV", "REL", "RPAREN", "RBRACK", "RBRACE", "RSET", "COMMA",
+                   "AMP", "NEWROW", "SUB", "SUP", "ABSR", "IN"})
+"""What may follow it (``None``: the end of the row)."""
+CONNECTIVES = frozenset("""a all an and any are as at be by each else every for from given hence if iff in is it
+    let no not of on only or otherwise per since so some such that the then thus to we when where whenever
+    with""".split())
+"""English words that make a text group prose, never a name."""
+VALUES = frozenset("""undefined none null nan true false inf infinity mod sign sgn det tr rank var cov
+    pr softmax""".split())
+"""Words that name a value or an operation, not a quantity of the paper (refused, lower case compared)."""
+_SHAPE = re.compile(r"^[A-Za-z][A-Za-z0-9_]*( [A-Za-z][A-Za-z0-9_]*){0,3}$")
+
+
+OPENING_WORDS = frozenset({"if", "for", "when", "whenever", "where", "and", "or"})
+"""Words that open a condition (``\\text{for } \\text{lower} \\le x``): an operand may follow them."""
+
+
+def kind(item) -> str | None:
+    """The kind of a raw or grammar token (None for no token; "AND" for a condition's opening word)."""
+    if item is None:
+        return None
+    if getattr(item, "kind", "") == "WORD" and item.text.strip().lower() in OPENING_WORDS:
+        return "AND"
+    return item.kind if hasattr(item, "kind") else item.type
+
+
+def tight(source: str, tok) -> bool:
+    """``\\text{dof}``, not ``\\text{ dof}`` or ``\\text{where }``: no space inside the braces at either end."""
+    spelled = source[tok.start:tok.end]
+    open_, close = spelled.find("{"), spelled.rfind("}")
+    body = spelled[open_ + 1:close] if 0 <= open_ < close else ""
+    return bool(body) and body == body.strip()
+
+
+def text_name(source: str, tok, text: str, before, after) -> Token:
+    """The name ``text`` of the word ``tok`` (a ``\\text`` group) between ``before`` and ``after``, or refused."""
+    if text.lower() in VALUES:
+        fail(source, tok.start, tok.end, f"the word {text!r} names a value or an operation, not a quantity: "
+             "write the formula in symbols, or extend the notation with it")
+    words = text.split(" ")
+    if not _SHAPE.match(text) or any(w.lower() in CONNECTIVES for w in words) or not tight(source, tok):
+        fail(source, tok.start, tok.end, f"the word {text!r} is prose, not a name (extend the notation with it "
+             "to read it as one)")
+    if kind(before) not in BEFORE or kind(after) not in AFTER:
+        fail(source, tok.start, tok.end, f"the word {text!r} against an operand: a name times it, a function "
+             "applied without parentheses, or prose? Extend the notation with it, or write the operator")
+    return Token("NAME", sp.Symbol("_".join(words)), start_pos=tok.start, end_pos=tok.end)
