@@ -24,6 +24,8 @@ from .. import kernel
 from ..kernel.algebra import canonical
 from . import domain as dom
 from . import normal
+from ..kernel.cases import KINKS
+from .proof_cases import by_cases
 from .validated.search import decode, split, unit_box
 
 ALGEBRA = {
@@ -82,8 +84,13 @@ def _translated(captured, certificate) -> Export:
     return Export(why=method_kind(method))
 
 
+LOGS = ("log-form", "hyperbolic-exp", "log-args", "expand-log", "powsimp-exp", "expand")
+"""The engine's "logs of exponentials" as kernel steps: inverse hyperbolic functions as logs, hyperbolic ones as
+exponentials, each log's argument tidied, logs expanded, exponentials merged."""
 AFRESH = tuple(ALGEBRA.values()) + ((("together",), "expand"), (("expand-log", "expand"), "cancel"),
-                                     (("powsimp",), "cancel"), (("expand", "powsimp"), "cancel"))
+                                     (("powsimp",), "cancel"), (("expand", "powsimp"), "cancel"), (LOGS, "cancel"),
+                                     (("hyperbolic-exp", "exp-generators"), "cancel"),
+                                     (LOGS + ("exp-generators",), "cancel"))
 """Algebra steps tried on an identity whose method has no translation (the kernel judges what is found)."""
 SIZE = 400
 """Operations (``count_ops``) above which no step is tried afresh: a rewrite of a large tree can take long."""
@@ -95,6 +102,9 @@ def _afresh(captured) -> Export:
     claim = stated_claim(captured)
     if claim is None or sp.count_ops(claim.goal) > SIZE:
         return Export()
+    split = by_cases(claim, SIGN_REWRITES, AFRESH) if claim.goal.has(*KINKS) else None
+    if split is not None:
+        return Export(claim, split)
     if claim.relation != "=":
         return _signs(captured)
     for rewrites, closing in AFRESH:

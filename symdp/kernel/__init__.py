@@ -2,12 +2,12 @@
 
 It imports SymPy, python-flint and symdp's base modules only, never :mod:`symdp.engine` (the architecture
 test enforces it), so a reviewer can read all of it: :mod:`.proof` (the format), :mod:`.claim` (what is
-proved), :mod:`.algebra`, :mod:`.signs`, :mod:`.boxes` (the rules), :mod:`.arb_compile` (its own enclosures) and
+proved), :mod:`.algebra`, :mod:`.signs`, :mod:`.cases`, :mod:`.boxes` (the rules), :mod:`.arb_compile` (its own enclosures) and
 :mod:`.check` (the entry point).  docs/proof-format.md states every rule.
 """
 from .check import ORACLES, Verdict, check
 from .claim import Claim, identity_claim, sign_claim
-from .proof import FORMAT, Algebra, Boxes, Chart, Leaf, Oracle, Proof, Signs
+from .proof import FORMAT, Algebra, Boxes, Cases, Chart, Farkas, Leaf, Oracle, Proof, Signs
 
-__all__ = ["FORMAT", "ORACLES", "Algebra", "Boxes", "Chart", "Claim", "Leaf", "Oracle", "Proof", "Signs", "Verdict",
+__all__ = ["FORMAT", "ORACLES", "Algebra", "Boxes", "Cases", "Chart", "Farkas", "Claim", "Leaf", "Oracle", "Proof", "Signs", "Verdict",
            "check", "identity_claim", "sign_claim"]

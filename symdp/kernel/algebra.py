@@ -23,6 +23,26 @@ def _erf_form(e):
     return e.replace(odd, lambda x: -sp.erfinv(-x.args[0]))
 
 
+def _log_args(e):
+    """Each log's argument cancelled, factored and its powers merged (the same number in another form)."""
+    tidy = lambda x: sp.log(sp.powsimp(sp.factor(sp.cancel(x.args[0]))))
+    return e.replace(lambda x: isinstance(x, sp.log), tidy)
+
+
+def _exp_generators(e):
+    """For each symbol x, every ``exp(k x)`` (k rational, after e^(a+b) = e^a e^b) as ``W^(k/g)`` with W a fresh
+    positive symbol standing for ``exp(g x)``, g the gcd of the k: a difference that then cancels to 0 as a rational
+    function of W is 0 for every positive W, so at W = exp(g x) (a generalisation, not an equality)."""
+    e = sp.expand(e, power_exp=True, mul=False, multinomial=False, log=False)
+    for x in sorted((s for s in e.free_symbols if s.is_real), key=str):   # exp(g x) > 0 needs a real x
+        ks = {a.args[0] / x for a in e.atoms(sp.exp) if (a.args[0] / x).is_Rational}
+        if not ks:
+            continue
+        g, w = sp.gcd_list(sorted(ks)), sp.Dummy(f"exp_{x}", positive=True)
+        e = e.xreplace({sp.exp(k * x): w ** (k / g) for k in ks})
+    return e
+
+
 REWRITES = {
     "expand": sp.expand,
     "together": sp.together,
@@ -31,12 +51,20 @@ REWRITES = {
     "radsimp": sp.radsimp,
     "erf-form": _erf_form,
     "hyperbolic-exp": lambda e: e.rewrite(list(_HYPERBOLIC), sp.exp),
+    "log-form": lambda e: e.rewrite([sp.asinh, sp.acosh, sp.atanh, sp.acoth], sp.log),
+    "log-args": _log_args,
+    "powsimp-exp": lambda e: sp.powsimp(e, combine="exp"),
+    "exp-generators": _exp_generators,
 }
 """Rewrites, each an identity: ``expand`` distributes products and powers of sums and splits e^(a+b) into
 e^a e^b; ``together`` puts terms over a common denominator; ``expand-log`` log(a b) = log a + log b and
 log(a^k) = k log a where the assumptions make a, b positive (SymPy's ``expand_log`` without force);
 ``powsimp`` x^a x^b = x^(a+b) (and bases combined where the assumptions allow); ``radsimp`` rationalises
-denominators with conjugates; ``erf-form`` and ``hyperbolic-exp`` rewrite by definitions."""
+denominators with conjugates; ``erf-form``, ``hyperbolic-exp`` and ``log-form`` (inverse hyperbolic functions as
+logs) rewrite by definitions; ``log-args`` rewrites each log's argument; ``powsimp-exp`` merges exponentials only;
+``exp-generators`` replaces the exponentials of each real symbol by powers of one fresh positive symbol (a
+generalisation, not an equality: what holds for every positive value of the fresh symbol holds at the
+exponential)."""
 
 CLOSINGS = {
     "as-written": lambda e: e,

@@ -20,7 +20,8 @@ import sympy as sp
 
 from .algebra import canonical, check_algebra
 from .boxes import check_chart
-from .proof import FORMAT, Algebra, Chart, Oracle, Proof, Signs
+from .cases import case_claims, check_farkas
+from .proof import FORMAT, Algebra, Cases, Chart, Farkas, Oracle, Proof, Signs
 from .signs import check_signs
 
 ORACLES = {
@@ -78,7 +79,28 @@ def _check(root, claim):
         return ("oracle", why) if why else ("", "")
     if isinstance(root, Chart):
         return check_chart(root, claim, "chart")
+    if isinstance(root, Cases):
+        return _check_cases(root, claim)
     return "proof", f"unknown node {type(root).__name__}"
+
+
+def _check_cases(node: Cases, claim):
+    """Each premise proves its case's claim (:func:`.cases.case_claims`); a ``farkas`` premise with the case's rows."""
+    cases = case_claims(claim)
+    if isinstance(cases, str):
+        return "cases", cases
+    if len(node.premises) != len(cases):
+        return "cases", f"{len(node.premises)} premises for {len(cases)} sign cases"
+    for i, (premise, (case, constraints)) in enumerate(zip(node.premises, cases)):
+        if isinstance(premise, Farkas):
+            failed, why = ("farkas", check_farkas(premise, case, constraints))
+        elif isinstance(premise, (Signs, Algebra)):
+            failed, why = _check(premise, case)
+        else:
+            failed, why = premise.rule, "a case is closed by signs, algebra or farkas"
+        if why:
+            return f"cases/case {i}/{failed or premise.rule}", why
+    return "", ""
 
 
 def _check_oracle(node: Oracle, claim) -> str:
@@ -95,6 +117,8 @@ def _check_oracle(node: Oracle, claim) -> str:
 
 def _rules(root) -> tuple:
     rules = {root.rule}
+    if isinstance(root, Cases):
+        rules |= {p.rule for p in root.premises}
     if isinstance(root, Chart):
         rules |= {"boxes"} | {f"boxes:{leaf.rule}" for leaf in root.premise.leaves}
     return tuple(sorted(rules))

@@ -6,7 +6,9 @@ Every node names its rule and holds the data that makes it checkable without sea
 * :class:`Oracle` -- a step the kernel does not check: its kind, input and answer (the trust base);
 * :class:`Signs` -- an inequality whose goal, after rewrites from the same table, shows its sign in its tree;
 * :class:`Chart` -- the claim's domain as the image of the unit box, with the proof on the box;
-* :class:`Boxes` -- a subdivision of the unit box, each leaf with the rule that closes it.
+* :class:`Boxes` -- a subdivision of the unit box, each leaf with the rule that closes it;
+* :class:`Cases` -- the sign cases of the goal's kinks, one premise per case; :class:`Farkas` -- a case closed
+  by nonnegative multipliers of its constraints (:mod:`.cases`).
 
 Rationals travel as strings ("3/8") and are read exactly; nothing is evaluated when a proof is read.
 """
@@ -15,6 +17,8 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass
 from fractions import Fraction
+
+from .cases import multipliers_json, read_multipliers
 
 FORMAT = 3
 """Bumped by any change to the node kinds, their fields or a rule's meaning (old proofs are then re-checked)."""
@@ -71,6 +75,22 @@ class Chart:
     """Per coordinate, the kind of map (``affine``: x = lo + (hi - lo) u)."""
     premise: Boxes
     rule = "chart"
+
+
+@dataclass(frozen=True)
+class Farkas:
+    multipliers: tuple
+    """(row, Fraction >= 0) pairs, rows named as :func:`.cases.rows` names them (``case:0``, ``hi:x``, ...)."""
+    empty: bool
+    """The rows combine to a negative number: the case holds no point."""
+    rule = "farkas"
+
+
+@dataclass(frozen=True)
+class Cases:
+    premises: tuple
+    """One node per sign case of the goal's kinks, in :func:`.cases.case_claims` order."""
+    rule = "cases"
 
 
 @dataclass(frozen=True)
@@ -133,6 +153,16 @@ def _node(d):
         if not isinstance(d["prec"], int) or not 16 <= d["prec"] <= 4096:
             raise ValueError("prec is an integer from 16 to 4096")
         return Boxes(d["prec"], tuple(_leaf(x) for x in d["leaves"]))
+    if rule == "cases":
+        premises = _fields(d, rule, ("premises",))["premises"]
+        if not isinstance(premises, list):
+            raise ValueError("premises is a list of nodes")
+        return Cases(tuple(_node(p) for p in premises))
+    if rule == "farkas":
+        d = _fields(d, rule, ("multipliers", "empty"))
+        if not isinstance(d["empty"], bool):
+            raise ValueError("empty is true or false")
+        return Farkas(read_multipliers(d["multipliers"]), d["empty"])
     raise ValueError(f"unknown rule {rule!r}")
 
 
@@ -154,4 +184,8 @@ def _node_json(n) -> dict:
     if isinstance(n, Boxes):
         return {"rule": "boxes", "prec": n.prec,
                 "leaves": [{"box": [[str(a), str(b)] for a, b in leaf.box], "rule": leaf.rule} for leaf in n.leaves]}
+    if isinstance(n, Cases):
+        return {"rule": "cases", "premises": [_node_json(p) for p in n.premises]}
+    if isinstance(n, Farkas):
+        return {"rule": "farkas", "multipliers": multipliers_json(n.multipliers), "empty": n.empty}
     raise TypeError(f"not a proof node: {n!r}")
