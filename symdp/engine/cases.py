@@ -153,10 +153,10 @@ def _polynomial(e, domain, constraint=False):
     """({monomial: Fraction}, Fraction) with ``e = P * (sum + const)``, P > 0 on the domain, preferring the
     form with the positive factors divided out (``Delta psi >= 0`` bounds psi alone); a constraint keeps its
     own form when that would leave a constant (``g + Delta`` divided by itself says only ``1 >= 0``)."""
-    reduced = linear(_without_positive_factors(e, domain))
+    reduced = _linear(_without_positive_factors(e, domain))
     if reduced is not None and (reduced[0] or not constraint):
         return reduced
-    return linear(sp.expand(e))
+    return _linear(sp.expand(e))
 
 
 def _without_positive_factors(e, domain):
@@ -174,7 +174,7 @@ def _without_positive_factors(e, domain):
     return sp.expand(rest[0] * scale if rest else scale)
 
 
-def linear(body):
+def _linear(body):
     """The polynomial ``body`` as ({monomial: Fraction}, constant): each monomial is a coordinate, so a Farkas
     combination is an identity of polynomials (``a_1 b_2 - a_2 b_1 >= 0`` gives itself); None otherwise."""
     if body is None:
@@ -211,7 +211,7 @@ def _farkas(f, constraints, domain, strict) -> bool:
         return False
     if _combination(target, rows, strict) or _empty(rows):
         return True
-    scaled = [r for r in (linear(sp.expand(x * c)) for x in _positive_symbols(domain) for c in constraints)
+    scaled = [r for r in (_linear(sp.expand(x * c)) for x in _positive_symbols(domain) for c in constraints)
               if r is not None]
     return bool(scaled) and _combination(target, rows + scaled, strict)
 
@@ -233,12 +233,7 @@ def _empty(rows) -> bool:
 
 
 def _combination(target, rows, strict) -> bool:
-    return multipliers(target, rows, strict) is not None
-
-
-def multipliers(target, rows, strict):
-    """{row index: l > 0}, at most MAX_SUPPORT rows, with target - sum l_j row_j = constant >= 0 (> 0), or None.
-    Rows and target are :func:`linear` forms; the proof exporter records the multipliers (kernel rule ``farkas``)."""
+    """Some l >= 0 on at most MAX_SUPPORT rows with target - sum l_j row_j = constant >= 0 (> 0)."""
     names = sorted(set(target[0]).union(*(r[0] for r in rows)), key=str)
     for size in range(0, min(MAX_SUPPORT, len(rows), len(names)) + 1):
         for support in itertools.combinations(range(len(rows)), size):
@@ -247,8 +242,8 @@ def multipliers(target, rows, strict):
                 continue
             rest = target[1] - sum(v * rows[j][1] for v, j in zip(lam, support))
             if rest > 0 or (rest == 0 and not strict):
-                return {j: v for j, v in zip(support, lam) if v != 0}
-    return None
+                return True
+    return False
 
 
 def _solve(rows, target, names):
