@@ -21,9 +21,9 @@ from compare import judge  # noqa: E402
 from summarize import TARGET, load, report, tally  # noqa: E402
 
 FILES = ("rows", "heldout_rows", "heldout2_rows", "heldout3_rows", "heldout4_rows", "heldout5_rows", "heldout6_rows",
-         "heldout7_rows")
+         "heldout7_rows", "heldout8_rows")
 HELDOUT = ("heldout_rows", "heldout2_rows", "heldout3_rows", "heldout4_rows", "heldout5_rows", "heldout6_rows",
-           "heldout7_rows")
+           "heldout7_rows", "heldout8_rows")
 ROWS = {name: load(name) for name in FILES if (CORPUS / f"{name}.py").exists()}
 _SEEN: dict = {}
 
