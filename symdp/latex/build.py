@@ -108,11 +108,14 @@ class Builder(Application, Transformer):
                 if p.sub is not None and p.sup is None and _called(powers, i + 1):
                     start, _ = _span(p.base)
                     self.fail(start, powers[i + 1].base.end, "a member of an indexed family before parentheses around "
-                              "names (p_i(x)): a family of functions, or the member times them? Declare the family "
+                              "names (p_i(x), v_j(\\log t)): a family of functions, or the member times them? Declare the family "
                               "in the notation, or write p_i \\cdot (x) for a product")
                 out.append(self.power_value(p))
                 i += 1
         for a, b in zip(powers, powers[1:]):
+            if _primed(a) and _named(b):
+                self.fail(a.base.start, b.base.end, "a primed name against a name (x' \\beta): their product, or "
+                          "x transposed times \\beta (an inner product)? Write x' \\cdot \\beta for the product")
             if _literal(a) and _literal(b) and not (a.base.end == b.base.start and b.bang is not None):
                 self.fail(a.base.start, b.base.end, "two numbers side by side")
         return out
@@ -313,7 +316,30 @@ def _called(powers: list, k: int) -> bool:
     if k >= len(powers) or powers[k].sub is not None or not isinstance(powers[k].base, Group) \
             or powers[k].base.kind != "paren":
         return False
-    return all(_lone(item) for item in powers[k].base.items)
+    return all(_lone(item) or _lone_call(item) for item in powers[k].base.items)
+
+
+def _primed(p) -> bool:
+    """A name with a prime and nothing above it (``x'``, ``\\beta'``): econometrics' transpose, as well as a name."""
+    return isinstance(p.base, Leaf) and isinstance(p.base.value, sp.Symbol) and p.base.value.name.endswith("'") \
+        and p.sup is None
+
+
+def _named(p) -> bool:
+    return isinstance(p.base, Leaf) and isinstance(p.base.value, sp.Symbol) and p.bang is None
+
+
+def _lone_call(item) -> bool:
+    """A function applied to one name (``\\log t``, ``\\log{t}``): ``v_j(\\log t)`` is as much a call as ``v_j(t)``."""
+    if not (isinstance(item, Juxt) and len(item.powers) == 2):
+        return False
+    head, arg = item.powers
+    if not (isinstance(head.base, Head) and head.base.kind in ("op", "func") and head.sub is None and head.sup is None):
+        return False
+    if isinstance(arg.base, Group) and arg.base.kind in ("brace", "paren") and len(arg.base.items) == 1 \
+            and arg.sub is None and arg.sup is None:
+        return _lone(arg.base.items[0])
+    return _lone(arg)
 
 
 def _lone(item) -> bool:

@@ -186,7 +186,8 @@ def call_or_product(source: str, name: str, known: bool, inside: list, tok, defi
     """"call" or "product" for the name ``name`` followed by the parenthesised tokens ``inside``; else refused.
 
     The rules, in order: the parentheses hold the name's own letter (``n(n+1)``, ``d_1(d_2 - 2)``,
-    ``\\alpha(\\alpha - 1)``): a product.  The defined side of an equation: a call.  A known symbol
+    ``\\alpha(\\alpha - 1)``): a product.  The defined side of an equation: a call.  A primed name (``S'(t)``)
+    elsewhere: ambiguous (the derivative of ``S``, or a function ``S'`` of its own).  A known symbol
     (the notation's, the derived expression's): a product when the parentheses hold a sum
     (``q(e^\\epsilon - 1)``), otherwise ambiguous.  An unknown name: a call when it is a function
     letter (f, g, h, \\phi ...), a word (``score``), or when the parentheses hold a list or a single
@@ -200,11 +201,16 @@ def call_or_product(source: str, name: str, known: bool, inside: list, tok, defi
         return "product"
     if defined:
         return "call"
+    if name.endswith("'") and not known:  # S'(t), not F_{Y'}(t) (the prime is the subscript's)
+        _ambiguous(source, name, tok, f"a primed name: the derivative of {base(symbol)} there, or a function of its "
+                   "own (a second mechanism M', a neighbour's f')")
     arguments, called, *used = context
     if name in arguments and _top_level_sum(inside) and base(name) not in FUNCTION_LETTERS:
         return "product"  # G(q; a, b) = q(b - a) + a: q is the defined function's variable (J(f, d): f(x) a call)
     if name in called:  # r_c(q) elsewhere in the display: r_c is a function there, and here
         return "call"
+    if "_" in name and not known and any(base(c) == base(name) and "_" in c for c in called):
+        return "call"  # S_A(t) = S_B(t / \lambda): a sibling of a function the display applies
     if used and symbol in used[0] and _top_level_sum(inside) and base(name) not in FUNCTION_LETTERS:
         return "product"  # p(1 - q) where the display writes (1 - p): p is a number (see quantities.py)
     if len(inside) == 1 and _kind(inside[0]) in ("NAME", "SYM") and _spelled(source, inside[0]) in arguments \

@@ -39,6 +39,8 @@ VOCABULARY = {
     "beta function": Entry(sp.beta, 2),
     "lower incomplete gamma function": Entry(sp.lowergamma, 2),
     "upper incomplete gamma function": Entry(sp.uppergamma, 2),
+    "regularized lower incomplete gamma function": Entry(lambda s, x: sp.lowergamma(s, x) / sp.gamma(s), 2),
+    "regularized upper incomplete gamma function": Entry(lambda s, x: sp.uppergamma(s, x) / sp.gamma(s), 2),
     "incomplete beta function": Entry(lambda x, a, b: sp.betainc(a, b, 0, x), 3),
     "regularized incomplete beta function": Entry(lambda x, a, b: sp.betainc_regularized(a, b, 0, x), 3, True),
     "modified bessel function of the first kind": Entry(sp.besseli, 2, True),
@@ -56,7 +58,7 @@ VOCABULARY = {
 }
 """Phrases (lower case, without an article; "regularised" and "Hurwitz's" read alike) to the function they name:
 SymPy's, with its arguments in the order the standard notation writes them (DLMF 5.2, 5.12, 8.2, 8.17, 10.25, 7.2,
-5.15, 25.11; ``B(x; a, b)`` and ``I_x(a, b)`` with ``x`` first)."""
+5.15, 25.11; the regularized gammas P(s, x) and Q(s, x) of DLMF 8.2.4; ``B(x; a, b)`` and ``I_x(a, b)`` with ``x`` first)."""
 QUANTITIES = ("bound", "bounds", "parameter", "parameters")
 """Nouns that make a word a quantity: "`lower` and `upper` are the lower and upper bounds" names two symbols."""
 _SETTLES = {"betainc": "incomplete beta function", "sympy.beta": "beta function",

@@ -21,6 +21,12 @@
   parentheses) becomes ``1[x \\ge c]``, the spelling the reader takes for an indicator (a blackboard 1 is nothing else).
 - ``e^\\frac{a}{b}`` (a script that is a command with its arguments, no braces, which TeX sets as ``e^{\\frac{a}{b}}``)
   becomes ``e^{\\frac{a}{b}}``, for ``\\frac``, ``\\dfrac``, ``\\tfrac`` and ``\\sqrt``.
+- ``\\underbrace{X}_{note}`` and ``\\overbrace{X}^{note}`` (a brace with a caption under or over a term, as in
+  ``\\underbrace{h(t | x)}_{\\text{hazard}}``) become ``{X}``: the caption is commentary, the term is the formula.
+  A brace without its group is left to be refused.
+- ``\\text{Wilcoxon:}\\quad n_i`` (a display opening with a caption: a text group whose words end with a colon,
+  as a list of named formulas writes; or a hyphenated proper name, ``\\text{Fleming-Harrington}\\quad``, which no
+  quantity is called) becomes ``n_i``: the caption names the formula, it is not part of it.
 """
 from __future__ import annotations
 
@@ -35,11 +41,11 @@ _TEXT_MATH = re.compile(r"\\(?P<cmd>text|mbox|textrm)\s*\{(?P<word>[^{}$]*)\$(?P
 
 def rewritten(text: str) -> str:
     """``text`` with the spellings above rewritten; anything else unchanged."""
-    text = text.replace("\u2212", "-")
+    text = _CAPTION.sub("", text.replace("\u2212", "-"), count=1)
     text = _GLYPH.sub(lambda m: GLYPHS[m.group(0)] + " ", text)
     text = _TEXT_MATH.sub(lambda m: rf"\{m.group('cmd')}{{{m.group('word').rstrip()} }} {m.group('math')} ", text)
     text = _TEXT_KEYWORD.sub(lambda m: rf"\{m.group(1)}{{{m.group(2)} }} {m.group(3)} ", text)
-    return ellipsis_sums(_ARRAY.sub(_cases, _script_commands(_indicators(text))))
+    return ellipsis_sums(_ARRAY.sub(_cases, _script_commands(_indicators(_braces(text)))))
 
 
 _LOWER = ("alpha beta gamma delta - zeta eta theta iota kappa lambda mu nu xi - pi rho - sigma tau upsilon - chi psi "
@@ -55,6 +61,34 @@ GLYPHS = {**{chr(0x3b1 + k): "\\" + n for k, n in enumerate(_LOWER) if n != "-"}
 _GLYPH = re.compile("[" + "".join(GLYPHS) + "]")
 _TEXT_KEYWORD = re.compile(r"\\(text|mbox|textrm)\s*\{\s*(if|for|when|where)\s+([A-Za-z])\s*\}")
 _INDICATOR = re.compile(r"\\(?:mathbbm|mathds|mathbb)\s*\{\s*1\s*\}\s*(\\left\s*|\\big[lg]?\s*|\\Big[lg]?\s*)?\(")
+
+
+_CAPTION = re.compile(r"^\s*\\(?:text|textrm|mbox|textbf|textit)\s*\{(?:[A-Za-z][A-Za-z0-9 .'-]*:\s*\}"
+                      r"(?:\s*(?:\\quad|\\qquad|\\[,;: ]|~))*"
+                      r"|[A-Z][a-z]+(?:-[A-Z][a-z]+)+\}\s*(?:\\quad|\\qquad)(?:\s*(?:\\quad|\\qquad|\\[,;: ]|~))*)")
+_BRACE = re.compile(r"\\(under|over)brace(?![A-Za-z])")
+
+
+def _braces(text: str) -> str:
+    """``\\underbrace{X}_{note}`` / ``\\overbrace{X}^{note}`` as ``{X}`` (see the module's docstring), or as ``X`` when it
+    is a whole side of ``=`` (a defined side ``h(t | x)`` reads as one only bare); outermost first, the term keeps any
+    brace inside it, which the next pass removes."""
+    m = _BRACE.search(text)
+    while m is not None:
+        term, end = balanced(text, m.end())
+        if term is None:
+            return text
+        script = "_" if m.group(1) == "under" else "^"
+        rest = text[end:].lstrip()
+        if rest.startswith(script):
+            note, after = balanced(rest, 1)
+            end = len(text) - len(rest) + (after if note is not None else 2)
+        before, after = text[:m.start()], text[end:]
+        whole = before.strip() in ("", "=") or before.rstrip().endswith("=")
+        whole = whole and (not after.strip() or after.lstrip().startswith("="))
+        text = before + (term if whole else "{" + term + "}") + after
+        m = _BRACE.search(text)
+    return text
 
 
 def _indicators(text: str) -> str:

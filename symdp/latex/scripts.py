@@ -202,8 +202,13 @@ def _subscripted(raw: list, k: int) -> bool:
     return k >= 2 and raw[k - 2].kind == "SUB" and before.kind in ("NAME", "NUMBER")
 
 
+def _upright_d(t: Tok) -> bool:
+    """``d``, or the upright ``\\mathrm{d}`` (``\\text{d}``) papers typeset the differential with."""
+    return (t.kind == "NAME" and t.text == "d") or (t.kind == "WORD" and t.text.strip() == "d")
+
+
 def integrals(tokens: list[Tok]) -> list[Tok]:
-    """``d x`` that closes an ``\\int`` (at the same brace depth) as one DIFF token."""
+    """``d x`` or ``\\mathrm{d} x`` that closes an ``\\int`` (at the same brace depth) as one DIFF token."""
     out, open_ints, depth = [], [], 0
     i = 0
     while i < len(tokens):
@@ -211,7 +216,7 @@ def integrals(tokens: list[Tok]) -> list[Tok]:
         depth += {"LBRACE": 1, "RBRACE": -1}.get(t.kind, 0)
         if t.kind == "CMD" and t.text == r"\int":
             open_ints.append(depth)
-        elif (open_ints and open_ints[-1] == depth and t.kind == "NAME" and t.text == "d" and i + 1 < len(tokens)
+        elif (open_ints and open_ints[-1] == depth and _upright_d(t) and i + 1 < len(tokens)
               and tokens[i + 1].kind == "NAME"):
             out.append(Tok("DIFF", tokens[i + 1].text, t.start, tokens[i + 1].end, t.spaced))
             open_ints.pop()

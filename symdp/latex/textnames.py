@@ -7,8 +7,9 @@ when nothing can make it anything else:
 
 - it stands alone between operators: what comes before it opens an operand (the start, an operator, a relation,
   an opening bracket, a comma, a condition's opening word) and what follows it closes one (the end, an operator, a relation, a closing
-  bracket, a comma, a script).  A word against an operand is refused: ``\\text{sign}\\, x`` (a function without
-  parentheses), ``n \\text{ even}`` (prose);
+  bracket, a comma, a script).  Or it is the last factor of a product: a name before it, and what follows closes it
+  (``\\beta_1 \\text{fin} + ...``; after a number it may be a unit, ``5 \\text{ms}``, and is refused).  A word against an operand after it is refused:
+  ``\\text{sign}\\, x`` (a function without parentheses), ``n \\text{ even}`` (prose);
 - it is written tight in its braces (``\\text{where }`` is prose around the formula) and holds only letters, digits,
   ``_`` and single spaces between words, none of them an English connective (``\\text{for all}``, ``\\text{is
   the}``);
@@ -28,6 +29,9 @@ from .lexer import fail
 BEFORE = frozenset({None, "PLUS", "MINUS", "MUL", "DIV", "REL", "LPAREN", "LBRACK", "LBRACE", "LSET", "COMMA",
                     "AMP", "NEWROW", "ABSL", "IN", "AND", "OR", "NOT", "IF"})
 """What may stand before a word read as a name (``None``: the start of the row)."""
+COEFFICIENTS = frozenset({"NAME"})
+"""A name before the word, when what follows the word closes it (``\\beta_1 \\text{fin} + ...``): a coefficient times
+the word, since a function needs an argument after it.  Not a number: ``5 \\text{ms}`` is a unit."""
 AFTER = frozenset({None, "PLUS", "MINUS", "MUL", "DIV", "REL", "RPAREN", "RBRACK", "RBRACE", "RSET", "COMMA",
                    "AMP", "NEWROW", "SUB", "SUP", "ABSR", "IN"})
 """What may follow it (``None``: the end of the row)."""
@@ -71,7 +75,7 @@ def text_name(source: str, tok, text: str, before, after) -> Token:
     if not _SHAPE.match(text) or any(w.lower() in CONNECTIVES for w in words) or not tight(source, tok):
         fail(source, tok.start, tok.end, f"the word {text!r} is prose, not a name (extend the notation with it "
              "to read it as one)")
-    if kind(before) not in BEFORE or kind(after) not in AFTER:
+    if (kind(before) not in BEFORE and kind(before) not in COEFFICIENTS) or kind(after) not in AFTER:
         fail(source, tok.start, tok.end, f"the word {text!r} against an operand: a name times it, a function "
              "applied without parentheses, or prose? Extend the notation with it, or write the operator")
     return Token("NAME", sp.Symbol("_".join(words)), start_pos=tok.start, end_pos=tok.end)
