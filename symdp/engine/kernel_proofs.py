@@ -38,7 +38,7 @@ def printed_stated(side, derived, domain, where) -> Stated | None:
     ``d.identity``: its outcome's detail is a printed claim's)."""
     if derived is None or not side.equation or len(side.members) != 1:
         return None
-    return Stated("identity", {"lhs": side.members[0], "rhs": derived},
+    return Stated("identity", {"lhs": side.members[0], "rhs": derived, "domain": domain},
                   certs.claim_key("printed", side.members[0], derived, domain, where))
 
 

@@ -21,6 +21,7 @@ from dataclasses import dataclass
 import sympy as sp
 
 from .. import kernel
+from ..errors import SymdpError
 from ..kernel.algebra import canonical
 from . import domain as dom
 from . import normal
@@ -66,6 +67,8 @@ def export(captured, certificate) -> Export:
     made = _translated(captured, certificate)
     if made.proof is None and not PLAIN.fullmatch(certificate.proved):
         found = _afresh(captured)
+        if found.proof is None and captured.kind == "identity":
+            found = _charted(captured, certificate.proved)
         return found if found.proof is not None else made
     return made
 
@@ -74,7 +77,7 @@ def _translated(captured, certificate) -> Export:
     method = certificate.proved
     found = SYMBOLIC.fullmatch(method)
     if captured.kind == "identity" and found and (found.group(1) in ALGEBRA or found.group(1) in ORACLE_REWRITES):
-        return _identity(captured.args, found.group(1))
+        return _identity(captured, found.group(1))
     if captured.kind in ("sign", "sign-numeric", "monotone") and PLAIN.fullmatch(method):
         return _boxes(captured, certificate.boxes)
     if captured.kind in ("sign", "sign-numeric", "monotone") and method == "symbolic sign analysis":
@@ -114,19 +117,60 @@ def _afresh(captured) -> Export:
     return Export()
 
 
+MAPS = ((re.compile(r"(\S+) = .+ \+ \(.+\) t/\(1 \+ t\)"), "up"), (re.compile(r"(\S+) = .+ \+ \(.+\)/\(1 \+ t\)"), "down"),
+        (re.compile(r"(\S+) = \S+ \+ t"), "shift"), (re.compile(r"(\S+) = \S+ - t"), "reflect"),
+        (re.compile(r"(\S+) (?:> 0|real)"), ""))
+"""The search's maps onto a domain (:func:`.provers.substitutions`, "x = a + (b - a)/(1 + t)", ...) as the kernel's
+``map:<symbol>:<kind>`` rewrites (the kernel builds the map from the claim's domain itself); "s > 0" is the symbol's
+own assumption, no map.  Any other description (both halves of a closed interval, log(1 + t)) has no counterpart."""
+
+
+CHARTED = {"logs of exponentials": (LOGS, "cancel"), "exp substitution": (LOGS + ("exp-generators",), "cancel"),
+           **ALGEBRA}
+"""The search's rewrite after its maps, as the kernel's steps (only these: another rewrite, such as "factored
+radicands" of a long radical, can keep SymPy busy for minutes, and an export runs under no budget)."""
+
+
+def _charted(captured, method: str) -> Export:
+    """An identity the search proved "after" maps onto its domain: the same maps as kernel rewrites, then the
+    kernel's steps for the rewrite the search named (:data:`CHARTED`), if the kernel accepts them."""
+    found = re.fullmatch(r"symbolic \((.+?) after (.+)\)", method)
+    claim = stated_claim(captured)
+    if found is None or found.group(1) not in CHARTED or claim is None or sp.count_ops(claim.goal) > SIZE:
+        return Export()
+    maps = []
+    for part in found.group(2).split("; "):
+        kind = next(((m.fullmatch(part), k) for m, k in MAPS if m.fullmatch(part)), (None, None))
+        if kind[0] is None:
+            return Export()
+        maps += [f"map:{kind[0].group(1)}:{kind[1]}"] if kind[1] else []
+    rewrites, closing = CHARTED[found.group(1)]
+    proof = kernel.Proof(kernel.Algebra(tuple(maps) + tuple(rewrites), closing))
+    return Export(claim, proof) if kernel.check(claim, proof).accepted else Export()
+
+
 def stated_claim(captured):
     """The :class:`symdp.kernel.Claim` that ``captured`` states, where the format can say it, else None."""
     if captured.kind == "identity":
-        return kernel.identity_claim(sp.sympify(captured.args["lhs"]), sp.sympify(captured.args["rhs"]))
+        lhs, rhs = sp.sympify(captured.args["lhs"]), sp.sympify(captured.args["rhs"])
+        return kernel.identity_claim(lhs, rhs, _identity_domain(captured.args.get("domain"), lhs, rhs))
     if captured.kind in ("sign", "sign-numeric", "monotone"):
         stated = _sign_statement(captured)
         return None if isinstance(stated, str) else kernel.sign_claim(*stated)
     return None
 
 
-def _identity(args, name) -> Export:
-    lhs, rhs = sp.sympify(args["lhs"]), sp.sympify(args["rhs"])
-    claim = kernel.identity_claim(lhs, rhs)
+def _identity_domain(domain, lhs, rhs) -> dict:
+    """An identity's domain as its search was given it: every free symbol with an interval (its assumptions' where
+    the claim gives none); the domain as stated where a symbol is not real (a complex one has no interval)."""
+    try:
+        return dom.complete(domain, lhs.free_symbols | rhs.free_symbols)   # sides may be tuples (no difference)
+    except SymdpError:
+        return dict(domain or {})
+
+
+def _identity(captured, name) -> Export:
+    claim = stated_claim(captured)
     if name in ORACLE_REWRITES:
         return Export(claim, kernel.Proof(kernel.Oracle(ORACLE_REWRITES[name], canonical(claim.goal),
                                                         canonical(sp.Integer(0)))))

@@ -283,7 +283,7 @@ class Recorder:
         with self._claim("identity", cid, text, exprs, expect, "=") as box:
             fp = certs.fingerprint("identity", lhs, rhs, domain, numeric, hint)
             seed = certs.content_key("identity", lhs, rhs, domain, numeric, hint)
-            stated = Stated("identity", {"lhs": lhs, "rhs": rhs},
+            stated = Stated("identity", {"lhs": lhs, "rhs": rhs, "domain": domain},
                             certs.claim_key("identity", lhs, rhs, domain, numeric, hint))
             self._decide(box, cid, fp, lambda a: decide.identity(lhs, rhs, domain, seed, a, numeric), hint, stated)
 

@@ -81,6 +81,34 @@ def canonical(expr) -> str:
     return _DUMMY.sub("dummy_index=?", sp.srepr(sp.sympify(expr)))
 
 
+MAPS = ("down", "up", "shift", "reflect")
+"""``map:<symbol>:<kind>``: the symbol replaced by the image of a fresh ``t`` that covers its interval in the claim's
+domain (what holds at every ``t`` holds at every point of the interval): on ``(a, b)``/``(a, b]`` ``down`` is
+``a + (b - a)/(1 + t)``, on ``(a, b)``/``[a, b)`` ``up`` is ``a + (b - a) t/(1 + t)``; on an interval from ``a``
+``shift`` is ``a + t``, up to ``b`` ``reflect`` is ``b - t``; ``t >= 0`` where the end the map reaches is in the
+interval, ``t > 0`` otherwise.  A map whose image misses a point of the interval is refused."""
+
+
+def mapped(e, name: str, domain: tuple):
+    """``e`` with ``map:<symbol>:<kind>`` applied (:data:`MAPS`), or a str saying why the map does not apply."""
+    _, symbol, kind = name.rsplit(":", 2) if name.count(":") >= 2 else ("", "", "")
+    found = [(s, iv) for s, iv in domain if str(s) == symbol]
+    if kind not in MAPS or len(found) != 1 or not isinstance(found[0][1], sp.Interval):
+        return f"the map {name!r} names no symbol of the claim's domain with an interval, or no kind of {MAPS}"
+    s, iv = found[0]
+    a, b = iv.start, iv.end
+    finite = a.is_finite and b.is_finite
+    reach = {"down": (finite and iv.left_open, iv.right_open), "up": (finite and iv.right_open, iv.left_open),
+             "shift": (a.is_finite, iv.left_open), "reflect": (b.is_finite, iv.right_open)}
+    ok, t_open = reach[kind]
+    if not ok:
+        return f"the map {kind} does not cover {s}'s interval {iv}"
+    t = sp.Dummy("t", positive=True) if t_open else sp.Dummy("t", nonnegative=True)
+    image = {"down": lambda: a + (b - a) / (1 + t), "up": lambda: a + (b - a) * t / (1 + t),
+             "shift": lambda: a + t, "reflect": lambda: b - t}[kind]()
+    return e.xreplace({s: image})
+
+
 def check_algebra(node, claim) -> str:
     """"" when ``node`` proves ``claim``, else the reason it does not."""
     if claim.relation != "=":
@@ -89,11 +117,14 @@ def check_algebra(node, claim) -> str:
         if node.rewrites:
             return "'identical' takes no rewrites"
         return "" if sp.sympify(claim.lhs) == sp.sympify(claim.rhs) else "the two sides are different expressions"
-    unknown = [r for r in node.rewrites if r not in REWRITES] + ([node.closing] if node.closing not in CLOSINGS else [])
+    unknown = [r for r in node.rewrites if r not in REWRITES and not r.startswith("map:")] + \
+        ([node.closing] if node.closing not in CLOSINGS else [])
     if unknown:
         return f"not in the rewrite table: {', '.join(unknown)}"
     e = claim.goal
     for name in node.rewrites:
-        e = REWRITES[name](e)
+        e = mapped(e, name, claim.domain) if name.startswith("map:") else REWRITES[name](e)
+        if isinstance(e, str):
+            return e
     e = CLOSINGS[node.closing](e)
     return "" if e is sp.S.Zero else f"the difference does not close to 0 (left: {sp.sstr(e)[:120]})"
