@@ -137,8 +137,11 @@ def test_what_is_proved_holds_at_300_digits(a, b, which, points):
     f = sp.lambdify(X, a - b, "mpmath")
     with mp.workdps(300):
         for x in points:
-            value = f(mp.mpf(x))
-            scale = max(abs(mp.mpf(1)), abs(sp.lambdify(X, a, "mpmath")(mp.mpf(x))))
+            try:
+                value = f(mp.mpf(x))
+                scale = max(abs(mp.mpf(1)), abs(sp.lambdify(X, a, "mpmath")(mp.mpf(x))))
+            except OverflowError:   # tanh(exp(exp(x/2))) at x = 378: more digits than mpmath holds; no verdict there
+                continue
             if sign.status is Status.PROVED:
                 assert _holds(value, which) or abs(value) < scale * mp.mpf(10) ** -280, (a - b, which, x, value)
             if same.status is Status.PROVED:
