@@ -138,15 +138,21 @@ def _charted(captured, method: str) -> Export:
     claim = stated_claim(captured)
     if found is None or found.group(1) not in CHARTED or claim is None or sp.count_ops(claim.goal) > SIZE:
         return Export()
-    maps = []
-    for part in found.group(2).split("; "):
-        kind = next(((m.fullmatch(part), k) for m, k in MAPS if m.fullmatch(part)), (None, None))
-        if kind[0] is None:
-            return Export()
-        maps += [f"map:{kind[0].group(1)}:{kind[1]}"] if kind[1] else []
+    maps = [_map(part) for part in found.group(2).split("; ")]
+    if None in maps:
+        return Export()
     rewrites, closing = CHARTED[found.group(1)]
-    proof = kernel.Proof(kernel.Algebra(tuple(maps) + tuple(rewrites), closing))
+    proof = kernel.Proof(kernel.Algebra(tuple(m for m in maps if m) + tuple(rewrites), closing))
     return Export(claim, proof) if kernel.check(claim, proof).accepted else Export()
+
+
+def _map(part: str) -> str | None:
+    """One map of the search's description as a kernel rewrite ("" for a symbol's own assumption), else None."""
+    for pattern, kind in MAPS:
+        found = pattern.fullmatch(part)
+        if found:
+            return f"map:{found.group(1)}:{kind}" if kind else ""
+    return None
 
 
 def stated_claim(captured):

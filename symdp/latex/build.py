@@ -114,8 +114,9 @@ class Builder(Application, Transformer):
                 i += 1
         for a, b in zip(powers, powers[1:]):
             if _primed(a) and _named(b):
-                self.fail(a.base.start, b.base.end, "a primed name against a name (x' \\beta): their product, or "
-                          "x transposed times \\beta (an inner product)? Write x' \\cdot \\beta for the product")
+                x, y = a.base.value.name, b.base.value.name
+                self.fail(a.base.start, b.base.end, f"a primed name against a name ({x} {y}): their product, or "
+                          f"{x[:-1]} transposed times {y} (an inner product)? Write \\cdot for the product")
             if _literal(a) and _literal(b) and not (a.base.end == b.base.start and b.bang is not None):
                 self.fail(a.base.start, b.base.end, "two numbers side by side")
         return out
