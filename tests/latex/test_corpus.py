@@ -21,9 +21,9 @@ from compare import judge  # noqa: E402
 from summarize import TARGET, load, report, tally  # noqa: E402
 
 FILES = ("rows", "heldout_rows", "heldout2_rows", "heldout3_rows", "heldout4_rows", "heldout5_rows", "heldout6_rows",
-         "heldout7_rows", "heldout8_rows")
+         "heldout7_rows", "heldout8_rows", "heldout9_rows")
 HELDOUT = ("heldout_rows", "heldout2_rows", "heldout3_rows", "heldout4_rows", "heldout5_rows", "heldout6_rows",
-           "heldout7_rows", "heldout8_rows")
+           "heldout7_rows", "heldout8_rows", "heldout9_rows")
 ROWS = {name: load(name) for name in FILES if (CORPUS / f"{name}.py").exists()}
 _SEEN: dict = {}
 
@@ -35,10 +35,22 @@ def outcome(name: str, k: int):
     return _SEEN[(name, k)]
 
 
+MISREAD_BLIND: dict = {
+    "heldout9_rows": ((25, 26, 38, 55, 57, 65, 68, 69),
+                      "8 rows misread, measured blind on 2026-12-03 after dea8935 (README.md); the parser's fixes are "
+                      "to come"),
+}
+"""Held-out files registered with the misreadings of their blind measurement, not yet fixed: those rows' items and the
+file's no-misread test are strict expected failures, so a fix (or a misreading elsewhere in the file, which fails its own
+row) asks for the entry to be updated.  The parser's author removes an index once that row is refused or read right."""
+
+
 def _items():
     for name, rows in ROWS.items():
+        known, why = MISREAD_BLIND.get(name, ((), ""))
         for k, row in enumerate(rows):
-            yield pytest.param(name, k, id=f"{name}:{row.id}")
+            marks = [pytest.mark.xfail(reason=why, strict=True)] if k in known else []
+            yield pytest.param(name, k, id=f"{name}:{row.id}", marks=marks)
 
 
 @pytest.mark.parametrize("name,k", list(_items()))
@@ -57,6 +69,9 @@ def test_row_is_read_as_meant_or_refused(name, k):
 BELOW_TARGET: dict = {  # heldout7 left it on 2026-12-03 at 44/48 (measured blind 30/48 with 7 misread; README.md)
     "heldout8_rows": "54/63 = 86 % of the closed-form rows read as meant, 0 misread (measured blind on 2026-12-03 "
                      "at 8b44b11: 47/63 with 6 misread; README.md)",
+    "heldout9_rows": "37/53 = 70 % of the closed-form rows read as meant, 8 misread (MISREAD_BLIND), measured blind on "
+                     "2026-12-03 after dea8935 with the working tree's uncommitted symdp/latex changes of that time "
+                     "(34/53 = 64 % at b49abfe alone; README.md)",
 }
 """Files whose coverage is short of TARGET, with the measured figure: an expected failure that must fail (strict),
 so reaching the target turns it into an error that asks for the entry to be removed.  Misreadings are never here."""
@@ -69,7 +84,8 @@ def _outcomes(name: str) -> tuple:
     return tally(rows, outcomes)
 
 
-@pytest.mark.parametrize("name", list(ROWS))
+@pytest.mark.parametrize("name", [pytest.param(n, marks=pytest.mark.xfail(reason=MISREAD_BLIND[n][1], strict=True))
+                                  if n in MISREAD_BLIND else n for n in ROWS])
 def test_no_row_is_misread(name):
     t = _outcomes(name)
     assert t.misread == 0 and t.crashed == 0, f"{t.misread} misread, {t.crashed} crashed rows in {name}"
