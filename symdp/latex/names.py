@@ -228,6 +228,8 @@ def call_or_product(source: str, name: str, known: bool, inside: list, tok, defi
                  f"lambda z: sympy.{BESSEL[letter][1]}({order}, z)")
     if not known and (letter in FUNCTION_GREEK or base(name).lstrip("\\") in FUNCTION_GREEK):
         _ambiguous(source, name, tok, "a Greek letter papers use for a function of their own (which one?)")
+    if known and listed:
+        return "call"  # c F(t; \theta): no product has a list for a factor (as _greek_tuple)
     if known or letter in GREEK and "\\" + letter not in FUNCTION_LETTERS:
         if compound:
             return "product"
@@ -366,11 +368,17 @@ def _calls(source: str, tokens: list, context: tuple) -> list:
                                 "variable, not a closed form")
                 inside = tokens[k + 2:_closing(tokens, k + 1)]
                 if call_or_product(source, name, t.type == "SYM", inside, t, False, t.value.name, context) == "call":
-                    fn = sp.Function(t.value.name)
+                    fn = sp.Function(_function_name(name, t.value))
                     out.append(type(t)("HEAD", ("call", fn, name), start_pos=t.start_pos, end_pos=t.end_pos))
                     continue
         out.append(t)
     return out
+
+
+def _function_name(spelled: str, symbol: sp.Symbol) -> str:
+    """A call's function name: the spelling when it is a plain letter or name (``F(t)`` is F, not the notation's
+    ``F_bound``, the quantity symdp writes F for); else the symbol's (``\\varepsilon(\\alpha)`` is epsilon)."""
+    return spelled if re.fullmatch(r"[A-Za-z]+(_[A-Za-z0-9]+)?", spelled) else symbol.name
 
 
 def _closing(tokens: list, k: int) -> int:

@@ -34,8 +34,8 @@ from .words import (DISTRIBUTIONS, FUNCTION_WORDS, TEXT_FUNCTIONS, NOT_FORMULA, 
                     not_in_notation)
 from .notation import HEADS, OPERATORS, Notation
 from .prose import declared, scripted
-from .scripts import (fold, index_names, integrals, refuse_indexed_superscripts, refuse_subscripted_calls,
-                      refuse_transposes)
+from .scripts import (fold, index_names, integrals, refuse_indexed_superscripts, refuse_stray_differentials,
+                      refuse_subscripted_calls, refuse_transposes)
 
 _KEYWORDS = {"if": "IF", "for": "IF", "when": "IF", "where": "IF", "otherwise": "OTHERWISE", "else": "OTHERWISE",
              "and": "AND", "or": "OR", "if and only if": None}
@@ -135,6 +135,7 @@ class Resolver:
         decorated = derivatives(self.source, decorate(raw))
         bound = index_names(decorated)
         tokens = glued(spelled(integrals(fold(decorated, bound, scripted(self.notation)))))
+        refuse_stray_differentials(self.source, tokens, fail)
         matched = sensitivities(self.match(tokens), self.derived)
         refuse_subscripted_calls(self.source, matched, bound, fail, FUNCTION_LETTERS)
         refuse_indexed_superscripts(self.source, matched, bound, fail)

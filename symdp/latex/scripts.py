@@ -227,6 +227,15 @@ def integrals(tokens: list[Tok]) -> list[Tok]:
     return out
 
 
+def refuse_stray_differentials(source: str, tokens: list[Tok], fail) -> None:
+    """Refuse an upright ``\\mathrm{d} z`` that closes no ``\\int`` (``p(z) \\mathrm{d}z``, ``\\mathrm{d}P``): a
+    differential or measure, never the product ``d z``.  A plain ``d z`` (``d`` a dimension) stays a product."""
+    for k, t in enumerate(tokens[:-1]):
+        if t.kind == "WORD" and t.text.strip() == "d" and tokens[k + 1].kind == "NAME":
+            fail(source, t.start, tokens[k + 1].end, f"d{tokens[k + 1].text} outside an integral: a differential "
+                 "(a measure), not a product; write the integral, or d \\cdot " + tokens[k + 1].text + " for a product")
+
+
 TRANSPOSES = frozenset((r"\top", r"\intercal", r"\mathsf{T}", r"\mathrm{T}"))
 """Superscripts papers write for a transpose (with a bare ``T``)."""
 

@@ -8,11 +8,13 @@ from .names import FUNCTION_LETTERS
 
 def listed_with_semicolons(raw: list[Tok], functions=frozenset()) -> list[Tok]:
     """``\\max\\{a ; 0\\}``: a semicolon between the items of a ``\\max``/``\\min`` set separates them, as a comma;
-    so it does in the arguments of a function the text declares (``B(x; a, b)``, the incomplete beta function)."""
+    so it does in the arguments of a function the text declares (``B(x; a, b)``, the incomplete beta function), and
+    in parentheses after any name (``c F(t; \\theta)``): no factor is a list, so the name is applied to them."""
     out, depth, inside = list(raw), 0, False
     for k, t in enumerate(raw):
         extremum = t.kind == "LSET" and raw[k - 1].kind == "CMD" and raw[k - 1].text in (r"\max", r"\min")
-        if depth == 0 and k and (extremum or t.kind == "LPAREN" and raw[k - 1].text in functions):
+        if depth == 0 and k and (extremum or t.kind == "LPAREN" and (
+                raw[k - 1].text in functions or raw[k - 1].kind == "NAME")):
             inside = True
         if inside:
             depth += (t.kind in ("LSET", "LPAREN", "LBRACK", "LBRACE")) - (t.kind in ("RSET", "RPAREN", "RBRACK",

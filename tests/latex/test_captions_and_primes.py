@@ -68,6 +68,12 @@ def test_the_upright_differential_closes_an_integral(latex):
     assert chain(latex) == ("Integral(h(z), (z, 0, t))",)
 
 
+@pytest.mark.parametrize("latex", [r"x \mathrm{d}z", r"p(z) \mathrm{d} z", r"f \,\text{d}\mu"])
+def test_an_upright_differential_outside_an_integral_is_refused_a_plain_d_is_a_product(latex):
+    refused(latex, "outside an integral")
+    assert chain(r"x d z") == ("d*x*z",)
+
+
 def test_under_and_over_braces_keep_the_term_and_drop_the_caption():
     d = display(r"\underbrace{h(t | x)}_{\text{hazard}} = \overbrace{b_0(t)}^{\text{baseline}} \exp(b_1 x)")
     assert d.defines == "h(t | x)" and tuple(map(str, d.chain)) == ("b_0(t)*exp(b_1*x)",)
