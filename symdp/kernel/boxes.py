@@ -27,7 +27,8 @@ from flint import arb
 from .arb_compile import Unsupported, ball, compile_arb, exact, family, precision
 from .chain import check_chain, parse
 
-KINKS = (sp.Abs, sp.Max, sp.Min, sp.sign, sp.Heaviside, sp.Piecewise, sp.floor, sp.ceiling)
+KINKS = (sp.Abs, sp.Max, sp.Min)
+"""The kinks a leaf's branch resolves (:meth:`LeafChecker.branch`)."""
 SPLITS = 3
 """Levels of halving an enclosure leaf may use (at most 2^SPLITS pieces, only where the whole leaf fails)."""
 
@@ -123,7 +124,19 @@ class LeafChecker:
         """Per coordinate: (the domain excludes u = 0, excludes u = 1), for :mod:`.chain`."""
         self.fn = compile_arb(F, coords)
         self._parts: dict = {}
-        self._branches: dict = {}
+
+    def memo(self, key, make):
+        """``make()``, computed once per key on this chart (compiled expressions, branches, derivatives)."""
+        if key not in self._parts:
+            self._parts[key] = make()
+        return self._parts[key]
+
+    def env(self, box) -> dict:
+        """Each coordinate's ball on ``box``."""
+        return {u: ball(a, b) for u, (a, b) in zip(self.coords, box)}
+
+    def enclose(self, e, env) -> arb:
+        return self.memo(e, lambda: compile_arb(e, self.coords))(env)
 
     def holds(self, v: arb) -> bool:
         return v.is_finite() and (v > 0 if self.strict else v >= 0)
@@ -131,7 +144,7 @@ class LeafChecker:
     def check(self, leaf) -> str:
         """"" when the leaf's rule closes its box, else why not."""
         with precision(self.prec):
-            env = {u: ball(a, b) for u, (a, b) in zip(self.coords, leaf.box)}
+            env = self.env(leaf.box)
             if leaf.rule == "enclosure":
                 return self._enclosure(env, leaf.box)
             if leaf.rule == "mean-value":
@@ -147,24 +160,18 @@ class LeafChecker:
         enclosures on a cover of the box is an enclosure on it (and a ball spanning orders of magnitude loses
         its lower end to the radius's 30-bit rounding, which the halves avoid)."""
         v = self.fn(env)
-        if not self.holds(v) and self.F.has(sp.Abs, sp.Max, sp.Min):
+        if not self.holds(v) and self.F.has(*KINKS):
             G = self.branch(env, box)
-            v = v if G is None else self._enclose(G, env)
+            v = v if G is None else self.enclose(G, env)
         if self.holds(v):
             return ""
         if depth < SPLITS:
             i = max(range(len(box)), key=lambda j: (box[j][1] - box[j][0], -j))
             m = (box[i][0] + box[i][1]) / 2
             halves = [box[:i] + ((box[i][0], m),) + box[i + 1:], box[:i] + ((m, box[i][1]),) + box[i + 1:]]
-            if all(not self._enclosure({u: ball(a, b) for u, (a, b) in zip(self.coords, h)}, h, depth + 1)
-                   for h in halves):
+            if all(not self._enclosure(self.env(h), h, depth + 1) for h in halves):
                 return ""
         return f"the enclosure {_show_ball(v)} does not have the claimed sign"
-
-    def _enclose(self, e, env) -> arb:
-        if e not in self._parts:
-            self._parts[e] = compile_arb(e, self.coords)
-        return self._parts[e](env)
 
     def branch(self, env, box):
         """F on the leaf with each Abs, Max, Min replaced by the argument it equals on the whole leaf, innermost
@@ -178,18 +185,11 @@ class LeafChecker:
             chosen = tuple((k, self._side(k, env, box)) for k in inner)
             if any(c is None for _, c in chosen):
                 return None
-            key = (G, chosen)
-            if key not in self._parts:
-                self._parts[key] = G.xreplace(dict(chosen))
-            G = self._parts[key]
+            G = self.memo((G, chosen), lambda: G.xreplace(dict(chosen)))
 
     def _innermost(self, G) -> tuple:
-        key = ("inner", G)
-        if key not in self._parts:
-            kinks = G.atoms(sp.Abs, sp.Max, sp.Min)
-            self._parts[key] = tuple(sorted((k for k in kinks if not any(a.has(sp.Abs, sp.Max, sp.Min)
-                                                                        for a in k.args)), key=sp.default_sort_key))
-        return self._parts[key]
+        inner = lambda: (k for k in G.atoms(*KINKS) if not any(a.has(*KINKS) for a in k.args))
+        return self.memo(("inner", G), lambda: tuple(sorted(inner(), key=sp.default_sort_key)))
 
     def _side(self, kink, env, box):
         if isinstance(kink, sp.Abs):
@@ -202,40 +202,31 @@ class LeafChecker:
 
     def _switch(self, kink, i, j):
         """a_i - a_j for max, a_j - a_i for min (formed once)."""
-        key = ("switch", kink, i, j)
-        if key not in self._parts:
-            a, b = kink.args[i], kink.args[j]
-            self._parts[key] = a - b if isinstance(kink, sp.Max) else b - a
-        return self._parts[key]
+        a, b = kink.args[i], kink.args[j]
+        return self.memo(("switch", kink, i, j), lambda: a - b if isinstance(kink, sp.Max) else b - a)
 
     def _nonnegative(self, e, env, box) -> bool:
         """e >= 0 on the leaf: exactly from the box's rational ends where e is affine with rational
         coefficients (a ball's rounded-up radius would miss a switch on a face), else by its ball."""
-        key = ("affine", e)
-        if key not in self._parts:
-            self._parts[key] = _affine(e, self.coords)
-        affine = self._parts[key]
+        affine = self.memo(("affine", e), lambda: _affine(e, self.coords))
         if affine is None:
-            return self._enclose(e, env) >= 0
+            return self.enclose(e, env) >= 0
         const, coeffs = affine
         return const + sum(min(c * a, c * b) for c, (a, b) in zip(coeffs, box)) >= 0
 
-    def _compiled_branch(self, G):
+    def _gradient(self, G):
         """(F's branch, its gradient's compiled entries) or a str saying why there is no gradient."""
-        if G not in self._branches:
-            try:
-                grads = family(self.coords)
-                self._branches[G] = (compile_arb(G, self.coords),
-                                     [compile_arb(sp.diff(G, u), self.coords, grads) for u in self.coords])
-            except Unsupported as exc:
-                self._branches[G] = f"no enclosure of the gradient: {exc}"
-        return self._branches[G]
+        try:
+            grads = family(self.coords)
+            return compile_arb(G, self.coords), [compile_arb(sp.diff(G, u), self.coords, grads) for u in self.coords]
+        except Unsupported as exc:
+            return f"no enclosure of the gradient: {exc}"
 
     def _mean_value(self, leaf, env) -> str:
-        G = self.branch(env, leaf.box) if self.F.has(*KINKS) else self.F
+        G = self.branch(env, leaf.box)
         if G is None:
             return "the mean-value form needs one smooth branch on the leaf (a kink changes branch in it)"
-        made = self._compiled_branch(G)
+        made = self.memo(("gradient", G), lambda: self._gradient(G))
         if isinstance(made, str):
             return made
         fn, grad = made

@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import sympy as sp
 
-from .arb_compile import Unsupported, ball, compile_arb
+from .arb_compile import Unsupported
 
 ORDERS = (1, 2, 3)
 
@@ -40,15 +40,15 @@ def check_chain(checker, leaf, env, lower: bool, i: int, k: int) -> str:
     """"" when the chain closes ``leaf`` (``checker``: the chart's :class:`.boxes.LeafChecker`), else why not."""
     if i >= len(leaf.box):
         return f"no coordinate {i}"
-    G = checker.branch(env, leaf.box) if checker.F.has(sp.Abs, sp.Max, sp.Min) else checker.F
+    G = checker.branch(env, leaf.box)
     if G is None:
         return "a derivative chain needs one smooth branch on the leaf (a kink changes branch in it)"
     u, end = checker.coords[i], leaf.box[i][0 if lower else 1]
     face_box = tuple((end, end) if j == i else ab for j, ab in enumerate(leaf.box))
-    face = {v: ball(a, b) for v, (a, b) in zip(checker.coords, face_box)}
+    face = checker.env(face_box)
     sign = lambda j: 1 if lower or j % 2 == 0 else -1
     try:
-        top = sign(k) * _value(checker, _derivative(checker, G, u, k), env)
+        top = sign(k) * checker.enclose(_derivative(checker, G, u, k), env)
         if not (top > 0 if checker.strict else top >= 0):
             return f"the {k}-th derivative in u_{i} does not have the sign on the leaf"
         for j in range(k - 1, 0, -1):
@@ -66,51 +66,34 @@ def _derivative(checker, G, u, j):
     """The j-th derivative of G in u, up to a positive constant factor: where every map is x = lo + (hi - lo) u
     with numbers lo < hi, G is written back in the claim's symbols (u = (x - lo)/(hi - lo)), differentiated in
     x and charted again, which is d^j G/du^j / (hi - lo)^j, the same sign and usually a tighter enclosure."""
-    key = ("d", G, u, j)
-    if key not in checker._parts:
-        back = _inverse(checker)
-        if back is None:
-            checker._parts[key] = sp.diff(G, u, j)
-        else:
-            x = next(x for x, e in checker.forward.items() if e.has(u))
-            checker._parts[key] = sp.diff(G.xreplace(back), x, j).xreplace(checker.forward)
-    return checker._parts[key]
+    back = checker.memo("inverse", lambda: _inverse(checker.forward))
+    if back is None:
+        return checker.memo(("d", G, u, j), lambda: sp.diff(G, u, j))
+    x = next(x for x, e in checker.forward.items() if e.has(u))
+    return checker.memo(("d", G, u, j), lambda: sp.diff(G.xreplace(back), x, j).xreplace(checker.forward))
 
 
-def _inverse(checker):
+def _inverse(forward):
     """{u_k: (x_k - lo_k)/(hi_k - lo_k)} when every map is affine with numbers lo_k < hi_k, else None."""
-    if "inverse" not in checker._parts:
-        back = {}
-        for x, e in checker.forward.items():
-            [u] = e.free_symbols if len(e.free_symbols) == 1 else [None]
-            if u is None:
-                back = None
-                break
-            lo, slope = sp.sympify(e.xreplace({u: sp.Integer(0)})), sp.diff(e, u)
-            if not (lo.is_Rational and slope.is_Rational and slope > 0):
-                back = None
-                break
-            back[u] = (x - lo) / slope
-        checker._parts["inverse"] = back
-    return checker._parts["inverse"]
-
-
-def _value(checker, e, env):
-    key = ("fn", e)
-    if key not in checker._parts:
-        checker._parts[key] = compile_arb(e, checker.coords)
-    return checker._parts[key](env)
+    back = {}
+    for x, e in forward.items():
+        if len(e.free_symbols) != 1:
+            return None
+        (u,) = e.free_symbols
+        lo, slope = sp.sympify(e.xreplace({u: sp.Integer(0)})), sp.diff(e, u)
+        if not (lo.is_Rational and slope.is_Rational and slope > 0):
+            return None
+        back[u] = (x - lo) / slope
+    return back
 
 
 def _on_face(checker, e, face, u, end, strict: bool) -> bool:
-    v = _value(checker, e, face)
+    v = checker.enclose(e, face)
     if v.is_finite() and (v > 0 if strict else v >= 0):
         return True
     return not strict and end in (0, 1) and _zero(checker, e, u, end)
 
 
 def _zero(checker, e, u, end) -> bool:
-    key = ("zero", e, u, end)
-    if key not in checker._parts:
-        checker._parts[key] = sp.expand(sp.cancel(e.xreplace({u: sp.Integer(end)}))) is sp.S.Zero
-    return checker._parts[key]
+    at_end = lambda: sp.expand(sp.cancel(e.xreplace({u: sp.Integer(end)}))) is sp.S.Zero
+    return checker.memo(("zero", e, u, end), at_end)
