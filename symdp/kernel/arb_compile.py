@@ -15,8 +15,10 @@ accepts.  Anything outside the table below raises :class:`Unsupported`: the kern
 """
 from __future__ import annotations
 
+import operator
 from collections import Counter
 from contextlib import contextmanager
+from functools import reduce
 
 import flint
 import sympy as sp
@@ -141,16 +143,7 @@ def _min2(x: arb, y: arb) -> arb:
     return -_max2(-x, -y)
 
 
-def _nary(pair):
-    def fold(*xs):
-        out = xs[0]
-        for x in xs[1:]:
-            out = pair(out, x)
-        return out
-    return fold
-
-
-NARY = {sp.Max: _nary(_max2), sp.Min: _nary(_min2)}
+NARY = {sp.Max: lambda *xs: reduce(_max2, xs), sp.Min: lambda *xs: reduce(_min2, xs)}
 
 
 class _Context:
@@ -206,7 +199,7 @@ def _node(e, ctx):
     if e.is_Add:
         return _compile_add(e, ctx)
     if e.is_Mul:
-        return _product([_compile(a, ctx) for a in e.args])
+        return _fold([_compile(a, ctx) for a in e.args], _times)
     if e.is_Pow:
         return _compile_pow(e, ctx)
     if e.func is sp.harmonic and len(e.args) == 2 and e.args[1].is_Integer and e.args[1] >= 2:
@@ -258,14 +251,7 @@ def _compile_add(e, ctx):
                 used |= {i, j}
                 parts.append(_difference(a, b[2], ctx))
     parts += [_compile(t, ctx) for k, t in enumerate(terms) if k not in used]
-    first, rest = parts[0], parts[1:]
-
-    def total(env):
-        out = first(env)
-        for part in rest:
-            out = out + part(env)
-        return out
-    return total
+    return _fold(parts, operator.add)
 
 
 def _difference(a, B, ctx):
@@ -289,15 +275,9 @@ def _difference(a, B, ctx):
     return f
 
 
-def _product(parts):
-    first, rest = parts[0], parts[1:]
-
-    def product(env):
-        out = first(env)
-        for part in rest:
-            out = _times(out, part(env))
-        return out
-    return product
+def _fold(parts, op):
+    """``env -> op(...op(op(p_1(env), p_2(env)), ...), p_n(env))``, the parts evaluated left to right."""
+    return lambda env: reduce(op, (part(env) for part in parts))
 
 
 def _compile_pow(e, ctx):

@@ -68,15 +68,11 @@ def check(claim, proof: Proof) -> Verdict:
 
 
 def _check(root, claim):
-    if isinstance(root, Algebra):
-        why = check_algebra(root, claim)
-        return ("algebra", why) if why else ("", "")
-    if isinstance(root, Signs):
-        why = check_signs(root, claim)
-        return ("signs", why) if why else ("", "")
-    if isinstance(root, Oracle):
-        why = _check_oracle(root, claim)
-        return ("oracle", why) if why else ("", "")
+    """(path of the failing node, reason), ("", "") when ``root`` proves ``claim``."""
+    for kind, rule in _ONE_NODE.items():
+        if isinstance(root, kind):
+            why = rule(root, claim)
+            return (root.rule, why) if why else ("", "")
     if isinstance(root, Chart):
         return check_chart(root, claim, "chart")
     if isinstance(root, Cases):
@@ -113,6 +109,10 @@ def _check_oracle(node: Oracle, claim) -> str:
     if node.answer != canonical(sp.Integer(0)):
         return f"the oracle's answer {node.answer[:60]!r} is not 0"
     return ""
+
+
+_ONE_NODE = {Algebra: check_algebra, Signs: check_signs, Oracle: _check_oracle}
+"""The rules checked on one node, each by a function returning "" or the reason it fails."""
 
 
 def _rules(root) -> tuple:

@@ -1,7 +1,7 @@
 """The ``signs`` rule: a claim's sign read off its expression tree, after recorded rewrites (docs/proof-format.md).
 
 The goal (:attr:`.claim.Claim.goal`) goes through the node's rewrites (:data:`.algebra.REWRITES`, the same table
-as ``algebra``); :func:`sign_of` then reads what the tree says of its sign, bottom up, from a fixed table:
+as ``algebra``); :meth:`Reader.sign` then reads what the tree says of its sign, bottom up, from a fixed table:
 
 * a number: its sign, exactly; pi and e are positive;
 * a symbol: from its interval in the claim's domain (``0 < lo``, or ``lo = 0`` open, is positive ...), else from
@@ -59,11 +59,6 @@ def check_signs(node, claim) -> str:
         need = "> 0" if claim.strict else ">= 0"
         return f"the goal's tree does not show it {need} (read: {_said(got)})"
     return ""
-
-
-def sign_of(e, domain: dict):
-    """The sign the tree of ``e`` shows on ``domain`` (a triple of facts), or None."""
-    return Reader(()).sign(e, domain)
 
 
 def real(e, domain: dict) -> bool:
@@ -240,11 +235,7 @@ def _hull(ends):
     mean of the ends' values with positive weights."""
     ge, le = all(s[0] for s, _ in ends), all(s[1] for s, _ in ends)
     strict = all(s[2] for s, is_open in ends if not is_open) and any(s[2] for s, _ in ends)
-    if ge and le:
-        return ZERO
-    if ge or le:
-        return (ge, le, strict)
-    return None
+    return _combined(ge, le, strict)
 
 
 def _number(e):
@@ -272,14 +263,14 @@ def _symbol(s, domain):
 def _add(signs):
     if any(s is None for s in signs):
         return None
-    ge, le = all(s[0] for s in signs), all(s[1] for s in signs)
+    return _combined(all(s[0] for s in signs), all(s[1] for s in signs), any(s[2] for s in signs))
+
+
+def _combined(ge, le, strict):
+    """The sign of a value that is >= 0 (``ge``), <= 0 (``le``), != 0 when ``strict`` and not both."""
     if ge and le:
         return ZERO
-    if ge:
-        return (True, False, any(s[2] for s in signs))
-    if le:
-        return (False, True, any(s[2] for s in signs))
-    return None
+    return (ge, le, strict) if ge or le else None
 
 
 def _mul(signs):
@@ -292,6 +283,4 @@ def _mul(signs):
 
 
 def _said(sign) -> str:
-    if sign is None:
-        return "no sign"
-    return {POS: "> 0", NONNEG: ">= 0", NEG: "< 0", NONPOS: "<= 0", ZERO: "= 0"}[sign]
+    return {None: "no sign", POS: "> 0", NONNEG: ">= 0", NEG: "< 0", NONPOS: "<= 0", ZERO: "= 0"}[sign]
