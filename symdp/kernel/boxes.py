@@ -34,14 +34,15 @@ SPLITS = 3
 
 
 def chart_map(node, claim):
-    """(coordinates, F, {x_k: its map}) of a chart node, or a str saying why the chart does not fit the claim."""
+    """(coordinates, F, {x_k: its map}, open ends) of a chart node, or a str saying why the chart does not fit the
+    claim; the open ends are, per coordinate, (the domain excludes u = 0, excludes u = 1)."""
     names = {str(s): s for s, _ in claim.domain}
     if len(names) != len(claim.domain) or sorted(node.symbols) != sorted(names):
         return f"the chart's symbols {list(node.symbols)} are not the claim's {sorted(names)}"
     if len(node.maps) != len(node.symbols) or set(node.maps) - {"affine"}:
         return "every coordinate's map must be 'affine' (one per symbol)"
     coords = tuple(sp.Dummy(f"u{k}", real=True) for k in range(len(node.symbols)))
-    forward, done = {}, set()
+    forward, done, ends = {}, set(), []
     for name, u in zip(node.symbols, coords):
         s = names[name]
         iv = claim.interval(s)
@@ -54,10 +55,11 @@ def chart_map(node, claim):
             return f"{name}'s interval depends on a symbol not charted before it"
         forward[s] = lo.xreplace(forward) + (hi.xreplace(forward) - lo.xreplace(forward)) * u
         done.add(s)
+        ends.append((bool(iv.left_open), bool(iv.right_open)))
     goal = claim.goal
     if not goal.free_symbols <= set(forward):
         return f"the claim has symbols outside its domain: {sorted(map(str, goal.free_symbols - set(forward)))}"
-    return coords, goal.xreplace(forward), forward
+    return coords, goal.xreplace(forward), forward, tuple(ends)
 
 
 def cover_gap(leaves, d: int) -> str:
@@ -84,8 +86,7 @@ def _partition(region, members, leaves) -> str:
         if cut is None:
             return f"the leaves in {_show(region)} overlap or are not a partition ({len(members)} leaves)"
         i, c = cut
-        left = tuple((ab[0], c) if j == i else ab for j, ab in enumerate(region))
-        right = tuple((c, ab[1]) if j == i else ab for j, ab in enumerate(region))
+        left, right = _halves(region, i, c)
         stack.append((right, [m for m in members if leaves[m].box[i][0] >= c]))
         stack.append((left, [m for m in members if leaves[m].box[i][1] <= c]))
     return ""
@@ -104,6 +105,11 @@ def _cut(region, members, leaves):
     return None
 
 
+def _halves(box, i, c):
+    """The two boxes ``box`` is cut into by the hyperplane u_i = c."""
+    return box[:i] + ((box[i][0], c),) + box[i + 1:], box[:i] + ((c, box[i][1]),) + box[i + 1:]
+
+
 def _clean(i, c, members, leaves) -> bool:
     return all(leaves[m].box[i][1] <= c or leaves[m].box[i][0] >= c for m in members)
 
@@ -116,12 +122,10 @@ class LeafChecker:
     """The leaf rules on one chart: F compiled once; for the mean-value form, F's branch on the leaf and its
     gradient, compiled once per branch."""
 
-    def __init__(self, coords, F, strict: bool, prec: int, open_ends=None, forward=None):
+    def __init__(self, coords, F, strict: bool, prec: int, forward, open_ends):
         self.coords, self.F, self.strict, self.prec = coords, F, strict, prec
-        self.forward = forward or {}
-        """x_k -> its map in the coordinates (for :mod:`.chain`'s derivatives in the claim's own symbols)."""
-        self.open_ends = open_ends or tuple((False, False) for _ in coords)
-        """Per coordinate: (the domain excludes u = 0, excludes u = 1), for :mod:`.chain`."""
+        self.forward, self.open_ends = forward, open_ends
+        """x_k -> its map, and the open ends of :func:`chart_map` (for :mod:`.chain`)."""
         self.fn = compile_arb(F, coords)
         self._parts: dict = {}
 
@@ -167,8 +171,7 @@ class LeafChecker:
             return ""
         if depth < SPLITS:
             i = max(range(len(box)), key=lambda j: (box[j][1] - box[j][0], -j))
-            m = (box[i][0] + box[i][1]) / 2
-            halves = [box[:i] + ((box[i][0], m),) + box[i + 1:], box[:i] + ((m, box[i][1]),) + box[i + 1:]]
+            halves = _halves(box, i, (box[i][0] + box[i][1]) / 2)
             if all(not self._enclosure(self.env(h), h, depth + 1) for h in halves):
                 return ""
         return f"the enclosure {_show_ball(v)} does not have the claimed sign"
@@ -263,15 +266,13 @@ def check_chart(node, claim, path: str):
     made = chart_map(node, claim)
     if isinstance(made, str):
         return path, made
-    coords, F, forward = made
+    coords, F, forward, ends = made
     boxes, where = node.premise, f"{path}/boxes"
     gap = cover_gap(boxes.leaves, len(coords))
     if gap:
         return where, gap
     try:
-        ends = tuple((bool(claim.interval(s).left_open), bool(claim.interval(s).right_open))
-                     for s in (dict((str(x), x) for x, _ in claim.domain)[n] for n in node.symbols))
-        leaves = LeafChecker(coords, F, claim.strict, boxes.prec, ends, forward)
+        leaves = LeafChecker(coords, F, claim.strict, boxes.prec, forward, ends)
     except Unsupported as exc:
         return where, f"no enclosure of the claim: {exc}"
     for k, leaf in enumerate(boxes.leaves):

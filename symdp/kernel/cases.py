@@ -21,7 +21,6 @@ no point.
 from __future__ import annotations
 
 import itertools
-from fractions import Fraction
 
 import sympy as sp
 
@@ -131,14 +130,3 @@ def check_farkas(node, case: Claim, constraints) -> str:
     if not left.is_Rational or left < 0 or (case.strict and left == 0):
         return f"the goal minus the combination is {sp.sstr(left)[:80]}, not a number {'>' if case.strict else '>='} 0"
     return ""
-
-
-def multipliers_json(pairs) -> list:
-    return [[ref, str(lam)] for ref, lam in pairs]
-
-
-def read_multipliers(value) -> tuple:
-    if not isinstance(value, list) or not all(isinstance(p, list) and len(p) == 2 and all(isinstance(v, str) for v in p)
-                                              for p in value):
-        raise ValueError("multipliers is a list of [row, rational] string pairs")
-    return tuple((ref, Fraction(lam)) for ref, lam in value)

@@ -18,8 +18,6 @@ import json
 from dataclasses import dataclass
 from fractions import Fraction
 
-from .cases import multipliers_json, read_multipliers
-
 FORMAT = 3
 """Bumped by any change to the node kinds, their fields or a rule's meaning (old proofs are then re-checked)."""
 
@@ -162,8 +160,15 @@ def _node(d):
         d = _fields(d, rule, ("multipliers", "empty"))
         if not isinstance(d["empty"], bool):
             raise ValueError("empty is true or false")
-        return Farkas(read_multipliers(d["multipliers"]), d["empty"])
+        return Farkas(_multipliers(d["multipliers"]), d["empty"])
     raise ValueError(f"unknown rule {rule!r}")
+
+
+def _multipliers(value) -> tuple:
+    if not isinstance(value, list) or not all(isinstance(p, list) and len(p) == 2 and all(isinstance(v, str) for v in p)
+                                              for p in value):
+        raise ValueError("multipliers is a list of [row, rational] string pairs")
+    return tuple((ref, Fraction(lam)) for ref, lam in value)
 
 
 def _leaf(d) -> Leaf:
@@ -187,5 +192,5 @@ def _node_json(n) -> dict:
     if isinstance(n, Cases):
         return {"rule": "cases", "premises": [_node_json(p) for p in n.premises]}
     if isinstance(n, Farkas):
-        return {"rule": "farkas", "multipliers": multipliers_json(n.multipliers), "empty": n.empty}
+        return {"rule": "farkas", "multipliers": [[ref, str(lam)] for ref, lam in n.multipliers], "empty": n.empty}
     raise TypeError(f"not a proof node: {n!r}")
