@@ -56,15 +56,9 @@ REWRITES = {
     "powsimp-exp": lambda e: sp.powsimp(e, combine="exp"),
     "exp-generators": _exp_generators,
 }
-"""Rewrites, each an identity: ``expand`` distributes products and powers of sums and splits e^(a+b) into
-e^a e^b; ``together`` puts terms over a common denominator; ``expand-log`` log(a b) = log a + log b and
-log(a^k) = k log a where the assumptions make a, b positive (SymPy's ``expand_log`` without force);
-``powsimp`` x^a x^b = x^(a+b) (and bases combined where the assumptions allow); ``radsimp`` rationalises
-denominators with conjugates; ``erf-form``, ``hyperbolic-exp`` and ``log-form`` (inverse hyperbolic functions as
-logs) rewrite by definitions; ``log-args`` rewrites each log's argument; ``powsimp-exp`` merges exponentials only;
-``exp-generators`` replaces the exponentials of each real symbol by powers of one fresh positive symbol (a
-generalisation, not an equality: what holds for every positive value of the fresh symbol holds at the
-exponential)."""
+"""Rewrites, each an identity where the symbols' assumptions hold (the table of docs/proof-format.md), but
+``exp-generators``, a generalisation: what holds for every positive value of its fresh symbol holds at the
+exponential."""
 
 CLOSINGS = {
     "as-written": lambda e: e,
@@ -83,10 +77,8 @@ def canonical(expr) -> str:
 
 MAPS = ("down", "up", "shift", "reflect")
 """``map:<symbol>:<kind>``: the symbol replaced by the image of a fresh ``t`` that covers its interval in the claim's
-domain (what holds at every ``t`` holds at every point of the interval): on ``(a, b)``/``(a, b]`` ``down`` is
-``a + (b - a)/(1 + t)``, on ``(a, b)``/``[a, b)`` ``up`` is ``a + (b - a) t/(1 + t)``; on an interval from ``a``
-``shift`` is ``a + t``, up to ``b`` ``reflect`` is ``b - t``; ``t >= 0`` where the end the map reaches is in the
-interval, ``t > 0`` otherwise.  A map whose image misses a point of the interval is refused."""
+domain (``down`` a + (b - a)/(1 + t), ``up`` a + (b - a) t/(1 + t), ``shift`` a + t, ``reflect`` b - t; the table of
+docs/proof-format.md): what holds at every ``t`` holds on the interval.  A map that misses a point is refused."""
 
 
 def mapped(e, name: str, domain: tuple):

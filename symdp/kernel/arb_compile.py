@@ -3,15 +3,10 @@
 :func:`compile_arb` turns an expression into a function ``env -> arb`` where ``env`` maps each symbol to a
 ball.  Every operation is an arb operation, so the result *contains* every value the expression takes when
 each symbol ranges over its ball (Johansson, "Arb: efficient arbitrary-precision midpoint-radius interval
-arithmetic", IEEE Trans. Computers 66, 2017).  Two tightenings are used, both exact statements:
-
-* a function increasing on its whole real domain (exp, log, sqrt, erf, erfinv, Phi, ...) is evaluated at the
-  ball's two exact ends and the union taken: f([a, b]) = [f(a), f(b)];  erfc and erfcinv (decreasing) too;
-* an integer power of a ball is taken through its ends (x^n is monotone on a ball without 0; an even power
-  of a ball around 0 lies in [0, max(a^n, b^n)]).
-
-Domain errors (log of a ball reaching 0, 1/x of a ball containing 0) give a non-finite ball, which no rule
-accepts.  Anything outside the table below raises :class:`Unsupported`: the kernel never guesses.
+arithmetic", IEEE Trans. Computers 66, 2017).  The tightenings (monotone functions and integer powers through
+a ball's exact ends, Moore's product, a difference by the mean-value form) are each an exact statement
+(docs/proof-format.md, "The enclosures").  A domain error gives a non-finite ball, which no rule accepts;
+anything outside the table raises :class:`Unsupported`: the kernel never guesses.
 """
 from __future__ import annotations
 

@@ -1,21 +1,15 @@
 """The rules ``chart`` and ``boxes``: a sign claim on a domain, shown on a subdivision of the unit box.
 
 ``chart``: each claim symbol x_k (in the recorded order) is written x_k = lo_k + (hi_k - lo_k) u_k, lo_k and
-hi_k its interval's ends with the earlier symbols already replaced by their maps, so the unit box [0, 1]^d
-is mapped onto a set containing the domain (for each fixed earlier point, u_k in [0, 1] reaches every point
-between lo_k and hi_k, open ends included).  Ends must be finite and may depend on earlier symbols only.
-The claim then holds if F = goal(x(u)) is > 0 (>= 0 when not strict) on the whole unit box.
+hi_k its interval's finite ends with the earlier symbols replaced by their maps, so the unit box [0, 1]^d is
+mapped onto a set containing the domain; the claim holds if F = goal(x(u)) is > 0 (>= 0 when not strict) on it.
 
 ``boxes``: the leaves' boxes partition the unit box exactly (:func:`cover_gap`), and on each leaf its rule
 shows F has the sign, from the kernel's own enclosures (:mod:`.arb_compile`) at the node's precision:
-
-* ``enclosure``: the ball of F on the leaf, or of its branch G there (below) where F has kinks, has lower
-  end > 0 (>= 0 when not strict);
-* ``mean-value``: G is F with each Abs, Max, Min replaced by the argument it equals on the whole leaf
-  (innermost first; max(a, b) = a where the ball of a - b is >= 0), so G = F on the leaf and G has no kink; c the leaf's centre and r_i its
-  half-widths, G(c) + sum_i dG/du_i(leaf) [-r_i, r_i] has lower end > 0 (>= 0).  Sound by the mean-value
-  theorem: G is differentiable on the leaf where the enclosure of every dG/du_i there is finite;
-* ``chain:<lower|upper>:<i>:<k>``: a derivative chain from a face of the leaf (:mod:`.chain`).
+``enclosure`` (the ball of F, or of its branch G, on the leaf), ``mean-value`` (G(c) + sum_i dG/du_i(leaf)
+[-r_i, r_i], c the leaf's centre: the mean-value theorem) or ``chain:<lower|upper>:<i>:<k>`` (:mod:`.chain`).
+G is F with each kink replaced by the argument it equals on the whole leaf (:meth:`LeafChecker.branch`).
+docs/proof-format.md states each rule in full.
 """
 from __future__ import annotations
 

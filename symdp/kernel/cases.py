@@ -1,22 +1,15 @@
 """The rules ``cases`` and ``farkas``: a claim through the sign cases of its kinks (docs/proof-format.md).
 
-``cases``: the kinks of the goal are its atoms ``|a|``, ``Max(a, b)`` and ``Min(a, b)`` (two arguments, none inside
-another), sorted by SymPy's default sort key; kink j switches on ``s_j`` (``a`` for ``|a|``, ``a - b`` for Max and
-Min), which must be real on the domain.  The ``2^n`` sign cases (``itertools.product((1, -1), repeat=n)``) cover
-every point, and on the closed half ``sigma_j s_j >= 0`` each kink is one branch (``|a| = sigma a``; Max is ``a``
-for ``+`` and ``b`` for ``-``, Min the other way; the branches agree on ``s_j = 0``).  The node has one premise per
-case, in that order, proving the *case claim*: the goal with its kinks replaced by the case's branches, the same
-relation, on the domain narrowed by the case constraints that bound one symbol (``k (x - c) >= 0``, ``k`` and
-``c`` rational, gives ``x >= c`` or ``x <= c``).  A premise is ``signs``, ``algebra`` or ``farkas``.
+``cases``: the goal's kinks (:func:`kinks`: ``|a|``, ``Max(a, b)``, ``Min(a, b)``) switch on the signs of their
+switches; the ``2^n`` sign cases cover every point, and on the closed half of each case every kink is one branch.
+The node has one premise (``signs``, ``algebra`` or ``farkas``) per case, in :func:`case_claims`' order, proving
+the *case claim*: the goal with its kinks replaced by the case's branches, the same relation, on the domain
+narrowed by the case constraints that bound one symbol (``k (x - c) >= 0``, ``k`` and ``c`` rational).
 
-``farkas`` (a premise of ``cases`` only): Farkas' lemma with recorded multipliers.  The *core* of an expression
-is its numerator over ``together`` with the factors the signs table reads ``> 0`` on the case's domain divided out
-(a positive denominator is required), so a core has the sign of the expression.  The rows are cores of facts
-``>= 0`` in the case: ``case:j`` (``sigma_j s_j``), ``lo:x`` (``x - lo``), ``hi:x`` (``hi - x``) for a finite end of
-``x``'s interval, and ``case:j*x`` (``x sigma_j s_j``) for ``x`` whose interval lies in ``[0, oo)``.  With
-multipliers ``l_j >= 0``, ``expand(core(goal) - sum l_j row_j)`` must be a rational ``>= 0`` (``> 0`` for a strict
-claim); with ``empty``, ``expand(sum l_j row_j)`` must be a negative rational: the rows contradict, the case holds
-no point.
+``farkas`` (a premise of ``cases`` only): Farkas' lemma with recorded multipliers ``l_j >= 0`` of the case's
+:func:`rows` (the cores of facts ``>= 0`` in the case; :func:`core`): ``expand(core(goal) - sum l_j row_j)`` must
+be a rational ``>= 0`` (``> 0`` for a strict claim); with ``empty``, ``expand(sum l_j row_j)`` must be a negative
+rational: the rows contradict, the case holds no point.
 """
 from __future__ import annotations
 

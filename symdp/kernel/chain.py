@@ -1,21 +1,12 @@
 """The leaf rule ``chain:<face>:<i>:<k>``: F's sign on a leaf from a face, by a chain of derivatives.
 
-Let G be F's branch on the leaf (:meth:`.boxes.LeafChecker.branch`; F itself where it has no kink), u_i the
-coordinate, a the face (the leaf's lower end of u_i for ``lower``, its upper end for ``upper``), D_j the j-th
-derivative of G in u_i, and s_j = 1 for ``lower``, (-1)^j for ``upper`` (the sign of (u_i - a)^j on the leaf).
-The rule holds when, for k in 1..3,
-
-* s_k D_k >= 0 on the whole leaf (> 0 when the claim is strict), D_k taken up to a positive constant factor
-  (:func:`_derivative`: in the claim's own symbol where every map has numeric ends);
-* s_j D_j >= 0 on the face (u_i = a, the other coordinates over the leaf) for j = 1..k-1;
-* G >= 0 on the face, > 0 when the claim is strict, unless the face is an open end of the domain (u_i = 0 with
-  the symbol's interval open there, or u_i = 1 alike), whose points are not in the domain.
-
-Each "on the face" holds by the enclosure there, or, for a face at u_i = 0 or 1 and a non-strict requirement,
-when the expression on the face is the literal 0 after ``expand(cancel(.))`` (a touching point).  Then by
-Taylor's theorem with the integral remainder, G(u) = sum_{j<k} D_j(a) (u_i - a)^j / j! + R_k with s_k R_k >= 0,
-every term has the sign, and G (so F) has the claimed sign on the leaf (strictly: the face term is > 0, or
-the remainder is > 0 away from an excluded face).
+G is F's branch on the leaf (:meth:`.boxes.LeafChecker.branch`), a the face (the leaf's lower or upper end of
+u_i), D_j the j-th derivative of G in u_i and s_j the sign of (u_i - a)^j on the leaf.  The rule holds when
+s_k D_k >= 0 on the whole leaf (> 0 when strict), s_j D_j >= 0 on the face for j = 1..k-1, and G >= 0 on the
+face (> 0 when strict, unless the face is an open end of the domain).  "On the face" holds by the enclosure
+there, or, at u_i = 0 or 1 and for a non-strict requirement, when the expression there is the literal 0.  By
+Taylor's theorem with the integral remainder every term of G(u) = sum_{j<k} D_j(a) (u_i - a)^j / j! + R_k then
+has the sign.  docs/proof-format.md (``boxes``) states the rule in full.
 """
 from __future__ import annotations
 

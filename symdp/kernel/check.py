@@ -1,15 +1,9 @@
 """``check(claim, proof) -> Verdict``: the kernel's one entry point.
 
-A proof is accepted when its root node proves the claim by its rule (docs/proof-format.md):
-
-* ``algebra`` (:mod:`.algebra`), ``signs`` (:mod:`.signs`) and ``chart`` with ``boxes`` (:mod:`.boxes`) are checked
-  by the kernel;
-* ``oracle`` is accepted without being checked when its kind is one of :data:`ORACLES`, its input is the
-  claim's own question (compared as canonical ``srepr`` text) and its answer is the one that settles the
-  claim; the verdict lists it in its trust base, so a reader sees what was trusted.
-
-A proof with no oracle node is *kernel-checked*.  A rejected proof names the node that fails (a path such as
-``chart/boxes/leaf 12``) and why.
+A proof is accepted when its root node proves the claim by its rule (docs/proof-format.md).  Every rule is
+checked by the kernel but ``oracle``, accepted unchecked when its kind is one of :data:`ORACLES` and it answers
+the claim's own question; the verdict lists it in its trust base.  A proof with no oracle node is
+*kernel-checked*.  A rejected proof names the node that fails (a path such as ``chart/boxes/leaf 12``) and why.
 """
 from __future__ import annotations
 

@@ -2,30 +2,11 @@
 
 The goal (:attr:`.claim.Claim.goal`) goes through the node's rewrites (:data:`.algebra.REWRITES`, the same table
 as ``algebra``); :meth:`Reader.sign` then reads what the tree says of its sign, bottom up, from a fixed table:
-
-* a number: its sign, exactly; pi and e are positive;
-* a symbol: from its interval in the claim's domain (``0 < lo``, or ``lo = 0`` open, is positive ...), else from
-  its SymPy assumptions;
-* a sum whose terms are all >= 0 (all <= 0), strict when one term is; a product by the signs of its factors;
-* ``b^k``: ``b > 0`` with a real exponent is > 0; an integer exponent by its parity (``b != 0`` when ``k < 0``);
-  ``b >= 0`` with an exponent > 0 is >= 0;
-* ``exp``, ``erfc``, ``cosh`` of a real argument are > 0; ``erf``, ``sinh``, ``tanh``, ``atan``, ``asinh`` (odd,
-  increasing, 0 at 0) have their argument's sign; ``log a`` (``a > 0``) has the sign of ``a - 1``; ``|a|`` is
-  >= 0; ``Max``/``Min`` by their arguments.
-
-A sum the table cannot read (format 3) is read two more ways:
-
-* *a pair* ``u - v`` of two terms, ``u, v > 0``, one with an ``exp`` factor: ``c e^a - d e^b`` has the sign of
-  ``(a + log c) - (b + log d)`` (exp increasing; a positive number ``n`` is ``e^(log n)``); ``c f(a) - c f(b)``
-  with the same ``c > 0`` and ``f`` one of ``log`` (``a, b > 0``) or the odd increasing functions has the sign of
-  ``a - b``;
-* *between its ends*: a sum ``c s + r`` affine in a domain symbol ``s`` (``c``, ``r`` free of ``s``) that no other
-  interval of the domain mentions takes its values between those at the ends of ``s``'s interval (rewritten by the
-  node's rewrites, read on the domain without ``s``); at an infinite end it has the sign of ``+-c``.  It is >= 0
-  when both ends are, and > 0 when besides every included end is > 0 and one end is.
-
-Each check has a counted allowance of such readings (:data:`ALLOWANCE`).  Anything else has no sign and the proof
-is rejected.  A sign is three facts: ``>= 0``, ``<= 0``, ``!= 0``.
+numbers, symbols (by their intervals in the claim's domain, else their assumptions), sums, products, powers,
+``exp``, ``erfc``, ``cosh`` (:data:`POSITIVE`), the odd increasing functions (:data:`ODD`), ``log``, ``Abs``,
+``Max`` and ``Min``.  A sum the table cannot read is read as *a pair* ``u - v`` (:meth:`Reader._pair`) or
+*between its ends* in one domain symbol (:meth:`Reader._ends`), within a counted :data:`ALLOWANCE`.  Anything
+else has no sign and the proof is rejected.  A sign is three facts: ``>= 0``, ``<= 0``, ``!= 0``.
 """
 from __future__ import annotations
 
@@ -135,7 +116,8 @@ class Reader:
         return self.sign(a - b, domain)
 
     def _ends(self, e, s, domain):
-        """``e = c s + r`` between its values at the ends of ``s``'s interval (the module's docstring)."""
+        """``e = c s + r`` (``c``, ``r`` free of ``s``, no other interval mentioning ``s``) takes its values between
+        those at the ends of ``s``'s interval (rewritten, read without ``s``; +-c at an infinite end)."""
         iv, rest = domain.get(s), {k: v for k, v in domain.items() if k != s}
         c = _slope(e, s)
         if c is None or not isinstance(iv, sp.Interval) or any(s in v.free_symbols for v in [iv, *rest.values()]):
