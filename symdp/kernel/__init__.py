@@ -1,9 +1,9 @@
 """The proof kernel: the trusted base that accepts a proof object without trusting the search that found it.
 
-It imports SymPy, python-flint and symdp's base modules only, never :mod:`symdp.engine` (the architecture
-test enforces it), so a reviewer can read all of it: :mod:`.proof` (the format), :mod:`.claim` (what is
-proved), :mod:`.algebra`, :mod:`.signs`, :mod:`.cases`, :mod:`.boxes` (the rules), :mod:`.arb_compile` (its own enclosures) and
-:mod:`.check` (the entry point).  docs/proof-format.md states every rule.
+It imports SymPy, python-flint and symdp's base modules only, never :mod:`symdp.engine` (the architecture test
+enforces it): :mod:`.proof` (the format), :mod:`.claim` (what is proved), :mod:`.algebra`, :mod:`.signs`,
+:mod:`.cases`, :mod:`.boxes`, :mod:`.chain` (the rules), :mod:`.arb_compile` (its own enclosures) and :mod:`.check`
+(the entry point).  docs/proof-format.md states every rule.
 """
 from .check import ORACLES, Verdict, check
 from .claim import Claim, identity_claim, sign_claim

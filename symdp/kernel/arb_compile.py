@@ -93,14 +93,6 @@ def _general_power(b: arb, p: arb) -> arb:
     return _increasing(arb.exp)(p * _increasing(arb.log)(b))
 
 
-def _phi(x: arb) -> arb:
-    return (-x / arb(2).sqrt()).erfc() / 2
-
-
-def _phi_inv(p: arb) -> arb:
-    return -arb(2).sqrt() * (2 * p).erfcinv()
-
-
 def _mills(x: arb) -> arb:
     """R(x) = sqrt(pi/2) e^(x^2/2) erfc(x/sqrt 2), the Mills ratio (A&S 26.2.12); decreasing on the line."""
     return (arb.pi() / 2).sqrt() * (x * x / 2).exp() * (x / arb(2).sqrt()).erfc()
@@ -118,9 +110,10 @@ def _decreasing(fn):
 FUNCTIONS = {
     sp.exp: _increasing(arb.exp), sp.log: _increasing(arb.log), sp.erf: _increasing(arb.erf),
     sp.erfc: _decreasing(arb.erfc), sp.erfinv: _increasing(arb.erfinv), sp.erfcinv: _decreasing(arb.erfcinv),
-    Phi: _increasing(_phi), PhiInv: _increasing(_phi_inv), sp.Abs: abs, sp.tanh: _increasing(arb.tanh),
-    sp.sinh: _increasing(arb.sinh), sp.cosh: arb.cosh, sp.atan: _increasing(arb.atan),
-    Mills: _decreasing(_mills), Exprel: _increasing(_exprel),
+    Phi: _increasing(lambda x: (-x / arb(2).sqrt()).erfc() / 2),
+    PhiInv: _increasing(lambda p: -arb(2).sqrt() * (2 * p).erfcinv()),
+    sp.Abs: abs, sp.tanh: _increasing(arb.tanh), sp.sinh: _increasing(arb.sinh), sp.cosh: arb.cosh,
+    sp.atan: _increasing(arb.atan), Mills: _decreasing(_mills), Exprel: _increasing(_exprel),
 }
 """Functions of one argument and their enclosures (each arb function encloses its range on a ball)."""
 
@@ -134,11 +127,8 @@ def _max2(x: arb, y: arb) -> arb:
     return arb.union(arb(lo), arb(hi))
 
 
-def _min2(x: arb, y: arb) -> arb:
-    return -_max2(-x, -y)
-
-
-NARY = {sp.Max: lambda *xs: reduce(_max2, xs), sp.Min: lambda *xs: reduce(_min2, xs)}
+NARY = {sp.Max: lambda *xs: reduce(_max2, xs), sp.Min: lambda *xs: -reduce(_max2, [-x for x in xs])}
+"""Max folded pairwise; min(x, y, ...) = -max(-x, -y, ...)."""
 
 
 class _Context:

@@ -57,11 +57,8 @@ def chart_map(node, claim):
 
 
 def cover_gap(leaves, d: int) -> str:
-    """"" when the leaves' boxes partition [0, 1]^d exactly, else where they fail.
-
-    Checked as a guillotine partition: a region is covered when it is one leaf's box, or when a hyperplane
-    x_i = c (c strictly inside the region) has every leaf of the region wholly on one side and each side is
-    covered.  Accepting implies the leaves' union is the region and their interiors are disjoint."""
+    """"" when the leaves' boxes partition [0, 1]^d exactly, else where they fail: a guillotine partition, where a
+    region is one leaf's box or a cut u_i = c strictly inside it, which no leaf straddles, has both sides covered."""
     for k, leaf in enumerate(leaves):
         if len(leaf.box) != d or any(not (0 <= a < b <= 1) for a, b in leaf.box):
             return f"leaf {k}'s box is not a box of positive width inside the unit box"
@@ -113,8 +110,7 @@ def _show(region) -> str:
 
 
 class LeafChecker:
-    """The leaf rules on one chart: F compiled once; for the mean-value form, F's branch on the leaf and its
-    gradient, compiled once per branch."""
+    """The leaf rules on one chart, each expression they need formed and compiled once (:meth:`memo`)."""
 
     def __init__(self, coords, F, strict: bool, prec: int, forward, open_ends):
         self.coords, self.F, self.strict, self.prec = coords, F, strict, prec
@@ -153,22 +149,18 @@ class LeafChecker:
         return f"unknown leaf rule {leaf.rule!r}"
 
     def _enclosure(self, env, box, depth: int = 0) -> str:
-        """The ball of F (or of its branch) on ``box``; where it fails, the hull of the balls on the two halves
-        of the box (split at the middle of its widest coordinate), to :data:`SPLITS` levels: a union of
-        enclosures on a cover of the box is an enclosure on it (and a ball spanning orders of magnitude loses
-        its lower end to the radius's 30-bit rounding, which the halves avoid)."""
+        """The ball of F (or of its branch) on ``box``; where it fails, the balls on the halves of its widest
+        coordinate, to :data:`SPLITS` levels (enclosures on a cover of the box enclose F on it)."""
         v = self.fn(env)
         if not self.holds(v) and self.F.has(*KINKS):
             G = self.branch(env, box)
             v = v if G is None else self.enclose(G, env)
-        if self.holds(v):
-            return ""
-        if depth < SPLITS:
+        if not self.holds(v) and depth < SPLITS:
             i = max(range(len(box)), key=lambda j: (box[j][1] - box[j][0], -j))
             halves = _halves(box, i, (box[i][0] + box[i][1]) / 2)
             if all(not self._enclosure(self.env(h), h, depth + 1) for h in halves):
                 return ""
-        return f"the enclosure {_show_ball(v)} does not have the claimed sign"
+        return self._verdict("enclosure", v)
 
     def branch(self, env, box):
         """F on the leaf with each Abs, Max, Min replaced by the argument it equals on the whole leaf, innermost
@@ -231,7 +223,11 @@ class LeafChecker:
         for g, (a, b) in zip(grad, leaf.box):
             r = exact((b - a) / 2)
             total += g(env) * arb.union(-r, r)
-        return "" if self.holds(total) else f"the mean-value form {_show_ball(total)} does not have the claimed sign"
+        return self._verdict("mean-value form", total)
+
+    def _verdict(self, what: str, v: arb) -> str:
+        """"" when the ball ``v`` has the claimed sign, else the reason naming ``what`` gave it."""
+        return "" if self.holds(v) else f"the {what} {_show_ball(v)} does not have the claimed sign"
 
 
 def _affine(e, coords):

@@ -18,7 +18,7 @@ import itertools
 import sympy as sp
 
 from .claim import Claim
-from .signs import POS, Reader, real
+from .signs import POS, Reader
 
 MAX_KINKS = 6
 KINKS = (sp.Abs, sp.Max, sp.Min)
@@ -49,7 +49,7 @@ def case_claims(claim):
     if isinstance(found, str):
         return found
     domain = dict(claim.domain)
-    if not all(real(s, domain) for _, s, _, _ in found):
+    if not all(Reader(()).real(s, domain) for _, s, _, _ in found):
         return "a switch not shown real on the domain"
     out = []
     for signs in itertools.product((1, -1), repeat=len(found)):

@@ -7,8 +7,7 @@ Every node names its rule and holds the data that makes it checkable without sea
 * :class:`Signs` -- an inequality whose goal, after rewrites from the same table, shows its sign in its tree;
 * :class:`Chart` -- the claim's domain as the image of the unit box, with the proof on the box;
 * :class:`Boxes` -- a subdivision of the unit box, each leaf with the rule that closes it;
-* :class:`Cases` -- the sign cases of the goal's kinks, one premise per case; :class:`Farkas` -- a case closed
-  by nonnegative multipliers of its constraints (:mod:`.cases`).
+* :class:`Cases` -- one premise per sign case of the goal's kinks; :class:`Farkas` -- a case closed by Farkas' lemma.
 
 Rationals travel as strings ("3/8") and are read exactly; nothing is evaluated when a proof is read.
 """

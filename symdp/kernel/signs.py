@@ -42,11 +42,6 @@ def check_signs(node, claim) -> str:
     return ""
 
 
-def real(e, domain: dict) -> bool:
-    """``e`` is real at every point of ``domain`` (as the tree shows it)."""
-    return Reader(()).real(e, domain)
-
-
 class Reader:
     """The table's reading of signs, with the node's rewrites (for the ends of a sum) and a counted allowance."""
 
@@ -74,6 +69,7 @@ class Reader:
         return self._function(e, domain)
 
     def real(self, e, domain: dict) -> bool:
+        """``e`` is real at every point of ``domain`` (as the tree shows it)."""
         if self.sign(e, domain) is not None:
             return True
         if e.is_Symbol:
