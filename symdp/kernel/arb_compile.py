@@ -131,22 +131,16 @@ NARY = {sp.Max: lambda *xs: reduce(_max2, xs), sp.Min: lambda *xs: -reduce(_max2
 """Max folded pairwise; min(x, y, ...) = -max(-x, -y, ...)."""
 
 
-class _Context:
-    """The symbols an expression may use, and its repeated compound subexpressions (each computed once per
-    environment: a leaf's balls)."""
+class Context:
+    """The symbols an expression may use, and the compound subexpressions computed once per environment (a leaf's
+    balls): those ``expr`` repeats, or with ``every`` each one, shared by all the expressions compiled in this
+    context (a family evaluated on one environment, such as a gradient's entries)."""
 
     def __init__(self, symbols, expr=None, every: bool = False):
         self.symbols = frozenset(symbols)
         counts = Counter(sp.preorder_traversal(expr)) if expr is not None else Counter()
         self.shared = {e: None for e, n in counts.items() if n > 1 and not e.is_Atom}
         self.every = every
-        """A family's context: every compound subexpression of its members is shared (:func:`family`)."""
-
-
-def family(symbols) -> _Context:
-    """A context for several expressions evaluated on the same environment (a function's gradient): a
-    subexpression common to any of them is computed once per environment."""
-    return _Context(symbols, every=True)
 
 
 def _remembered(fn):
@@ -246,7 +240,7 @@ def _difference(a, B, ctx):
     expression SymPy forms, so terms common to A and B cancel exactly."""
     c, g, A = a
     z = sp.Dummy("z", real=True)
-    slope = _compile(sp.diff(g(z), z), _Context({z}))
+    slope = _compile(sp.diff(g(z), z), Context({z}))
     fa, fb, gap, fn = _compile(A, ctx), _compile(B, ctx), _compile(A - B, ctx), FUNCTIONS[g]
     k = exact(c)
 
@@ -279,8 +273,8 @@ def _compile_pow(e, ctx):
     return lambda env: _general_power(base(env), power(env))
 
 
-def compile_arb(expr, symbols, shared: _Context | None = None):
+def compile_arb(expr, symbols, shared: Context | None = None):
     """``env -> arb`` enclosing ``expr``; :class:`Unsupported` for a construct outside the table.  ``shared``:
-    a :func:`family` whose members share their subexpressions' values on one environment."""
+    a :class:`Context` with ``every``, whose members share their subexpressions' values on one environment."""
     expr = sp.sympify(expr)
-    return _compile(expr, shared if shared is not None else _Context(symbols, expr))
+    return _compile(expr, shared if shared is not None else Context(symbols, expr))

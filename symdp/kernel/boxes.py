@@ -1,14 +1,11 @@
 """The rules ``chart`` and ``boxes``: a sign claim on a domain, shown on a subdivision of the unit box.
 
-``chart``: each claim symbol x_k (in the recorded order) is written x_k = lo_k + (hi_k - lo_k) u_k, lo_k and
-hi_k its interval's finite ends with the earlier symbols replaced by their maps, so the unit box [0, 1]^d is
-mapped onto a set containing the domain; the claim holds if F = goal(x(u)) is > 0 (>= 0 when not strict) on it.
-
-``boxes``: the leaves' boxes partition the unit box exactly (:func:`cover_gap`), and on each leaf its rule
-shows F has the sign, from the kernel's own enclosures (:mod:`.arb_compile`) at the node's precision:
-``enclosure`` (the ball of F, or of its branch G, on the leaf), ``mean-value`` (G(c) + sum_i dG/du_i(leaf)
-[-r_i, r_i], c the leaf's centre: the mean-value theorem) or ``chain:<lower|upper>:<i>:<k>`` (:mod:`.chain`).
-G is F with each kink replaced by the argument it equals on the whole leaf (:meth:`LeafChecker.branch`).
+``chart``: each claim symbol x_k (in the recorded order) is x_k = lo_k + (hi_k - lo_k) u_k, lo_k and hi_k its
+interval's finite ends with the earlier symbols mapped, so [0, 1]^d maps onto a set containing the domain, where
+F = goal(x(u)) must be > 0 (>= 0 when not strict).  ``boxes``: the leaves partition the unit box exactly
+(:func:`cover_gap`) and each leaf's rule shows F's sign there by the kernel's own enclosures (:mod:`.arb_compile`)
+at the node's precision: ``enclosure`` (the ball of F, or of its branch: :meth:`LeafChecker.branch`),
+``mean-value`` (the branch's mean-value form) or ``chain:<lower|upper>:<i>:<k>`` (:mod:`.chain`).
 docs/proof-format.md states each rule in full.
 """
 from __future__ import annotations
@@ -18,11 +15,10 @@ from fractions import Fraction
 import sympy as sp
 from flint import arb
 
-from .arb_compile import Unsupported, ball, compile_arb, exact, family, precision
+from .arb_compile import Context, Unsupported, ball, compile_arb, exact, precision
+from .cases import KINKS
 from .chain import check_chain, parse
 
-KINKS = (sp.Abs, sp.Max, sp.Min)
-"""The kinks a leaf's branch resolves (:meth:`LeafChecker.branch`)."""
 SPLITS = 3
 """Levels of halving an enclosure leaf may use (at most 2^SPLITS pieces, only where the whole leaf fails)."""
 
@@ -39,7 +35,7 @@ def chart_map(node, claim):
     forward, done, ends = {}, set(), []
     for name, u in zip(node.symbols, coords):
         s = names[name]
-        iv = claim.interval(s)
+        iv = dict(claim.domain)[s]
         if not isinstance(iv, sp.Interval) or s.is_integer:
             return f"{name}'s domain is not an interval of reals"
         lo, hi = sp.sympify(iv.start), sp.sympify(iv.end)
@@ -206,7 +202,7 @@ class LeafChecker:
     def _gradient(self, G):
         """(F's branch, its gradient's compiled entries) or a str saying why there is no gradient."""
         try:
-            grads = family(self.coords)
+            grads = Context(self.coords, every=True)
             return compile_arb(G, self.coords), [compile_arb(sp.diff(G, u), self.coords, grads) for u in self.coords]
         except Unsupported as exc:
             return f"no enclosure of the gradient: {exc}"

@@ -3,13 +3,10 @@
 ``cases``: the goal's kinks (:func:`kinks`: ``|a|``, ``Max(a, b)``, ``Min(a, b)``) switch on the signs of their
 switches; the ``2^n`` sign cases cover every point, and on the closed half of each case every kink is one branch.
 The node has one premise (``signs``, ``algebra`` or ``farkas``) per case, in :func:`case_claims`' order, proving
-the *case claim*: the goal with its kinks replaced by the case's branches, the same relation, on the domain
-narrowed by the case constraints that bound one symbol (``k (x - c) >= 0``, ``k`` and ``c`` rational).
-
+the case claim: the goal with the case's branches, on the domain narrowed by the case constraints on one symbol.
 ``farkas`` (a premise of ``cases`` only): Farkas' lemma with recorded multipliers ``l_j >= 0`` of the case's
-:func:`rows` (the cores of facts ``>= 0`` in the case; :func:`core`): ``expand(core(goal) - sum l_j row_j)`` must
-be a rational ``>= 0`` (``> 0`` for a strict claim); with ``empty``, ``expand(sum l_j row_j)`` must be a negative
-rational: the rows contradict, the case holds no point.
+:func:`rows`: ``expand(core(goal) - sum l_j row_j)`` is a rational ``>= 0`` (``> 0`` when strict), or, with
+``empty``, ``expand(sum l_j row_j)`` is a negative rational: the rows contradict, the case holds no point.
 """
 from __future__ import annotations
 

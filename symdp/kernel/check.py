@@ -7,7 +7,6 @@ the claim's own question; the verdict lists it in its trust base.  A proof with 
 """
 from __future__ import annotations
 
-from collections import Counter
 from dataclasses import dataclass
 
 import sympy as sp
@@ -58,7 +57,7 @@ def check(claim, proof: Proof) -> Verdict:
         node, reason = getattr(root, "rule", "proof"), f"{type(exc).__name__}: {exc}"
     if node:
         return Verdict(False, node=node, reason=reason)
-    return Verdict(True, _rules(root), _trusts(root))
+    return Verdict(True, _rules(root), ((root.oracle, 1),) if isinstance(root, Oracle) else ())
 
 
 def _check(root, claim):
@@ -116,8 +115,3 @@ def _rules(root) -> tuple:
     if isinstance(root, Chart):
         rules |= {"boxes"} | {f"boxes:{leaf.rule}" for leaf in root.premise.leaves}
     return tuple(sorted(rules))
-
-
-def _trusts(root) -> tuple:
-    found = Counter([root.oracle] if isinstance(root, Oracle) else [])
-    return tuple(sorted(found.items()))

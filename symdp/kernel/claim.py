@@ -40,9 +40,6 @@ class Claim:
         """The goal must be > 0 (not merely >= 0)."""
         return self.relation in (">", "<")
 
-    def interval(self, symbol) -> sp.Interval:
-        return dict(self.domain)[symbol]
-
 
 def sign_claim(expr, which: str, domain) -> Claim:
     """``expr`` is positive / negative / nonnegative / nonpositive on ``domain`` (a dict or pairs)."""
