@@ -12,8 +12,6 @@ import re
 
 import sympy as sp
 
-_HYPERBOLIC = (sp.sinh, sp.cosh, sp.tanh, sp.coth)
-
 
 def _erf_form(e):
     """Phi(x) = (1 + erf(x/sqrt 2))/2, PhiInv, erfc(x) = 1 - erf(x), erfcinv(z) = erfinv(1 - z) (the
@@ -50,7 +48,7 @@ REWRITES = {
     "powsimp": sp.powsimp,
     "radsimp": sp.radsimp,
     "erf-form": _erf_form,
-    "hyperbolic-exp": lambda e: e.rewrite(list(_HYPERBOLIC), sp.exp),
+    "hyperbolic-exp": lambda e: e.rewrite([sp.sinh, sp.cosh, sp.tanh, sp.coth], sp.exp),
     "log-form": lambda e: e.rewrite([sp.asinh, sp.acosh, sp.atanh, sp.acoth], sp.log),
     "log-args": _log_args,
     "powsimp-exp": lambda e: sp.powsimp(e, combine="exp"),

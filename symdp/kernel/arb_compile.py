@@ -1,18 +1,16 @@
 """The kernel's own SymPy -> ball-arithmetic compiler (python-flint ``arb``), independent of the engine's.
 
-:func:`compile_arb` turns an expression into a function ``env -> arb`` where ``env`` maps each symbol to a
-ball.  Every operation is an arb operation, so the result *contains* every value the expression takes when
-each symbol ranges over its ball (Johansson, "Arb: efficient arbitrary-precision midpoint-radius interval
-arithmetic", IEEE Trans. Computers 66, 2017).  The tightenings (monotone functions and integer powers through
-a ball's exact ends, Moore's product, a difference by the mean-value form) are each an exact statement
-(docs/proof-format.md, "The enclosures").  A domain error gives a non-finite ball, which no rule accepts;
-anything outside the table raises :class:`Unsupported`: the kernel never guesses.
+:func:`compile_arb` turns an expression into a function ``env -> arb``, ``env`` a ball per symbol; every operation
+is an arb operation, so the result *contains* every value the expression takes on the balls (Johansson, "Arb:
+efficient arbitrary-precision midpoint-radius interval arithmetic", IEEE Trans. Computers 66, 2017).  Its
+tightenings (monotone functions and integer powers through a ball's exact ends, Moore's product, a difference by
+the mean-value form) are exact statements (docs/proof-format.md, "The enclosures").  A domain error gives a
+non-finite ball, which no rule accepts; anything outside the table raises :class:`Unsupported` (never a guess).
 """
 from __future__ import annotations
 
 import operator
 from collections import Counter
-from contextlib import contextmanager
 from functools import reduce
 
 import flint
@@ -26,15 +24,8 @@ class Unsupported(ValueError):
     """The expression holds a construct this compiler has no rule for."""
 
 
-@contextmanager
-def precision(bits: int):
-    """Run with ``bits`` of working precision, restoring the caller's afterwards."""
-    old = flint.ctx.prec
-    flint.ctx.prec = bits
-    try:
-        yield
-    finally:
-        flint.ctx.prec = old
+precision = flint.ctx.workprec
+"""``with precision(bits):`` runs with ``bits`` of working precision, restoring the caller's afterwards."""
 
 
 def exact(q) -> arb:
@@ -88,11 +79,6 @@ def _root(x: arb, q: int) -> arb:
     return _increasing(odd)(x) if x.is_finite() else arb("nan")
 
 
-def _general_power(b: arb, p: arb) -> arb:
-    """b^p = exp(p log b) for b > 0 (non-finite where the ball of b reaches 0 or below)."""
-    return _increasing(arb.exp)(p * _increasing(arb.log)(b))
-
-
 def _mills(x: arb) -> arb:
     """R(x) = sqrt(pi/2) e^(x^2/2) erfc(x/sqrt 2), the Mills ratio (A&S 26.2.12); decreasing on the line."""
     return (arb.pi() / 2).sqrt() * (x * x / 2).exp() * (x / arb(2).sqrt()).erfc()
@@ -122,9 +108,7 @@ def _max2(x: arb, y: arb) -> arb:
     """max on balls: [max(lo), max(hi)] (both ends exact)."""
     if not (x.is_finite() and y.is_finite()):
         return arb("nan")
-    lo = max(x.lower(), y.lower())
-    hi = max(x.upper(), y.upper())
-    return arb.union(arb(lo), arb(hi))
+    return arb.union(arb(max(x.lower(), y.lower())), arb(max(x.upper(), y.upper())))
 
 
 NARY = {sp.Max: lambda *xs: reduce(_max2, xs), sp.Min: lambda *xs: -reduce(_max2, [-x for x in xs])}
@@ -269,8 +253,8 @@ def _compile_pow(e, ctx):
     if expo.is_Rational:
         p, q = int(expo.p), int(expo.q)
         return lambda env: _power(_root(base(env), q), p)
-    power = _compile(expo, ctx)
-    return lambda env: _general_power(base(env), power(env))
+    power = _compile(expo, ctx)   # b^p = exp(p log b): non-finite where the ball of b reaches 0 or below
+    return lambda env: FUNCTIONS[sp.exp](power(env) * FUNCTIONS[sp.log](base(env)))
 
 
 def compile_arb(expr, symbols, shared: Context | None = None):

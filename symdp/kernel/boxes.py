@@ -26,7 +26,7 @@ SPLITS = 3
 def chart_map(node, claim):
     """(coordinates, F, {x_k: its map}, open ends) of a chart node, or a str saying why the chart does not fit the
     claim; the open ends are, per coordinate, (the domain excludes u = 0, excludes u = 1)."""
-    names = {str(s): s for s, _ in claim.domain}
+    names = {str(s): (s, iv) for s, iv in claim.domain}
     if len(names) != len(claim.domain) or sorted(node.symbols) != sorted(names):
         return f"the chart's symbols {list(node.symbols)} are not the claim's {sorted(names)}"
     if len(node.maps) != len(node.symbols) or set(node.maps) - {"affine"}:
@@ -34,8 +34,7 @@ def chart_map(node, claim):
     coords = tuple(sp.Dummy(f"u{k}", real=True) for k in range(len(node.symbols)))
     forward, done, ends = {}, set(), []
     for name, u in zip(node.symbols, coords):
-        s = names[name]
-        iv = dict(claim.domain)[s]
+        s, iv = names[name]
         if not isinstance(iv, sp.Interval) or s.is_integer:
             return f"{name}'s domain is not an interval of reals"
         lo, hi = sp.sympify(iv.start), sp.sympify(iv.end)

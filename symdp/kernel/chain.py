@@ -3,10 +3,9 @@
 G is F's branch on the leaf (:meth:`.boxes.LeafChecker.branch`), a the face (the leaf's lower or upper end of
 u_i), D_j the j-th derivative of G in u_i and s_j the sign of (u_i - a)^j on the leaf.  The rule holds when
 s_k D_k >= 0 on the whole leaf (> 0 when strict), s_j D_j >= 0 on the face for j = 1..k-1, and G >= 0 on the
-face (> 0 when strict, unless the face is an open end of the domain).  "On the face" holds by the enclosure
-there, or, at u_i = 0 or 1 and for a non-strict requirement, when the expression there is the literal 0.  By
-Taylor's theorem with the integral remainder every term of G(u) = sum_{j<k} D_j(a) (u_i - a)^j / j! + R_k then
-has the sign.  docs/proof-format.md (``boxes``) states the rule in full.
+face (> 0 when strict, unless the face is an open end of the domain), each on the face by its enclosure or, at
+u_i = 0 or 1 and non-strict, by being the literal 0.  By Taylor's theorem with the integral remainder every term
+of G(u) = sum_{j<k} D_j(a) (u_i - a)^j / j! + R_k then has the sign (docs/proof-format.md, ``boxes``).
 """
 from __future__ import annotations
 
@@ -35,8 +34,7 @@ def check_chain(checker, leaf, env, lower: bool, i: int, k: int) -> str:
     if G is None:
         return "a derivative chain needs one smooth branch on the leaf (a kink changes branch in it)"
     u, end = checker.coords[i], leaf.box[i][0 if lower else 1]
-    face_box = tuple((end, end) if j == i else ab for j, ab in enumerate(leaf.box))
-    face = checker.env(face_box)
+    face = checker.env(tuple((end, end) if j == i else ab for j, ab in enumerate(leaf.box)))
     sign = lambda j: 1 if lower or j % 2 == 0 else -1
     try:
         top = sign(k) * checker.enclose(_derivative(checker, G, u, k), env)

@@ -1,9 +1,9 @@
-"""``check(claim, proof) -> Verdict``: the kernel's one entry point.
+"""``check(claim, proof) -> Verdict``: the kernel's one entry point (docs/proof-format.md).
 
-A proof is accepted when its root node proves the claim by its rule (docs/proof-format.md).  Every rule is
-checked by the kernel but ``oracle``, accepted unchecked when its kind is one of :data:`ORACLES` and it answers
-the claim's own question; the verdict lists it in its trust base.  A proof with no oracle node is
-*kernel-checked*.  A rejected proof names the node that fails (a path such as ``chart/boxes/leaf 12``) and why.
+A proof is accepted when its root proves the claim by its rule.  The kernel checks every rule but ``oracle``,
+accepted unchecked when its kind is one of :data:`ORACLES` and it answers the claim's own question: the verdict
+lists it in its trust base; a proof with no oracle node is *kernel-checked*.  A rejected proof names the node
+that fails (a path such as ``chart/boxes/leaf 12``) and why.
 """
 from __future__ import annotations
 

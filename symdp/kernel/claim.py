@@ -1,8 +1,7 @@
 """What the kernel is asked to accept: a claim ``lhs REL rhs`` for every point of a domain.
 
-A claim is stated independently of its proof (the caller builds it from the derivation), so a proof can only
-be accepted for the statement it was made for: a changed claim under an unchanged proof is checked afresh and
-fails wherever the proof no longer fits.
+A claim is stated independently of its proof (the caller builds it from the derivation), so a proof is only
+accepted for the statement it was made for: a changed claim under the same proof is checked afresh.
 """
 from __future__ import annotations
 

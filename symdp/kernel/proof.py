@@ -1,15 +1,12 @@
 """Proof objects: a versioned tree of rule applications, with a JSON form (``symdp/schemas/proof.schema.json``).
 
 Every node names its rule and holds the data that makes it checkable without search (docs/proof-format.md):
-
-* :class:`Algebra` -- an identity, its difference closed to 0 by rewrites from a fixed table;
-* :class:`Oracle` -- a step the kernel does not check: its kind, input and answer (the trust base);
-* :class:`Signs` -- an inequality whose goal, after rewrites from the same table, shows its sign in its tree;
-* :class:`Chart` -- the claim's domain as the image of the unit box, with the proof on the box;
-* :class:`Boxes` -- a subdivision of the unit box, each leaf with the rule that closes it;
-* :class:`Cases` -- one premise per sign case of the goal's kinks; :class:`Farkas` -- a case closed by Farkas' lemma.
-
-Rationals travel as strings ("3/8") and are read exactly; nothing is evaluated when a proof is read.
+:class:`Algebra` (an identity closed to 0 by rewrites from a fixed table), :class:`Signs` (an inequality whose
+goal, after rewrites, shows its sign in its tree), :class:`Oracle` (a step the kernel does not check: the trust
+base), :class:`Chart` (the domain as the image of the unit box) over :class:`Boxes` (a subdivision of the box,
+each leaf with the rule that closes it), :class:`Cases` (one premise per sign case of the goal's kinks) and
+:class:`Farkas` (a case closed by Farkas' lemma).  Rationals travel as strings ("3/8") and are read exactly;
+nothing is evaluated when a proof is read.
 """
 from __future__ import annotations
 
