@@ -134,7 +134,32 @@ def where_definition(tokens: list[Tok]) -> bool:
 
 
 def split(source: str, tokens: list[Tok]) -> tuple[list[Tok], list[list[Tok]]]:
-    """The formula's tokens and the side conditions' tokens (each without its keyword or ``\\forall``)."""
+    """The formula's tokens and the side conditions' tokens (each without its keyword or ``\\forall``); a second
+    definition where a condition stands is refused (see _definition)."""
+    body, conds = _split(source, tokens)
+    for cond in conds:
+        _definition(source, cond)
+    return body, conds
+
+
+def _definition(source: str, cond: list[Tok]) -> None:
+    """``\\alpha = \\mu\\phi, \\quad \\beta = (1 - \\mu)\\phi``: a name (or a call, ``f(x) = ...``) set equal to an
+    expression in names, after the formula, defines a second quantity (a condition sets a name to a value, ``x =
+    0``, or relates names, ``a + b = 1``); refused, never read as the first formula's condition."""
+    level = _top_level(cond)
+    rels = [k for k, (t, top) in enumerate(zip(cond, level)) if top and t.kind in RELATION_KINDS]
+    if len(rels) != 1 or cond[rels[0]].text != "=" or cond[0].kind != "NAME":
+        return
+    left, right = cond[:rels[0]], cond[rels[0] + 1:]
+    named = all(t.kind in _NAME_PART for t in left) or (len(left) > 2 and left[1].kind == "LPAREN"
+                                                         and not any(level[1:rels[0]]))
+    if named and any(t.kind == "NAME" for t in right):
+        fail(source, cond[0].start, cond[-1].end, "a second equation after the formula defines a quantity of its "
+             "own: a condition on the first, or a second definition? Write one formula per row, or state the "
+             "condition as a relation")
+
+
+def _split(source: str, tokens: list[Tok]) -> tuple[list[Tok], list[list[Tok]]]:
     while tokens and tokens[0].kind == "CMD" and tokens[0].text in LEADING:
         tokens = tokens[1:]
     if where_definition(tokens):
@@ -142,7 +167,7 @@ def split(source: str, tokens: list[Tok]) -> tuple[list[Tok], list[list[Tok]]]:
     leading = _leading(tokens)
     if leading:
         cut, stated = leading
-        body, conds = split(source, tokens[cut + 1:])
+        body, conds = _split(source, tokens[cut + 1:])
         return body, _conditions(source, stated) + conds
     level = _top_level(tokens)
     for k, (t, top) in enumerate(zip(tokens, level)):

@@ -64,6 +64,41 @@ def decorate(tokens: list[Tok]) -> list[Tok]:
     return out
 
 
+_ARITHMETIC = frozenset({"PLUS", "MINUS", "MUL", "DIV", "SUP", "NAME", "NUMBER", "FRAC"})
+"""Neighbours that make a name an operand of arithmetic (a term, a factor, a base)."""
+
+
+def refuse_bold_arithmetic(source: str, tokens: list[Tok]) -> None:
+    """``\\mathbf{A} \\mathbf{z}_{t-1}``, ``\\mathbf{A}^t``, ``\\mathbf{x} + \\boldsymbol{\\epsilon}``: a bold letter
+    is a vector or a matrix, whose products and powers are not a scalar's; refused in arithmetic, read as a name
+    only where it stands alone (a function's argument ``f(\\mathbf{x} \\mid \\mathbf{a})``, a defined side)."""
+    for k, t in enumerate(tokens):
+        if t.kind != "NAME" or not t.text.endswith("_bf"):
+            continue
+        j = k + 1
+        if j < len(tokens) and tokens[j].kind == "SUB":  # its own index, \mathbf{z}_{t-1}
+            j = _after_group(tokens, j + 1)
+        before = tokens[k - 1] if k else None
+        after = tokens[j] if j < len(tokens) else None
+        transposed = after is not None and after.kind == "SUP" and j + 1 < len(tokens) and tokens[j + 1].text in (
+            "T", r"\top", r"\intercal")  # \mathbf{x}^T: refused as a transpose (scripts.refuse_transposes)
+        if not transposed and ((before is not None and before.kind in _ARITHMETIC | {"RPAREN"}) or
+                               (after is not None and after.kind in _ARITHMETIC)):
+            fail(source, t.start, (after or t).end, "a bold letter is a vector or a matrix: its products, sums and "
+                 "powers are not a number's (symdp reads scalars)")
+
+
+def _after_group(tokens: list[Tok], j: int) -> int:
+    """The index after the script group (or single token) that starts at ``j``."""
+    if j < len(tokens) and tokens[j].kind == "LBRACE":
+        depth = 0
+        for m in range(j, len(tokens)):
+            depth += (tokens[m].kind == "LBRACE") - (tokens[m].kind == "RBRACE")
+            if depth == 0:
+                return m + 1
+    return j + 1
+
+
 def _letter(tokens: list[Tok], i: int):
     """The letter a decoration applies to (``\\hat\\theta``, ``\\hat{x}``, ``\\mathbb{1}``) and the index after it."""
     if i < len(tokens) and _is_letter(tokens[i]):
@@ -367,12 +402,25 @@ def _calls(source: str, tokens: list, context: tuple) -> list:
                     not_formula(source, t.start_pos, nxt.end_pos, name, f"{name}(...), a distribution: a random "
                                 "variable, not a closed form")
                 inside = tokens[k + 2:_closing(tokens, k + 1)]
+                _normal_letter(source, name, inside, t, tokens[:k])
                 if call_or_product(source, name, t.type == "SYM", inside, t, False, t.value.name, context) == "call":
                     fn = sp.Function(_function_name(name, t.value))
                     out.append(type(t)("HEAD", ("call", fn, name), start_pos=t.start_pos, end_pos=t.end_pos))
                     continue
         out.append(t)
     return out
+
+
+def _normal_letter(source: str, name: str, inside: list, tok, before: list) -> None:
+    """``ZSN(\\sigma) = N(0, \\sigma^2 I)``: N applied to a list, standing in the formula, is the normal distribution
+    N(mu, sigma^2) (a random variable) or a function N of the paper's: refused.  Inside another call's parentheses
+    (``T(N(0, 1), N(\\mu, 1))``) the call is judged as a whole (a functional of distributions)."""
+    depth = 0
+    for t in before:
+        depth += (t.type == "LPAREN") - (t.type == "RPAREN")
+    if name == "N" and depth == 0 and any(_kind(t) == "COMMA" for t in _top(inside)):
+        _ambiguous(source, name, tok, "the letter of the normal distribution N(mu, sigma^2) (a random variable, no "
+                   "closed form)")
 
 
 def _function_name(spelled: str, symbol: sp.Symbol) -> str:

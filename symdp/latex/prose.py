@@ -24,6 +24,10 @@ def _normal_density(x):
     return sp.exp(-x**2 / 2) / sp.sqrt(2 * sp.pi)
 
 
+def _sigmoid(x):
+    return 1 / (1 + sp.exp(-x))
+
+
 @dataclass(frozen=True)
 class Entry:
     """A named function of the closed vocabulary: its SymPy reading, its arity in the standard notation, and whether
@@ -55,6 +59,10 @@ VOCABULARY = {
     "standard normal pdf": Entry(_normal_density, 1),
     "standard normal density": Entry(_normal_density, 1),
     "standard normal probability density function": Entry(_normal_density, 1),
+    "logistic sigmoid": Entry(_sigmoid, 1),
+    "logistic sigmoid function": Entry(_sigmoid, 1),
+    "sigmoid function": Entry(_sigmoid, 1),
+    "logistic function": Entry(_sigmoid, 1),
 }
 """Phrases (lower case, without an article; "regularised" and "Hurwitz's" read alike) to the function they name:
 SymPy's, with its arguments in the order the standard notation writes them (DLMF 5.2, 5.12, 8.2, 8.17, 10.25, 7.2,
@@ -75,6 +83,8 @@ _SENTENCE = re.compile(rf"(?P<names>{_NAMES})\s+(?P<verb>is|are|denotes|denote)\
 """A declaring clause: names in math (masked as ``@k@``), the verb, the phrase up to the clause's end."""
 _INVERTED = re.compile(r"\bthe\s+(?P<phrase>(?:[\w'-]+\s+){0,6}?(?:function|cdf|pdf|density))\s+(?:is|denotes)\s+"
                        r"(?P<names>@\d+@)", re.I)
+_RST_LINK = re.compile(r"`([^`<]+?)\s*<[^<>`]+>`__?")
+"""A reStructuredText link (```lower incomplete gamma function <https://...>`_``): its words, not a code span."""
 _RST_MATH = re.compile(r"\s*\.\. math::[^\n]*\n(?:[ \t]+:[\w-]+:[^\n]*\n)*\s*\n(?P<body>(?:[ \t]+[^\n]*(?:\n|$))+)")
 """A reStructuredText display (SciPy's ``.. math::`` directive): read as its first row's defined side, inline."""
 
@@ -131,7 +141,7 @@ def declarations(prose) -> tuple:
     found = []
     for sentence in sentences(prose):
         maths = []
-        masked = _MATH.sub(lambda m: _mask(m, maths), sentence)
+        masked = _MATH.sub(lambda m: _mask(m, maths), _RST_LINK.sub(r"\1", sentence))
         for m in (*_SENTENCE.finditer(masked), *_INVERTED.finditer(masked)):  # "$B$ is the X", "the X is $B$"
             phrase = _phrase(m.group("phrase"))
             for k in re.findall(r"@(\d+)@", m.group("names")):
@@ -173,7 +183,7 @@ def _declare(math: str, phrase: str, sentence: str) -> list:
     return [Declaration(spelling, phrase, sentence)]
 
 
-_HEAD = re.compile(r"(?P<letter>\\[A-Za-z]+|\\text\{[a-z]+\}|\\operatorname\{[a-z]+\}|[A-Za-z])"
+_HEAD = re.compile(r"(?P<letter>\\[A-Za-z]+|\\(?:text|mathrm|operatorname)\{[A-Za-z]+\}|[A-Za-z])"
                    r"(?:_(?P<sub>\{[^{}]*\}|\w))?\s*(?:\\left)?(?P<args>\(.*\))?")
 """A name as a sentence writes it: a letter, its subscript, its arguments (``I_x(a, b)``, ``\\zeta(k, x)``)."""
 

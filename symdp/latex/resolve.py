@@ -24,8 +24,8 @@ from .glued import glued
 from .lexer import Tok, fail, lex, not_formula
 from .mids import paired_mids
 from .modulo import refuse_open_modulus
-from .names import (DECORATIONS, FUNCTION_LETTERS, SETS, calls, decorate, refuse_functionals, refuse_random,
-                    refuse_sensitivities)
+from .names import (DECORATIONS, FUNCTION_LETTERS, SETS, calls, decorate, refuse_bold_arithmetic, refuse_functionals,
+                    refuse_random, refuse_sensitivities)
 from .sensitivities import sensitivities
 from .separators import listed_with_semicolons, parameters_after_bar
 from .sides import listed
@@ -133,6 +133,7 @@ class Resolver:
         set_builder(self.source, raw)
         raw = paired_mids(parameters_after_bar(listed_with_semicolons(raw, declared(self.notation))))
         decorated = derivatives(self.source, decorate(raw))
+        refuse_bold_arithmetic(self.source, decorated)
         bound = index_names(decorated)
         tokens = glued(spelled(integrals(fold(decorated, bound, scripted(self.notation)))))
         refuse_stray_differentials(self.source, tokens, fail)
@@ -337,10 +338,13 @@ class Resolver:
                         "closed form")
         if text in OPTIMISATIONS:
             not_formula(self.source, tok.start, tok.end, text, f"{text}, an optimisation or a support")
+        if text in TEXT_FUNCTIONS and isinstance(nxt, Tok) and nxt.kind == "LPAREN":  # \operatorname{sgn}(z)
+            return _token("HEAD", ("op", getattr(sp, TEXT_FUNCTIONS[text]), "\\" + text), tok)
+        if tok.cmd == "operatorname" and isinstance(nxt, Tok) and nxt.kind in ("NAME", "NUMBER", "CMD", "FRAC"):
+            self.fail(tok, f"\\operatorname{{{text}}} before an operand: an operator applied without parentheses "
+                      f"(never {text} times it); write \\operatorname{{{text}}}(...)", nxt)
         if identifier(text, tok.cmd):
             return _token("NAME", sp.Symbol(text), tok)
-        if text in TEXT_FUNCTIONS and isinstance(nxt, Tok) and nxt.kind == "LPAREN":  # \text{arctanh}(r)
-            return _token("HEAD", ("op", getattr(sp, TEXT_FUNCTIONS[text]), "\\" + text), tok)
         if identifier(text, "mathrm") and len(text) > 1 and isinstance(nxt, Tok) and nxt.kind == "LPAREN":
             return _token("HEAD", ("call", sp.Function(text), text), tok)  # \text{logit}(x): a function's word
         return text_name(self.source, tok, text, before, nxt)  # \text{dof}: one name, or refused with the reason

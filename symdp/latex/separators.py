@@ -14,7 +14,7 @@ def listed_with_semicolons(raw: list[Tok], functions=frozenset()) -> list[Tok]:
     for k, t in enumerate(raw):
         extremum = t.kind == "LSET" and raw[k - 1].kind == "CMD" and raw[k - 1].text in (r"\max", r"\min")
         if depth == 0 and k and (extremum or t.kind == "LPAREN" and (
-                raw[k - 1].text in functions or raw[k - 1].kind == "NAME")):
+                raw[k - 1].text in functions or raw[k - 1].kind in ("NAME", "WORD"))):
             inside = True
         if inside:
             depth += (t.kind in ("LSET", "LPAREN", "LBRACK", "LBRACE")) - (t.kind in ("RSET", "RPAREN", "RBRACK",

@@ -45,7 +45,8 @@ FUNCTION_WORDS = {"ln": "log", "log": "log", "exp": "exp", "sqrt": "sqrt", "sin"
                   "tanh": "tanh", "erf": "erf", "erfc": "erfc"}
 """Function names written without a backslash (``ln(2)``, ``exp(-x)``): read as the functions."""
 TEXT_FUNCTIONS = {**FUNCTION_WORDS, "tan": "tan", "sinh": "sinh", "cosh": "cosh", "arctan": "atan", "arcsin": "asin",
-                  "arccos": "acos", "arctanh": "atanh", "arcsinh": "asinh", "atanh": "atanh", "asinh": "asinh"}
+                  "arccos": "acos", "arctanh": "atanh", "arcsinh": "asinh", "atanh": "atanh", "asinh": "asinh",
+                  "sgn": "sign", "sign": "sign"}
 """Function names written as words (``\text{arctanh}(r)``, ``\text{log}(W)``) before their argument: the functions."""
 OPTIMISATIONS = {"argmin", "argmax", "sup", "inf", "lim", "max", "min", "Supp", "supp"}
 """Words that name an optimisation or a support: the row states no closed form."""
