@@ -253,7 +253,10 @@ def _ranges(tokens: list[Tok]) -> list[Tok]:
         if not (t.kind == "CMD" and t.text in ELLIPSES and 0 < k < len(tokens) - 1
                 and tokens[k - 1].kind == "COMMA" and tokens[k + 1].kind == "COMMA"):
             continue
-        start = _range_start(tokens, k - 1)
+        first = _second_term(tokens, k - 1)
+        start = _range_start(tokens, first)
+        if first != k - 1 and (start is None or not _successor(start[1], tokens[k - 2])):
+            return tokens
         end = _range_end(tokens, k + 2)
         if start is None or end is None:
             return tokens
@@ -270,9 +273,23 @@ def _ranges(tokens: list[Tok]) -> list[Tok]:
                   Tok("IN", "\\in", at.start, at.end, True), Tok("CMD", "\\mathbb", at.start, at.end, True),
                   Tok("LBRACE", "{", at.start, at.end), Tok("NAME", "Z", at.start, at.end),
                   Tok("RBRACE", "}", at.start, at.end)]
-        head = tokens[:k - 1 - len(lo) - len(var) - 1 - closing]
+        head = tokens[:first - len(lo) - len(var) - 1 - closing]
         return head + stated + _ranges(tokens[after:])
     return tokens
+
+
+def _second_term(tokens: list[Tok], comma: int) -> int:
+    """``k \\in \\{0, 1, \\dots, K-1\\}``: the comma after the range's first term when a second, a number, stands
+    before the ellipsis (``comma`` itself otherwise)."""
+    if comma >= 2 and tokens[comma - 1].kind == "NUMBER" and tokens[comma - 2].kind == "COMMA":
+        return comma - 2
+    return comma
+
+
+def _successor(lo: list[Tok], second: Tok) -> bool:
+    """The second term is the first plus one (``0, 1, \\dots``), integers both: the run is every integer."""
+    return len(lo) == 1 and lo[0].kind == "NUMBER" and lo[0].text.isdigit() and second.text.isdigit() \
+        and int(second.text) == int(lo[0].text) + 1
 
 
 def _range_start(tokens: list[Tok], comma: int):

@@ -72,3 +72,13 @@ def test_prose_declares_a_text_letter_and_the_logistic_sigmoid():
 
 def test_a_semicolon_in_a_words_call_separates_arguments():
     refused(r"I = \frac{\text{B}(x; \alpha, \beta)}{\text{B}(\alpha, \beta)}", "incomplete beta function")
+
+
+@pytest.mark.parametrize("latex, low", [(r"a_k = \ln p_k, \quad k \in \{0, 1, \dots, K-1\}", "0 <= k"),
+                                        (r"a_k = k, \quad k = 1, 2, \ldots, n", "1 <= k")])
+def test_a_range_written_with_its_first_two_terms_is_every_integer_between(latex, low):
+    assert low in str(display(latex).conditions[0])
+
+
+def test_a_range_whose_second_term_skips_is_refused():
+    refused(r"a_k = k, \quad k \in \{0, 2, \dots, K\}", "ellipsis")
