@@ -95,3 +95,18 @@ def test_complemented_forms_come_after_the_claims_own():
     assert got[:3] == tails._of(f) and any(core.has(Mills(t)) for core, _ in got[3:])
     assert tails._complemented(Phi(t) + t) is None
     assert Mills(0) == sp.sqrt(sp.pi / 2)
+
+
+def test_a_sum_falling_faster_than_geometrically_has_a_narrow_enclosure():
+    """sum_k e^(-k^2/(2 s^2)) over Z: its ratio e^(-(2k + 1)/(2 s^2)) has no ball at k = oo, an extended end there;
+    the enclosure holds the value from mpmath (Jacobi theta, by Poisson summation) and is narrow; a term that
+    does not fall (its ratio tends to 1) still has no finite enclosure, never a guessed one."""
+    import mpmath as mp
+    k = sp.Symbol("k", integer=True)
+    s = sp.Symbol("s", positive=True)
+    fn = ArbFn(sp.Sum(sp.exp(-k**2 / (2 * s**2)), (k, -sp.oo, sp.oo)), (s,))
+    v = fn({s: arb(1)}, 128)
+    with mp.workdps(40):
+        exact = mp.nsum(lambda j: mp.exp(-j**2 / 2), [-mp.inf, mp.inf])
+    assert v.is_finite() and v.rad() < 1e-12 and v.overlaps(arb(mp.nstr(exact, 30)))
+    assert not ArbFn(sp.Sum(1 / (1 + k**2) * 0 + sp.Integer(1), (k, 1, sp.oo)), ()).__call__({}, 64).is_finite()
