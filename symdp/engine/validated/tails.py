@@ -44,7 +44,10 @@ def forms(expr) -> list:
 def _forms(expr) -> list:
     out = _of(expr)
     other = _complemented(expr)
-    return out if other is None else out + _of(other)
+    for form in [] if other is None else _of(other):   # each new form once (two divisors may give the same)
+        if form not in out:
+            out.append(form)
+    return out
 
 
 def _of(expr) -> list:
