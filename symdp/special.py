@@ -176,7 +176,8 @@ class Mills(_PositiveOnTheLine):
     e^{c a} (1 - Phi(a - c)), is e^{c^2/2} phi(a) R(a - c) in it: one bounded factor per variable, where the
     product form encloses e^{c a} and the tail separately and loses to their cancelling growth."""
 
-    _mp, _tex, _at = staticmethod(mills), r"\operatorname{Mills}", ((sp.S.Infinity, sp.S.Zero),)
+    _mp, _tex, _at = staticmethod(mills), r"\operatorname{Mills}", ((sp.S.Infinity, sp.S.Zero),
+                                                                (sp.S.Zero, sp.sqrt(sp.pi / 2)))
 
     def _slope(self, x):
         return x * self - 1

@@ -233,6 +233,16 @@ def _monotone(fn):
     return f
 
 
+def _off_pole(fn):
+    """``fn`` with a pole at 0 and monotone on each side of it (coth, csch): through the ball's exact ends
+    on a wide ball that excludes 0 (so on one side), else FLINT's own ball (not finite when it holds 0)."""
+    def f(x: arb) -> arb:
+        if not _wide(x) or x.contains(0):
+            return fn(x)
+        return arb.union(fn(x.lower()), fn(x.upper()))
+    return f
+
+
 def _phi_point(x: arb) -> arb:
     return (-x / _SQRT2()).erfc() / 2
 
@@ -291,7 +301,7 @@ UNARY = {
     sp.erfcinv: _monotone(arb.erfcinv), sp.gamma: arb.gamma, sp.loggamma: arb.lgamma,
     sp.floor: arb.floor, sp.ceiling: _ceiling, sp.sin: arb.sin, sp.cos: arb.cos, sp.atan: _monotone(arb.atan),
     sp.LambertW: arb.lambertw, Phi: _phi, PhiInv: _monotone(_phi_inv), Exprel: _exprel,
-    Mills: _monotone(_mills_point),
+    Mills: _monotone(_mills_point), sp.coth: _off_pole(arb.coth), sp.csch: _off_pole(arb.csch), sp.sech: arb.sech,
 }
 NARY = {sp.Min: _min, sp.Max: _max, sp.binomial: _binomial}
 

@@ -49,7 +49,7 @@ CANDIDATES = 40
 """Centres of open boxes tried as counterexamples."""
 RULE_NAMES = {"E": "enclosure", "M": "mean-value form", "T": "exponential chart at infinity", "L": "derivative chain from the lower face",
               "R": "derivative chain from the upper face", "V": "monotone to a vertex",
-              "P": "Taylor model along a touching line"}
+              "P": "Taylor model along a touching line", "X": "interval arithmetic on exact ends"}
 
 
 @dataclass(frozen=True)

@@ -205,6 +205,29 @@ def _pole_ends(a, fn, lo, hi, decreasing):
     return None if low is None or high is None else (low, high)
 
 
+def _even(a, fn, at_inf):
+    """An even ``fn`` increasing on [0, oo) (cosh): on an interval of one sign through its ends; the limit
+    ``at_inf`` at an infinite end."""
+    if _nonneg(a):
+        return monotone(a, fn, at_inf, None)
+    if _nonpos(a):
+        return monotone(neg(a), fn, at_inf, None)
+    return None
+
+
+def _odd_pole(a, fn, at_inf):
+    """An odd ``fn`` with a pole at 0, decreasing on (0, oo) to the limit ``at_inf`` (coth: 1, csch: 0): on an
+    interval of one sign through its ends; an end at 0 (an open end of the domain) goes to +oo."""
+    if _nonpos(a) and not _nonneg(a):
+        r = _odd_pole(neg(a), fn, at_inf)
+        return None if r is None else neg(r)
+    if a[0] != POS and (_inf(a[0]) or not (a[0].is_zero() or a[0] > 0)):
+        return None
+    end = lambda e, side: at_inf if e == POS else (POS if e.is_zero() else getattr(fn(e), side)())
+    out = (end(a[1], "lower"), end(a[0], "upper"))
+    return None if any(not _inf(e) and not e.is_finite() for e in out) else out
+
+
 def evaluate(expr, intervals: dict):
     """(lo, hi) enclosing ``expr`` when its symbols range over ``intervals``; None when not known."""
     try:
@@ -299,6 +322,10 @@ def _rule(head, n):
         return lambda a: _pole_ends(a, *POLES[head])
     if head in MONOTONE:
         return lambda a: monotone(a, *MONOTONE[head])
+    if head is sp.cosh:
+        return lambda a: _even(a, arb.cosh, POS)
+    if head in (sp.coth, sp.csch):
+        return lambda a: _odd_pole(a, arb.coth if head is sp.coth else arb.csch, ONE if head is sp.coth else ZERO)
     if head is sp.Abs:
         return lambda a: a if _nonneg(a) else (neg(a) if _nonpos(a) else None)
     if head in UNARY:

@@ -114,6 +114,7 @@ class Search:
 
 def candidates(box):
     yield "E"
+    yield "X"
     if len(box) <= MEAN_VALUE_DIMS:
         yield "M"
     if len(box) == 1 and box[0][1] == 1 and box[0][0] > 0:

@@ -42,6 +42,15 @@ def forms(expr) -> list:
 
 
 def _forms(expr) -> list:
+    out = _of(expr)
+    other = _complemented(expr)
+    for form in [] if other is None else _of(other):   # each new form once (two divisors may give the same)
+        if form not in out:
+            out.append(form)
+    return out
+
+
+def _of(expr) -> list:
     f = sp.expand(_mills(expr), power_exp=True)
     divisors = [t for t in sp.Add.make_args(f) if t.free_symbols and t.is_positive is True][:DIVISORS]
     out = []
@@ -49,6 +58,16 @@ def _forms(expr) -> list:
         sign, core = _core(_combined(g))
         out.append((core, sign))
     return out
+
+
+def _complemented(expr):
+    """``expr`` with each Phi(z) written 1 - Phi(-z) (erfc(z) as 2 - erfc(-z)), when that cancels terms
+    (an upper tail written 1 - Phi(t): its Mills form is then phi(t) Mills(t), bounded as t -> oo, where
+    phi(t) Mills(-t) of Phi(t) loses the tail to the cancelling 1); None when it cancels nothing.  Its forms
+    come after f's own, so a certificate's form index names the same form."""
+    before = sp.Add.make_args(sp.expand(expr))
+    other = sp.expand(expr.replace(Phi, lambda z: 1 - Phi(-z)).replace(sp.erfc, lambda z: 2 - sp.erfc(-z)))
+    return other if len(sp.Add.make_args(other)) < len(before) else None
 
 
 def which_for(which: str, sign: int) -> str:

@@ -170,6 +170,13 @@ SERIES = {
     Phi: _phi_series,
 }
 """g -> the arb_series of g(c + t) (FLINT's rigorous series; sinh, cosh, tanh through exp)."""
+RECIPROCALS = {
+    sp.coth: lambda a: sp.cosh(a) / sp.sinh(a),
+    sp.csch: lambda a: 1 / sp.sinh(a),
+    sp.sech: lambda a: 1 / sp.cosh(a),
+}
+"""g -> g written as a quotient of the functions of SERIES, so that a pole at h = 0 (coth h ~ 1/h) is a
+division by a model whose leading coefficient is shown 0 (:meth:`Expander._inverse`), as for 1/sinh(h)^2."""
 
 
 def _power_series(e: arb):
@@ -220,6 +227,8 @@ class Expander:
             return self._power(e, env, ring, memo)
         if type(e) in SERIES and len(e.args) == 1:
             return ring.compose(SERIES[type(e)], self._node(e.args[0], env, ring, memo))
+        if type(e) in RECIPROCALS and len(e.args) == 1:
+            return self._node(RECIPROCALS[type(e)](e.args[0]), env, ring, memo)
         return None
 
     def _constant(self, e, env) -> arb:
