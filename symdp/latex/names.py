@@ -76,8 +76,7 @@ def refuse_bold_arithmetic(source: str, tokens: list[Tok]) -> None:
         if t.kind != "NAME" or not t.text.endswith("_bf"):
             continue
         j = k + 1
-        if j < len(tokens) and tokens[j].kind == "SUB":  # its own index, \mathbf{z}_{t-1}
-            j = _after_group(tokens, j + 1)
+        j = _after_scripts(tokens, j, kinds=("SUB",))  # its own index, \mathbf{z}_{t-1}
         before = tokens[k - 1] if k else None
         after = tokens[j] if j < len(tokens) else None
         transposed = after is not None and after.kind == "SUP" and j + 1 < len(tokens) and tokens[j + 1].text in (
@@ -86,17 +85,6 @@ def refuse_bold_arithmetic(source: str, tokens: list[Tok]) -> None:
                                (after is not None and after.kind in _ARITHMETIC)):
             fail(source, t.start, (after or t).end, "a bold letter is a vector or a matrix: its products, sums and "
                  "powers are not a number's (symdp reads scalars)")
-
-
-def _after_group(tokens: list[Tok], j: int) -> int:
-    """The index after the script group (or single token) that starts at ``j``."""
-    if j < len(tokens) and tokens[j].kind == "LBRACE":
-        depth = 0
-        for m in range(j, len(tokens)):
-            depth += (tokens[m].kind == "LBRACE") - (tokens[m].kind == "RBRACE")
-            if depth == 0:
-                return m + 1
-    return j + 1
 
 
 def _letter(tokens: list[Tok], i: int):
@@ -200,9 +188,9 @@ def _named(t) -> bool:
     return t.type == "SYM" and isinstance(t.value, sp.Symbol)
 
 
-def _after_scripts(tokens: list, k: int) -> int:
-    """The index after the scripts (``_{x \\sim D}``, ``^2``) that follow a name at ``k - 1``."""
-    while k + 1 < len(tokens) and isinstance(tokens[k], Tok) and tokens[k].kind in ("SUB", "SUP"):
+def _after_scripts(tokens: list, k: int, kinds: tuple = ("SUB", "SUP")) -> int:
+    """The index after the scripts (``_{x \\sim D}``, ``^2``; those of ``kinds``) that follow a name at ``k - 1``."""
+    while k + 1 < len(tokens) and isinstance(tokens[k], Tok) and tokens[k].kind in kinds:
         if isinstance(tokens[k + 1], Tok) and tokens[k + 1].kind == "LBRACE":
             depth, k = 0, k + 1
             while k < len(tokens):
