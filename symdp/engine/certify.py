@@ -14,7 +14,7 @@ Witnesses are then shrunk to points a reader can check by hand (:func:`shrink`).
 from __future__ import annotations
 
 import builtins
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
 import mpmath as mp
 import sympy as sp
@@ -294,13 +294,16 @@ def steering_sign(f, sign: str):
     """A judge for shrinking a witness of ``f`` (an audit oracle with an enclosure, see :func:`_witnessed`)
     without enclosing every candidate: a stable mpmath violation counts as a difference, so the shrink steers on
     mpmath alone, and the point it settles on is certified once, by :func:`judge_sign` (None when ``f`` has no
-    such enclosure: every candidate is judged in full)."""
+    such enclosure: every candidate is judged in full).  A steer is one evaluation at :data:`DPS` digits, where a
+    judgement escalates to twice the digits (an audit's exact value by quadrature costs several times more
+    there): a point it wrongly takes for a violation fails the final judgement, and the witness first found
+    stands."""
     if _enclosed(f) or getattr(f, "witness_enclosure", None) is None:
         return None
 
     def judge(point):
-        verdict = _judge_sign_mp(f, point, sign)
-        return replace(verdict, kind="differs") if verdict.kind == "uncertified" else verdict
+        (v,) = _values((f,), point, DPS)
+        return Verdict("holds", DPS, v, 0) if v == 0 or SIGNS[sign](v) else Verdict("differs", 0, v, mp.mpf(0))
     return judge
 
 
