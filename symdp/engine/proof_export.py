@@ -185,7 +185,8 @@ def _identity(captured, name) -> Export:
 
 
 SIGN_REWRITES = ((), ("expand",), ("together",), ("expand", "together"), ("together", "expand"), ("expand-log", "expand"),
-                 ("powsimp",), ("radsimp",), ("together", "radsimp"), ("radsimp", "together"))
+                 ("powsimp",), ("radsimp",), ("together", "radsimp"), ("radsimp", "together"), ("factor",),
+                 ("together", "factor"))
 """The rewrites tried, in order, before the kernel reads a sign off the goal's tree (the first it accepts is kept)."""
 
 

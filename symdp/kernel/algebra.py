@@ -44,6 +44,7 @@ def _exp_generators(e):
 REWRITES = {
     "expand": sp.expand,
     "together": sp.together,
+    "factor": sp.factor,
     "expand-log": sp.expand_log,
     "powsimp": sp.powsimp,
     "radsimp": sp.radsimp,

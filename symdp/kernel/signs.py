@@ -4,8 +4,9 @@ The goal (:attr:`.claim.Claim.goal`) goes through the node's rewrites (:data:`.a
 as ``algebra``); :meth:`Reader.sign` then reads what the tree says of its sign, bottom up, from a fixed table:
 numbers, symbols (by their intervals in the claim's domain, else their assumptions), sums, products, powers,
 ``exp``, ``erfc``, ``cosh`` (:data:`POSITIVE`), the odd increasing functions (:data:`ODD`), ``log``, ``Abs``,
-``Max`` and ``Min``.  A sum the table cannot read is read as *a pair* ``u - v`` (:meth:`Reader._pair`) or
-*between its ends* in one domain symbol (:meth:`Reader._ends`), within a counted :data:`ALLOWANCE`.  Anything
+``Max`` and ``Min``; a constant the table cannot read, by its ball (:func:`_constant`).  A sum the table cannot
+read is read as *a pair* ``u - v`` (:meth:`Reader._pair`) or *between its ends* in one domain symbol
+(:meth:`Reader._ends`), within a counted :data:`ALLOWANCE`.  Anything
 else has no sign and the proof is rejected.  A sign is three facts: ``>= 0``, ``<= 0``, ``!= 0``.
 """
 from __future__ import annotations
@@ -13,6 +14,7 @@ from __future__ import annotations
 import sympy as sp
 
 from .algebra import REWRITES
+from .arb_compile import Unsupported, compile_arb, precision
 
 POS, NONNEG, NEG, NONPOS, ZERO = (True, False, True), (True, False, False), (False, True, True), \
     (False, True, False), (True, True, False)
@@ -20,6 +22,8 @@ ODD = (sp.erf, sp.sinh, sp.tanh, sp.atan, sp.asinh)
 """Odd functions, strictly increasing, 0 at 0: the sign of their argument."""
 POSITIVE = (sp.exp, sp.erfc, sp.cosh)
 """Functions positive at every real argument."""
+BITS = 128
+"""Working precision of a constant's ball (:func:`_constant`)."""
 ALLOWANCE = 200
 """Readings of a sum by a pair or by its ends, per check: a proof that needs more is rejected."""
 
@@ -54,6 +58,12 @@ class Reader:
         return e
 
     def sign(self, e, domain: dict):
+        got = self._read(e, domain)
+        if got is None and not e.free_symbols:
+            return _constant(e)
+        return got
+
+    def _read(self, e, domain: dict):
         if e.is_Number:
             return _number(e)
         if e in (sp.pi, sp.E):
@@ -214,6 +224,17 @@ def _hull(ends):
     ge, le = all(s[0] for s, _ in ends), all(s[1] for s, _ in ends)
     strict = all(s[2] for s, is_open in ends if not is_open) and any(s[2] for s, _ in ends)
     return _combined(ge, le, strict)
+
+
+def _constant(e):
+    """The sign of a constant the table cannot read (``exp(-1) + E/4 - 1``), from its ball at :data:`BITS` bits by
+    the kernel's own compiler: strict where the ball excludes 0, else none."""
+    try:
+        with precision(BITS):
+            v = compile_arb(e, ())({})
+    except (Unsupported, ValueError, ZeroDivisionError, TypeError):
+        return None
+    return POS if v.is_finite() and v > 0 else NEG if v.is_finite() and v < 0 else None
 
 
 def _number(e):

@@ -130,3 +130,36 @@ def test_a_coefficient_of_unknown_sign_reads_no_pair():
     claim = sign_claim(x * sp.log(2) - x * sp.log(1 + eps), "positive", {x: I(-1, 1), eps: OPEN(0, 1)})
     assert not check(claim, Proof(Signs(()))).accepted
     assert not check(sign_claim(-sp.log(2) + sp.log(x), "positive", {x: I(-1, 3)}), Proof(Signs(()))).accepted
+
+
+# A constant the table cannot read (a sum of mixed signs) is read by its ball; the twins differ in one constant.
+CONSTANTS = [
+    # e^-1 + e/4 - 1 = 0.0475... > 0  |  e^-1 + e/4 - 11/10 = -0.052... < 0
+    ((sp.exp(-1) + sp.E / 4 - 1, "positive"), (sp.exp(-1) + sp.E / 4 - sp.Rational(11, 10), "positive")),
+    # pi - 3 - 1/10 = 0.0416 > 0  |  pi - 3 - 1/7 = -0.0013 < 0 (22/7 exceeds pi)
+    ((sp.pi - 3 - sp.Rational(1, 10), "positive"), (sp.pi - 3 - sp.Rational(1, 7), "positive")),
+    # log(3) - 1 = 0.0986 >= 0  |  log(2) - 7/10 = -0.0069 < 0
+    ((sp.log(3) - 1, "nonnegative"), (sp.log(2) - sp.Rational(7, 10), "nonnegative")),
+]
+
+
+@pytest.mark.parametrize("true, false", CONSTANTS, ids=[str(t[0]) for t, _ in CONSTANTS])
+def test_a_constant_is_read_by_its_ball_and_its_false_twin_is_not(true, false):
+    assert check(sign_claim(true[0], true[1], {}), Proof(Signs(()))).kernel_checked
+    twin = check(sign_claim(false[0], false[1], {}), Proof(Signs(())))
+    assert not twin.accepted and "read: < 0" in twin.reason, twin.describe()
+
+
+def test_factor_shows_a_sign_the_expanded_tree_hides():
+    # Liu et al.'s Proposition 2: e^eps - 2 + e^-eps = (e^eps - 1)^2 e^-eps >= 0, and 4(a - 1)^2 e^-eps - e^-eps
+    # = (2a - 1)(2a - 3) e^-eps < 0 on 1/2 < a < 1; twins: > 0 fails at eps -> 0, and the second on 0 < a < 1
+    a = sp.Symbol("a", real=True)
+    square = sp.exp(eps) - 2 + sp.exp(-eps)
+    assert not check(sign_claim(square, "nonnegative", {eps: POS}), Proof(Signs(()))).accepted
+    assert check(sign_claim(square, "nonnegative", {eps: POS}), Proof(Signs(("factor",)))).kernel_checked
+    product = 4 * (a - 1)**2 * sp.exp(-eps) - sp.exp(-eps)
+    assert check(sign_claim(product, "negative", {a: OPEN(sp.Rational(1, 2), 1), eps: POS}),
+                 Proof(Signs(("factor",)))).kernel_checked
+    assert not check(sign_claim(product, "negative", {a: OPEN(0, 1), eps: POS}), Proof(Signs(("factor",)))).accepted
+    assert not check(sign_claim(sp.exp(eps) - 2 + sp.exp(-eps), "positive", {eps: I(0, sp.oo)}),
+                     Proof(Signs(("factor",)))).accepted
