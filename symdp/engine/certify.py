@@ -292,12 +292,11 @@ def judge_sign(f, point: dict, sign: str) -> Verdict:
 
 def steering_sign(f, sign: str):
     """A judge for shrinking a witness of ``f`` (an audit oracle with an enclosure, see :func:`_witnessed`)
-    without enclosing every candidate: a stable mpmath violation counts as a difference, so the shrink steers on
-    mpmath alone, and the point it settles on is certified once, by :func:`judge_sign` (None when ``f`` has no
-    such enclosure: every candidate is judged in full).  A steer is one evaluation at :data:`DPS` digits, where a
-    judgement escalates to twice the digits (an audit's exact value by quadrature costs several times more
-    there): a point it wrongly takes for a violation fails the final judgement, and the witness first found
-    stands."""
+    without enclosing every candidate: the shrink steers on one mpmath evaluation at :data:`DPS` digits (a
+    judgement escalates to twice the digits, where an audit's exact value by quadrature costs several times
+    more), and the point it settles on is certified once, by :func:`judge_sign`; a point it wrongly took for a
+    violation fails that judgement and the witness first found stands (None when ``f`` has no such enclosure:
+    every candidate is judged in full)."""
     if _enclosed(f) or getattr(f, "witness_enclosure", None) is None:
         return None
 

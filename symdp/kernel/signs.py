@@ -58,6 +58,7 @@ class Reader:
         return e
 
     def sign(self, e, domain: dict):
+        """POS, NONNEG, NEG, NONPOS, ZERO or None: the table's reading, else a constant's ball."""
         got = self._read(e, domain)
         if got is None and not e.free_symbols:
             return _constant(e)
