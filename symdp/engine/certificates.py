@@ -49,7 +49,7 @@ class Certificate:
 
     fingerprint: str
     claim: str
-    transcript: tuple
+    transcript: tuple | None
     proved: str = ""
     """The method that proved the claim, or "" when the symbolic route did not."""
     boxes: str = ""

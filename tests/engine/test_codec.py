@@ -203,7 +203,9 @@ def _optional_fields(result):
         extra["error"] = ErrorReport("demo.py", 12, "ZeroDivisionError: division by zero", "codec.demo")
     if "certificates" in names:
         from symdp.engine.certificates import Certificate
-        extra["certificates"] = (Certificate("ab12", "codec.demo::ratio", ("yes", None, "no"), "cancel"),)
+        kernel_section = Certificate("cd34", "codec.demo::bound", None, "kernel", key="ef56", kernel='{"proof": 1}')
+        extra["certificates"] = (Certificate("ab12", "codec.demo::ratio", ("yes", None, "no"), "cancel"),
+                                 kernel_section)  # a proof object read from a file's kernel section: no transcript
     return extra
 
 
