@@ -24,6 +24,8 @@
 - ``\\underbrace{X}_{note}`` and ``\\overbrace{X}^{note}`` (a brace with a caption under or over a term, as in
   ``\\underbrace{h(t | x)}_{\\text{hazard}}``) become ``{X}``: the caption is commentary, the term is the formula.
   A brace without its group is left to be refused.
+- ``{2i \\choose i}`` (plain TeX's infix binomial, which takes the whole group it stands in) becomes
+  ``{\\binom{2i}{i}}``; a ``\\choose`` outside a group, or two in one group, is left to be refused.
 - ``\\text{Wilcoxon:}\\quad n_i`` (a display opening with a caption: a text group whose words end with a colon,
   as a list of named formulas writes; or a hyphenated proper name, ``\\text{Fleming-Harrington}\\quad``, which no
   quantity is called) becomes ``n_i``: the caption names the formula, it is not part of it.
@@ -45,7 +47,7 @@ def rewritten(text: str) -> str:
     text = _GLYPH.sub(lambda m: GLYPHS[m.group(0)] + " ", text)
     text = _TEXT_MATH.sub(lambda m: rf"\{m.group('cmd')}{{{m.group('word').rstrip()} }} {m.group('math')} ", text)
     text = _TEXT_KEYWORD.sub(lambda m: rf"\{m.group(1)}{{{m.group(2)} }} {m.group(3)} ", text)
-    return ellipsis_sums(_ARRAY.sub(_cases, _script_commands(_indicators(_braces(text)))))
+    return ellipsis_sums(_ARRAY.sub(_cases, _script_commands(_indicators(_chooses(_braces(text))))))
 
 
 _LOWER = ("alpha beta gamma delta - zeta eta theta iota kappa lambda mu nu xi - pi rho - sigma tau upsilon - chi psi "
@@ -89,6 +91,34 @@ def _braces(text: str) -> str:
         text = before + (term if whole else "{" + term + "}") + after
         m = _BRACE.search(text)
     return text
+
+
+_CHOOSE = re.compile(r"\\choose(?![A-Za-z])")
+
+
+def _chooses(text: str) -> str:
+    """``{A \\choose B}`` as ``\\binom{A}{B}`` (see the module's docstring), innermost group first."""
+    for m in _CHOOSE.finditer(text):
+        start = _group_start(text, m.start())
+        if start is None:
+            return text
+        body, end = balanced(text, start)
+        if body is None or len(_CHOOSE.findall(body)) != 1:
+            return text
+        top, bottom = body[:m.start() - start - 1], body[m.end() - start - 1:]
+        return _chooses(text[:start] + rf"{{\binom{{{top.strip()}}}{{{bottom.strip()}}}}}" + text[end:])
+    return text
+
+
+def _group_start(text: str, pos: int) -> int | None:
+    """The index of the ``{`` that opens the innermost group holding ``pos``."""
+    depth = 0
+    for j in range(pos - 1, -1, -1):
+        if text[j] in "{}" and (j == 0 or text[j - 1] != "\\"):
+            depth += 1 if text[j] == "}" else -1
+            if depth < 0:
+                return j
+    return None
 
 
 def _indicators(text: str) -> str:

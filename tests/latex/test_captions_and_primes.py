@@ -126,3 +126,20 @@ def test_the_regularized_lower_incomplete_gamma_named_in_prose():
                 prose=("where :math:`\\Gamma_{RL}` is the regularized lower incomplete Gamma function.",))
     got = d.chain[0]
     assert sp.simplify(got.subs({sp.Symbol(v.name): v for v in (s, x)}) - sp.lowergamma(s, x) / sp.gamma(s)) == 0
+
+
+# -- plain TeX's \choose -------------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("latex, want", [
+    (r"{2i \choose i}", sp.binomial(2 * sp.Symbol("i"), sp.Symbol("i"))),
+    (r"\frac{1}{n \choose 2}", 1 / sp.binomial(sp.Symbol("n"), 2)),
+    (r"{{n+1} \choose {k}}^2", sp.binomial(sp.Symbol("n") + 1, sp.Symbol("k")) ** 2),
+])
+def test_choose_takes_the_whole_group_it_stands_in(latex, want):
+    (got,) = display(latex).chain
+    assert got.subs({s: sp.Symbol(s.name) for s in got.free_symbols}) == want
+
+
+@pytest.mark.parametrize("latex", [r"n \choose k", r"{a \choose b \choose c}"])
+def test_choose_outside_a_group_or_twice_in_one_is_refused(latex):
+    refused(latex, r"\\choose")
