@@ -49,14 +49,15 @@ def decorate(tokens: list[Tok]) -> list[Tok]:
     while i < len(tokens):
         t = tokens[i]
         if t.kind == "CMD" and t.text.lstrip("\\") in DECORATIONS:
-            letter, after = _letter(tokens, i + 1)
+            letter, after, primes = _letter(tokens, i + 1)
             if letter is not None:
                 mod = DECORATIONS[t.text.lstrip("\\")]
                 end = tokens[after - 1].end
-                if mod == "bb" and letter.text in SETS:
+                if mod == "bb" and letter.text in SETS and not primes:
                     out.append(Tok("SETNAME", letter.text, t.start, end, t.spaced))
-                else:
+                else:   # \bar{x'}: the decorated letter primed, as \bar{x}' (the mean of the neighbour x')
                     out.append(Tok("NAME", f"{letter.text}_{mod}", t.start, end, t.spaced))
+                    out += [Tok("PRIME", "'", end, end) for _ in primes]
                 i = after
                 continue
         out.append(t)
@@ -88,13 +89,18 @@ def refuse_bold_arithmetic(source: str, tokens: list[Tok]) -> None:
 
 
 def _letter(tokens: list[Tok], i: int):
-    """The letter a decoration applies to (``\\hat\\theta``, ``\\hat{x}``, ``\\mathbb{1}``) and the index after it."""
+    """The letter a decoration applies to (``\\hat\\theta``, ``\\hat{x}``, ``\\mathbb{1}``, ``\\bar{x'}``), the index
+    after it and the primes inside its group."""
     if i < len(tokens) and _is_letter(tokens[i]):
-        return tokens[i], i + 1
-    if i + 2 < len(tokens) and tokens[i].kind == "LBRACE" and tokens[i + 2].kind == "RBRACE" \
-            and (_is_letter(tokens[i + 1]) or (tokens[i + 1].kind == "NUMBER" and tokens[i + 1].text == "1")):
-        return tokens[i + 1], i + 3
-    return None, i
+        return tokens[i], i + 1, []
+    j = i + 2
+    while j < len(tokens) and tokens[j].kind == "PRIME":
+        j += 1
+    if j < len(tokens) and tokens[i].kind == "LBRACE" and tokens[j].kind == "RBRACE" \
+            and (_is_letter(tokens[i + 1]) or (j == i + 2 and tokens[i + 1].kind == "NUMBER"
+                                               and tokens[i + 1].text == "1")):
+        return tokens[i + 1], j + 1, tokens[i + 2:j]
+    return None, i, []
 
 
 def _is_letter(tok: Tok) -> bool:

@@ -283,6 +283,10 @@ class Resolver:
         if kind == "product" and group and nxt.kind == "LPAREN" and listed(self.source, nxt):
             self.fail(run[0], f"{word}(...) with a list of arguments: a function named {word}, or "
                       f"{word[0]} times {word[1:]}(...)? Write \\mathrm{{{word}}}(...), or declare it in the notation")
+        if kind == "product" and word.isupper():
+            self.fail(run[0], f"ambiguous: {word} is the product {word[0]} {word[1]} or one name (an acronym: GS for "
+                      f"a global sensitivity, TV, KL)? Write {word[0]} {word[1]} with a space, \\mathrm{{{word}}} for "
+                      "the name, or declare it in the notation", run[-1])
         if kind == "product":
             return False
         if group and nxt.kind == "LPAREN":
@@ -336,6 +340,8 @@ class Resolver:
         if text in DISTRIBUTIONS:
             not_formula(self.source, tok.start, tok.end, text, f"{text}, a distribution: a random variable, not a "
                         "closed form")
+        if text in ("max", "min") and isinstance(nxt, Tok) and nxt.kind in ("LPAREN", "LSET"):
+            return _token("HEAD", (text, None, text), tok)  # \text{max}(a, b): \max(a, b) set upright by hand
         if text in OPTIMISATIONS:
             not_formula(self.source, tok.start, tok.end, text, f"{text}, an optimisation or a support")
         if text in TEXT_FUNCTIONS and isinstance(nxt, Tok) and nxt.kind == "LPAREN":  # \operatorname{sgn}(z)

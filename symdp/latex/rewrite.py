@@ -24,6 +24,8 @@
 - ``\\underbrace{X}_{note}`` and ``\\overbrace{X}^{note}`` (a brace with a caption under or over a term, as in
   ``\\underbrace{h(t | x)}_{\\text{hazard}}``) become ``{X}``: the caption is commentary, the term is the formula.
   A brace without its group is left to be refused.
+- ``\\not\\in`` and ``\\not=`` (TeX's slash over the next relation) are ``\\notin`` and ``\\ne``, the relations they print;
+  any other ``\\not`` is left to be refused.
 - ``{2i \\choose i}`` (plain TeX's infix binomial, which takes the whole group it stands in) becomes
   ``{\\binom{2i}{i}}``; a ``\\choose`` outside a group, or two in one group, is left to be refused.
 - ``\\text{Wilcoxon:}\\quad n_i`` (a display opening with a caption: a text group whose words end with a colon,
@@ -46,6 +48,7 @@ def rewritten(text: str) -> str:
     text = _CAPTION.sub("", text.replace("\u2212", "-"), count=1)
     text = _GLYPH.sub(lambda m: GLYPHS[m.group(0)] + " ", text)
     text = _TEXT_MATH.sub(lambda m: rf"\{m.group('cmd')}{{{m.group('word').rstrip()} }} {m.group('math')} ", text)
+    text = _NOT_IN.sub(r"\\notin ", _NOT_EQUAL.sub(r"\\ne ", text))
     text = _TEXT_KEYWORD.sub(lambda m: rf"\{m.group(1)}{{{m.group(2)} }} {m.group(3)} ", text)
     return ellipsis_sums(_ARRAY.sub(_cases, _script_commands(_indicators(_chooses(_braces(text))))))
 
@@ -93,6 +96,8 @@ def _braces(text: str) -> str:
     return text
 
 
+_NOT_IN = re.compile(r"\\not\s*\\in(?![A-Za-z])")
+_NOT_EQUAL = re.compile(r"\\not\s*=")
 _CHOOSE = re.compile(r"\\choose(?![A-Za-z])")
 
 

@@ -1,0 +1,71 @@
+"""Readings and refusals added after heldout10 (students' LaTeX for a DP course's homework), each with its near-miss:
+two capitals written together (GS, a global sensitivity) refused as a product or an acronym; \\text{max}(a, b) the
+maximum as \\max(a, b) is; a decoration over a primed letter, \\bar{x'}, the decorated letter primed; TeX's \\not\\in and
+\\not= the relations they print; plain TeX's {n \\choose k} (tests/latex/test_captions_and_primes.py)."""
+from __future__ import annotations
+
+import pytest
+import sympy as sp
+
+from symdp.latex import LatexError, display
+
+
+def chain(latex: str) -> tuple:
+    return tuple(str(m) for m in display(latex).chain)
+
+
+def refused(latex: str, words: str) -> None:
+    with pytest.raises(LatexError, match=words):
+        display(latex)
+
+
+@pytest.mark.parametrize("latex", [r"GS", r"\frac{GS}{\epsilon}", r"&= TV + 1"])
+def test_two_capitals_written_together_are_refused_naming_both_readings(latex):
+    refused(latex, r"the product . . or one name \(an acronym")
+
+
+@pytest.mark.parametrize("latex, want", [(r"G S", "G*S"), (r"\mathrm{GS}/\epsilon", "GS/epsilon"), (r"nk", "k*n"),
+                                         (r"Np", "N*p")])
+def test_spaced_capitals_a_word_and_lower_case_runs_still_read(latex, want):
+    assert chain(latex) == (want,)
+
+
+@pytest.mark.parametrize("latex, want", [
+    (r"\text{max}\left(\dfrac{1-a}{1-b}, \dfrac{a}{b}\right)", "Max(a/b, (1 - a)/(1 - b))"),
+    (r"\mathrm{max}(a, b)", "Max(a, b)"),
+    (r"e^{\epsilon}\cdot \text{max}\{p, 1-p\} + \delta", "delta + exp(epsilon)*Max(p, 1 - p)"),
+    (r"\operatorname{min}\{p, 1-p\}", "Min(p, 1 - p)"),
+])
+def test_an_upright_max_or_min_before_a_list_is_the_maximum_or_minimum(latex, want):
+    assert chain(latex) == (want,)
+
+
+@pytest.mark.parametrize("latex, words", [(r"\text{max}_{x} f(x)", "optimisation"),
+                                          (r"\text{max}(a)", "two or more expressions")])
+def test_an_upright_max_over_an_index_or_of_one_expression_is_refused(latex, words):
+    refused(latex, words)
+
+
+def test_a_decoration_over_a_primed_letter_is_the_decorated_letter_primed():
+    assert chain(r"\bar{x'} - \bar{x}'") == ("0",)
+    (got,) = display(r"\bar{x} - \bar{x'} \leq \delta").chain[:1]
+    assert sorted(s.name for s in got.free_symbols) == ["x_bar", "x_bar'"]
+    assert chain(r"\hat{\theta''} + 1") == ("theta_hat'' + 1",)
+
+
+def test_a_decoration_over_an_expression_is_still_refused():
+    refused(r"\bar{x' + 1}", "over an expression")
+
+
+def test_not_in_and_not_equal_are_the_relations_they_print():
+    (got,) = display(r"f_Y(y) = \begin{cases} e^{-y} & \text{if } y \in [0, 1] \\ 0 & \text{if } y \not\in [0, 1] "
+                     r"\end{cases}").chain
+    y = next(iter(got.free_symbols))
+    assert got.subs(y, sp.Rational(1, 2)) == sp.exp(-sp.Rational(1, 2)) and got.subs(y, 2) == 0
+    assert chain(r"x \not \in [0, 1]") == chain(r"x \notin [0, 1]")
+    refused(r"x \not= 1", r"\\neq")
+
+
+@pytest.mark.parametrize("latex", [r"x \not\le 1", r"x \not\infty"])
+def test_any_other_not_is_refused(latex):
+    refused(latex, r"\\not")
