@@ -398,11 +398,34 @@ def _calls(source: str, tokens: list, context: tuple) -> list:
                 inside = tokens[k + 2:_closing(tokens, k + 1)]
                 _normal_letter(source, name, inside, t, tokens[:k])
                 if call_or_product(source, name, t.type == "SYM", inside, t, False, t.value.name, context) == "call":
+                    _refuse_functional(source, name, inside, t, context[0])
                     fn = sp.Function(_function_name(name, t.value))
                     out.append(type(t)("HEAD", ("call", fn, name), start_pos=t.start_pos, end_pos=t.end_pos))
                     continue
         out.append(t)
     return out
+
+
+def _refuse_functional(source: str, name: str, inside: list, tok, defining) -> None:
+    """``g(f, D)``, ``LS(f, x)``: a call with a letter papers use for functions (f, g, h, F, G, H, \\ell) standing alone
+    as an argument is a functional of that function (a sensitivity, a bound on it), which a symbol cannot stand for:
+    refused, naming the argument (declare it a symbol in the notation to read it as a number).  Not when the defined
+    side takes that letter too (``J(f, d) = ... + \\Lambda N(f)``: the display defines a function of f)."""
+    top, arguments, current = _top(inside), [], []
+    for t in top + [None]:
+        if t is None or _kind(t) in ("COMMA", "SEMI"):
+            arguments.append(current)
+            current = []
+        else:
+            current.append(t)
+    for argument in arguments:
+        if len(argument) == 1 and _kind(argument[0]) in ("NAME", "SYM") \
+                and _spelled(source, argument[0]).strip() in FUNCTION_LETTERS - defining:
+            letter = _spelled(source, argument[0]).strip()
+            start, end = (tok.start, tok.end) if isinstance(tok, Tok) else (tok.start_pos, tok.end_pos)
+            fail(source, start, end + 1, f"{name}(...) takes {letter}, a letter papers use for a function: a "
+                 f"functional of {letter} (a sensitivity LS(f, x), a bound on it), not a number; declare {letter} a "
+                 f"symbol in the notation (symbols={{r'{letter}': ...}}) to read it as one")
 
 
 def _normal_letter(source: str, name: str, inside: list, tok, before: list) -> None:

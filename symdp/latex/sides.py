@@ -22,7 +22,7 @@ def head(seg: list[Tok]) -> list[Tok] | None:
     """The name part of a would-be defined side (arguments and a final power removed), or None."""
     if seg and seg[-1].kind == "RPAREN":
         k = _opening(seg)
-        if k is None or k == 0:
+        if k is None or k == 0 or _summed(seg[k + 1:-1]):
             return None
         seg = seg[:k]
     elif len(seg) >= 3 and seg[-2].kind == "SUP" and seg[-1].kind in ("NUMBER", "NAME"):
@@ -42,6 +42,17 @@ def _opening(seg: list[Tok]) -> int | None:
         if depth == 0:
             return k
     return None
+
+
+def _summed(inside: list[Tok]) -> bool:
+    """Parentheses that hold a sum or a difference (a leading sign aside): ``c((1-p) + p/k) = 1`` is a product or a
+    value at a point, never the quantity a display defines (``\\delta(\\varepsilon)``, ``D_\\alpha(P \\| Q)``)."""
+    depth = 0
+    for k, t in enumerate(inside):
+        depth += (t.kind in ("LPAREN", "LBRACE", "LBRACK")) - (t.kind in ("RPAREN", "RBRACE", "RBRACK"))
+        if depth == 0 and k and t.kind in ("PLUS", "MINUS") and inside[k - 1].kind not in ("COMMA", "SEMI"):
+            return True
+    return False
 
 
 def _starred(seg, k) -> bool:

@@ -69,3 +69,23 @@ def test_not_in_and_not_equal_are_the_relations_they_print():
 @pytest.mark.parametrize("latex", [r"x \not\le 1", r"x \not\infty"])
 def test_any_other_not_is_refused(latex):
     refused(latex, r"\\not")
+
+
+# -- after heldout11 (a DP blog's proofs) ---------------------------------------------------------------------
+
+@pytest.mark.parametrize("latex", [r"\exp\left(\frac{1}{b} g(f, D) \right)", r"h(f) + 1", r"T(F, G) + 1"])
+def test_a_call_taking_a_function_letter_is_a_functional_and_refused(latex):
+    refused(latex, "a letter papers use for a function: a functional of")
+
+
+def test_a_call_of_names_or_of_the_defined_sides_function_still_reads():
+    assert chain(r"g(x, D) + 1") == ("g(x, D) + 1",)
+    (got,) = display(r"J(f,d) = \frac{1}{n}\sum_{i=1}^{n}l(f(x_{i}),y_{i}) + \Lambda N(f)").chain
+    assert "N(f)" in str(got)
+
+
+def test_a_left_side_whose_parentheses_hold_a_sum_defines_nothing():
+    refused(r"c \left((1-p) + \frac{p}{k} - \frac{p}{k}\right) &= 1", "ambiguous: c")
+    assert chain(r"G(1 - \alpha) = 2") == ("G(1 - alpha)", "2")
+    assert chain(r"\delta(\varepsilon) = \Phi(-\varepsilon/\mu + \mu/2)") == ("Phi(-epsilon/mu + mu/2)",)
+    assert chain(r"f(x; a, -b) = x") == ("x",)
