@@ -226,12 +226,13 @@ def durations_lines(results, n: int) -> list[str]:
 
 def claim_lines(results) -> list[str]:
     """``-v``: one line per claim, ``id :: claim: STATUS (expected ...) by method``, and ``[kernel-checked]``
-    where the proof kernel accepted the claim's recorded proof object (no search)."""
+    where the proof kernel accepted the claim's recorded proof object (no search), ``[trusts: sympy.limit x1]``
+    where the accepted proof has oracle steps."""
     lines = []
     for r in results:
         for c in r.claims:
             exp = f" (expected {c.expect.value})" if c.expect else ""
-            kernel = " [kernel-checked]" if c.certificate == "kernel-checked" else ""
+            kernel = f" [{c.certificate}]" if c.certificate.startswith(("kernel-checked", "trusts: ")) else ""
             lines.append(f"{'PASS' if c.ok else 'FAIL'} {r.id} :: {c.claim_id}: {c.status.value}{exp} "
                          f"by {c.outcome.method}{kernel}")
     return lines

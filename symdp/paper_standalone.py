@@ -401,7 +401,9 @@ def _proofs_line(result: Standalone) -> str:
                 f"`--certify` records them in {proofs_path(result.paper).name})") if made["searched"] else ""
     replayed = f"{made['replayed']} replayed from {result.proofs}" if made["replayed"] else ""
     checked = f"{made['kernel-checked']} kernel-checked from {result.proofs}" if made["kernel-checked"] else ""
-    return "proofs: " + ("; ".join(p for p in (checked, replayed, searched) if p) or "none to replay")
+    trusting = sum(r.certificate.startswith("trusts: ") for r in result.rows)
+    trusts = f"{trusting} accepted by the kernel from {result.proofs}, trusting oracles" if trusting else ""
+    return "proofs: " + ("; ".join(p for p in (checked, trusts, replayed, searched) if p) or "none to replay")
 
 
 def to_text(result: Standalone) -> str:

@@ -42,8 +42,22 @@ def printed_stated(side, derived, domain, where) -> Stated | None:
                   certs.claim_key("printed", side.members[0], derived, domain, where))
 
 
+KERNEL_CHECKED = "kernel-checked"
+"""A claim's certificate state when the kernel accepted its proof object and the proof has no oracle node."""
+TRUSTS = "trusts: "
+"""The prefix of the state of an accepted proof with oracle nodes: ``trusts: sympy.limit x1`` names its trust base."""
+
+
+def state(verdict) -> str:
+    """``kernel-checked``, or ``trusts: <oracle> x<n>, ...`` for an accepted proof that trusts oracles (issue 51)."""
+    if not verdict.trusts:
+        return KERNEL_CHECKED
+    return TRUSTS + ", ".join(f"{kind} x{n}" for kind, n in verdict.trusts)
+
+
 def accepted(book: dict, stated: Stated | None):
-    """The record of ``book`` whose proof object the kernel accepts for ``stated``, or None."""
+    """``(record, state)``: the record of ``book`` whose proof object the kernel accepts for ``stated`` and
+    :func:`state` of the kernel's verdict; or None."""
     record = book.get(stated.key) if stated is not None else None
     if record is None or not record.kernel:
         return None
@@ -54,7 +68,8 @@ def accepted(book: dict, stated: Stated | None):
         proof = kernel.Proof.from_json(record.entry["proof"])
     except (ValueError, KeyError, TypeError):
         return None
-    return record if kernel.check(claim, proof).accepted else None
+    verdict = kernel.check(claim, proof)
+    return (record, state(verdict)) if verdict.accepted else None
 
 
 def kept(checked, transcript, label: str):

@@ -219,9 +219,10 @@ class Recorder:
         """Run ``decider(attempts)``: accepting the claim's proof object if the kernel does, else replaying its
         certificate if there is one (certify: one that still replays), else searching."""
         label = f"{self.derivation_id}::{cid}"
-        checked = kernel_proofs.accepted(self.book, stated)
-        if checked is not None:   # no search, no replay: the kernel accepted the recorded proof
-            box["certificate"], box["outcome"] = "kernel-checked", kernel_proofs.outcome(checked)
+        found = kernel_proofs.accepted(self.book, stated)
+        if found is not None:   # no search, no replay: the kernel accepted the recorded proof
+            checked, box["certificate"] = found
+            box["outcome"] = kernel_proofs.outcome(checked)
             self.certificates.append(kernel_proofs.kept(checked, self.book.get(fingerprint), label))
             return
         recorded = self.book.get(fingerprint)

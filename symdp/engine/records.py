@@ -109,7 +109,8 @@ class Step:
     to ``True`` when a result is pickled back from a worker process)."""
     certificate: str = ""
     """How the symbolic route was decided: "kernel-checked" (a recorded proof object the kernel accepted, no
-    search), "replayed" (a recorded certificate),
+    search, no oracle node), "trusts: sympy.limit x1, ..." (a recorded proof object the kernel accepted, with the
+    oracle steps it trusts), "replayed" (a recorded certificate),
     "searched" (no certificate: a time-budgeted search; run ``symdp certify``),
     under certify "recorded" (searched afresh) or "carried" (the fresh search
     found no proof; the earlier certificate's replayed and kept), or "" (no

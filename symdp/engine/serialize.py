@@ -147,7 +147,8 @@ def _claim_case(r: DerivationResult, c: Step) -> list[str]:
     lines = [f'  <testcase classname={quoteattr(r.id)} name={quoteattr(c.claim_id)}>']
     if not c.ok:
         lines.append(f'    <failure message={quoteattr(_verdict(c))}>{escape(c.outcome.detail)}</failure>')
-    lines.append(f'    <system-out>{escape(c.status.value + ": " + c.outcome.detail)}</system-out>')
+    how = f" [{c.certificate}]" if c.certificate.startswith(("kernel-checked", "trusts: ")) else ""
+    lines.append(f'    <system-out>{escape(c.status.value + how + ": " + c.outcome.detail)}</system-out>')
     return lines + ['  </testcase>']
 
 
@@ -210,6 +211,10 @@ def _totals(results: list[DerivationResult], collected) -> list[str]:
     if checked:
         lines.append(f"kernel-checked: {checked} proof(s) accepted by the proof kernel from their recorded proof "
                      f"objects (no search; `symdp check-proofs` lists their rules)")
+    trusting = [f"{r.id} :: {c.claim_id} ({c.certificate})" for r in results for c in r.claims
+                if c.certificate.startswith("trusts: ")]
+    if trusting:
+        lines.append(f"kernel-accepted, trusting oracles ({len(trusting)}): " + "; ".join(trusting))
     carried = sum(c.certificate == "carried" for r in results for c in r.claims)
     if carried:
         lines.append(f"carried forward: {carried} proof(s) the fresh search did not find, the earlier certificate's "

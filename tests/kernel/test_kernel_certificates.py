@@ -166,3 +166,22 @@ def test_check_says_which_claims_the_kernel_accepted(capsys, tmp_path):
     assert "kernel-checked: 6 proof(s) accepted by the proof kernel" in out  # dp-bound read after factor
     assert "a-decreasing: PROVED by symbolic sign analysis [kernel-checked]" in out   # the signs rule
     assert "dp-bound: PROVED by symbolic sign analysis [kernel-checked]" in out   # signs after factor
+
+
+def test_an_accepted_proof_with_an_oracle_step_names_its_trust_base_never_kernel_checked():
+    """gamma(x + 1)/gamma(x) = x is proved through sympy.simplify, an oracle step: the claim accepted from its proof
+    object says ``trusts: sympy.simplify x1`` (-v, the JSON's certificate, JUnit, the totals), not kernel-checked."""
+    from symdp.engine.serialize import to_junit, to_text
+    from symdp.engine.records import DerivationResult
+    d = Recorder("t", certify=True)
+    d.identity("c", sp.gamma(x + 1) / sp.gamma(x), x)
+    (cert,) = d.certificates
+    assert "sympy.simplify" in cert.kernel
+    again = Recorder("t", book=_book(cert))
+    again.identity("c", sp.gamma(x + 1) / sp.gamma(x), x)
+    step = again.trace[-1]
+    assert step.outcome.status is Status.PROVED and step.certificate == "trusts: sympy.simplify x1"
+    result = DerivationResult("t", "t", "", tuple(again.trace), 0.0)
+    assert "kernel-accepted, trusting oracles (1): t :: c (trusts: sympy.simplify x1)" in to_text([result])
+    assert "kernel-checked" not in to_text([result])
+    assert "PROVED [trusts: sympy.simplify x1]:" in to_junit([result])
