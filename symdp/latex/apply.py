@@ -227,8 +227,9 @@ class Application:
             self.fail(p.base.start, p.base.end, r"\int without an integrand")
         var = sp.Symbol(powers[m].base.var.lstrip("\\"))
         var = next((s for s in sp.Mul(*body).free_symbols if s.name == var.name), var)
-        if p.sub is None and p.sup is None:
-            return sp.Integral(sp.Mul(*body), var), m + 1
+        if p.sub is None and p.sup is None:   # a paper's \int f dx is over the whole space, rarely an antiderivative
+            self.fail(p.base.start, p.base.end, r"\int with no limits: over the whole space (which one?) or an "
+                      r"antiderivative? Write its limits (\int_{-\infty}^{\infty})")
         _, lo, hi = self._limits(p, False)
         return sp.Integral(sp.Mul(*body), (var, lo, hi)), m + 1
 

@@ -406,9 +406,14 @@ def _calls(source: str, tokens: list, context: tuple) -> list:
     return out
 
 
+FUNCTIONALS = frozenset("f g F G".split())
+"""Letters that, standing alone as an argument of a call, name a function (``LS(f, x)``, ``R(\\pi, g_\\pi)``, ``T(F, G)``);
+not ``h`` or ``\\ell``, which papers also use for numbers (a bandwidth ``\\mathrm{MSE}_j(h)``, an index)."""
+
+
 def _refuse_functional(source: str, name: str, inside: list, tok, defining) -> None:
-    """``g(f, D)``, ``LS(f, x)``: a call with a letter papers use for functions (f, g, h, F, G, H, \\ell) standing alone
-    as an argument is a functional of that function (a sensitivity, a bound on it), which a symbol cannot stand for:
+    """``g(f, D)``, ``LS(f, x)``, ``R(\\pi, g_\\pi)``: a call with a letter papers use for functions (:data:`FUNCTIONALS`,
+    with a subscript or not) standing alone as an argument is a functional of that function (a sensitivity, a bound on it), which a symbol cannot stand for:
     refused, naming the argument (declare it a symbol in the notation to read it as a number).  Not when the defined
     side takes that letter too (``J(f, d) = ... + \\Lambda N(f)``: the display defines a function of f)."""
     top, arguments, current = _top(inside), [], []
@@ -419,9 +424,9 @@ def _refuse_functional(source: str, name: str, inside: list, tok, defining) -> N
         else:
             current.append(t)
     for argument in arguments:
-        if len(argument) == 1 and _kind(argument[0]) in ("NAME", "SYM") \
-                and _spelled(source, argument[0]).strip() in FUNCTION_LETTERS - defining:
-            letter = _spelled(source, argument[0]).strip()
+        letter = _spelled(source, argument[0]).strip() if len(argument) == 1 else ""
+        if letter and _kind(argument[0]) in ("NAME", "SYM") and letter not in defining \
+                and base(letter.replace(" ", "")) in FUNCTIONALS:   # f, or an estimator g_\pi, g_{\nu, m}
             start, end = (tok.start, tok.end) if isinstance(tok, Tok) else (tok.start_pos, tok.end_pos)
             fail(source, start, end + 1, f"{name}(...) takes {letter}, a letter papers use for a function: a "
                  f"functional of {letter} (a sensitivity LS(f, x), a bound on it), not a number; declare {letter} a "

@@ -26,6 +26,9 @@
   A brace without its group is left to be refused.
 - ``\\not\\in`` and ``\\not=`` (TeX's slash over the next relation) are ``\\notin`` and ``\\ne``, the relations they print;
   any other ``\\not`` is left to be refused.
+- ``1_{\\{T(x) > c\\}}`` (an indicator written as a 1, plain or blackboard, subscripted by the event in set braces)
+  becomes ``1[T(x) > c]``, as ``\\mathbbm{1}(...)`` does; a 1 subscripted by a set (``1_{[0,1]}(x)``, ``1_A``) is left.
+- ``\\lbrace`` and ``\\rbrace`` are ``\\{`` and ``\\}``, the braces they print.
 - ``{2i \\choose i}`` (plain TeX's infix binomial, which takes the whole group it stands in) becomes
   ``{\\binom{2i}{i}}``; a ``\\choose`` outside a group, or two in one group, is left to be refused.
 - ``\\text{Wilcoxon:}\\quad n_i`` (a display opening with a caption: a text group whose words end with a colon,
@@ -50,6 +53,7 @@ def rewritten(text: str) -> str:
     text = _TEXT_MATH.sub(lambda m: rf"\{m.group('cmd')}{{{m.group('word').rstrip()} }} {m.group('math')} ", text)
     text = _NOT_IN.sub(r"\\notin ", _NOT_EQUAL.sub(r"\\ne ", text))
     text = _TEXT_KEYWORD.sub(lambda m: rf"\{m.group(1)}{{{m.group(2)} }} {m.group(3)} ", text)
+    text = _event_indicators(_BRACE_WORD.sub(lambda m: "\\{" if m.group(1) == "l" else "\\}", text))
     return ellipsis_sums(_ARRAY.sub(_cases, _script_commands(_indicators(_chooses(_braces(text))))))
 
 
@@ -96,9 +100,27 @@ def _braces(text: str) -> str:
     return text
 
 
+_BRACE_WORD = re.compile(r"\\([lr])brace(?![A-Za-z])")
 _NOT_IN = re.compile(r"\\not\s*\\in(?![A-Za-z])")
 _NOT_EQUAL = re.compile(r"\\not\s*=")
 _CHOOSE = re.compile(r"\\choose(?![A-Za-z])")
+
+
+_EVENT_ONE = re.compile(r"(?<![\w.])(?:\\(?:mathbbm|mathds|mathbb|mathbf)\s*\{\s*1\s*\}|1)\s*_\s*(?=\{)")
+
+
+def _event_indicators(text: str) -> str:
+    """``1_{\\{A\\}}`` as ``1[A]`` (see the module's docstring); anything else as written."""
+    out, k = [], 0
+    for m in _EVENT_ONE.finditer(text):
+        if m.start() < k:
+            continue
+        group, end = balanced(text, m.end())
+        inner = (group or "").strip()
+        if inner.startswith("\\{") and inner.endswith("\\}") and balanced("{" + inner[2:-2] + "}", 0)[0] is not None:
+            out.append(text[k:m.start()] + "1[" + inner[2:-2].strip() + "]")
+            k = end
+    return "".join(out) + text[k:]
 
 
 def _chooses(text: str) -> str:

@@ -73,7 +73,7 @@ def test_any_other_not_is_refused(latex):
 
 # -- after heldout11 (a DP blog's proofs) ---------------------------------------------------------------------
 
-@pytest.mark.parametrize("latex", [r"\exp\left(\frac{1}{b} g(f, D) \right)", r"h(f) + 1", r"T(F, G) + 1"])
+@pytest.mark.parametrize("latex", [r"\exp\left(\frac{1}{b} g(f, D) \right)", r"h(f) + 1", r"T(F, G) + 1", r"S(g_1)"])
 def test_a_call_taking_a_function_letter_is_a_functional_and_refused(latex):
     refused(latex, "a letter papers use for a function: a functional of")
 
@@ -89,3 +89,44 @@ def test_a_left_side_whose_parentheses_hold_a_sum_defines_nothing():
     assert chain(r"G(1 - \alpha) = 2") == ("G(1 - alpha)", "2")
     assert chain(r"\delta(\varepsilon) = \Phi(-\varepsilon/\mu + \mu/2)") == ("Phi(-epsilon/mu + mu/2)",)
     assert chain(r"f(x; a, -b) = x") == ("x",)
+
+
+# -- after heldout12 (a statistics blog: Bayesian estimation, foundations of testing) -------------------------
+
+@pytest.mark.parametrize("latex", [r"&= R(\pi, g_\pi)", r"R(\mu, g_{\nu, m}) \leq \frac{\sigma^2}{n} + (\mu - \nu)^2"])
+def test_a_call_taking_a_subscripted_function_letter_is_a_functional_and_refused(latex):
+    refused(latex, "a letter papers use for a function: a functional of")
+
+
+def test_an_integral_with_no_limits_is_refused_one_with_limits_reads():
+    refused(r"&=\int (\tilde{\varphi} - \varphi) p_1 dx", r"no limits: over the whole space")
+    x = sp.Symbol("x")
+    (got,) = display(r"\int_0^1 x \, dx").chain
+    assert got.subs({s: x for s in got.free_symbols}).doit() == sp.Rational(1, 2)
+
+
+@pytest.mark.parametrize("latex, event", [
+    (r"\tilde{\varphi}(x) = 1_{\lbrace T(x) > c\rbrace} + \gamma", "c < T(x)"),
+    (r"\varphi(x) = 1_{\lbrace \overline{X}_n > c \rbrace}", "X_bar_n > c"),
+    (r"\mathbb{1}_{\{x > c\}} + 1", "c < x"),
+])
+def test_a_one_subscripted_by_an_event_in_set_braces_is_its_indicator(latex, event):
+    (got,) = display(latex).chain
+    (piece,) = [p for p in sp.preorder_traversal(got) if isinstance(p, sp.Piecewise)]
+    assert piece.args[0][0] == 1 and str(piece.args[0][1]) == event and piece.args[1] == (0, True)
+
+
+@pytest.mark.parametrize("latex", [r"1_{[0,1]}(x)", r"10_{\{x\}}"])
+def test_a_one_subscripted_by_a_set_or_a_number_with_a_subscript_is_still_refused(latex):
+    with pytest.raises(LatexError):
+        display(latex)
+
+
+def test_lbrace_and_rbrace_are_the_braces_they_print():
+    (got,) = display(r"x = \left\lbrace \begin{array}{cl} 1, & x > 0 \\ 0, & x \le 0 \end{array} \right.").chain
+    assert isinstance(got, sp.Piecewise)
+    refused(r"\lbrace x : x > 0 \rbrace", "set-builder")
+
+
+def test_h_and_ell_as_arguments_are_numbers_a_bandwidth_an_index():
+    assert chain(r"\mathrm{MSE}_j(h) + 1") != ()
