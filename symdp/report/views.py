@@ -167,7 +167,8 @@ def figure_view(result: DerivationResult, fig: Figure) -> View:
     view.xlabel, view.ylabel = _axis_label(fig.xlabel), _axis_label(fig.ylabel)
     view.xmin, view.xmax = _range(xs, unit(fig.xlabel)) if xs else ("0", "1")
     view.ymin, view.ymax = _range(ys, unit(fig.ylabel)) if ys else ("0", "1")
-    view.series = [_series(s) for s in fig.series]
+    span = lambda lo, hi: float(hi) - float(lo)
+    view.series = [_series(s, span(view.xmin, view.xmax), span(view.ymin, view.ymax)) for s in fig.series]
     return view
 
 
@@ -177,9 +178,16 @@ class _Series:
     points: str
 
 
-def _series(s) -> _Series:
-    pts = " ".join(f"({float(x):.6g},{float(y):.6g})" for x, y in s.points)
+def _series(s, xspan: float, yspan: float) -> _Series:
+    """Coordinates to a millionth of the axis span: what a plot can show, and the same on any machine (a value
+    that is 0 up to rounding noise, 1.8e-19 here and 5.4e-19 there, prints as 0)."""
+    pts = " ".join(f"({_coordinate(x, xspan)},{_coordinate(y, yspan)})" for x, y in s.points)
     return _Series(prose.tex(s.label), pts)
+
+
+def _coordinate(value, span: float) -> str:
+    quantum = 10.0 ** (_math.floor(_math.log10(span)) - 6)
+    return f"{round(float(value) / quantum) * quantum + 0.0:.6g}"
 
 
 def table_view(result: DerivationResult, table: Table) -> View:

@@ -117,3 +117,12 @@ def test_every_fragment_compiles_in_a_plain_article(tmp_path, rendered):
                               capture_output=True, text=True, timeout=900)
         log = (tmp_path / name.replace(".tex", ".log")).read_text(errors="replace")
         assert proc.returncode == 0 and "LaTeX Error" not in log, name + "\n" + proc.stdout[-2000:]
+
+
+def test_plot_coordinates_are_rounded_to_the_axis_resolution():
+    """A coordinate that is 0 up to rounding noise prints as 0 on any machine (tvd2023's optimal composition began
+    at 1.8e-19 on one machine and 5.4e-19 on another); others keep a millionth of the axis span."""
+    from symdp.report.views import _coordinate
+    assert _coordinate(1.79995e-19, 1.0) == _coordinate(5.42101e-19, 1.0) == _coordinate(-3e-19, 1.0) == "0"
+    assert _coordinate(0.0702534, 1.0) == "0.070253"
+    assert _coordinate(-3.9, 8.0) == "-3.9" and _coordinate(0.00336897, 0.1) == "0.003369"
