@@ -7,7 +7,9 @@ per link of the chain): PROVED, VERIFIED (sampled only), REFUTED with a certifie
 A symbol's domain is, narrowest first, the interval a ``--domain`` gives, the display's side conditions
 (``\\quad \\mu > 0``), the symbol's assumptions (symdp's ``\\mu`` is positive).  A row that defines a
 quantity, states no formula, does not parse, uses an undeclared function or a symbol of unknown domain
-is listed as skipped with the reason, never guessed at.
+is listed as skipped with the reason, never guessed at; so is a row opened by ``\\implies`` (it follows from the rows
+before it, under their assumptions).  A function an earlier labelled display defines is put in place, with its side
+conditions (:mod:`.paper_defined`); the domain is :mod:`.paper_domain`'s.
 
 The verdicts are those of the prover: a refutation is a certified counterexample found by a seeded,
 count-budgeted search (the same every run).  A proof found by a time-budgeted search could differ on a much
@@ -18,7 +20,6 @@ them, the same verdicts on any machine.  A row says whether its proof was replay
 from __future__ import annotations
 
 import json
-import re
 import time
 from dataclasses import dataclass, field, replace
 from pathlib import Path
@@ -27,7 +28,6 @@ import sympy as sp
 from sympy.core.function import AppliedUndef
 
 from .engine import certificates as certs
-from .engine import domain as dom
 from .engine.budget import BudgetExceeded, within_budget
 from .engine.files import write_whole
 from .engine.printed import sampled_families
@@ -36,8 +36,8 @@ from .engine.status import Status
 from .errors import SymdpError
 from .latex import NOTATION, LatexError, NotAFormula, display
 from .latex.document import read
-from . import symbols as symdp_symbols
-from .symbols import LATEX_NAMES
+from . import paper_defined as defined
+from .paper_domain import DOMAIN_FORM, Skip, domain_of, interval_text, parse_domain, spellings  # noqa: F401
 
 ROW_LIMIT = 300.0
 """Seconds one row may take (a safety net; the prover's own budgets normally end a search well before)."""
@@ -72,6 +72,9 @@ class Row:
     certificate: str = ""
     """kernel-checked (its recorded proof object, accepted by the kernel), replayed (its recorded transcript),
     searched (no record: a time-budgeted search), recorded (--certify)."""
+    uses: tuple = ()
+    """The paper's own functions the relation applies, each with the label that defines it
+    (``G_mu(alpha) = ... from eq:g (main.tex:4)``: :mod:`symdp.paper_defined`)."""
 
 
 @dataclass(frozen=True)
@@ -92,46 +95,7 @@ class Standalone:
         return sum(r.state == state for r in self.rows)
 
 
-# -- --domain ----------------------------------------------------------------------------------------------
-
-_NUM = r"[-+]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][-+]?\d+)?|[-+]?(?:inf|oo)"
-_DOMAIN = re.compile(rf"\s*(\\?[A-Za-z][A-Za-z0-9_]*)\s*=\s*([(\[])\s*({_NUM})\s*,\s*({_NUM})\s*([)\]])\s*")
-DOMAIN_FORM = 'NAME=(LO,HI) with ( or [ and ) or ], ends numbers or inf, e.g. "mu=(0,10)" or "delta=(0,1e-3]"'
-
-
-def _end(text: str) -> sp.Expr:
-    if text.lstrip("+-") in ("inf", "oo"):
-        return -sp.oo if text.startswith("-") else sp.oo
-    return sp.Rational(text)
-
-
-def parse_domain(text: str) -> tuple[str, sp.Interval]:
-    """``"mu=(0,10)"`` as ("mu", Interval.open(0, 10)); read by a pattern, never evaluated."""
-    m = _DOMAIN.fullmatch(text) if isinstance(text, str) else None
-    if m is None:
-        raise SymdpError("--domain", text, DOMAIN_FORM)
-    name, left, lo, hi, right = m.groups()
-    lo, hi = _end(lo), _end(hi)
-    if not lo < hi:
-        raise SymdpError("--domain", text, "an interval whose lower end is below its upper end")
-    if (left == "[" and lo.is_infinite) or (right == "]" and hi.is_infinite):
-        raise SymdpError("--domain", text, "an open end at infinity: ( -inf or inf )")
-    return name.lstrip("\\"), sp.Interval(lo, hi, left == "(", right == ")")
-
-
-def _names(s: sp.Symbol) -> set:
-    """What a ``--domain`` may call ``s``: its name, its LaTeX name with or without the backslash, and its
-    name in :mod:`symdp.symbols` (``eps`` for epsilon)."""
-    tex = LATEX_NAMES.get(s, "")
-    python = {name for name, value in vars(symdp_symbols).items() if value is s and not name.startswith("_")}
-    return {s.name, tex, tex.lstrip("\\"), *python} - {""}
-
-
 # -- one display -------------------------------------------------------------------------------------------
-
-
-class Skip(Exception):
-    """A row that is not checked, and why (a sentence for the listing)."""
 
 
 def _read(eq, notation):
@@ -141,96 +105,6 @@ def _read(eq, notation):
         raise Skip(f"not a formula: {exc.construct}") from None
     except (LatexError, SymdpError) as exc:
         raise Skip(f"unparsed: {exc}") from None
-
-
-def _as_interval(cond, out: dict) -> None:
-    """Narrow ``out`` ({symbol: interval}) by one side condition, or Skip naming it."""
-    if cond is sp.true:
-        return
-    if cond is sp.false:
-        raise Skip("its side condition is false for every value the symbols allow")
-    if isinstance(cond, sp.And):
-        for part in cond.args:
-            _as_interval(part, out)
-        return
-    if isinstance(cond, sp.Contains) and isinstance(cond.args[0], sp.Symbol) and isinstance(cond.args[1], sp.Interval):
-        _narrow(out, cond.args[0], cond.args[1], cond)
-        return
-    if isinstance(cond, (sp.StrictLessThan, sp.LessThan, sp.StrictGreaterThan, sp.GreaterThan)):
-        small, large = (cond.lhs, cond.rhs) if isinstance(cond, (sp.StrictLessThan, sp.LessThan)) else \
-            (cond.rhs, cond.lhs)
-        strict = isinstance(cond, (sp.StrictLessThan, sp.StrictGreaterThan))
-        if isinstance(large, sp.Symbol) and large not in small.free_symbols:
-            _narrow(out, large, sp.Interval(small, sp.oo, strict, True), cond)
-            return
-        if isinstance(small, sp.Symbol) and small not in large.free_symbols:
-            _narrow(out, small, sp.Interval(-sp.oo, large, True, strict), cond)
-            return
-    raise Skip(f"its side condition {sp.sstr(cond)} is not an interval of one symbol")
-
-
-def _end_of(a, a_open, b, b_open, lower: bool):
-    """The tighter of two ends (the larger lower end, the smaller upper end), or None when SymPy cannot
-    order them (ends in other symbols: ``rho <= log(1/delta)`` against ``rho < oo`` is ordered)."""
-    if a == b:
-        return a, a_open or b_open
-    loose = -sp.oo if lower else sp.oo
-    if loose in (a, b):
-        return (b, b_open) if a == loose else (a, a_open)
-    first = (a - b).is_extended_positive if lower else (a - b).is_extended_negative
-    if first is None:
-        return None
-    return (a, a_open) if first else (b, b_open)
-
-
-def meet(a: sp.Interval, b: sp.Interval) -> sp.Interval | None:
-    """The intersection of two intervals (ends may hold other symbols), or None when it is not one."""
-    lo = _end_of(a.start, a.left_open, b.start, b.left_open, True)
-    hi = _end_of(a.end, a.right_open, b.end, b.right_open, False)
-    if lo is None or hi is None:
-        return None
-    return sp.Interval(lo[0], hi[0], lo[1], hi[1])
-
-
-def _narrow(out: dict, s: sp.Symbol, iv: sp.Interval, cond) -> None:
-    both = iv if s not in out else meet(out[s], iv)
-    if both is None:
-        raise Skip(f"its side conditions on {s} ({sp.sstr(cond)}) do not make one interval")
-    out[s] = both
-
-
-def _domain(symbols, conditions, given: dict) -> tuple[dict, dict]:
-    """({symbol: interval}, {non-real symbol: its real stand-in}) for the relation's symbols, or Skip."""
-    found: dict = {}
-    for cond in conditions:
-        _as_interval(cond, found)
-    out, real = {}, {}
-    for s in sorted(_closure(symbols, found), key=str):
-        iv = next((iv for name, iv in given.items() if name in _names(s)), None)
-        if s in found:
-            iv = found[s] if iv is None else meet(iv, found[s])
-            if iv is None:
-                raise Skip(f"--domain and the side conditions on {s} do not make one interval")
-        if iv is None and not s.is_real:
-            raise Skip(f"no domain for {s}: give one with --domain \"{s}=(LO,HI)\"")
-        if not s.is_real:
-            real[s] = sp.Symbol(s.name, real=True)
-        iv = dom.assumed(s) if iv is None else meet(dom.assumed(s), iv) if s.is_real else iv
-        if iv is None:
-            allowed = interval_text(dom.assumed(s))
-            raise Skip(f"the interval of {s} does not meet what its assumptions allow ({allowed})")
-        out[real.get(s, s)] = iv
-    return {s: iv.subs(real) for s, iv in out.items()}, real
-
-
-def _closure(symbols, found: dict) -> set:
-    """The relation's symbols and those the ends of their intervals use (``rho <= log(1/delta)``: delta)."""
-    out, todo = set(), set(symbols)
-    while todo:
-        s = todo.pop()
-        out.add(s)
-        todo |= (found[s].free_symbols if s in found else set()) - out
-    return out
 
 
 def _closed(chain) -> None:
@@ -277,7 +151,7 @@ def _witness(step, a, op: str, b) -> str:
     where = ", ".join(f"{k}={v}" for k, v in w.point)
     if len(point) != len(w.point):
         return w.describe()
-    return f"at {where}: left side {_value(a, point)}, right side {_value(b, point)}, so not {op}"
+    return f"{f'at {where}: ' if where else ''}left side {_value(a, point)}, right side {_value(b, point)}, so not {op}"
 
 
 def _decide(rec: Recorder, label: str, chain, ops, domain) -> tuple:
@@ -299,43 +173,67 @@ def _relation(chain, ops) -> str:
     return " ".join([sp.sstr(chain[0])] + [f"{op} {sp.sstr(m)}" for op, m in zip(ops, chain[1:])])
 
 
-def interval_text(iv: sp.Interval) -> str:
-    """``(0, oo)``, ``[0, 1]``: an interval as a reader writes it."""
-    return f"{'(' if iv.left_open else '['}{sp.sstr(iv.start)}, {sp.sstr(iv.end)}{')' if iv.right_open else ']'}"
-
-
 def _domain_text(domain: dict) -> str:
     return ", ".join(f"{s} in {interval_text(iv)}" for s, iv in domain.items())
 
 
-def check_row(rec: Recorder, eq, notation, given: dict) -> Row:
-    """One labelled display checked as it stands, or skipped with the reason."""
+def _stated(read_as, known: dict) -> tuple:
+    """(chain, ops, conditions, definitions used) of the relation the display states, the paper's own functions
+    put in (:mod:`.paper_defined`), or Skip: a definition, a single expression, a distribution."""
+    chain, ops = read_as.chain, read_as.ops
+    if read_as.defines and defined.is_value(read_as, known):
+        chain, ops = (read_as.head,) + chain, ("=",) + ops
+    elif read_as.defines and isinstance(read_as.head, AppliedUndef) and defined.definition("", "", read_as) is None:
+        raise Skip(f"an undeclared function: {sp.sstr(read_as.head)}")
+    elif read_as.defines:
+        raise Skip(f"defines {read_as.defines} (bind it to a derivation to check it)")
+    if len(chain) < 2:
+        raise Skip("states no relation (a single expression)")
+    if read_as.consequence:
+        raise Skip("follows from the rows before it (it opens with an implication): alone it would lose their "
+                   "assumptions; bind it to a derivation that states them")
+    if read_as.unread:
+        raise Skip(f"its side condition {read_as.unread[0]} states a distribution, not a domain")
+    chain, extra, used = defined.expand(known, chain)
+    return chain, ops, tuple(read_as.conditions) + extra, used
+
+
+def check_row(rec: Recorder, eq, notation, given: dict, known: dict | None = None) -> Row:
+    """One labelled display checked as it stands, or skipped with the reason.  ``known``: the functions earlier
+    displays define ({function: :class:`.paper_defined.Definition`})."""
     started = time.perf_counter()
     base = Row(eq.label, eq.file, eq.line, "skipped")
     try:
-        read_as = _read(eq, notation)
-        if read_as.defines:
-            raise Skip(f"defines {read_as.defines} (bind it to a derivation to check it)")
-        if len(read_as.chain) < 2:
-            raise Skip("states no relation (a single expression)")
-        if read_as.unread:
-            raise Skip(f"its side condition {read_as.unread[0]} states a distribution, not a domain")
-        _closed(read_as.chain)
-        symbols = set().union(*(m.free_symbols for m in read_as.chain))
-        domain, real = _domain(symbols, read_as.conditions, given)
+        chain, ops, conditions, used = _stated(_read(eq, notation), known or {})
+        base = replace(base, uses=tuple(d.text() for d in used))
+        _closed(chain)
+        symbols = set().union(*(m.free_symbols for m in chain))
+        domain, real = domain_of(symbols, conditions, given)
     except Skip as why:
         return replace(base, detail=str(why))
-    chain = tuple(m.subs(real) for m in read_as.chain)
-    relation, where = _relation(chain, read_as.ops), _domain_text(domain)
+    chain = tuple(m.subs(real) for m in chain)
+    relation, where = _relation(chain, ops), _domain_text(domain)
     try:
         status, method, detail, witness, cert = within_budget(
-            lambda: _decide(rec, eq.label, chain, read_as.ops, domain), ROW_LIMIT)
+            lambda: _decide(rec, eq.label, chain, ops, domain), ROW_LIMIT)
     except BudgetExceeded:
         status, method, detail, witness, cert = (Status.UNDECIDED, "none", f"exceeded the {ROW_LIMIT:g} s limit",
                                                  "", "")
     state = "refuted" if status in (Status.REFUTED, Status.ERRATUM) else status.value.lower()
     return Row(eq.label, eq.file, eq.line, state, relation, where, method, detail, witness,
-               time.perf_counter() - started, cert)
+               time.perf_counter() - started, cert, base.uses)
+
+
+def _define(known: dict, eq, notation) -> None:
+    """Record the function ``eq`` defines (its body with the functions defined before it put in)."""
+    try:
+        read_as = display(eq.latex, notation, prose=eq.prose)
+    except (LatexError, SymdpError):
+        return
+    found = defined.definition(eq.label, f"{eq.file}:{eq.line}", read_as)
+    if found is not None:
+        (body,), extra, _ = defined.expand(known, (found.body,))
+        known[found.call.func] = replace(found, body=body, conditions=found.conditions + extra)
 
 
 def _symbols_of(doc, notation) -> set:
@@ -357,7 +255,7 @@ def _given(domains, doc, notation) -> dict:
     if given:
         known = _symbols_of(doc, notation)
         for name in given:
-            if not any(name in _names(s) for s in known):
+            if not any(name in spellings(s) for s in known):
                 seen = ", ".join(sorted({s.name for s in known})) or "none"
                 raise SymdpError("--domain", name, f"a symbol of the paper's displays (they use: {seen})")
     return given
@@ -380,7 +278,11 @@ def check(paper, skip=(), domains=(), certify: bool = False) -> Standalone:
     given = _given(domains, doc, notation)
     path = proofs_path(paper)
     rec = Recorder(f"standalone:{Path(paper).name}", book=certs.load(path), certify=certs.FRESH if certify else False)
-    rows = [check_row(rec, eq, notation, given) for eq in doc.labels().values() if eq.label not in set(skip)]
+    rows, known = [], {}
+    for eq in doc.labels().values():
+        if eq.label not in set(skip):
+            rows.append(check_row(rec, eq, notation, given, known))
+        _define(known, eq, notation)
     if certify:
         write_whole(path, certs.dumps(rec.certificates))
     shown = tuple(f"{name} in {interval_text(iv)}" for name, iv in given.items())
@@ -420,7 +322,8 @@ def to_text(result: Standalone) -> str:
         lines.append(f"  {r.file + ':' + str(r.line):<28} {r.label:<24} {tag:<10} {r.seconds:5.1f} s  {r.relation}")
         detail = r.detail if len(r.detail) <= DETAIL else r.detail[:DETAIL - 3] + "..."
         said = f"; {detail}" if r.state not in ("proved", "refuted") else ""
-        lines.append(f"      on {r.domain}: {r.method}{said}")
+        lines.append(f"      {'on ' + r.domain if r.domain else 'a relation of numbers'}: {r.method}{said}")
+        lines += [f"      using {u}" for u in r.uses]
         if r.witness:
             lines.append(f"      witness {r.witness}")
     for r in result.rows:
@@ -462,5 +365,5 @@ def to_dict(result: Standalone) -> dict:
             "labels": [{"label": r.label, "file": r.file, "line": r.line, "state": r.state,
                         "relation": r.relation or None, "domain": r.domain or None, "method": r.method or None,
                         "detail": r.detail or None, "witness": r.witness or None, "seconds": round(r.seconds, 3),
-                        "certificate": r.certificate or None}
+                        "certificate": r.certificate or None, "uses": list(r.uses)}
                        for r in result.rows]}

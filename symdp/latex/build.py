@@ -55,6 +55,9 @@ class Builder(Application, Transformer):
             self.fail(x.start, x.end, f"{x.text} without its argument")
         if isinstance(x, Diff):
             self.fail(x.start, x.end, f"d{x.var} outside an integral")
+        if isinstance(x, list) and x:  # K^{d,d'}: a script or group holding a comma-separated list
+            self.fail(_span(x[0])[0], _span(x[-1])[1], "a list (items separated by commas) where one value was "
+                      "expected: a superscript such as K^{d,d'} names a pair, it is no power; declare the spelling")
         raise TypeError(type(x))
 
     def expr(self, x):
@@ -97,8 +100,13 @@ class Builder(Application, Transformer):
         while i < len(powers):
             p = powers[i]
             if isinstance(p.base, Head):
-                value, i = self.apply(p, powers, i + 1)
+                value, k = self.apply(p, powers, i + 1)
+                if k > i + 1 and _called(powers, k):
+                    self.fail(p.base.start, powers[k].base.end, "a call before parentheses around names "
+                              "(M(\\theta, d)(x)): the value at x of the function M(\\theta, d) returns, or M(\\theta, d) "
+                              "times x? Write \\cdot for the product")
                 out.append(value)
+                i = k
             elif _indicator(powers, i):
                 out[-1] = sp.Piecewise((1, self.boolean(p.base.items[0])), (0, True))
                 i += 1

@@ -426,7 +426,7 @@ def _refuse_functional(source: str, name: str, inside: list, tok, defining) -> N
     for argument in arguments:
         letter = _spelled(source, argument[0]).strip() if len(argument) == 1 else ""
         if letter and _kind(argument[0]) in ("NAME", "SYM") and letter not in defining \
-                and base(letter.replace(" ", "")) in FUNCTIONALS:   # f, or an estimator g_\pi, g_{\nu, m}
+                and base(letter.replace(" ", "")).split("^")[0] in FUNCTIONALS:   # f, an estimator g_\pi, g^*
             start, end = (tok.start, tok.end) if isinstance(tok, Tok) else (tok.start_pos, tok.end_pos)
             fail(source, start, end + 1, f"{name}(...) takes {letter}, a letter papers use for a function: a "
                  f"functional of {letter} (a sensitivity LS(f, x), a bound on it), not a number; declare {letter} a "

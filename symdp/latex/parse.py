@@ -21,7 +21,7 @@ from . import conditions as side_conditions
 from . import sides
 from .build import Builder
 from .grammar import parser
-from .lexer import NotAFormula, Tok, balanced, fail, lex, not_formula
+from .lexer import LatexError, NotAFormula, Tok, balanced, fail, lex, not_formula
 from .macros import Macro, expand
 from .meanings import one_meaning
 from .names import refuse_argument_words, refuse_hypergeometric
@@ -106,6 +106,11 @@ class Display:
     on the symbols, so never a domain; a check that needs the display's domain refuses a row that has one."""
     declared: tuple = ()
     """The :class:`.prose.Declaration` s the reading used: a name the text around the display declares, its sentence."""
+    head: object = None
+    """The defined side as SymPy (``G_mu(alpha)``, ``rho``) when it reads as one, else None (``D_alpha(P || Q)``)."""
+    consequence: bool = False
+    """The row opens with ``\\implies``, ``\\therefore``, ``\\Rightarrow``, ...: it follows from the rows before it,
+    under their assumptions (the formula is what follows the connective)."""
 
 
 def _notation(notation) -> Notation:
@@ -208,12 +213,13 @@ def display(text: str, notation: Notation | None = None, *, derived=None, prose=
     source, body, conds = _source(text, notation)
     resolver = _resolver(source, body, notation, derived)
     segments, ops = _chain(source, body)
-    defines = ""
+    defines, head = "", None
     if len(segments) > 1 and ops[0] == "=" and sides.defined(resolver, segments[0]):
         sides.unknown_commands(resolver, segments[0])
         defines = source[segments[0][0].start:segments[0][-1].end].strip()
         resolver.arguments = sides.arguments(source, segments[0])
         resolver.heads = sides.heads(source, segments[0])
+        head = _head(source, resolver, segments[0])
         segments, ops = segments[1:], ops[1:]
     chain = tuple(_parse_tokens(source, resolver, seg) for seg in segments)
     if len(chain) == 1 and _undeclared_value(chain[0], notation, derived):
@@ -228,8 +234,34 @@ def display(text: str, notation: Notation | None = None, *, derived=None, prose=
             if e.construct != r"\sim":
                 raise
             unread.append(source[c[0].start:c[-1].end].strip())
+            continue
+        _for_some(source, c, found[-1], chain, ops)
     one_meaning(source, chain + tuple(found))
-    return Display(chain, tuple(ops), tuple(found), defines, tuple(unread), used(declared, notation, source))
+    opened = re.match(r"\s*(?:&\s*)?(\\[A-Za-z]+)", source)
+    consequence = bool(opened) and opened.group(1) in side_conditions.LEADING
+    return Display(chain, tuple(ops), tuple(found), defines, tuple(unread), used(declared, notation, source), head,
+                   consequence)
+
+
+def _for_some(source, tokens, condition, chain, ops) -> None:
+    """Refuse a range given to a name that only a later member of an equation uses: ``A(p) = B(p) = C(p, \\sigma),
+    \\sigma \\in (\\alpha, 1)`` is a mean-value form (for some sigma in the range), never an identity for all."""
+    if len(chain) < 2 or any(op != "=" for op in ops) or not isinstance(condition, sp.Basic):
+        return
+    first = getattr(chain[0], "free_symbols", set())
+    for s in sorted(condition.free_symbols - first, key=str):
+        if any(s in getattr(m, "free_symbols", ()) for m in chain[1:]):
+            fail(source, tokens[0].start, tokens[-1].end, f"a range for {s}, which only a later member of the "
+                 f"equation uses: {s} for some value in that range (a mean-value form), or for every one? Not an "
+                 "identity to check as written")
+
+
+def _head(source, resolver, seg):
+    """The defined side read as an expression, or None where it is no closed form (``D_\\alpha(P \\| Q)``)."""
+    try:
+        return _parse_tokens(source, resolver, seg)
+    except (LatexError, SymdpError, LarkError):
+        return None
 
 
 def _undeclared_value(expr, notation: Notation, derived) -> bool:

@@ -335,7 +335,7 @@ class Resolver:
             return _token("SYM", self.derived[text], tok)
         if text in self.words:  # \text{lower} where f(x \mid lower, upper) = ... names the parameter lower
             return _token("SYM", self.words[text], tok)
-        if len(text) == 1 and text.isalpha():
+        if len(text) == 1 and text.isalpha() and text.isascii():  # \text{且} ("and") is a word, not a letter
             return _token("NAME", sp.Symbol(text), tok)
         if text in DISTRIBUTIONS:
             not_formula(self.source, tok.start, tok.end, text, f"{text}, a distribution: a random variable, not a "

@@ -94,16 +94,20 @@ def _fold_name(tokens: list[Tok], i: int, bound: frozenset, out: list) -> int:
         text, end, i = text + "'", tokens[i].end, i + 1
     sign = _signed(tokens, i)
     if sign:
-        text, end, i = text + "^" + tokens[sign - 1 - (tokens[sign - 1].kind == "RBRACE")].text, tokens[sign - 1].end, \
-            sign
+        mark = tokens[sign - 1 - (tokens[sign - 1].kind == "RBRACE")].text
+        text, end, i = text + "^" + _STARS.get(mark, mark), tokens[sign - 1].end, sign
     out.append(Tok(t.kind, text, t.start, end, t.spaced, t.cmd))
     out.extend(sup)
     return i
 
 
+_STARS = {"*": "*", r"\ast": "*", r"\star": "*"}
+"""A superscript star (``z^*``, ``r^{\\ast}``, ``\\alpha^\\star``): an optimum's or a conjugate's name, never a power."""
+
+
 def _signed(tokens, i) -> int:
-    """The index after a superscript that is a lone sign (``P_L^{+}``, ``\\epsilon^-``: a name's decoration, as no
-    power is a sign alone), or 0."""
+    """The index after a superscript that is a lone sign or star (``P_L^{+}``, ``\\epsilon^-``, ``z^*``: a name's
+    decoration, as no power is a sign or a star alone), or 0."""
     if i + 1 >= len(tokens) or tokens[i].kind != "SUP":
         return 0
     kinds = [u.kind for u in tokens[i + 1:i + 4]]
@@ -111,7 +115,15 @@ def _signed(tokens, i) -> int:
         return 0 if len(kinds) > 1 and kinds[1] in ("NUMBER", "NAME", "CMD", "WORD", "LBRACE", "LPAREN") else i + 2
     if kinds[:3] in (["LBRACE", "PLUS", "RBRACE"], ["LBRACE", "MINUS", "RBRACE"]):
         return i + 4
+    if _star(tokens[i + 1]):
+        return i + 2
+    if kinds[:1] == ["LBRACE"] and i + 3 < len(tokens) and _star(tokens[i + 2]) and tokens[i + 3].kind == "RBRACE":
+        return i + 4
     return 0
+
+
+def _star(t) -> bool:
+    return t.text in _STARS
 
 
 def _bound_index(tokens, i, bound) -> bool:
@@ -136,14 +148,18 @@ def _subscript(tokens, i, bound=frozenset()):
         return "star", i + 2
     if nxt.kind != "LBRACE":
         return None, i
-    k = i + 2
-    while k < len(tokens) and tokens[k].kind in _FOLDABLE:
-        k += 1
+    k, parts = i + 2, []
+    while k < len(tokens) and (tokens[k].kind in _FOLDABLE or (parts and _signed(tokens, k) == k + 2 and
+                                                                 _star(tokens[k + 1]))):
+        starred = tokens[k].kind == "SUP"  # F_{Y^*}(t): the star is the subscript's name's, as F_{Y'}'s prime
+        parts.append("^*" if starred else "_".join(_name_text(tokens[k]).split()))  # \text{cohort size}: words
+        k += 2 if starred else 1
     if k == i + 2 or k >= len(tokens) or tokens[k].kind != "RBRACE":
         return None, i
     if any(t.kind == "NAME" and t.text in bound for t in tokens[i + 2:k]):
         return None, i
-    return "".join("_".join(_name_text(t).split()) for t in tokens[i + 2:k]), k + 1  # \text{cohort size}: words
+    text = "".join(parts)
+    return ("{" + text + "}" if "^*" in parts else text), k + 1  # x_{a^*} is not x_a^* (x's star)
 
 
 def refuse_subscripted_calls(source: str, tokens: list[Tok], bound: frozenset, fail, functions=frozenset()) -> None:

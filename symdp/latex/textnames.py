@@ -12,7 +12,7 @@ when nothing can make it anything else:
   ``\\text{sign}\\, x`` (a function without parentheses), ``n \\text{ even}`` (prose);
 - it is written tight in its braces (``\\text{where }`` is prose around the formula) and holds only letters, digits,
   ``_`` and single spaces between words, none of them an English connective (``\\text{for all}``, ``\\text{is
-  the}``);
+  the}``), or only the letters of a script written without spaces (``\\text{总人数}``);
 - it names no value or function (``\\text{undefined}``, ``\\text{NaN}``, ``\\text{mod}``: refused with the reason).
 
 A word followed by parentheses (``\\text{logit}(x)``) is decided by the resolver, as a call.
@@ -43,6 +43,8 @@ VALUES = frozenset("""undefined none null nan true false inf infinity mod sign s
     pr softmax""".split())
 """Words that name a value or an operation, not a quantity of the paper (refused, lower case compared)."""
 _SHAPE = re.compile(r"^[A-Za-z][A-Za-z0-9_]*( [A-Za-z][A-Za-z0-9_]*){0,3}$")
+_UNSPACED = lambda text: text.isalpha() and not text.isascii()
+"""A word of a script written without spaces (``\\text{总人数}``, "the total number"): letters only, one name."""
 
 
 OPENING_WORDS = frozenset({"if", "for", "when", "whenever", "where", "and", "or"})
@@ -72,10 +74,11 @@ def text_name(source: str, tok, text: str, before, after) -> Token:
         fail(source, tok.start, tok.end, f"the word {text!r} names a value or an operation, not a quantity: "
              "write the formula in symbols, or extend the notation with it")
     words = text.split(" ")
-    if not _SHAPE.match(text) or any(w.lower() in CONNECTIVES for w in words) or not tight(source, tok):
+    if not (_SHAPE.match(text) or _UNSPACED(text)) or any(w.lower() in CONNECTIVES for w in words) or not tight(source, tok):
         fail(source, tok.start, tok.end, f"the word {text!r} is prose, not a name (extend the notation with it "
              "to read it as one)")
-    if (kind(before) not in BEFORE and kind(before) not in COEFFICIENTS) or kind(after) not in AFTER:
+    coefficient = kind(before) in COEFFICIENTS and not _UNSPACED(text)  # x \\text{的}: "of", never x times a name
+    if (kind(before) not in BEFORE and not coefficient) or kind(after) not in AFTER:
         fail(source, tok.start, tok.end, f"the word {text!r} against an operand: a name times it, a function "
              "applied without parentheses, or prose? Extend the notation with it, or write the operator")
     return Token("NAME", sp.Symbol("_".join(words)), start_pos=tok.start, end_pos=tok.end)

@@ -6,6 +6,7 @@ the integral over an interval of length mu is at most mu / sqrt(2 pi)); with sqr
 a > b.
 """
 import json
+import re
 import shutil
 from pathlib import Path
 
@@ -124,7 +125,7 @@ def test_fixture_paper_lists_bound_labels_apart(tmp_path, capsys):
     assert doc["standalone"]["labels"] == [{"label": "eq:unbound", "file": "sections/results.tex", "line": 39,
                                             "state": "skipped", "relation": None, "domain": None, "method": None,
                                             "detail": "defines b (bind it to a derivation to check it)",
-                                            "witness": None, "seconds": 0.0, "certificate": None}]
+                                            "witness": None, "seconds": 0.0, "certificate": None, "uses": []}]
 
 
 def test_certify_records_the_proofs_and_later_runs_replay_them(tmp_path, capsys):
@@ -157,3 +158,54 @@ def test_certify_needs_standalone(tmp_path, capsys):
     paper = _paper(tmp_path)
     assert main(["paper", str(paper), "--certify"]) == 2
     assert "--certify" in capsys.readouterr().err
+
+
+DEFINED = r"""\documentclass{article}
+\begin{document}
+The Gaussian trade-off function:
+\begin{equation}\label{eq:g}
+  G_\mu(\alpha) = \Phi(\Phi^{-1}(1 - \alpha) - \mu), \quad \mu > 0,\ 0 \le \alpha \le 1.
+\end{equation}
+\begin{equation}\label{eq:below}
+  G_\mu(\alpha) \le 1 - \alpha, \quad 0 < \alpha < 1.
+\end{equation}
+\begin{align}
+  h(t) &= t^2 + 1 \label{eq:h} \\
+  h(2) &= 4 \label{eq:h2} \\
+  h(3) &= 10 \label{eq:h3} \\
+  k(t) &\ge t \label{eq:k}
+\end{align}
+\end{document}
+"""
+
+
+def test_a_function_a_display_defines_is_used_by_the_displays_after_it(tmp_path, capsys):
+    """G_mu(alpha) <= 1 - alpha (a trade-off function lies below the identity; by hand: Phi is increasing and
+    Phi(PhiInv(1 - alpha)) = 1 - alpha), on 0 < alpha < 1 with mu > 0 from eq:g's conditions; h(2) = 5, not 4;
+    h(3) = 10; k is defined nowhere."""
+    code, out, _ = run(_paper(tmp_path, DEFINED), capsys)
+    assert code == 1, out
+    assert "proved" in _line(out, "eq:below") and "on alpha in (0, 1), mu in (0, oo)" in out, out
+    assert "using G_mu(alpha) = Phi(-mu + PhiInv(1 - alpha)) from eq:g (paper.tex:4)" in out
+    assert "REFUTED" in _line(out, "eq:h2") and "left side 5.00000000000, right side 4.00000000000, so not =" in out
+    assert "proved" in _line(out, "eq:h3")
+    assert "an undeclared function: k(t)" in _line(out, "eq:k")
+    assert re.search(r"eq:g +skipped +defines G_\\mu\(\\alpha\)", out), out
+
+
+def test_a_definition_is_used_only_after_it_and_only_with_its_arity(tmp_path, capsys):
+    text = DEFINED.replace(r"G_\mu(\alpha) \le 1 - \alpha", r"G_\mu(\alpha, 2) \le 1 - \alpha")
+    text = text.replace(r"h(t) &= t^2 + 1 \label{eq:h} \\", "").replace(r"k(t) &\ge t \label{eq:k}",
+                                                                        r"h(t) &= t^2 + 1 \label{eq:h}")
+    code, out, _ = run(_paper(tmp_path, text), capsys)
+    assert "an undeclared function: G_mu(alpha, 2)" in _line(out, "eq:below"), out
+    assert "an undeclared function: h(2)" in _line(out, "eq:h2"), out
+    assert code == 0
+
+
+def test_a_row_opened_by_an_implication_is_not_checked_alone(tmp_path, capsys):
+    """x > 1 implies x^2 > x, which alone (x = 1/2) is false: the row follows from the one before it."""
+    text = PAPER.replace(r"  a + b &\le 2 b \label{eq:free}", r"  x &> 1 \label{eq:one} \\ \implies x^2 &> x \label{eq:then}")
+    code, out, _ = run(_paper(tmp_path, text), capsys)
+    assert "follows from the rows before it" in _line(out, "eq:then"), out
+    assert code == 0
