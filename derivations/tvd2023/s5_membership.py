@@ -104,7 +104,7 @@ def dp_attained(d, t1, t2):
 def max_advantage(d, t1, t2):
     d.monotone("thm14:adv-rises", t1 - G, G, True, LEFT, text="the advantage rises up to the kink")
     d.monotone("thm14:adv-falls", t2 - G, G, False, MIDDLE, text="and falls after it")
-    top = d.substitute(r"\mathrm{Adv}^*", t1 - G, {G: KINK})
+    top = d.substitute(r"\mathrm{Adv}^*", t1 - G, {G: KINK}, domain=BASE)
     d.identity("thm14:max", top, (E - 1 + 2 * delta) / (E + 1), BASE,
                text=r"largest advantage $(e^\epsilon - 1 + 2\delta)/(e^\epsilon + 1)$ ($\tanh(\epsilon/2)$ at "
                     r"$\delta = 0$), equal to the TV bound of $(\epsilon,\delta)$-DP")

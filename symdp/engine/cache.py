@@ -16,6 +16,7 @@ import functools
 import hashlib
 import shutil
 import sys
+import warnings
 from pathlib import Path
 
 import mpmath
@@ -109,8 +110,11 @@ def store(cache, spec: Spec, result: DerivationResult) -> None:
         return
     try:
         text = dumps(result)
-    except (CodecError, ValueError, TypeError, RecursionError):
-        return  # a result the codec cannot hold is simply not cached
+    except (CodecError, ValueError, TypeError, RecursionError) as exc:
+        # not cached, and said: a silent miss made every warm check re-run five derivations for two days
+        warnings.warn(f"{spec.id}: its result is not cached (the codec cannot hold it: {exc})", RuntimeWarning,
+                      stacklevel=2)
+        return
     _write(cache, path, text)
 
 

@@ -113,10 +113,11 @@ class Recorder:
         self._step("define", text, [(label, expr)], Outcome(Status.PROVED, "definition"))
         return expr
 
-    def substitute(self, label: str, expr, subs: dict, text: str = ""):
-        """Substitute and record before and after."""
+    def substitute(self, label: str, expr, subs: dict, text: str = "", domain: dict | None = None):
+        """Substitute and record before and after; ``domain`` ({symbol: open interval}) is where the values'
+        symbols range, for showing that each value meets its symbol's assumptions."""
         started = time.perf_counter()
-        result, outcome = solving.substituted(expr, subs)
+        result, outcome = solving.substituted(expr, subs, domain)
         self._step("substitute", text, [(label, result)], outcome, started)
         return result
 

@@ -156,14 +156,43 @@ def _checked(equation, sol: dict) -> bool:
 ASSUMED = ("real", "positive", "nonnegative", "negative", "nonpositive", "integer")
 
 
-def substituted(expr, subs: dict) -> tuple:
+def substituted(expr, subs: dict, domain: dict | None = None) -> tuple:
     """(result, outcome) of ``expr.subs(subs)``: PROVED when every value is known to meet its symbol's
-    assumptions and no nan or complex infinity appeared; else UNDECIDED, saying which value or what."""
+    assumptions and no nan or complex infinity appeared; else UNDECIDED, saying which value or what.
+
+    ``domain`` ({symbol: open interval or half-line}): a value's symbols range over it.  SymPy's assumptions
+    decide with each such symbol written through a positive one (``delta`` in (0, 1) as ``1/(1 + t)``, ``eps`` in
+    (0, oo) as ``t``): ``(1 - delta)/(e^eps + 1)`` is then known positive, with no search and no time budget."""
     result = expr.subs(subs)
     unmet = [f"{v} for {s} is not known to be {a}" for s, v in subs.items() if isinstance(s, sp.Symbol)
-             for a in ASSUMED if getattr(s, f"is_{a}") and getattr(sp.sympify(v), f"is_{a}") is not True]
+             for a in ASSUMED if getattr(s, f"is_{a}") and getattr(_ranged(v, domain), f"is_{a}") is not True]
     if result.has(sp.nan, sp.zoo) and not expr.has(sp.nan, sp.zoo):
         unmet.append("the result holds nan or a complex infinity (a singularity was met)")
     if unmet:
         return result, Outcome(Status.UNDECIDED, "substitution", "; ".join(unmet))
     return result, Outcome(Status.PROVED, "substitution")
+
+
+def _ranged(value, domain: dict | None):
+    """``value`` with each symbol of ``domain`` written through a fresh positive symbol spanning its interval
+    (``lo + t`` on (lo, oo), ``hi - t`` on (-oo, hi), ``lo + (hi - lo)/(1 + t)`` on (lo, hi)); closed ends and
+    other sets are left alone (their symbols keep their own assumptions)."""
+    value = sp.sympify(value)
+    put = {}
+    for k, (s, iv) in enumerate(sorted((domain or {}).items(), key=lambda p: str(p[0]))):
+        if s not in value.free_symbols or not isinstance(iv, sp.Interval) or not (iv.left_open and iv.right_open):
+            continue
+        spanned = _spanning(iv.start, iv.end, sp.Dummy(f"t{k}", positive=True))
+        if spanned is not None:
+            put[s] = spanned
+    return value.subs(put, simultaneous=True) if put else value
+
+
+def _spanning(lo, hi, t):
+    """An expression in ``t`` > 0 whose values are exactly the open interval (lo, hi), or None (the whole line,
+    symbolic ends)."""
+    if not (lo.is_number and hi.is_number) or (lo is -sp.oo and hi is sp.oo):
+        return None
+    if hi is sp.oo:
+        return lo + t
+    return hi - t if lo is -sp.oo else lo + (hi - lo) / (1 + t)

@@ -47,6 +47,8 @@ EXPRESSIONS = [
     sp.S.NegativeOne, sp.Integer(-7), sp.Integer(10)**50, sp.Rational(-22, 7), 2 * sp.I * eps,
     f(x) + g(2 * x), sp.Heaviside(x), sp.LambertW(x), sp.gamma(x), sp.floor(x), sp.O(x**2),
     sp.Mul(-1, x, evaluate=False),
+    # an indexed family (the LaTeX reader's \sum_{i=1}^k \mu_i^2): SymPy calls Indexed an atom, built from its args
+    sp.sqrt(sp.Sum(sp.IndexedBase("mu", positive=True)[n] ** 2, (n, 1, x))), sp.IndexedBase("a")[sp.Idx("j", 3)],
 ]
 
 

@@ -60,6 +60,24 @@ def test_substitute_of_a_value_that_may_break_an_assumption_is_not_proved():
     assert d.trace[-1].status is Status.PROVED
 
 
+def test_substitute_meets_an_assumption_on_the_domain_it_is_given():
+    """gamma = (1 - delta)/(e^eps + 1) is positive for delta in (0, 1) (tvd2023's kink of Theorem 14), not for
+    delta in (0, 2) (delta = 3/2 makes it negative), and a closed end is not used (delta = 1 gives 0)."""
+    g = sp.Symbol("gamma", positive=True)
+    eps, delta = sp.Symbol("epsilon", positive=True), sp.Symbol("delta", positive=True)
+    kink, d = (1 - delta) / (sp.exp(eps) + 1), Recorder("t")
+    for interval, status in ((sp.Interval.open(0, 1), Status.PROVED), (sp.Interval.open(0, 2), Status.UNDECIDED),
+                             (sp.Interval(0, 1), Status.UNDECIDED), (None, Status.UNDECIDED)):
+        domain = {eps: sp.Interval.open(0, sp.oo), delta: interval} if interval is not None else None
+        d.substitute("s", g ** 2, {g: kink}, domain=domain)
+        assert d.trace[-1].status is status, interval
+    x = sp.Symbol("x", real=True)
+    d.substitute("s", g, {g: x - 1}, domain={x: sp.Interval.open(1, 3)})
+    assert d.trace[-1].status is Status.PROVED
+    d.substitute("s", g, {g: x}, domain={x: sp.Interval.open(-sp.oo, sp.oo)})
+    assert d.trace[-1].status is Status.UNDECIDED
+
+
 def test_substitute_into_a_singularity_is_not_proved():
     x = sp.Symbol("x", real=True)
     d = Recorder("t")

@@ -176,9 +176,13 @@ def _encode_args(args, ctx: Context, depth: int) -> list:
     return out
 
 
+_ATOMIC_NODES = (sp.Indexed, sp.IndexedBase, sp.Idx)
+"""SymPy calls these atoms (``is_Atom``) though they are built from their args: ``mu[i]`` is ``Indexed(mu, i)``."""
+
+
 def _encode_node(expr, ctx: Context, depth: int) -> dict:
     name = expr.func.__name__
-    if expr.is_Atom or _known(name) is not expr.func:
+    if (expr.is_Atom and not isinstance(expr, _ATOMIC_NODES)) or _known(name) is not expr.func:
         raise CodecError(f"cannot encode {name} (not in the allow-list; see codec.register)")
     return {"node": name, "args": _encode_args(expr.args, ctx, depth)}
 
