@@ -111,8 +111,24 @@ def _heading(step: Step) -> str:
     return kind + (" " + prose.ident(step.claim_id) if step.claim_id else "")
 
 
+_CERTIFICATES = {"kernel-checked": "its proof object checked by the kernel",
+                 "replayed": "replayed from its recorded transcript",
+                 "searched": "searched within a time budget, no certificate",
+                 "recorded": "searched afresh and recorded", "carried": "its earlier certificate replayed"}
+"""What a claim's certificate state (``Step.certificate``) says in the report: how a reader may trust the proof."""
+
+
+def _certificate(state: str) -> str:
+    """`` (its proof object checked by the kernel)``, `` (accepted by the kernel, trusting sympy.simplify x1)``."""
+    if not state:
+        return ""
+    if state.startswith("trusts: "):
+        return f" (its proof object accepted by the kernel, trusting {prose.tex(state[len('trusts: '):])})"
+    return f" ({_CERTIFICATES.get(state, prose.tex(state))})"
+
+
 def _method(step: Step) -> str:
-    text = prose.tex(step.outcome.method)
+    text = prose.tex(step.outcome.method) + _certificate(step.certificate)
     if step.expect is not None:
         text += " (a declared finding)" if step.expect in (Status.ERRATUM, Status.REFUTED) else \
             f" (declared \\symdpstatus{{{step.expect.value}}})"
