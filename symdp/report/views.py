@@ -122,8 +122,10 @@ def _certificate(state: str) -> str:
     """`` (its proof object checked by the kernel)``, `` (accepted by the kernel, trusting sympy.simplify x1)``."""
     if not state:
         return ""
-    if state.startswith("trusts: "):
-        return f" (its proof object accepted by the kernel, trusting {prose.tex(state[len('trusts: '):])})"
+    if state.startswith("trusts: "):  # "trusts: sympy.simplify x1, sympy.limit x2"
+        steps = re.sub(r" x(\d+)", lambda m: f" ({m.group(1)} step{'s' if m.group(1) != '1' else ''})",
+                       state[len("trusts: "):])
+        return f" (its proof object accepted by the kernel, trusting {prose.tex(steps)})"
     return f" ({_CERTIFICATES.get(state, prose.tex(state))})"
 
 

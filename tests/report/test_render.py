@@ -126,3 +126,13 @@ def test_plot_coordinates_are_rounded_to_the_axis_resolution():
     assert _coordinate(1.79995e-19, 1.0) == _coordinate(5.42101e-19, 1.0) == _coordinate(-3e-19, 1.0) == "0"
     assert _coordinate(0.0702534, 1.0) == "0.070253"
     assert _coordinate(-3.9, 8.0) == "-3.9" and _coordinate(0.00336897, 0.1) == "0.003369"
+
+
+def test_the_outcome_names_how_a_proof_may_be_trusted():
+    """The certificate state a check gives a claim (symdp.engine.kernel_proofs.state), in the report's words."""
+    from symdp.report.views import _certificate
+    assert _certificate("kernel-checked") == " (its proof object checked by the kernel)"
+    assert _certificate("replayed") == " (replayed from its recorded transcript)"
+    assert "trusting sympy.\\allowbreak{}simplify (1 step), sympy.\\allowbreak{}limit (2 steps)" in _certificate(
+        "trusts: sympy.simplify x1, sympy.limit x2")
+    assert _certificate("") == ""
