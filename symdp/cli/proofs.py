@@ -63,15 +63,16 @@ def _json(audits, seconds) -> str:
 def cmd_check_proofs(args) -> int:
     from collections import Counter
 
-    from ..engine.proof_audit import audit
-    started = time.perf_counter()
-    audits = audit(_specs(args.folder), args.timeout)
+    from ..engine.proof_audit import audits as each_file
+    started, audits = time.perf_counter(), []
+    for a in each_file(_specs(args.folder), args.timeout):  # each file's lines as soon as it is done
+        audits.append(a)
+        if not args.json:
+            print("\n".join(_lines(a, args.verbose)), flush=True)
     seconds = time.perf_counter() - started
     if args.json:
         print(_json(audits, seconds))
     else:
-        for a in audits:
-            print("\n".join(_lines(a, args.verbose)))
         total = lambda f: sum((f(a) for a in audits), Counter())
         print(f"total: {sum(a.proved for a in audits)} proved, {sum(total(lambda a: a.exported).values())} "
               f"exported, {sum(a.accepted for a in audits)} accepted, {sum(len(a.rejected) for a in audits)} "

@@ -141,8 +141,14 @@ def audit_file(file: str, specs, timeout: float = 900.0) -> FileAudit:
 
 def audit(specs, timeout: float = 900.0) -> list:
     """One :class:`FileAudit` per derivation file with a certificate file, in file order."""
+    return list(audits(specs, timeout))
+
+
+def audits(specs, timeout: float = 900.0):
+    """:func:`audit`'s audits as each file is done (a whole catalogue takes minutes: ``check-proofs`` prints them
+    as they come)."""
     by_file: dict = {}
     for spec in specs:
         if spec.file and certs.path_for(spec.file).exists():
             by_file.setdefault(spec.file, []).append(spec)
-    return [audit_file(f, by_file[f], timeout) for f in sorted(by_file)]
+    return (audit_file(f, by_file[f], timeout) for f in sorted(by_file))
