@@ -29,7 +29,7 @@ def gaussian_curve(d):
                     "Neyman-Pearson tests, so their errors trace the least type II error (the trade-off function)")
     a_of_t = d.define(r"a(t)", gaussian.tail(T), "type I error of the test x >= t, N(0,1) vs N(mu,1)")
     (t_of_a,) = d.solve(r"t(a)", a_of_t - fpr, T, "the threshold for type I error a")
-    b = d.substitute(r"\beta(a)", gaussian.cdf(T - mu), {T: t_of_a}, "type II error of that test")
+    b = d.substitute(r"\beta(a)", gaussian.cdf(T - mu), {T: t_of_a}, "type II error of that test", domain=A01)
     d.printed("G_mu", fdp.gaussian_tradeoff(fpr, mu), b, {fpr: sp.Interval.open(0, 1)},
               where="G_mu(a) = Phi(Phi^{-1}(1-a) - mu)", text="the Gaussian trade-off curve")
 

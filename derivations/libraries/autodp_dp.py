@@ -109,7 +109,7 @@ def rdp_gaussian_eps(d):
     slope = d.differentiate(r"\epsilon'(\alpha)", objective, a_R)
     roots = d.solve(r"\alpha^*", slope, a_R, domain=sp.Interval.open(1, sp.oo))
     best = max(roots, key=lambda r: r.subs({sigma: 1, delta: sp.Rational(1, 10)}))  # the root above 1
-    value = d.substitute(r"\epsilon(\alpha^*)", objective, {a_R: best})
+    value = d.substitute(r"\epsilon(\alpha^*)", objective, {a_R: best}, domain={delta: sp.Interval.open(0, 1)})
     mironov = 1 / (2 * sigma ** 2) + sp.sqrt(2 * ell) / sigma
     d.identity("get_eps_gaussian:closed", value, mironov, {delta: sp.Interval.open(0, 1)},
                text=r"the optimum over $\alpha > 1$ is $1/(2\sigma^2) + \sqrt{2\log(1/\delta)}/\sigma$")

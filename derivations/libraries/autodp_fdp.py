@@ -59,7 +59,7 @@ def gaussian(d):
     size = d.define(r"a(t)", 1 - Phi(t), r"the level of the test rejecting $y > t$ under $\mathcal N(0, 1)$")
     miss = d.define(r"\beta(t)", Phi(t - mu), r"its miss rate under $\mathcal N(1/\sigma, 1)$; by Neyman-Pearson the "
                     r"threshold tests are optimal (the likelihood ratio $e^{\mu y - \mu^2/2}$ increases in $y$)")
-    curve = d.substitute(r"\beta(a)", miss, {t: PhiInv(1 - fpr)})
+    curve = d.substitute(r"\beta(a)", miss, {t: PhiInv(1 - fpr)}, domain={fpr: sp.Interval.open(0, 1)})
     d.identity("fDP_gaussian:closed", size.subs(t, PhiInv(1 - fpr)), fpr, {fpr: sp.Interval.open(0, 1)},
                text=r"at $t = \Phi^{-1}(1 - a)$ the level is $a$, so $f(a) = \Phi(\Phi^{-1}(1-a) - 1/\sigma)$, the "
                     r"formula fDP_gaussian computes (Dong, Roth and Su 2022, Eq. 6)")

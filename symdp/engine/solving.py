@@ -14,6 +14,7 @@ from dataclasses import dataclass
 
 import sympy as sp
 
+from ..special import PhiInv
 from . import domain as dom
 from .provers import BUDGET, CLAIM_BUDGET, Attempts, prove_sign, prove_zero
 from .records import Outcome
@@ -177,7 +178,7 @@ def _ranged(value, domain: dict | None):
     """``value`` with each symbol of ``domain`` written through a fresh positive symbol spanning its interval
     (``lo + t`` on (lo, oo), ``hi - t`` on (-oo, hi), ``lo + (hi - lo)/(1 + t)`` on (lo, hi)); closed ends and
     other sets are left alone (their symbols keep their own assumptions)."""
-    value = sp.sympify(value)
+    value = _through_phi(sp.sympify(value))
     put = {}
     for k, (s, iv) in enumerate(sorted((domain or {}).items(), key=lambda p: str(p[0]))):
         if s not in value.free_symbols or not isinstance(iv, sp.Interval) or not (iv.left_open and iv.right_open):
@@ -186,6 +187,14 @@ def _ranged(value, domain: dict | None):
         if spanned is not None:
             put[s] = spanned
     return value.subs(put, simultaneous=True) if put else value
+
+
+def _through_phi(value):
+    """``value`` with erfinv/erfcinv written through the normal quantile, whose realness SymPy can decide from its
+    argument's interval: erfcinv(y) = -PhiInv(y/2)/sqrt(2) and erfinv(y) = PhiInv((1 + y)/2)/sqrt(2), real exactly
+    where the quantile's argument lies in (0, 1)."""
+    return value.replace(sp.erfcinv, lambda y: -PhiInv(y / 2) / sp.sqrt(2)).replace(
+        sp.erfinv, lambda y: PhiInv((1 + y) / 2) / sp.sqrt(2))
 
 
 def _spanning(lo, hi, t):

@@ -111,30 +111,33 @@ def _heading(step: Step) -> str:
     return kind + (" " + prose.ident(step.claim_id) if step.claim_id else "")
 
 
-_CERTIFICATES = {"kernel-checked": "its proof object checked by the kernel",
-                 "replayed": "replayed from its recorded transcript",
-                 "searched": "searched within a time budget, no certificate",
-                 "recorded": "searched afresh and recorded", "carried": "its earlier certificate replayed"}
+_CERTIFICATES = {"kernel-checked": "kernel-checked proof",
+                 "replayed": "replayed from the recorded proof; not kernel-checked",
+                 "searched": "searched within a time budget; no recorded proof",
+                 "recorded": "searched afresh and recorded", "carried": "its earlier recorded proof replayed"}
 """What a claim's certificate state (``Step.certificate``) says in the report: how a reader may trust the proof."""
 
 
 def _certificate(state: str) -> str:
-    """`` (its proof object checked by the kernel)``, `` (accepted by the kernel, trusting sympy.simplify x1)``."""
+    """``kernel-checked proof``, ``kernel-checked, except 1 call to sympy.simplify taken on trust``, ...; "" for none."""
     if not state:
         return ""
     if state.startswith("trusts: "):  # "trusts: sympy.simplify x1, sympy.limit x2"
-        steps = re.sub(r" x(\d+)", lambda m: f" ({m.group(1)} step{'s' if m.group(1) != '1' else ''})",
-                       state[len("trusts: "):])
-        return f" (its proof object accepted by the kernel, trusting {prose.tex(steps)})"
-    return f" ({_CERTIFICATES.get(state, prose.tex(state))})"
+        steps = re.sub(r"(\S+) x(\d+)", lambda m: f"{m.group(2)} call{'s' if m.group(2) != '1' else ''} to "
+                       f"\\texttt{{{prose.tex(m.group(1))}}}", state[len("trusts: "):])
+        return f"kernel-checked, except {steps} taken on trust"
+    return _CERTIFICATES.get(state, prose.tex(state))
 
 
 def _method(step: Step) -> str:
-    text = prose.tex(step.outcome.method) + _certificate(step.certificate)
+    """The method, then in one parenthesis how the proof may be trusted and whether the status was declared."""
+    notes = [_certificate(step.certificate) if step.status is Status.PROVED or step.certificate != "replayed" else
+             "replayed from its record"]  # a recorded counterexample: no proof for a kernel to check
     if step.expect is not None:
-        text += " (a declared finding)" if step.expect in (Status.ERRATUM, Status.REFUTED) else \
-            f" (declared \\symdpstatus{{{step.expect.value}}})"
-    return text
+        notes.append("a declared finding" if step.expect in (Status.ERRATUM, Status.REFUTED) else
+                     f"declared \\symdpstatus{{{step.expect.value}}}")
+    said = "; ".join(n for n in notes if n)
+    return prose.tex(step.outcome.method) + (f" ({said})" if said else "")
 
 
 def _detail(step: Step) -> str:

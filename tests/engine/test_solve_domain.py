@@ -78,6 +78,15 @@ def test_substitute_meets_an_assumption_on_the_domain_it_is_given():
     assert d.trace[-1].status is Status.UNDECIDED
 
 
+def test_substitute_reads_erfcinv_through_the_normal_quantile():
+    """sqrt(2) erfcinv(2a) = -PhiInv(a) is real for a in (0, 1) (fdp.tradeoff's threshold), not for a in (0, 2)."""
+    t, a = sp.Symbol("t", real=True), sp.Symbol("a", positive=True)
+    d = Recorder("t")
+    for interval, status in ((sp.Interval.open(0, 1), Status.PROVED), (sp.Interval.open(0, 2), Status.UNDECIDED)):
+        d.substitute("s", t ** 2, {t: sp.sqrt(2) * sp.erfcinv(2 * a)}, domain={a: interval})
+        assert d.trace[-1].status is status, interval
+
+
 def test_substitute_into_a_singularity_is_not_proved():
     x = sp.Symbol("x", real=True)
     d = Recorder("t")
