@@ -16,7 +16,7 @@ import sympy as sp
 
 from ..special import PhiInv
 from . import domain as dom
-from .provers import BUDGET, CLAIM_BUDGET, Attempts, prove_sign, prove_zero
+from .provers import BUDGET, CLAIM_BUDGET, Attempts, _substitute, prove_sign, prove_zero, substitutions
 from .records import Outcome
 from .status import Status
 
@@ -161,12 +161,12 @@ def substituted(expr, subs: dict, domain: dict | None = None) -> tuple:
     """(result, outcome) of ``expr.subs(subs)``: PROVED when every value is known to meet its symbol's
     assumptions and no nan or complex infinity appeared; else UNDECIDED, saying which value or what.
 
-    ``domain`` ({symbol: open interval or half-line}): a value's symbols range over it.  SymPy's assumptions
-    decide with each such symbol written through a positive one (``delta`` in (0, 1) as ``1/(1 + t)``, ``eps`` in
-    (0, oo) as ``t``): ``(1 - delta)/(e^eps + 1)`` is then known positive, with no search and no time budget."""
+    ``domain`` ({symbol: interval}): a value's symbols range over it, and SymPy's assumptions decide on the
+    prover's maps of it onto positive symbols (:func:`_meets`): ``(1 - delta)/(e^eps + 1)`` is then known positive
+    for delta in (0, 1), with no search and no time budget."""
     result = expr.subs(subs)
     unmet = [f"{v} for {s} is not known to be {a}" for s, v in subs.items() if isinstance(s, sp.Symbol)
-             for a in ASSUMED if getattr(s, f"is_{a}") and getattr(_ranged(v, domain), f"is_{a}") is not True]
+             for a in ASSUMED if getattr(s, f"is_{a}") and not _meets(v, a, domain)]
     if result.has(sp.nan, sp.zoo) and not expr.has(sp.nan, sp.zoo):
         unmet.append("the result holds nan or a complex infinity (a singularity was met)")
     if unmet:
@@ -174,19 +174,16 @@ def substituted(expr, subs: dict, domain: dict | None = None) -> tuple:
     return result, Outcome(Status.PROVED, "substitution")
 
 
-def _ranged(value, domain: dict | None):
-    """``value`` with each symbol of ``domain`` written through a fresh positive symbol spanning its interval
-    (``lo + t`` on (lo, oo), ``hi - t`` on (-oo, hi), ``lo + (hi - lo)/(1 + t)`` on (lo, hi)); closed ends and
-    other sets are left alone (their symbols keep their own assumptions)."""
+def _meets(value, fact: str, domain: dict | None) -> bool:
+    """SymPy's assumptions say ``value`` has ``fact`` (positive, real, ...), as written or on every piece of one of
+    the prover's maps of ``domain`` onto positive symbols (:func:`.provers.substitutions`: ``delta`` in (0, 1) as
+    ``1/(1 + t)``; a closed end is reached by its own piece)."""
     value = _through_phi(sp.sympify(value))
-    put = {}
-    for k, (s, iv) in enumerate(sorted((domain or {}).items(), key=lambda p: str(p[0]))):
-        if s not in value.free_symbols or not isinstance(iv, sp.Interval) or not (iv.left_open and iv.right_open):
-            continue
-        spanned = _spanning(iv.start, iv.end, sp.Dummy(f"t{k}", positive=True))
-        if spanned is not None:
-            put[s] = spanned
-    return value.subs(put, simultaneous=True) if put else value
+    if getattr(value, f"is_{fact}") is True:
+        return True
+    used = {s: iv for s, iv in (domain or {}).items() if s in value.free_symbols and isinstance(iv, sp.Interval)}
+    return bool(used) and any(all(getattr(_substitute(value, piece), f"is_{fact}") is True for piece in pieces)
+                              for _, pieces in substitutions(used))
 
 
 def _through_phi(value):
@@ -195,13 +192,3 @@ def _through_phi(value):
     where the quantile's argument lies in (0, 1)."""
     return value.replace(sp.erfcinv, lambda y: -PhiInv(y / 2) / sp.sqrt(2)).replace(
         sp.erfinv, lambda y: PhiInv((1 + y) / 2) / sp.sqrt(2))
-
-
-def _spanning(lo, hi, t):
-    """An expression in ``t`` > 0 whose values are exactly the open interval (lo, hi), or None (the whole line,
-    symbolic ends)."""
-    if not (lo.is_number and hi.is_number) or (lo is -sp.oo and hi is sp.oo):
-        return None
-    if hi is sp.oo:
-        return lo + t
-    return hi - t if lo is -sp.oo else lo + (hi - lo) / (1 + t)
