@@ -76,7 +76,9 @@ METHODS = (
            "a printed number judged against an exact rational value"),
     Method("definition", ("PROVED",), "a stated definition: nothing to prove"),
     Method("substitution", ("PROVED", "UNDECIDED"),
-           "a substitution carried out by SymPy, its assumptions met (else UNDECIDED)"),
+           "a substitution carried out by SymPy, each value known by SymPy's assumptions to meet its "
+           "symbol's (with `domain=`, on each piece of one of the prover's maps of its symbols' intervals "
+           "onto positive symbols; `erfcinv`/`erfinv` read through the normal quantile); else UNDECIDED"),
     Method("conditions decided at", ("PROVED",),
            "the branch of a Piecewise active at a point, its conditions decided exactly"),
     Method("sympy.", ("PROVED", "UNDECIDED"),
