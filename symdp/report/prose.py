@@ -217,3 +217,29 @@ def witness(w) -> str:
     at = r",\ ".join(f"{symbol(k)} = {value(v)}" for k, v in w.point)
     where = f"at ${at}$: " if at else ""   # a claim without variables: the two values alone
     return f"{where}${value(w.lhs)}$ vs ${value(w.rhs)}$"
+
+
+_UNICODE = {"alpha": "α", "beta": "β", "gamma": "γ", "delta": "δ", "epsilon": "ε", "varepsilon": "ε",
+            "zeta": "ζ", "eta": "η", "theta": "θ", "kappa": "κ", "lambda": "λ", "mu": "μ", "nu": "ν", "xi": "ξ",
+            "pi": "π", "rho": "ρ", "sigma": "σ", "tau": "τ", "phi": "φ", "varphi": "φ", "chi": "χ", "psi": "ψ",
+            "omega": "ω", "Gamma": "Γ", "Delta": "Δ", "Theta": "Θ", "Lambda": "Λ", "Pi": "Π", "Sigma": "Σ",
+            "Phi": "Φ", "Psi": "Ψ", "Omega": "Ω", "le": "≤", "leq": "≤", "ge": "≥", "geq": "≥", "ne": "≠",
+            "Rightarrow": "⇒", "Leftarrow": "⇐", "Leftrightarrow": "⇔", "to": "→", "infty": "∞", "cdot": "·",
+            "times": "×", "log": "log", "exp": "exp"}
+"""TeX commands of a heading's mathematics as the characters a PDF bookmark shows."""
+_COMMAND = re.compile(r"\\([A-Za-z]+)\s?|\\[,;:! ]")
+
+
+def _bookmark_math(math: str) -> str:
+    """``f_{\\epsilon ,\\delta}`` as ``f_ε,δ``: known commands as characters, spacing and others dropped."""
+    text = _COMMAND.sub(lambda m: _UNICODE.get(m.group(1) or "", ""), math)
+    return text.replace("{", "").replace("}", "").replace("_", r"\textunderscore ").replace("^", r"\textasciicircum ")
+
+
+def bookmark(heading: str) -> str:
+    """The text of a heading made by :func:`tex` as a PDF bookmark shows it (``the Laplace mechanism is ε-DP``),
+    or "" when it holds no mathematics: bookmarks are plain text, and hyperref drops what is in ``$...$``."""
+    parts = heading.split("$")
+    if len(parts) < 3:
+        return ""
+    return "".join(p if i % 2 == 0 else _bookmark_math(p) for i, p in enumerate(parts))

@@ -51,8 +51,7 @@ def origin(provenance: Provenance) -> str:
     labels verbatim in typewriter.  A quote of a plain-text extraction keeps the catalogue's wording,
     ``Quoted from <file>:<line> Eq. (6).``"""
     if not from_latex(provenance):
-        rest = provenance.describe()[len(provenance.file):]
-        return f"Quoted from {prose.ident(provenance.file)}{prose.tex(rest)}. "
+        return _extracted(provenance)
     line = f"line {provenance.line}" if provenance.line else ""
     where = ", ".join(p for p in (prose.ident(provenance.part) if provenance.part else "", line) if p)
     text = f"Read from the LaTeX source {prose.ident(_inside(provenance.file))}" + (f" ({where})" if where else "")
@@ -60,6 +59,18 @@ def origin(provenance: Provenance) -> str:
     if provenance.number:
         text += f", equation {prose.ident(provenance.number)}"
     return text + ". "
+
+
+def _extracted(provenance: Provenance) -> str:
+    """``Quoted from \\cite{liu2019}, Eq. (11) (line 230 of the plain-text extraction).``: a seed paper by its
+    citation, never its internal file name; another file (a user's) by its name, as it was read."""
+    seed = papers.PAPERS.get(Path(provenance.file).name)
+    if seed is None:
+        rest = provenance.describe()[len(provenance.file):]
+        return f"Quoted from {prose.ident(provenance.file)}{prose.tex(rest)}. "
+    number = f", Eq. {prose.tex(provenance.number)}" if provenance.number else ""
+    line = f" (line {provenance.line} of the plain-text extraction)" if provenance.line else ""
+    return rf"Quoted from \cite{{{seed.key}}}{number}{line}. "
 
 
 _LABEL = re.compile(r"(?<![\w\\])[A-Za-z][\w.-]*:[\w:.-]*[\w]")

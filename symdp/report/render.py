@@ -77,7 +77,8 @@ def _source(result: DerivationResult) -> str:
 def render_derivation(result: DerivationResult) -> str:
     """One derivation's trace as a standalone LaTeX fragment (needs only symdp.sty)."""
     template = environment().get_template("derivation.tex.j2")
-    return template.render(r=result, title=prose.tex(result.title), label=views.label(result.id),
+    title = prose.tex(result.title)
+    return template.render(r=result, title=title, bookmark=prose.bookmark(title), label=views.label(result.id),
                            source=_source(result), ident=prose.ident(result.id), result=_status_line(result),
                            entries=views.views(result))
 
@@ -185,7 +186,8 @@ def render_main(results: list[DerivationResult], notions: bool | None = None) ->
         intro = (rf"The derivations below re-derive results of \cite{{{found.key}}}, in the paper's order." + listed
                  if found else _intro(file))
         key = _paper_key(file)
-        chapters.append(SimpleNamespace(title=prose.tex(papers.chapter_title(file)), label=views.label(key),
+        title = prose.tex(papers.chapter_title(file))
+        chapters.append(SimpleNamespace(title=title, bookmark=prose.bookmark(title), label=views.label(key),
                                         intro=intro, findings=key + "-findings" if _has_findings(rs)
                                         or file == papers.LIBRARIES else "",
                                         files=[_file(r)[:-4] for r in rs]))

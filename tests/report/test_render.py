@@ -93,6 +93,7 @@ def test_report_builds_without_errors_or_overfull_boxes(tmp_path, rendered):
     assert pdf.exists() and pdf.stat().st_size > 10_000
     log = (tmp_path / "symdp-report.log").read_text(errors="replace")
     assert "LaTeX Error" not in log and "Undefined control" not in log
+    assert "Token not allowed in a PDF string" not in log, "a heading with mathematics lacks its plain bookmark"
     assert not re.search(r"(Reference|Citation) `[^']*' .*undefined", log) and "multiply defined" not in log
     wide = [float(w) for w in OVERFULL.findall(log)]
     assert all(w <= 1.0 for w in wide), f"overfull boxes wider than 1 pt: {sorted(wide)[-5:]}"
@@ -137,3 +138,19 @@ def test_the_outcome_names_how_a_proof_may_be_trusted():
         "kernel-checked, except 1 call to \\texttt{sympy.\\allowbreak{}simplify}, 2 calls to "
         "\\texttt{sympy.\\allowbreak{}limit} taken on trust")
     assert _certificate("") == ""
+
+
+def test_a_seed_paper_is_quoted_by_its_citation_never_its_file_name():
+    from symdp.engine.records import Provenance
+    from symdp.report import quoted
+    seed = quoted.origin(Provenance("000_0f0c1e9c4d2d1ce3.txt", line=230, number="(11)"))
+    assert seed == r"Quoted from \cite{liu2019}, Eq. (11) (line 230 of the plain-text extraction). "
+    own = quoted.origin(Provenance("notes.txt", line=4))
+    assert "notes" in own and r"\cite" not in own
+
+
+def test_a_heading_with_mathematics_has_a_plain_bookmark():
+    from symdp.report import prose
+    title = prose.tex(r"Table 1: the largest $\epsilon$ under a bound on $F^*_{\beta}$ ($\le$ 1)")
+    assert prose.bookmark(title) == r"Table 1: the largest ε under a bound on F\textasciicircum *\textunderscore β (≤ 1)"
+    assert prose.bookmark(prose.tex("Definitions 1-4")) == ""
