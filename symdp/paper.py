@@ -26,6 +26,7 @@ from .engine.status import Status
 from .errors import SymdpError
 from .latex import NOTATION, LatexError, NotAFormula, display
 from .latex.document import Document, read
+from .paper_notes import notes_text
 
 STATES = ("agrees", "disagrees", "unparsed", "undecided", "error", "not checked", "unbound", "not a formula")
 FAILING = ("disagrees", "unparsed", "undecided", "error", "not checked")
@@ -218,9 +219,10 @@ def _unchecked(doc: Document, failures: dict, files: list[str], bound: dict) -> 
 
 
 def check(paper, path, jobs: int | None = 1, cache: str | None = None, fresh: bool = False,
-          timeout: float = runner.TIMEOUT) -> PaperCheck:
-    """Run the derivations below ``path`` and judge every labelled display of ``paper``."""
-    doc = read(paper)
+          timeout: float = runner.TIMEOUT, root=None) -> PaperCheck:
+    """Run the derivations below ``path`` and judge every labelled display of ``paper``; ``root``: the paper's
+    project folder (:func:`symdp.latex.document.read`)."""
+    doc = read(paper, root)
     if doc.duplicates:
         dup = doc.duplicates[0]
         raise SymdpError("\\label", dup.label, f"a label used once in the paper (again at {dup.file}:{dup.line})")
@@ -289,8 +291,7 @@ def to_text(result: PaperCheck) -> str:
                      "notes):")
         lines += [f"  {v.label:<24} NOT CHECKED {', '.join(b.claim for b in v.bindings)}" for v in result.lost]
     lines += [f"derivation not run to its end: {f.why}" for f in result.failures]
-    lines += [f"note: {n.describe()}" for n in result.notes]
-    return "\n".join(lines) + "\n"
+    return "\n".join(lines + notes_text(result.notes)) + "\n"
 
 
 def to_json(result: PaperCheck) -> str:
@@ -303,6 +304,5 @@ def to_json(result: PaperCheck) -> str:
                          for v in result.verdicts],
            "lost": [{"label": v.label, "claims": [b.claim for b in v.bindings]} for v in result.lost],
            "failures": [{"derivation": f.who, "why": f.why} for f in result.failures],
-           "notes": [{"kind": n.kind, "file": n.file, "line": n.line, "construct": n.construct, "detail": n.detail}
-                     for n in result.notes]}
+           "notes": [n.as_dict() for n in result.notes]}
     return json.dumps(doc, indent=2, sort_keys=False) + "\n"

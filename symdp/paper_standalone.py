@@ -37,6 +37,7 @@ from .errors import SymdpError
 from .latex import NOTATION, LatexError, NotAFormula, display
 from .latex.document import read
 from . import paper_defined as defined
+from .paper_notes import notes_text
 from .paper_domain import DOMAIN_FORM, Skip, domain_of, interval_text, parse_domain, spellings  # noqa: F401
 
 ROW_LIMIT = 300.0
@@ -86,6 +87,8 @@ class Standalone:
     """The ``--domain`` options as understood: ("mu in (0, 10)", ...)."""
     proofs: str = ""
     """The proofs file replayed or written (``main.proofs.json``), "" when there is none."""
+    notes: tuple = ()
+    """What reading the paper noted and did not read (:class:`symdp.latex.project.Note`)."""
 
     @property
     def ok(self) -> bool:
@@ -269,11 +272,12 @@ def proofs_path(paper) -> Path:
     return Path(paper).with_suffix(SUFFIX)
 
 
-def check(paper, skip=(), domains=(), certify: bool = False) -> Standalone:
+def check(paper, skip=(), domains=(), certify: bool = False, root=None) -> Standalone:
     """Check every labelled display of ``paper`` not in ``skip`` (the bound labels) as it stands: replaying
-    the proofs recorded in ``PAPER.proofs.json``, or with ``certify`` searching afresh and writing them."""
+    the proofs recorded in ``PAPER.proofs.json``, or with ``certify`` searching afresh and writing them;
+    ``root``: the paper's project folder (:func:`symdp.latex.document.read`)."""
     started = time.perf_counter()
-    doc = read(paper)
+    doc = read(paper, root)
     notation = replace(NOTATION, macros=tuple(doc.macros) + tuple(NOTATION.macros))
     given = _given(domains, doc, notation)
     path = proofs_path(paper)
@@ -287,7 +291,7 @@ def check(paper, skip=(), domains=(), certify: bool = False) -> Standalone:
         write_whole(path, certs.dumps(rec.certificates))
     shown = tuple(f"{name} in {interval_text(iv)}" for name, iv in given.items())
     return Standalone(str(paper), tuple(rows), time.perf_counter() - started, shown,
-                      path.name if certify or path.exists() else "")
+                      path.name if certify or path.exists() else "", doc.notes)
 
 
 # -- output ----------------------------------------------------------------------------------------------------
@@ -308,8 +312,9 @@ def _proofs_line(result: Standalone) -> str:
     return "proofs: " + ("; ".join(p for p in (checked, trusts, replayed, searched) if p) or "none to replay")
 
 
-def to_text(result: Standalone) -> str:
-    """The listing: a head line with the counts and the time, a line per checked row, then the skipped rows."""
+def to_text(result: Standalone, notes: bool = True) -> str:
+    """The listing: a head line with the counts and the time, a line per checked row, then the skipped rows,
+    then (with ``notes``) what reading the paper did not read."""
     checked = [r for r in result.rows if r.state != "skipped"]
     counts = ", ".join(f"{result.count(s)} {s.upper() if s in FAILING else s}" for s in CHECKED
                        if result.count(s) or s in ("proved", "refuted"))
@@ -329,7 +334,7 @@ def to_text(result: Standalone) -> str:
     for r in result.rows:
         if r.state == "skipped":
             lines.append(f"  {r.file + ':' + str(r.line):<28} {r.label:<24} skipped    {r.detail}")
-    return "\n".join(lines) + "\n"
+    return "\n".join(lines + (notes_text(result.notes) if notes else [])) + "\n"
 
 
 def bound_labels(result, but: str = "") -> set:
@@ -343,12 +348,13 @@ def bound_labels(result, but: str = "") -> set:
     return out
 
 
-def run(paper, path, domains=(), as_json: bool = False, certify: bool = False, **runs) -> tuple[str, int]:
+def run(paper, path, domains=(), as_json: bool = False, certify: bool = False, root=None,
+        **runs) -> tuple[str, int]:
     """``symdp paper PAPER --standalone``: the derivations' check (when ``path`` is a folder), then every
     other label as it stands.  (output, exit code): 1 when a bound label fails or a relation is refuted."""
     from . import paper as bound_check
-    result = bound_check.check(paper, path, **runs) if Path(path).is_dir() else None
-    alone = check(paper, bound_labels(result) if result is not None else (), domains, certify)
+    result = bound_check.check(paper, path, root=root, **runs) if Path(path).is_dir() else None
+    alone = check(paper, bound_labels(result) if result is not None else (), domains, certify, root)
     ok = alone.ok and (result is None or result.ok)
     if as_json:
         doc = json.loads(bound_check.to_json(result)) if result is not None else {"paper": str(paper)}
@@ -356,7 +362,7 @@ def run(paper, path, domains=(), as_json: bool = False, certify: bool = False, *
         return json.dumps(doc, indent=2) + "\n", 0 if ok else 1
     head = bound_check.to_text(result) if result is not None else \
         f"{paper}: no derivations folder {path}: every labelled display is checked as it stands\n"
-    return head + to_text(alone), 0 if ok else 1
+    return head + to_text(alone, notes=result is None), 0 if ok else 1
 
 
 def to_dict(result: Standalone) -> dict:
@@ -366,4 +372,5 @@ def to_dict(result: Standalone) -> dict:
                         "relation": r.relation or None, "domain": r.domain or None, "method": r.method or None,
                         "detail": r.detail or None, "witness": r.witness or None, "seconds": round(r.seconds, 3),
                         "certificate": r.certificate or None, "uses": list(r.uses)}
-                       for r in result.rows]}
+                       for r in result.rows],
+            "notes": [n.as_dict() for n in result.notes]}

@@ -29,6 +29,9 @@ def add_parsers(add) -> None:
              "them", DESCRIPTION)
     sp.add_argument("paper", metavar="PAPER.tex", help="the paper's main .tex file")
     sp.add_argument("--path", default="derivations", help="folder of derivation files (default: ./derivations)")
+    sp.add_argument("--root", default=None, metavar="FOLDER", help="the paper's project: files outside it are "
+                    "never read (default: the nearest folder above the paper holding .git, else the paper's own); "
+                    "give it when the paper inputs ../preamble.tex and no .git is above")
     sp.add_argument("--json", action="store_true", help="machine-readable output")
     sp.add_argument("-j", "--jobs", type=int, default=1, help="worker processes, >= 1 (default 1)")
     sp.add_argument("--cache", default=".symdp-cache", help="folder of cached results (default: ./.symdp-cache)")
@@ -51,6 +54,8 @@ def cmd_paper(args) -> int:
     if not Path(args.paper).is_file():
         raise SymdpError("PAPER.tex", args.paper, "an existing .tex file")
     runs = dict(jobs=args.jobs, cache=args.cache, fresh=args.no_cache)
+    if args.root is not None:
+        _set_root(args.root, args.paper)
     if args.scaffold is not None:
         from ..paper_scaffold import run
         sys.stdout.write(run(args.paper, args.path, args.scaffold or None, args.force, **runs))
@@ -60,9 +65,18 @@ def cmd_paper(args) -> int:
             raise SymdpError("--domain" if args.domain else "--certify", args.domain[0] if args.domain else True,
                              "an option given with --standalone")
         from ..paper_standalone import run
-        out, code = run(args.paper, args.path, args.domain, args.json, args.certify, **runs)
+        out, code = run(args.paper, args.path, args.domain, args.json, args.certify, args.root, **runs)
         sys.stdout.write(out)
         return code
-    result = paper.check(args.paper, args.path, jobs=args.jobs, cache=args.cache, fresh=args.no_cache)
+    result = paper.check(args.paper, args.path, jobs=args.jobs, cache=args.cache, fresh=args.no_cache,
+                         root=args.root)
     sys.stdout.write(paper.to_json(result) if args.json else paper.to_text(result))
     return 0 if result.ok else 1
+
+
+def _set_root(root: str, paper: str) -> None:
+    """``--root``: checked before any work, then set for this process and the derivations' workers (their
+    quotes read the paper in the same project)."""
+    import os
+    from ..latex.project import ROOT_ENV, project_root
+    os.environ[ROOT_ENV] = str(project_root(Path(paper).resolve(), root))

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import functools
 import hashlib
+import os
 import shutil
 import sys
 import warnings
@@ -25,6 +26,7 @@ import sympy
 
 from . import certify, numeric, provers, recorder, requirements
 from .records import DerivationResult
+from ..latex.project import ROOT_ENV
 from .registry import Spec
 
 SUFFIX = ".result.json"
@@ -34,7 +36,8 @@ TIMINGS = "timings.json"
 
 def _settings() -> str:
     values = (certify.DPS, certify.LEVELS, certify.STABLE, numeric.DIGITS, numeric.POINTS,
-              provers.BUDGET, provers.CLAIM_BUDGET, provers.REPLAY_LIMIT, recorder.STEP_LIMIT)
+              provers.BUDGET, provers.CLAIM_BUDGET, provers.REPLAY_LIMIT, recorder.STEP_LIMIT,
+              os.environ.get(ROOT_ENV, ""))   # the project a quoted paper is read in: which files are read
     return repr(values)
 
 

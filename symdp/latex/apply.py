@@ -108,6 +108,11 @@ class Application:
                         "it as a composition")
         head = p.base
         _standard_special(self.source, head, call)
+        if call.func.__name__.endswith("_cal") and any(s.name.endswith("_cal") for a in call.args
+                                                        for s in a.free_symbols):
+            not_formula(self.source, head.start, powers[j].base.end, f"{head.text}(...)", f"{head.text} of a "
+                        "calligraphic set or family (the minimax risk R(P, L) of a model P): a functional, not a "
+                        "closed form; declare the function in the notation (functions=) to read it as a call")
         self.undeclared.add(call.func)
         return value, after
 

@@ -7,6 +7,7 @@ Anything else is refused with the fragment quoted.
 from __future__ import annotations
 
 import sympy as sp
+from sympy.core.function import AppliedUndef
 from lark import Token, Transformer
 
 from .apply import Application
@@ -256,7 +257,18 @@ class Builder(Application, Transformer):
         return [x for x in c if not isinstance(x, Token)]
 
     def abs_(self, c):
-        return sp.Abs(self.expr(c[1]))
+        """``|x|``; refused around the value of a capital letter nobody declared (``|B_H(v_0, d/4)|``, a Hamming
+        ball; ``|N(x)|``, a neighbourhood): papers write sets so, and bars around a set are its size, never an
+        absolute value (F, G, H, the function letters, stay calls)."""
+        value = self.expr(c[1])
+        if isinstance(value, sp.Symbol) and value.name.endswith("_cal"):
+            self.fail(c[0].start_pos, c[-1].end_pos, f"|{value.name}|: a calligraphic letter is a set or a family "
+                      f"(a packing set V, a model P): the bars are its size, not a closed form")
+        if isinstance(value, AppliedUndef) and value.func in self.undeclared and _set_like(value.func.__name__):
+            self.fail(c[0].start_pos, c[-1].end_pos, f"|{value.func.__name__}(...)|: the size of a set (a ball "
+                      f"B(x, r), a neighbourhood) or the absolute value of a function's value? Declare "
+                      f"{value.func.__name__} in the notation (functions=) to read the absolute value")
+        return sp.Abs(value)
 
     def floor(self, c):
         return sp.floor(self.expr(c[1]))
@@ -357,3 +369,9 @@ def _lone(item) -> bool:
     if isinstance(item, Power) and item.sup is None and item.bang is None:
         item = item.base
     return isinstance(item, Leaf) and isinstance(item.value, sp.Symbol)
+
+
+def _set_like(name: str) -> bool:
+    """A capital letter (perhaps subscripted) other than the function letters F, G, H: a set, as papers write them."""
+    head = name.split("_")[0]
+    return len(head) == 1 and head.isupper() and head not in "FGH"

@@ -174,12 +174,35 @@ def _split(source: str, tokens: list[Tok]) -> tuple[list[Tok], list[list[Tok]]]:
         if not top or k == 0:
             continue
         if t.kind == "WORD" and t.text.strip().lower() == "and" and _states_condition(tokens[k + 1:]):
+            _second_equation(source, tokens[k:])
             return _body(tokens[:k]), _conditions(source, tokens[k + 1:])
         if t.kind in ("GAP", "COMMA") and not _spaced_operator(tokens, k) and _states_condition(tokens[k + 1:]):
+            _second_equation(source, tokens[k + 1:])
             return _body(tokens[:k]), _conditions(source, tokens[k + 1:])
         if (keyword(t) or (t.kind == "CMD" and t.text == r"\forall")) and not _in_cases(tokens, k):
             return _body(tokens[:k]), _conditions(source, tokens[k:])
     return _body(tokens), []
+
+
+def _second_equation(source: str, tokens: list[Tok]) -> None:
+    """``\\sum_i \\frac{p_i}{\\lambda x_i + c} = 1, \\quad \\text{and} \\quad \\sum_i \\frac{p_i x_i}{\\lambda x_i + c} = m``:
+    an equation after "and" whose left side is more than a name is a second statement (a system of two equations),
+    not a condition on the first; refused."""
+    rest = [t for t in tokens if t.kind != "GAP"]
+    if not (rest and rest[0].kind == "WORD" and rest[0].text.strip().lower() == "and"):
+        return
+    rest = rest[1:]
+    level = _top_level(rest)
+    rels = [k for k, (t, top) in enumerate(zip(rest, level)) if top and t.kind in RELATION_KINDS]
+    if len(rels) == 1 and rest[rels[0]].text == "=" and not _a_name(rest[:rels[0]]):
+        fail(source, rest[0].start, rest[-1].end, "a second equation after \\text{and}, between two expressions: a "
+             "system of equations, or a condition on the first? Write one equation per row")
+
+
+def _a_name(tokens: list[Tok]) -> bool:
+    """A name with its scripts (``x``, ``\\sigma^2``, ``x_{i}``), as a condition's equation sets one."""
+    return bool(tokens) and tokens[0].kind in ("NAME", "CMD") and all(
+        t.kind in ("SUB", "SUP", "LBRACE", "RBRACE", "NAME", "NUMBER") for t in tokens[1:]) and len(tokens) <= 6
 
 
 def _spaced_operator(tokens: list[Tok], k: int) -> bool:

@@ -268,7 +268,7 @@ class _Lexer:
             self.environment(name, start)
         elif name in ("lvert", "rvert", "vert"):
             self.emit({"lvert": "ABSL", "rvert": "ABSR"}.get(name, "BAR"), "|", start, self.pos)
-        elif name in ("Vert", "lVert", "rVert"):
+        elif name in ("Vert", "lVert", "rVert", "parallel"):   # \parallel: D(P \parallel Q), as \|
             self.emit("DBAR", "\\|", start, self.pos)
         elif name in ("hspace", "vspace", "hskip"):
             self.skip_group(start)

@@ -26,7 +26,7 @@ from .macros import Macro, expand
 from .meanings import one_meaning
 from .names import refuse_argument_words, refuse_hypergeometric
 from .notation import HEADS, NOTATION, OPERATORS, Notation
-from .prose import declare, used
+from .prose import declare, refuse_other_base, used
 from .resolve import Resolver
 from .rewrite import rewritten
 
@@ -211,6 +211,7 @@ def display(text: str, notation: Notation | None = None, *, derived=None, prose=
     """
     notation, declared = declare(_notation(notation), prose)
     source, body, conds = _source(text, notation)
+    refuse_other_base(source, prose)
     resolver = _resolver(source, body, notation, derived)
     segments, ops = _chain(source, body)
     defines, head = "", None
@@ -273,6 +274,23 @@ def _undeclared_value(expr, notation: Notation, derived) -> bool:
     return expr.func.__name__ not in declared and expr.func not in Context.of(derived).functions
 
 
+_DEFINES = re.compile(r"\\(?:coloneqq|triangleq|defeq|eqdef)|:=")
+
+
+def _defining(source: str, rel: Tok, left: list[Tok]) -> None:
+    """``-\\sum_i p_i \\log p_i \\coloneqq H(P_X)``: a definition sign after a sum or a difference, which no
+    definition defines: the name on the right is the one defined (=:), not a relation to check; refused."""
+    depth, top = 0, []
+    for t in left:
+        top += [t] if depth == 0 else []
+        depth += (t.kind in _OPEN) - (t.kind in _CLOSE)
+    if _DEFINES.fullmatch(source[rel.start:rel.end].strip()) and top and (
+            top[0].kind == "MINUS" or (top[0].kind == "HEAD" and top[0].text in (r"\sum", r"\prod"))
+            or any(t.kind in ("PLUS", "MINUS") for t in top[1:])):
+        fail(source, rel.start, rel.end, "a definition sign after an expression: the right side is the name it "
+             "defines (=:), not a relation to check; write = for a relation")
+
+
 def _chain(source: str, tokens: list[Tok]) -> tuple[list[list[Tok]], list[str]]:
     """The members of a relation chain and the relations between them (top level, outside ``cases``)."""
     depth, out, ops, current = 0, [], [], []
@@ -287,6 +305,7 @@ def _chain(source: str, tokens: list[Tok]) -> tuple[list[list[Tok]], list[str]]:
         if depth == 0 and t.kind == "REL":
             if t.text == "!=":
                 fail(source, t.start, t.end, "a relation \\neq (a display states =, <, <=, > or >=)")
+            _defining(source, t, current)
             out.append(current)
             ops.append(t.text)
             current = []

@@ -18,6 +18,9 @@ from pathlib import Path
 
 from ..errors import SymdpError
 
+ROOT_ENV = "SYMDP_PROJECT_ROOT"
+"""The environment variable naming the project folder a paper is read in (``symdp paper --root``; the
+derivations' workers inherit it, and it is part of the result cache's key)."""
 NOTE_KINDS = ("missing", "outside", "shell-escape", "unclosed", "macro", "excluded")
 """missing: an included file that is not there; outside: one outside the project; shell-escape: a command
 (``\\input|"cmd"``, ``\\write18``) never run; unclosed: an ``\\iffalse``/verbatim block or display without its
@@ -41,9 +44,18 @@ class Note:
     def describe(self) -> str:
         return f"{self.file}:{self.line}: {self.construct}: {self.detail}"
 
+    def as_dict(self) -> dict:
+        return {"kind": self.kind, "file": self.file, "line": self.line, "construct": self.construct,
+                "detail": self.detail}
+
 
 def project_root(paper: Path, root=None) -> Path:
-    """``root`` (an existing folder holding the paper), else the nearest folder above with .git, else the paper's."""
+    """``root`` (an existing folder holding the paper), else the folder named by the environment's
+    ``SYMDP_PROJECT_ROOT`` when it holds the paper (``symdp paper --root``, seen by the derivations' quotes too),
+    else the nearest folder above with .git, else the paper's."""
+    chosen = os.environ.get(ROOT_ENV)
+    if root is None and chosen and Path(chosen).resolve() in paper.parents:
+        root = chosen
     if root is not None:
         folder = Path(root).resolve()
         if not folder.is_dir() or folder not in paper.parents:

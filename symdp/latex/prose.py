@@ -17,6 +17,7 @@ from dataclasses import dataclass, field
 import sympy as sp
 
 from ..special import Phi
+from .lexer import fail
 from .notation import NOTATION, Notation
 
 
@@ -270,3 +271,33 @@ def settles(name: str, entry: str) -> str:
     if phrase is None:
         return ""
     return f", or a sentence around the display: \"where ${name}$ is the {phrase}\""
+
+
+_BASE = re.compile(r"\blog(?:arithm)?s?\b[^.;]{0,80}?\b(?:to |in |of )?(?:the )?base[- ]?\$?\s*\{?(\d+|[A-Za-z])\}?\s*\$?"
+                   r"|\bbase[- ]\$?\{?(\d+)\}?\$?\s+log(?:arithm)?s?\b|\bbinary log(?:arithm)?s?\b", re.I)
+"""A sentence that names the base of its logarithm: "the logarithm ... to the base $2$", "log base 2", "base-2
+logarithms", "binary logarithm"."""
+
+
+def log_base(prose) -> str:
+    """The base the sentences of ``prose`` give the logarithm ("2"), "" when none names one or it is e."""
+    for sentence in sentences(prose):
+        m = _BASE.search(sentence)
+        if m:
+            base = m.group(1) or m.group(2) or "2"
+            if base.lower() != "e":
+                return base
+    return ""
+
+
+_PLAIN_LOG = re.compile(r"\\log(?![A-Za-z])(?!\s*_)")
+
+
+def refuse_other_base(source: str, prose) -> None:
+    """A plain ``\\log`` where the text around the display names another base ("the logarithm ... to the base
+    $2$", Shekhar's ECE 598 notes) is refused: ``\\log`` reads as the natural logarithm, which the text denies."""
+    m = _PLAIN_LOG.search(source)
+    base = log_base(prose) if m else ""
+    if base:
+        fail(source, m.start(), m.end(), f"\\log where the text around the display gives the logarithm base {base}: "
+             f"the notation reads \\log as the natural logarithm; write \\log_{{{base}}} (or \\ln for the natural one)")

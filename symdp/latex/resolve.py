@@ -131,7 +131,7 @@ class Resolver:
 
     def run(self, raw: list[Tok]) -> list[Token]:
         set_builder(self.source, raw)
-        raw = paired_mids(parameters_after_bar(listed_with_semicolons(raw, declared(self.notation))))
+        raw = paired_mids(parameters_after_bar(listed_with_semicolons(raw, declared(self.notation), self.source)))
         decorated = derivatives(self.source, decorate(raw))
         refuse_bold_arithmetic(self.source, decorated)
         bound = index_names(decorated)

@@ -31,6 +31,9 @@
 - ``\\lbrace`` and ``\\rbrace`` are ``\\{`` and ``\\}``, the braces they print.
 - ``{2i \\choose i}`` (plain TeX's infix binomial, which takes the whole group it stands in) becomes
   ``{\\binom{2i}{i}}``; a ``\\choose`` outside a group, or two in one group, is left to be refused.
+- ``{\\cal R}``, ``{\\bf x}``, ``{\\rm d}`` (plain TeX's font switches, which act to the end of their group) are
+  ``\\mathcal{R}``, ``\\mathbf{x}``, ``\\mathrm{d}`` when the group holds the switch and one word of letters
+  or one command (``{\\bf \\theta}``) and nothing else; a switch anywhere else is left to be refused.
 - ``\\text{Wilcoxon:}\\quad n_i`` (a display opening with a caption: a text group whose words end with a colon,
   as a list of named formulas writes; or a hyphenated proper name, ``\\text{Fleming-Harrington}\\quad``, which no
   quantity is called) becomes ``n_i``: the caption names the formula, it is not part of it.
@@ -54,7 +57,13 @@ def rewritten(text: str) -> str:
     text = _NOT_IN.sub(r"\\notin ", _NOT_EQUAL.sub(r"\\ne ", text))
     text = _TEXT_KEYWORD.sub(lambda m: rf"\{m.group(1)}{{{m.group(2)} }} {m.group(3)} ", text)
     text = _event_indicators(_BRACE_WORD.sub(lambda m: "\\{" if m.group(1) == "l" else "\\}", text))
+    text = _SWITCH.sub(lambda m: rf"\{_SWITCHES[m.group(1)]}{{{m.group(2).strip()}}}", text)
     return ellipsis_sums(_ARRAY.sub(_cases, _script_commands(_indicators(_chooses(_braces(text))))))
+
+
+_SWITCHES = {"cal": "mathcal", "bf": "mathbf", "rm": "mathrm", "it": "mathit", "sf": "mathsf"}
+_SWITCH = re.compile(r"\{\s*\\(cal|bf|rm|it|sf)(?![A-Za-z])\s*([A-Za-z0-9]+|\\[A-Za-z]+)\s*\}")
+"""A font switch alone in its group with one word or one command: ``{\\cal R}``."""
 
 
 _LOWER = ("alpha beta gamma delta - zeta eta theta iota kappa lambda mu nu xi - pi rho - sigma tau upsilon - chi psi "

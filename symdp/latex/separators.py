@@ -2,27 +2,38 @@
 ``\\mid`` in ``f(t \\mid a, b)``, each read as a comma where it can be nothing else (moved here from resolve.py)."""
 from __future__ import annotations
 
-from .lexer import Tok
+from .lexer import Tok, not_formula
 from .names import FUNCTION_LETTERS
 
 
-def listed_with_semicolons(raw: list[Tok], functions=frozenset()) -> list[Tok]:
+def listed_with_semicolons(raw: list[Tok], functions=frozenset(), source: str = "") -> list[Tok]:
     """``\\max\\{a ; 0\\}``: a semicolon between the items of a ``\\max``/``\\min`` set separates them, as a comma;
     so it does in the arguments of a function the text declares (``B(x; a, b)``, the incomplete beta function), and
-    in parentheses after any name (``c F(t; \\theta)``): no factor is a list, so the name is applied to them."""
-    out, depth, inside = list(raw), 0, False
+    in parentheses after any name (``c F(t; \\theta)``): no factor is a list, so the name is applied to them.  After a
+    capital letter nobody declared other than F, G, H (``I(X; Y)``, ``I(V; X)``) the semicolon is information
+    theory's: a mutual information of random variables, no closed form (:class:`.lexer.NotAFormula`)."""
+    out, depth, inside, head = list(raw), 0, False, None
     for k, t in enumerate(raw):
         extremum = t.kind == "LSET" and raw[k - 1].kind == "CMD" and raw[k - 1].text in (r"\max", r"\min")
         if depth == 0 and k and (extremum or t.kind == "LPAREN" and (
                 raw[k - 1].text in functions or raw[k - 1].kind in ("NAME", "WORD"))):
-            inside = True
+            inside, head = True, raw[k - 1]
         if inside:
             depth += (t.kind in ("LSET", "LPAREN", "LBRACK", "LBRACE")) - (t.kind in ("RSET", "RPAREN", "RBRACK",
                                                                                      "RBRACE"))
             if t.kind == "SEMI" and depth == 1:
+                _measure(source, head, t, functions)
                 out[k] = Tok("COMMA", ",", t.start, t.end, t.spaced, t.cmd)
             inside = depth > 0
     return out
+
+
+def _measure(source: str, head: Tok | None, semi: Tok, functions) -> None:
+    if source and head is not None and head.kind == "NAME" and len(head.text) == 1 and head.text.isupper() \
+            and head.text not in FUNCTION_LETTERS and head.text not in functions:
+        not_formula(source, head.start, semi.end, f"{head.text}(.; .)", f"{head.text} with its arguments "
+                    "separated by a semicolon: a measure of random variables (a mutual information I(X; Y)), not a "
+                    "closed form; declare the function in the notation to read it as a call")
 
 
 def parameters_after_bar(raw: list[Tok]) -> list[Tok]:

@@ -70,3 +70,45 @@ def test_a_functional_of_a_starred_estimator_is_refused():
                                                 (r"\therefore x > 1", True), (r"x > 1", False)])
 def test_a_row_opened_by_an_implication_is_marked_a_consequence(latex, consequence):
     assert display(latex).consequence is consequence
+
+
+@pytest.mark.parametrize("old, new", [(r"y = {\cal L} + z", r"y = \mathcal{L} + z"),
+                                      (r"\int_0^1 x^2 \, {\rm d}x = \frac{1}{3}", r"\int_0^1 x^2 \, \mathrm{d}x = \frac{1}{3}"),
+                                      (r"y = {\rm e}^{x}", r"y = \mathrm{e}^{x}"),
+                                      (r"y = g({\bf \theta}) + 1", r"y = g(\mathbf{\theta}) + 1")])
+def test_plain_tex_font_switches_alone_in_their_group_read_as_the_commands(old, new):
+    assert display(old).chain == display(new).chain
+
+
+@pytest.mark.parametrize("latex", [r"y = {\cal R + x}", r"y = \cal R", r"y = {\rm d x}"])
+def test_a_font_switch_over_more_than_one_word_is_refused(latex):
+    refused(latex, r"\\cal|\\rm|grammar|notation")
+
+
+def test_parallel_is_the_separator_of_a_divergence_as_a_double_bar_is():
+    refused(r"D_f(P \parallel Q) \le 1", "the separator of a divergence")
+
+
+BITS = ("Interestingly, $2$ is also equal to the negative of the logarithm of the probability assigned to each value "
+        "$i$ to the base $2$; that is, $2 = \\log(1/p_i) = \\log(4)$.",)
+
+
+def test_a_plain_log_is_refused_where_the_text_gives_another_base():
+    with pytest.raises(LatexError, match="base 2"):
+        display(r"L = \sum_{i=0}^3 p_i \log (1/p_i)", prose=BITS)
+    with pytest.raises(LatexError, match="base 10"):
+        display(r"y = \log x", prose=("All logarithms are to the base 10.",))
+    with pytest.raises(LatexError, match="base 2"):
+        display(r"y = \log x", prose=("Here log denotes the binary logarithm.",))
+
+
+def test_a_log_with_its_base_or_natural_text_reads_as_before():
+    assert str(display(r"L = \log_2 (1/p)", prose=BITS).chain[0]) == "log(1/p)/log(2)"
+    assert str(display(r"y = \log x", prose=("We use natural logarithms throughout.",)).chain[0]) == "log(x)"
+    assert str(display(r"y = \log x", prose=("The logarithm is to the base $e$.",)).chain[0]) == "log(x)"
+
+
+def test_bars_around_a_capital_letter_nobody_declared_are_refused_as_a_set_size():
+    refused(r"|B_H(v_0, d/4)| \leq 4^d 3^{-3d/4}", "the size of a set")
+    assert str(display(r"y = |f(x) - f(z)|").chain[0]) == "Abs(f(x) - f(z))"
+    assert str(display(r"y = |g(x)|").chain[0]) == "Abs(g(x))"

@@ -1,0 +1,45 @@
+"""Readings and refusals added after heldout14 (Shekhar's ECE 598 notes on information theory and statistics), each
+with its near-miss: plain TeX's font switches; a plain log where the text names base 2 (in test_blog_rules.py);
+bars around a set (a capital letter's value nobody declared, a calligraphic letter); a calligraphic functional
+R(P, L); a semicolon's mutual information I(X; Y); a definition sign after an expression (=: written :=); a second
+equation after "and"."""
+from __future__ import annotations
+
+import pytest
+
+from symdp.latex import LatexError, display
+
+
+def refused(latex: str, words: str) -> None:
+    with pytest.raises(LatexError, match=words):
+        display(latex)
+
+
+def test_bars_around_a_calligraphic_letter_are_a_set_size():
+    refused(r"|{\cal V}| \geq 2^d 3^{3d/4} 4^{-d}", "a set or a family")
+    assert str(display(r"y = |v| + 1").chain[0]) == "Abs(v) + 1"
+
+
+def test_a_calligraphic_function_of_a_calligraphic_family_is_a_functional():
+    refused(r"{\cal R}({\cal P}, L) \geq \frac{w(\delta)}{2}", "a functional")
+    assert str(display(r"y = f(\mathcal{D}) + 1").chain[0]) == "f(D_cal) + 1"
+
+
+def test_a_semicolon_after_a_capital_letter_is_a_mutual_information():
+    refused(r"y = I(V; X) + 1", "mutual information")
+    assert str(display(r"y = c F(t; \theta)").chain[0]) == "c*F(t, theta)"
+    assert str(display(r"y = \max\{a; 0\}").chain[0]) == "Max(0, a)"
+
+
+def test_a_definition_sign_after_an_expression_is_refused():
+    refused(r"& = -\sum_{i=1}^n p_i \log p_i \coloneqq H(P_X).", "a definition sign after an expression")
+    refused(r"a + b := c", "a definition sign after an expression")
+    assert display(r"\sigma^2 \coloneqq \frac{2}{\varepsilon^2}").defines == r"\sigma^2"
+    assert str(display(r"g(x+1) := x + 1").chain[-1]) == "x + 1"
+
+
+def test_a_second_equation_after_and_is_refused_a_name_set_after_and_is_a_condition():
+    refused(r"\sum_{i=1}^k \frac{p_i}{c + x_i} = 1, \quad \text{and} \quad \sum_{i=1}^k \frac{p_i x_i}{c + x_i} = m",
+            "a second equation")
+    assert str(display(r"y = x^2 \quad \text{and} \quad x = 2").conditions[0]) == "Eq(x, 2)"
+    assert str(display(r"y = x^2, \text{ and } x > 0").conditions[0]) == "x > 0"
