@@ -26,6 +26,7 @@ SPACING = frozenset("quad qquad displaystyle textstyle limits nolimits nonumber 
                     "tiny scriptsize footnotesize small normalsize large Large LARGE huge Huge".split())
 RELATIONS = {"=": "=", "<": "<", ">": ">", "le": "<=", "leq": "<=", "leqslant": "<=", "ge": ">=",
              "geq": ">=", "geqslant": ">=", "neq": "!=", "ne": "!=", "coloneqq": "=", "triangleq": "=",
+             "eqcolon": "=", "eqqcolon": "=",   # mathtools' =: (the right side is the name defined)
              "lt": "<", "gt": ">"}
 KEYWORDS = {"cdot": "MUL", "cdotp": "MUL", "times": "MUL", "ast": "MUL", "wedge": "AND", "land": "AND", "vee": "OR", "lor": "OR",
             "neg": "NOT", "lnot": "NOT", "in": "IN", "frac": "FRAC", "dfrac": "FRAC", "tfrac": "FRAC",

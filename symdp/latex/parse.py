@@ -251,10 +251,18 @@ def _for_some(source, tokens, condition, chain, ops) -> None:
         return
     first = getattr(chain[0], "free_symbols", set())
     for s in sorted(condition.free_symbols - first, key=str):
-        if any(s in getattr(m, "free_symbols", ()) for m in chain[1:]):
+        if _ranges(condition, s) and any(s in getattr(m, "free_symbols", ()) for m in chain[1:]):
             fail(source, tokens[0].start, tokens[-1].end, f"a range for {s}, which only a later member of the "
                  f"equation uses: {s} for some value in that range (a mean-value form), or for every one? Not an "
                  "identity to check as written")
+
+
+def _ranges(condition, s) -> bool:
+    """``condition`` gives ``s`` alone a range (``s \\in (a, b)``, ``a < s < b``, ``s > 0``), not a constraint among
+    several names (``3 m h \\le C``)."""
+    parts = condition.args if isinstance(condition, sp.And) else (condition,)
+    return all((isinstance(p, sp.Contains) and p.args[0] == s) or (isinstance(p, sp.core.relational.Relational)
+                                                                    and s in (p.lhs, p.rhs)) for p in parts)
 
 
 def _head(source, resolver, seg):

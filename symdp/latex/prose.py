@@ -147,7 +147,28 @@ def declarations(prose) -> tuple:
             phrase = _phrase(m.group("phrase"))
             for k in re.findall(r"@(\d+)@", m.group("names")):
                 found += _declare(maths[int(k)], phrase, sentence)
-    return tuple(found)
+        found += [Declaration(m.group("name").replace(" ", ""), OWN, sentence) for m in map(_SIGNATURE.fullmatch, maths)
+                  if m is not None and _plain_domain(m.group("domain"))]
+        found += [Declaration(maths[int(k)], OWN, sentence) for k in _NAMED.findall(masked)
+                  if _BARE.fullmatch(maths[int(k)])]
+    known = {d.spelling for d in found if d.what != OWN} | _DEFAULT
+    return tuple(d for d in found if d.what != OWN or d.spelling not in known)
+
+
+OWN = "a function of the paper's own"
+"""What a signature declares: ``$\\phi: [0, 1] \\to [0, 1]$`` (a bump function), ``$\\phi:\\mathbb{R} \\to \\mathbb{R}$``."""
+_SIGNATURE = re.compile(r"\s*(?P<name>\\[A-Za-z]+|[A-Za-z])\s*:\s*(?P<domain>.+?)\s*\\(?:to|rightarrow)\s*(?P<range>.+?)\s*")
+
+
+_NAMED = re.compile(r"\bfunctions?\s+@(\d+)@(?!\s*(?:is|are|denotes?)\b)", re.I)
+"""A name right after the word "function" (``the scaled-and-shifted bump function $\\phi_j$``), not a clause that
+says which function it is (those are the vocabulary's)."""
+_BARE = re.compile(r"\\[A-Za-z]+(?:_\{?[A-Za-z0-9]\}?)?|[A-Za-z](?:_\{?[A-Za-z0-9]\}?)?")
+
+
+def _plain_domain(domain: str) -> bool:
+    """One real argument: an interval or the reals (``[0, 1]``, ``\\mathbb{R}``, ``(0, \\infty)``), no product of sets."""
+    return r"\times" not in domain and bool(re.fullmatch(r"\\mathbb\s*\{?R\}?|[\[(][^\[\]()]*[\])]", domain.strip()))
 
 
 def _defined_side(body: str) -> str:
@@ -229,6 +250,9 @@ def _function(notation: Notation, spelling: str, mine: list) -> Declared:
     order = re.fullmatch(r".*_\{?(\d+)\}?", spelling)
     forms, scripted = [], False
     for d in mine:
+        if d.what == OWN:
+            forms.append((1, sp.Function(spelling.lstrip("\\")), d))
+            continue
         entry = VOCABULARY[d.what]
         fixed = entry.indexed and order is not None
         forms.append((entry.arity - fixed, _ordered(entry.fn, int(order.group(1))) if fixed else entry.fn, d))

@@ -115,21 +115,55 @@ _NOT_EQUAL = re.compile(r"\\not\s*=")
 _CHOOSE = re.compile(r"\\choose(?![A-Za-z])")
 
 
-_EVENT_ONE = re.compile(r"(?<![\w.])(?:\\(?:mathbbm|mathds|mathbb|mathbf)\s*\{\s*1\s*\}|1)\s*_\s*(?=\{)")
+_ONE = r"\\(?:mathbbm|mathds|mathbb|mathbf|boldsymbol|bm)\s*\{\s*1\s*\}"
+_EVENT_ONE = re.compile(rf"(?<![\w.])(?:{_ONE}|1)\s*_\s*(?=\{{)")
+_BRACED_ONE = re.compile(rf"(?<![\w.]){_ONE}\s*(?=\\\{{)")
+_EVENT = re.compile(r"=|<|>|\\(?:leq?|geq?|in|notin|neq?)(?![A-Za-z])")
+"""A relation: what makes a 1's subscript an event (``1_{w=1}``), not an index (``1_i``)."""
 
 
 def _event_indicators(text: str) -> str:
-    """``1_{\\{A\\}}`` as ``1[A]`` (see the module's docstring); anything else as written."""
+    """``1_{\\{A\\}}``, ``\\boldsymbol{1}_{w=1}`` (a subscript holding a relation) and ``\\mathbbm{1}\\{A\\}`` as
+    ``1[A]`` (see the module's docstring); anything else as written."""
     out, k = [], 0
-    for m in _EVENT_ONE.finditer(text):
+    for m in sorted([*_EVENT_ONE.finditer(text), *_BRACED_ONE.finditer(text)], key=lambda m: m.start()):
         if m.start() < k:
             continue
-        group, end = balanced(text, m.end())
-        inner = (group or "").strip()
-        if inner.startswith("\\{") and inner.endswith("\\}") and balanced("{" + inner[2:-2] + "}", 0)[0] is not None:
-            out.append(text[k:m.start()] + "1[" + inner[2:-2].strip() + "]")
+        event, end = _event(text, m)
+        if event is not None:
+            out.append(text[k:m.start()] + "1[" + event + "]")
             k = end
     return "".join(out) + text[k:]
+
+
+def _event(text: str, m) -> tuple:
+    """(the event, the end of the indicator) after the one matched by ``m``, or (None, 0)."""
+    if m.re is _BRACED_ONE:
+        close = _set_close(text, m.end() + 2)
+        inner = text[m.end() + 2:close] if close is not None else None
+        return (inner.strip(), close + 2) if inner is not None and balanced("{" + inner + "}", 0)[0] is not None \
+            else (None, 0)
+    group, end = balanced(text, m.end())
+    inner = (group or "").strip()
+    if inner.startswith("\\{") and inner.endswith("\\}") and balanced("{" + inner[2:-2] + "}", 0)[0] is not None:
+        return inner[2:-2].strip(), end
+    if group is not None and _EVENT.search(inner) and "\\{" not in inner:
+        return inner, end
+    return None, 0
+
+
+def _set_close(text: str, pos: int) -> int | None:
+    """The position of the ``\\}`` that closes the set brace opened just before ``pos``, or None."""
+    depth = 1
+    while pos < len(text):
+        if text.startswith("\\{", pos) or text.startswith("\\}", pos):
+            depth += 1 if text[pos + 1] == "{" else -1
+            if depth == 0:
+                return pos
+            pos += 2
+        else:
+            pos += 1
+    return None
 
 
 def _chooses(text: str) -> str:

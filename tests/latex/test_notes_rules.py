@@ -43,3 +43,34 @@ def test_a_second_equation_after_and_is_refused_a_name_set_after_and_is_a_condit
             "a second equation")
     assert str(display(r"y = x^2 \quad \text{and} \quad x = 2").conditions[0]) == "Eq(x, 2)"
     assert str(display(r"y = x^2, \text{ and } x > 0").conditions[0]) == "x > 0"
+
+
+def test_a_bold_one_with_an_event_is_an_indicator_an_index_is_not():
+    got = display(r"y = \boldsymbol{1}_{w=1} + \boldsymbol{1}_{w=0}").chain[0]
+    assert got.subs("w", 1) == 1 and got.subs("w", 0) == 1 and got.subs("w", 2) == 0
+    assert str(display(r"y = \mathbbm{1}\{x > 0\}").chain[0]) == "Piecewise((1, x > 0), (0, True))"
+    refused(r"y = 1_i + 2", "a subscript on an expression")
+
+
+BUMP = (r"\item Let us consider a bump function $\phi: [0, 1] \to [0,1]$ defined as ",
+        r"\item For any $j \geq 1$, define the scaled-and-shifted bump function $\phi_j$ as ")
+
+
+def test_a_signature_or_the_word_function_before_a_name_declares_a_function_of_the_paper():
+    got = display(r"\theta_j(x)= h \phi_j(x) = h \phi\left( m \left( x - \frac{j-1}{m} \right) \right), \quad "
+                  r"\text{with} \quad h > 0, \quad 3 m h \leq C.", prose=BUMP)
+    assert [str(m) for m in got.chain] == ["h*phi_j(x)", "h*phi(m*(x - (j - 1)/m))"] and len(got.conditions) == 2
+    assert str(display(r"y = \phi(x) + 1", prose=(r"Catoni's $\phi:\mathbb{R} \to \mathbb{R}$ is increasing.",)
+                       ).chain[0]) == "phi(x) + 1"
+
+
+def test_without_the_sentence_or_with_a_known_function_the_reading_is_as_before():
+    refused(r"y = \phi(x) + 1", "a function of their own")
+    with pytest.raises(LatexError):
+        display(r"y = \phi(x) + 1", prose=(r"Let $\phi: A \times B \to C$ be given.",))   # two arguments: not declared
+    assert str(display(r"y = \Gamma(x)", prose=(r"the gamma function $\Gamma$ again",)).chain[0]) == "gamma(x)"
+
+
+def test_eqcolon_is_an_equation_whose_right_side_is_named():
+    got = display(r"\widehat{\theta}(X^n) = \frac{1}{n} \sum_{i=1}^n X_i \eqcolon \bar{X}_n.")
+    assert len(got.chain) == 2 and str(got.chain[1]) == "X_bar_n"
