@@ -124,7 +124,7 @@ _EVENT = re.compile(r"=|<|>|\\(?:leq?|geq?|in|notin|neq?)(?![A-Za-z])")
 
 def _event_indicators(text: str) -> str:
     """``1_{\\{A\\}}``, ``\\boldsymbol{1}_{w=1}`` (a subscript holding a relation) and ``\\mathbbm{1}\\{A\\}`` as
-    ``1[A]`` (see the module's docstring); anything else as written."""
+    ``1[A]``, ``1_{[0, 1]}(x)`` as ``1[x \\in [0, 1]]`` (see the module's docstring); anything else as written."""
     out, k = [], 0
     for m in sorted([*_EVENT_ONE.finditer(text), *_BRACED_ONE.finditer(text)], key=lambda m: m.start()):
         if m.start() < k:
@@ -149,7 +149,15 @@ def _event(text: str, m) -> tuple:
         return inner[2:-2].strip(), end
     if group is not None and _EVENT.search(inner) and "\\{" not in inner:
         return inner, end
+    if group is not None and _INTERVAL.fullmatch(inner) and text[end:end + 1] == "(":
+        close = _closing_paren(text, end + 1)
+        if close is not None:   # 1_{[0, 1]}(x): the indicator of an interval at x
+            return f"{text[end + 1:close].strip()} \\in {inner}", close + 1
     return None, 0
+
+
+_INTERVAL = re.compile(r"[\[(][^\[\](),]+,[^\[\](),]+[\])]")
+"""An interval with its two ends (``[0, 1]``, ``(0, \\infty)``, ``[a, b)``): the set a 1's subscript names."""
 
 
 def _set_close(text: str, pos: int) -> int | None:

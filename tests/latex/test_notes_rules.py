@@ -6,6 +6,7 @@ equation after "and"."""
 from __future__ import annotations
 
 import pytest
+import sympy as sp
 
 from symdp.latex import LatexError, display
 
@@ -74,3 +75,10 @@ def test_without_the_sentence_or_with_a_known_function_the_reading_is_as_before(
 def test_eqcolon_is_an_equation_whose_right_side_is_named():
     got = display(r"\widehat{\theta}(X^n) = \frac{1}{n} \sum_{i=1}^n X_i \eqcolon \bar{X}_n.")
     assert len(got.chain) == 2 and str(got.chain[1]) == "X_bar_n"
+
+
+def test_the_indicator_of_an_interval_at_a_point():
+    got = display(r"y = x 1_{[0,1]}(x) + 1_{(0, \infty)}(t)").chain[0]
+    assert got.subs({"x": sp.Rational(1, 2), "t": 1}) == sp.Rational(3, 2) and got.subs({"x": 2, "t": 0}) == 0
+    refused(r"y = 1_{[0,1]} + 2", "a subscript on an expression")
+    refused(r"y = 1_{A}(t)", "a member of an indexed family")
