@@ -57,6 +57,9 @@ def identity(lhs, rhs, domain, key, attempts: Attempts, numeric: bool = True) ->
     domain = dom.complete(domain, (lhs - rhs).free_symbols)
     if kinked_integrals.applies(lhs - rhs):   # |x|, max or a Piecewise in an integrand: integrated piece by piece
         method = attempts.route("kinked integrals", lambda: kinked_integrals.prove(lhs - rhs, attempts))
+        if not method and restricted:
+            method = attempts.route("kinked integrals on the domain",
+                                    lambda: kinked_integrals.prove_on(lhs - rhs, domain, attempts))
         if method:
             return Outcome(Status.PROVED, f"symbolic ({method})", "difference reduces to 0")
     if not (lhs.has(sp.Piecewise) or rhs.has(sp.Piecewise)):

@@ -27,7 +27,7 @@ import sympy as sp
 
 from .conditions import discharge, truth_of
 from .kinks import _linear_root
-from .provers import prove_zero
+from .provers import Mapped, on_every_piece, prove_zero, substitutions
 
 MAX_CUTS = 6
 """Cut points of one integral at most (MAX_CUTS + 1 pieces)."""
@@ -48,6 +48,19 @@ def prove(diff, attempts) -> str | None:
     method = prove_zero(done, attempts)
     return f"integrals split at the kinks of their integrands and integrated piece by piece, then {method}" \
         if method else None
+
+
+def prove_on(diff, domain: dict, attempts) -> str | None:
+    """:func:`prove` on each piece of one of the prover's maps of the domain onto positive symbols
+    (:func:`.provers.substitutions`): a limit the domain orders but the assumptions do not (``int_t^oo`` with
+    ``t >= 0`` beside the kink at 0 of ``|x|``) is ordered on every piece."""
+    for desc, pieces in substitutions(domain):
+        names = on_every_piece(Mapped(diff, pieces), lambda m: prove(m, attempts))
+        if names:
+            return f"{names} after {desc}"
+        if attempts.exhausted:
+            return None
+    return None
 
 
 def evaluate(expr):
@@ -141,6 +154,8 @@ def _outside(c, a, b) -> bool:
     hi = "-" if b == sp.oo else _sign(c - b)
     if lo in ("-", "0") or hi in ("+", "0"):
         return True
+    if (a != -sp.oo and truth_of(c - a <= 0) is True) or (b != sp.oo and truth_of(c - b >= 0) is True):
+        return True   # at or beyond an end that may reach it (c = 0, a = t >= 0)
     if lo == "+" and hi == "-":
         return False
     raise NotImplementedError(f"cut {c} not placed against the limits")
@@ -175,7 +190,7 @@ def _pieces(f, x, a, b, depth):
     """int_a^b f dx as the sum of its smooth pieces' closed forms (innermost kinks split first)."""
     kinks = _innermost(f, x)
     if not kinks:
-        value = discharge(sp.integrate(_smoothed(f), (x, a, b)), strict=True)
+        value = _integrate(_smoothed(f), x, a, b)
         if value.has(sp.Integral) or value.is_finite is not True:
             raise NotImplementedError(f"the piece on ({a}, {b}) did not integrate")
         return value
@@ -184,6 +199,19 @@ def _pieces(f, x, a, b, depth):
     ends = [a] + _cuts(kinks, x, a, b) + [b]
     return sp.Add(*(_pieces(_branch(f, kinks, x, _interior(lo, hi)), x, lo, hi, depth + 1)
                     for lo, hi in zip(ends, ends[1:])))
+
+
+def _integrate(f, x, a, b):
+    """int_a^b f dx in closed form, its convergence conditions discharged; where SymPy conditions the value on a
+    symbolic lower limit that the assumptions leave undecided (``t > 0`` for ``int_t^oo`` with ``t >= 0``), the
+    integral is taken again from 0 after x = a + y (an exact change of variable)."""
+    try:
+        return discharge(sp.integrate(f, (x, a, b)), strict=True)
+    except NotImplementedError:
+        if a == -sp.oo or not a.free_symbols:
+            raise
+    y = sp.Dummy("y", nonnegative=True)
+    return discharge(sp.integrate(f.xreplace({x: a + y}), (y, 0, b - a)), strict=True)
 
 
 def _interior(lo, hi):

@@ -91,7 +91,10 @@ def _log_exp(e):
 
 def _erf_form(e):
     """Phi, its inverse, erfc and erfcinv in erf form (Phi(x) = (1 + erf(x/sqrt 2))/2, erfc = 1 - erf,
-    erfcinv(z) = erfinv(1 - z)), erfinv's odd symmetry applied, then cancel."""
+    erfcinv(z) = erfinv(1 - z)), erfinv's odd symmetry applied, then cancel.  Integrals and sums are evaluated
+    first (a Gaussian tail int_t^oo phi = erfc(t/sqrt 2)/2 beside 1 - Phi(t))."""
+    if e.has(*_EVALUABLE) and e.has(Phi, PhiInv, sp.erfc, sp.erfcinv):
+        e = discharge(e.doit(), strict=False)
     if not e.has(Phi, PhiInv, sp.erfc, sp.erfcinv):
         raise NotImplementedError("no Phi or erfc")
     e = e.rewrite(sp.erf).replace(lambda x: isinstance(x, sp.erfcinv), lambda x: sp.erfinv(1 - x.args[0]))
@@ -436,7 +439,7 @@ def prove_zero_on(expr, domain: dict, attempts: Attempts) -> str | None:
     only there, an absolute value with a known sign there).
     """
     for desc, pieces in substitutions(domain):
-        names = _on_every_piece(_Mapped(expr, pieces), lambda m: attempts.first(m, _is_zero))
+        names = on_every_piece(Mapped(expr, pieces), lambda m: attempts.first(m, _is_zero))
         if names:
             return f"{names} after {desc}"
         if attempts.exhausted:
@@ -816,12 +819,12 @@ def _by_groups(expr, sign, domain, attempts, depth):
 def _by_assumptions(expr, sign, domain, attempts):
     accept = lambda e: getattr(e, f"is_{sign}") is True
     for desc, pieces in substitutions(domain):
-        mapped = _Mapped(expr, pieces)
-        names = _on_every_piece(mapped, lambda m: attempts.first(m, accept, REWRITES[:-1]))
+        mapped = Mapped(expr, pieces)
+        names = on_every_piece(mapped, lambda m: attempts.first(m, accept, REWRITES[:-1]))
         if names:
             return f"sign by assumptions{_after(desc)} ({names})"
         if _tails(expr, pieces) and any(m.has(*TAILS) for m in mapped):
-            names = _on_every_piece(mapped, lambda m: attempts.first(_positive_atoms(m), accept, REWRITES[:-1]))
+            names = on_every_piece(mapped, lambda m: attempts.first(_positive_atoms(m), accept, REWRITES[:-1]))
             if names:
                 return f"sign by assumptions{_after(desc)}, the normal tail positive and its inverse real on its range ({names})"
     return _root_free(expr, sign, domain, attempts)
@@ -835,9 +838,9 @@ def _tails(expr, pieces) -> bool:
     return expr.has(*TAILS) or any(v.has(*TAILS) for subs in pieces for v in subs.values())
 
 
-class _Mapped:
+class Mapped:
     """``expr`` after each substitution of ``pieces``, made when first read (a piece no rewrite settles ends
-    :func:`_on_every_piece` before the later ones are needed)."""
+    :func:`on_every_piece` before the later ones are needed)."""
 
     def __init__(self, expr, pieces):
         self.expr, self.pieces, self.made = expr, pieces, []
@@ -849,7 +852,7 @@ class _Mapped:
             yield self.made[k]
 
 
-def _on_every_piece(mapped, first):
+def on_every_piece(mapped, first):
     """The rewrites (joined) that settle every piece, or None at the first piece none settles."""
     names = []
     for m in mapped:

@@ -64,3 +64,39 @@ def test_an_unordered_cut_leaves_the_route_out():
     t = sp.Symbol("t", real=True)   # the kink at t has no known place against 0
     with pytest.raises(NotImplementedError):
         kinked_integrals.evaluate(line(sp.exp(-sp.Abs(x)) * sp.Abs(x - t)) + 0 * t)
+
+
+T = sp.Symbol("t", real=True)
+TAIL = sp.Integral(lap(0), (x, T, sp.oo))
+
+
+def test_a_tail_whose_limit_the_domain_orders_is_proved_on_the_domain_and_replays():
+    """P(Lap(0, 1/eps) > t) = e^{-eps t}/2 for t >= 0 [Dwork and Roth, Fact 3.7]: the kink 0 of |x| against the
+    limit t is ordered by the domain, not by t's assumptions (the map t = 0 + t, t >= 0, then SymPy's value at a
+    nonnegative lower limit taken from 0 after x = t + y)."""
+    domain = {eps: sp.Interval.open(0, sp.oo), T: sp.Interval(0, sp.oo)}
+    search = Attempts(total=30.0)
+    out = decide.identity(TAIL, sp.exp(-eps * T) / 2, domain, "tail", search, numeric=False)
+    assert out.status is Status.PROVED and "split at the kinks" in out.method and "t = 0 + t" in out.method
+    replay = decide.identity(TAIL, sp.exp(-eps * T) / 2, domain, "tail", Attempts(transcript=search.log),
+                             numeric=False)
+    assert replay.status is Status.PROVED and replay.method == out.method
+
+
+@pytest.mark.parametrize("domain, rhs", [
+    ({eps: sp.Interval.open(0, sp.oo), T: sp.Interval(-1, sp.oo)}, sp.exp(-eps * T) / 2),   # false for t < 0
+    ({eps: sp.Interval.open(0, sp.oo), T: sp.Interval(0, sp.oo)}, sp.exp(-eps * T) / 2 + eps / 1000)])
+def test_a_tail_false_somewhere_on_its_domain_is_never_proved(domain, rhs):
+    assert decide.identity(TAIL, rhs, domain, "tail", Attempts(total=30.0), numeric=False).status \
+        is not Status.PROVED
+
+
+def test_the_gaussian_tail_is_proved_through_the_error_function_and_its_shift_is_not():
+    from symdp.special import Phi
+    phi = sp.exp(-x**2 / 2) / sp.sqrt(2 * sp.pi)
+    tail = sp.Integral(phi, (x, T, sp.oo))
+    out = decide.identity(tail, 1 - Phi(T), {T: sp.Interval(-sp.oo, sp.oo)}, "g", Attempts(total=30.0),
+                          numeric=False)
+    assert out.status is Status.PROVED and "error-function" in out.method
+    assert decide.identity(tail, 1 - Phi(T + sp.Rational(1, 1000)), {T: sp.Interval(-sp.oo, sp.oo)}, "g",
+                           Attempts(total=30.0), numeric=False).status is not Status.PROVED
