@@ -27,7 +27,9 @@
 - ``\\not\\in`` and ``\\not=`` (TeX's slash over the next relation) are ``\\notin`` and ``\\ne``, the relations they print;
   any other ``\\not`` is left to be refused.
 - ``1_{\\{T(x) > c\\}}`` (an indicator written as a 1, plain or blackboard, subscripted by the event in set braces)
-  becomes ``1[T(x) > c]``, as ``\\mathbbm{1}(...)`` does; a 1 subscripted by a set (``1_{[0,1]}(x)``, ``1_A``) is left.
+  becomes ``1[T(x) > c]``, as ``\\mathbbm{1}(...)`` does; so does a subscript holding a relation (``\\boldsymbol{1}_{w=1}``),
+  and an interval's indicator at a point, ``1_{[0,1]}(x)``, becomes ``1[x \\in [0,1]]``; a 1 subscripted by a set by name
+  (``1_A(x)``) is left.
 - ``\\lbrace`` and ``\\rbrace`` are ``\\{`` and ``\\}``, the braces they print.
 - ``{2i \\choose i}`` (plain TeX's infix binomial, which takes the whole group it stands in) becomes
   ``{\\binom{2i}{i}}``; a ``\\choose`` outside a group, or two in one group, is left to be refused.

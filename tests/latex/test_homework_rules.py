@@ -116,7 +116,7 @@ def test_a_one_subscripted_by_an_event_in_set_braces_is_its_indicator(latex, eve
     assert piece.args[0][0] == 1 and str(piece.args[0][1]) == event and piece.args[1] == (0, True)
 
 
-@pytest.mark.parametrize("latex", [r"1_{[0,1]}(x)", r"10_{\{x\}}"])
+@pytest.mark.parametrize("latex", [r"1_{A}(x)", r"1_{[0,1]}", r"10_{\{x\}}"])   # 1_{[0,1]}(x): test_notes_rules.py
 def test_a_one_subscripted_by_a_set_or_a_number_with_a_subscript_is_still_refused(latex):
     with pytest.raises(LatexError):
         display(latex)
