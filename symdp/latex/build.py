@@ -13,6 +13,7 @@ from lark import Token, Transformer
 from .apply import Application
 from .forms import Chain, Diff, Group, Head, Juxt, Leaf, Power, _literal, _span
 from .lexer import fail
+from .names import FUNCTION_LETTERS
 
 
 _RELATIONS = {"=": sp.Eq, "<": sp.Lt, ">": sp.Gt, "<=": sp.Le, ">=": sp.Ge, "!=": sp.Ne}
@@ -374,4 +375,4 @@ def _lone(item) -> bool:
 def _set_like(name: str) -> bool:
     """A capital letter (perhaps subscripted) other than the function letters F, G, H: a set, as papers write them."""
     head = name.split("_")[0]
-    return len(head) == 1 and head.isupper() and head not in "FGH"
+    return len(head) == 1 and head.isupper() and head not in FUNCTION_LETTERS

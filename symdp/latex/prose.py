@@ -251,7 +251,7 @@ def _function(notation: Notation, spelling: str, mine: list) -> Declared:
     forms, scripted = [], False
     for d in mine:
         if d.what == OWN:
-            forms.append((1, sp.Function(spelling.lstrip("\\")), d))
+            forms.append((1, sp.Function(re.sub(r"[{}\\]", "", spelling)), d))   # \phi_{j}: phi_j, as it reads
             continue
         entry = VOCABULARY[d.what]
         fixed = entry.indexed and order is not None
