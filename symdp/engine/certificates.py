@@ -74,7 +74,7 @@ def prover_digest() -> str:
     names = ["provers.py", "decide.py", "expsubs.py", "conditions.py", "arb.py", "arb_logic.py", "enclose.py",
              "cases.py", "signs.py", "arb_diff.py", "location.py", "tame.py", "regions.py", "shape.py", "points.py",
              "tangent.py", "normal.py", "faces.py", "pair.py", "arb_series.py", "arb_integrals.py", "induction.py",
-             "kinked_integrals.py", "maxima.py", "budget.py"]
+             "kinked_integrals.py", "maxima.py", "budget.py", "logarithms.py"]
     names += sorted(f"validated/{p.name}" for p in (here / "validated").glob("*.py"))
     for name in names:
         h.update((here / name).read_bytes())

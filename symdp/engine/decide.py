@@ -16,6 +16,7 @@ from . import domain as dom
 from . import induction
 from . import kinked_integrals
 from . import location
+from . import logarithms
 from . import regions as by_regions
 from . import normal
 from . import numeric as num
@@ -248,7 +249,8 @@ def _second_look(expr, which: str, domain: dict, attempts: Attempts) -> Outcome 
     """After boxes failed, with a budget of its own (:meth:`Attempts.renew`): the claim in t = (x - a)/b
     when it depends on x, a, b only through t (:mod:`.location`); else monotonicity from an end one level
     deeper than the sign prover's own (Pinsker's strict form: in q_0, then in p, then in p again); else a split
-    at a stationary point, argued from it both ways."""
+    at a stationary point, argued from it both ways; else, for A - B with A, B > 0, log A - log B
+    (:mod:`.logarithms`)."""
     attempts.renew(SECOND_LOOK)
     method = attempts.route("location and scale", lambda: _reduced(expr, which, domain, attempts))
     if method:
@@ -257,7 +259,10 @@ def _second_look(expr, which: str, domain: dict, attempts: Attempts) -> Outcome 
     if method:
         return Outcome(Status.PROVED, "symbolic sign analysis, monotone from an end", method)
     method = attempts.route("stationary point", lambda: prove_at_a_stationary_point(expr, which, domain, attempts))
-    return Outcome(Status.PROVED, "symbolic sign analysis, split at a stationary point", method) if method else None
+    if method:
+        return Outcome(Status.PROVED, "symbolic sign analysis, split at a stationary point", method)
+    method = attempts.route("logarithms", lambda: logarithms.prove(expr, which, domain, attempts))
+    return Outcome(Status.PROVED, "symbolic sign analysis of the logarithms", method) if method else None
 
 
 def _reduced(expr, which: str, domain: dict, attempts: Attempts) -> str | None:

@@ -984,8 +984,15 @@ STATIONARY_ROOTS = 3
 
 
 def _stationary(expr, s) -> tuple:
-    roots = sp.solve(sp.factor(sp.together(sp.diff(expr, s))), s)
-    return tuple(r for r in roots if s not in r.free_symbols)
+    """The zeros of the slope in ``s`` SymPy's solve finds; where it finds none (a transcendental slope, as
+    t/4 - p e^t/(1 - p + p e^t) + p in Hoeffding's lemma), s = 0 when the slope vanishes there as written.  Any
+    point inside the interval is a sound split (:func:`_split_at` argues from it both ways): these are hints."""
+    slope = sp.factor(sp.together(sp.diff(expr, s)))
+    try:
+        roots = tuple(r for r in sp.solve(slope, s) if s not in r.free_symbols)
+    except NotImplementedError:
+        roots = ()
+    return roots or ((sp.Integer(0),) if _is_zero(slope.subs(s, 0)) else ())
 
 
 def _split_at(expr, sign, domain, attempts, s, c):
