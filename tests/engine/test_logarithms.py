@@ -1,0 +1,53 @@
+"""A difference of two positive terms decided through its logarithms (engine/logarithms.py), and the split point
+s = 0 the stationary-point route tries where SymPy's solve finds no zero of the slope (provers._stationary).
+
+Oracles: cosh t <= e^{t^2/2} on the real line [Boucheron, Lugosi and Massart, Concentration Inequalities (2013),
+Sec. 2.3; by the series, (2k)! >= 2^k k! term by term]; the slope of Hoeffding's lemma for a Bernoulli(p),
+t/4 - p e^t/(1 - p + p e^t) + p, is 0 at t = 0 by hand.  The false twins scale a side by 999/1000 or change the
+exponent to t^2/3 (cosh 1 = 1.5431 > e^{1/3} = 1.3956) and must never be PROVED.
+"""
+import pytest
+import sympy as sp
+
+from symdp.engine import decide, logarithms, provers
+from symdp.engine.provers import Attempts
+from symdp.engine.status import Status
+
+t = sp.Symbol("t", real=True)
+p = sp.Symbol("p", positive=True)
+REAL = {t: sp.Reals}
+TRUE = sp.exp(t**2 / 2) - sp.cosh(t)
+FALSE = {"scaled by 999/1000": sp.Rational(999, 1000) * sp.exp(t**2 / 2) - sp.cosh(t),
+         "t^2/3": sp.exp(t**2 / 3) - sp.cosh(t)}
+
+
+def test_cosh_below_the_gaussian_mgf_is_proved_through_its_logarithms_and_replays():
+    search = Attempts()
+    out = decide.sign(TRUE, "nonnegative", REAL, "cosh", search, numeric=False)
+    assert out.status is Status.PROVED, out.detail
+    assert out.method == "symbolic sign analysis of the logarithms"
+    assert "t**2/2 - log(cosh(t))" in out.detail and "stationary point t = 0" in out.detail
+    replay = decide.sign(TRUE, "nonnegative", REAL, "cosh", Attempts(transcript=search.log), numeric=False)
+    assert replay.status is Status.PROVED and replay.detail == out.detail
+
+
+@pytest.mark.parametrize("name", sorted(FALSE))
+def test_a_false_twin_is_never_proved(name):
+    assert logarithms.prove(FALSE[name], "nonnegative", REAL, Attempts()) is None
+    out = decide.sign(FALSE[name], "nonnegative", REAL, name, Attempts(), numeric=False)
+    assert out.status is not Status.PROVED
+
+
+def test_the_pair_is_two_terms_of_opposite_signs_and_leaves_two_exponentials_to_the_exponents_route():
+    assert logarithms.pair(TRUE) == (sp.exp(t**2 / 2), sp.cosh(t))
+    assert logarithms.pair(sp.cosh(t) + sp.exp(t)) is None            # same signs
+    assert logarithms.pair(sp.exp(t) - sp.exp(2 * t)) is None         # the exponents route's
+    assert logarithms.pair(sp.exp(t) - sp.cosh(t) + 1) is None        # three terms
+    assert logarithms.prove(TRUE, "zero", REAL, Attempts()) is None   # log keeps signs, not equality claims
+
+
+def test_a_transcendental_slope_that_vanishes_at_zero_gives_the_split_point_zero():
+    hoeffding = t**2 / 8 - (sp.log(1 - p + p * sp.exp(t)) - p * t)
+    assert provers._stationary(hoeffding, t) == (0,)
+    assert provers._stationary(t**2 / 8 - sp.log(1 + sp.exp(t)), t) == ()   # slope -1/2 at 0: no hint
+    assert provers._stationary((t - 1)**2, t) == (1,)                        # solve's root kept
