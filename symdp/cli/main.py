@@ -39,6 +39,8 @@ def _check_args(args) -> None:
             raise SymdpError("--path", args.path, "an existing folder of derivation files, or one derivation file (default: "
                              "./derivations)"
                              + hint)
+    if getattr(args, "root", None) is not None and args.command != "paper":   # paper's --root holds its paper
+        _set_project(args.root)
     if getattr(args, "junit", None) is not None:
         output_file("--junit", args.junit)
     if getattr(args, "cache", None) is not None:
@@ -50,6 +52,15 @@ def _check_args(args) -> None:
         output_folder("--out", args.out)
         if args.check and args.pdf:
             raise SymdpError("--pdf", True, "no --pdf with --check (--check compares, it writes nothing)")
+
+
+def _set_project(root: str) -> None:
+    """``--root`` of the catalogue commands: an existing folder, set for this process and the derivations'
+    workers, whose quotes then read every paper inside it in that project (part of the result cache's key)."""
+    from ..latex.project import ROOT_ENV
+    if not root.strip() or not Path(root).is_dir():
+        raise SymdpError("--root", root, "an existing folder holding the quoted papers (their project)")
+    os.environ[ROOT_ENV] = str(Path(root).resolve())
 
 
 LIBRARY_NAMES = {  # Python parameter (library errors) -> command-line flag

@@ -24,7 +24,7 @@ class CatalogueAction(argparse.Action):
 
 
 def catalogue_args(sp, number, shipped: bool = True) -> None:
-    """--path, --catalogue, --jobs, --cache, --no-cache, --timeout: the options of every catalogue command
+    """--path, --catalogue, --jobs, --cache, --no-cache, --timeout, --root: the options of every catalogue command
     (``shipped``: offer --catalogue; certify does not, since it writes beside the files and the shipped
     catalogue's certificates are made in the repository)."""
     sp.add_argument("--path", default=DEFAULT_PATH, help="folder of derivation files (default: ./derivations)")
@@ -38,6 +38,9 @@ def catalogue_args(sp, number, shipped: bool = True) -> None:
                     "results still evict their cache entries)")
     sp.add_argument("--timeout", type=number, default=900.0, help="wall-clock limit of one derivation in "
                     "seconds, > 0 (default 900); a derivation over it is an error, never a verdict")
+    sp.add_argument("--root", default=None, metavar="FOLDER", help="the project the quoted papers are read in: "
+                    "files outside it are never read (default: the nearest folder above a paper holding .git, else "
+                    "the paper's own); give it when a paper inputs ../preamble.tex and no .git is above")
 
 
 def catalogue(args):

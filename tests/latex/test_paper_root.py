@@ -1,7 +1,7 @@
 """A paper whose macros live above its folder (course notes: ``Lec10/Lec10.tex`` inputs ``../newMacros``, as
 sshekhar17/ECE598 does) in a tree with no ``.git``: the files outside the paper's project are notes with a hint
 in every mode of ``symdp paper`` (standalone included), and ``--root`` reads them, for the paper and for the
-derivations' quotes alike."""
+derivations' quotes alike (``symdp check --root`` too)."""
 from __future__ import annotations
 
 import json
@@ -64,3 +64,37 @@ def test_a_root_that_does_not_hold_the_paper_is_refused_before_any_work(lecture,
     (tmp_path / "elsewhere").mkdir()
     code, out, err = _run(capsys, lecture, "--standalone", "--root", tmp_path / "elsewhere")
     assert code == 2 and out == "" and "root" in err and len(err.strip().splitlines()) == 1
+
+
+DERIVATION = '''from symdp import derivation, quote
+
+PAPER = "../Lec10.tex"
+
+
+@derivation("lec10:bound", "The TV bound of Lecture 10", "Lec10.tex", "eq:bound")
+def bound(d):
+    d.printed("bound", quote(PAPER, label="eq:bound"))
+'''
+
+
+def _check(capsys, *args):
+    code = main(["check", "--no-cache", "-j", "1", *map(str, args)])
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def test_check_reads_a_quoted_paper_in_the_project_root_names(lecture, capsys, monkeypatch):
+    """``symdp check --root``: the derivations' quotes read the paper with the macros above its folder."""
+    monkeypatch.setattr("os.environ", dict(__import__("os").environ))   # --root sets it for this process
+    (lecture.parent / "derivations").mkdir()
+    (lecture.parent / "derivations" / "bound.py").write_text(DERIVATION, encoding="utf-8")
+    code, out, _ = _check(capsys, "--path", lecture.parent / "derivations")
+    assert code == 1 and r"\lp" in out                     # the macro is outside the paper's own folder
+    code, out, _ = _check(capsys, "--path", lecture.parent / "derivations", "--root", lecture.parent.parent)
+    assert code == 0 and "PROVED" in out, out
+
+
+def test_check_refuses_a_root_that_is_not_a_folder_before_any_work(lecture, capsys, tmp_path):
+    (tmp_path / "derivations").mkdir()
+    code, out, err = _check(capsys, "--path", tmp_path / "derivations", "--root", tmp_path / "nowhere")
+    assert code == 2 and out == "" and "--root" in err and len(err.strip().splitlines()) == 1
