@@ -250,7 +250,7 @@ def _second_look(expr, which: str, domain: dict, attempts: Attempts) -> Outcome 
     when it depends on x, a, b only through t (:mod:`.location`); else monotonicity from an end one level
     deeper than the sign prover's own (Pinsker's strict form: in q_0, then in p, then in p again); else a split
     at a stationary point, argued from it both ways; else, for A - B with A, B > 0, log A - log B
-    (:mod:`.logarithms`)."""
+    (:mod:`.logarithms`, with a budget of its own: the routes before it may have spent the second look's)."""
     attempts.renew(SECOND_LOOK)
     method = attempts.route("location and scale", lambda: _reduced(expr, which, domain, attempts))
     if method:
@@ -261,6 +261,9 @@ def _second_look(expr, which: str, domain: dict, attempts: Attempts) -> Outcome 
     method = attempts.route("stationary point", lambda: prove_at_a_stationary_point(expr, which, domain, attempts))
     if method:
         return Outcome(Status.PROVED, "symbolic sign analysis, split at a stationary point", method)
+    if not logarithms.applies(expr, which):
+        return None
+    attempts.renew(logarithms.LOOK)
     method = attempts.route("logarithms", lambda: logarithms.prove(expr, which, domain, attempts))
     return Outcome(Status.PROVED, "symbolic sign analysis of the logarithms", method) if method else None
 

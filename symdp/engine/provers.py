@@ -999,7 +999,7 @@ def _split_at(expr, sign, domain, attempts, s, c):
     iv, rest = domain[s], {t: v for t, v in domain.items() if t != s}
     ends = [c - iv.start] if iv.start.is_finite else []
     ends += [iv.end - c] if iv.end.is_finite else []
-    if not attempts.call("split point finite and real", lambda: _finite_real(c, rest)):
+    if not attempts.call("split point finite and real", lambda: finite_real(c, rest)):
         return None
     if not all(prove_sign(e, "positive", rest, attempts, 1) for e in ends):
         return None
@@ -1060,7 +1060,7 @@ def _from_end(expr, sign, domain, attempts, depth, s, end, side):
             f"derivative {slope}: {why_slope})")
 
 
-def _finite_real(expr, domain) -> bool:
+def finite_real(expr, domain) -> bool:
     """SymPy shows ``expr`` finite and real, from the symbols' assumptions or on ``domain`` (mapped as in
     :func:`_finite_on`): log(1 - p) on p in (0, 1)."""
     if expr.is_finite is True and expr.is_extended_real is True:
@@ -1091,7 +1091,7 @@ def _finite_somehow(expr, domain, attempts, depth, real=False) -> bool:
     """``expr`` finite (and real) on ``domain``: by SymPy's assumptions after a substitution, else as N/D with
     N finite (and real) the same way and D of one proved sign (``r_1 S/(r_1 A + r_2 B)`` on r_i in
     [e^-eps, e^eps], whose denominator SymPy cannot tell nonzero)."""
-    test = _finite_real if real else _finite_on
+    test = finite_real if real else _finite_on
     if attempts.call("finite on the domain", lambda: test(expr, domain)):
         return True
     parts = attempts.call("numerator and denominator", lambda: sp.fraction(sp.together(expr)))

@@ -38,11 +38,33 @@ def test_a_false_twin_is_never_proved(name):
     assert out.status is not Status.PROVED
 
 
-def test_the_pair_is_two_terms_of_opposite_signs_and_leaves_two_exponentials_to_the_exponents_route():
-    assert logarithms.pair(TRUE) == (sp.exp(t**2 / 2), sp.cosh(t))
-    assert logarithms.pair(sp.cosh(t) + sp.exp(t)) is None            # same signs
-    assert logarithms.pair(sp.exp(t) - sp.exp(2 * t)) is None         # the exponents route's
-    assert logarithms.pair(sp.exp(t) - sp.cosh(t) + 1) is None        # three terms
+def _kl(p_, q_):
+    return p_ * sp.log(p_ / q_) + (1 - p_) * sp.log((1 - p_) / (1 - q_))
+
+
+q = sp.Symbol("q", positive=True)
+SQUARE = {p: sp.Interval.open(0, 1), q: sp.Interval.open(0, 1)}
+BH = {True: 1 - sp.exp(-_kl(p, q)) - (p - q)**2,
+      False: 1 - sp.exp(-_kl(p, q) / 2) - (p - q)**2}   # false at p = 0.1, q = 0.8: 1 - e^{-0.53} - 0.49 < 0
+
+
+def test_bretagnolle_huber_is_the_exponential_against_the_rest():
+    """TV^2 <= 1 - e^{-KL} for two Bernoullis [Tsybakov (2009), Lemma 2.6]: log(1 - (p - q)^2) + kl(p, q) >= 0,
+    split at its stationary point q = p; the exponent -kl is shown real on the square first."""
+    search = Attempts(total=30.0)
+    method = logarithms.prove(BH[True], "nonnegative", SQUARE, search)
+    assert method and "stationary point q = p" in method
+    assert logarithms.prove(BH[True], "nonnegative", SQUARE, Attempts(transcript=search.log)) == method
+    assert logarithms.prove(BH[False], "nonnegative", SQUARE, Attempts(total=30.0)) is None
+
+
+def test_the_pairs_are_two_terms_of_opposite_signs_and_leaves_two_exponentials_to_the_exponents_route():
+    assert logarithms.pairs(TRUE) == [(sp.exp(t**2 / 2), sp.cosh(t))]
+    assert logarithms.pairs(sp.cosh(t) + sp.exp(t)) == []              # same signs
+    assert logarithms.pairs(sp.exp(t) - sp.exp(2 * t)) == []           # the exponents route's
+    assert logarithms.pairs(sp.exp(t) - sp.cosh(t) + 1) == [(sp.exp(t), sp.cosh(t) - 1)]   # the exponential alone
+    assert logarithms.pairs(1 - sp.exp(-t**2) - t**2) == [(1 - t**2, sp.exp(-t**2))]
+    assert logarithms.pairs(sp.cosh(t) - t**2 - 1) == []               # three terms, no exponential
     assert logarithms.prove(TRUE, "zero", REAL, Attempts()) is None   # log keeps signs, not equality claims
 
 
