@@ -35,6 +35,11 @@ class Application:
     def apply_op(self, p, powers, j):
         head = p.base
         group = self._argument_group(powers, j)
+        if group is not None and group.base.kind == "brace" and j + 1 < len(powers) \
+                and not isinstance(powers[j + 1].base, Head):   # \log {5 \over 4} \delta^{-1} prints log 5/4 d^-1
+            self.fail(head.start, group.base.end, f"{head.text} {{...}} followed by more factors: the braces do not "
+                      f"print, so the {head.text} of the whole product ({head.text} 2 n is {head.text}(2n)), or of "
+                      f"the braces alone? Write {head.text}\\left(...\\right) around what it takes")
         if group is not None:
             arg, after = self.expr(group.base), j + 1
         else:
@@ -51,6 +56,11 @@ class Application:
         if p.sup is not None:
             value = sp.Pow(value, self.expr(p.sup))
         if group is not None and group.sup is not None:
+            if after < len(powers) and not isinstance(powers[after].base, Head):   # \log (2\pi)^{-1} \delta^{-2}
+                self.fail(head.start, powers[after].base.end if hasattr(powers[after].base, "end") else head.end,
+                          f"{head.text} (...)^k followed by more factors: the {head.text} of the whole product "
+                          r"(\log (2\pi)^{-1} \delta^{-2} as \log 2 n is \log(2n)), or the power of "
+                          f"{head.text} (...) times them? Write {head.text}\\left(...\\right) around what it takes")
             value = sp.Pow(value, self.expr(group.sup))
         return value, after
 

@@ -6,6 +6,8 @@ Anything else is refused with the fragment quoted.
 """
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 import sympy as sp
 from sympy.core.function import AppliedUndef
 from lark import Token, Transformer
@@ -16,6 +18,18 @@ from .lexer import fail
 from .names import FUNCTION_LETTERS
 
 
+@dataclass(frozen=True)
+class Lattice:
+    """A maximum or minimum written ``a \\vee b`` or ``a \\wedge b``, with its span: read inside a group only."""
+
+    value: sp.Expr
+    op: str
+    start: int
+    end: int
+
+
+_LATTICE = {r"\vee": sp.Max, r"\wedge": sp.Min}
+"""The spellings of or and and that are also the lattice's max and min (not ``\\lor``, ``\\land``)."""
 _RELATIONS = {"=": sp.Eq, "<": sp.Lt, ">": sp.Gt, "<=": sp.Le, ">=": sp.Ge, "!=": sp.Ne}
 
 
@@ -40,6 +54,8 @@ class Builder(Application, Transformer):
         """An expression from any intermediate form (a group of one, a product, a power)."""
         if isinstance(x, sp.Basic):
             return x
+        if isinstance(x, Lattice):
+            return x.value
         if isinstance(x, Leaf):
             return x.value
         if isinstance(x, Juxt):
@@ -142,13 +158,30 @@ class Builder(Application, Transformer):
                 return sp.Tuple(*[self.expr(i) for i in group.items])
             if group.kind == "set":  # \{a, b\}: the set of solutions
                 return sp.FiniteSet(*[self.expr(i) for i in group.items])
+        if isinstance(top, Lattice):   # a member \vee a member: y = 1 \vee x, or x > 0 \vee x < -1 split at >, <
+            self.fail(top.start, top.end, f"{top.op} between two values at the top of a member: a maximum or minimum "
+                      "only inside parentheses ((1 \\vee x)); at the top, an or or an and of relations split by them?")
         return top
 
     def or_(self, c):
-        return sp.Or(self.boolean(c[0]), self.boolean(c[2]))
+        return self._lattice(c, sp.Max) if _LATTICE.get(str(c[1])) is sp.Max and self._values(c) else \
+            sp.Or(self.boolean(c[0]), self.boolean(c[2]))
 
     def and_(self, c):
-        return sp.And(self.boolean(c[0]), self.boolean(c[2]))
+        return self._lattice(c, sp.Min) if _LATTICE.get(str(c[1])) is sp.Min and self._values(c) else \
+            sp.And(self.boolean(c[0]), self.boolean(c[2]))
+
+    def _values(self, c) -> bool:
+        """Both sides of ``\\vee`` or ``\\wedge`` are values, not conditions (``1 \\vee \\sqrt{x}``)."""
+        return not any(isinstance(x, Chain) for x in (c[0], c[2])) and \
+            all(isinstance(self.value(x), sp.Expr) for x in (c[0], c[2]))
+
+    def _lattice(self, c, op):
+        """``a \\vee b`` between two values is their maximum, ``a \\wedge b`` their minimum (the lattice notation of
+        probability texts), inside parentheses (:meth:`start` refuses one at the top of a member); between
+        conditions they are or and and."""
+        start, end = _span(c[0])[0], _span(c[2])[1]
+        return Lattice(op(self.expr(c[0]), self.expr(c[2])), str(c[1]), start, end)
 
     def not_(self, c):
         return sp.Not(self.boolean(c[1]))

@@ -4,8 +4,8 @@ from __future__ import annotations
 import sympy as sp
 from sympy.core.function import AppliedUndef
 
-from .apply import released
-from .lexer import fail, not_formula
+from .apply import RANDOM_WORDS, released
+from .lexer import GREEK, fail, not_formula
 
 
 def one_meaning(source: str, chain) -> None:
@@ -13,7 +13,7 @@ def one_meaning(source: str, chain) -> None:
     meanings: a name differentiated as a function of a variable (``\\frac{dF}{dx}``) and, elsewhere, used as a plain
     quantity (``= F``); ``|p|`` of a family ``p_i`` (its length, in PreliZ's categorical CDF).  Only the notation
     can say which one the paper means.  A mechanism applied to a dataset (``M(D)``, :func:`.apply.released`) is a
-    random release: not a formula."""
+    random release: not a formula; so is a name with a word of :data:`.apply.RANDOM_WORDS` (``\\text{noise}``)."""
     functions = {d.expr.func.__name__ for m in chain for d in m.atoms(sp.Derivative)
                  if isinstance(d.expr, AppliedUndef)}
     both = sorted(functions & {s.name for m in chain for s in m.free_symbols})
@@ -25,6 +25,11 @@ def one_meaning(source: str, chain) -> None:
         not_formula(source, 0, len(source), str(release), f"{release}: a mechanism applied to a dataset, a random "
                     "release, not a closed form; declare the function in the notation (functions=) if it is a "
                     "deterministic one")
+    noise = sorted(s.name for m in chain for s in m.free_symbols if _random_word(s.name))
+    if noise:
+        not_formula(source, 0, len(source), noise[0], f"{noise[0]}: a quantity named a noise or a release (f(x) + "
+                    "\\text{noise}), a random variable, not a closed form; declare it in the notation (symbols=) "
+                    "if it is a number")
     unit = next((m for m in chain if any(s.name == "i" for s in m.free_symbols)
                  and any(s.name == "i" for total in m.atoms(sp.Sum, sp.Product) for e in total.function.atoms(sp.exp)
                          for s in e.args[0].free_symbols)), None)
@@ -37,3 +42,11 @@ def one_meaning(source: str, chain) -> None:
     if sized:
         fail(source, 0, len(source), f"|{sized[0]}| of the indexed family {sized[0]}: its length, a norm, or an "
              "absolute value? Declare the spelling in the notation")
+
+
+def _random_word(name: str) -> bool:
+    """A name written as words, one of them a noise's or a release's (``noise``, ``laplace_noise``); not a letter
+    subscripted by one (``\\sigma_{\\text{noise}}``, ``n_{\\text{sample}}``: a scale, a size)."""
+    words = name.split("_")
+    return len(words[0]) > 1 and words[0].isalpha() and words[0] not in GREEK \
+        and any(w.lower() in RANDOM_WORDS for w in words)

@@ -128,12 +128,25 @@ def refuse_random(source: str, tokens: list, i: int) -> None:
     if not what:
         return
     k = _after_scripts(tokens, i + 1)
+    t = tokens[i]
+    spelled = source[t.start:t.end]
     if k < len(tokens) and isinstance(tokens[k], Tok) and tokens[k].kind in ("LBRACK", "LPAREN", "LSET"):
-        t = tokens[i]
-        spelled = source[t.start:t.end]
         not_formula(source, t.start, tokens[k].end, f"{spelled}[...]",
                     f"{what}, not a product; declare the spelling in the notation (symbols={{r'{spelled}[X]': "
                     "...}) to read it as a quantity")
+    if k < len(tokens) and t.text.lstrip("\\").split("_")[-1] in OPERATOR_FONTS and _operand(tokens[k]):
+        not_formula(source, t.start, tokens[k].end, f"{spelled} X",
+                    f"{what} of what follows (\\mathbb E L_i, without brackets), not a product; declare the spelling "
+                    f"in the notation (symbols={{r'{spelled} X': ...}}) to read it as a quantity")
+
+
+OPERATOR_FONTS = frozenset("bb bf cal".split())
+"""The fonts that make E or P an operator (``\\mathbb E``, ``\\mathbf P``): before an operand, an expectation or a
+probability of it even without brackets.  A plain ``E`` or ``P`` before a name is left to the other rules."""
+
+
+def _operand(tok) -> bool:
+    return isinstance(tok, Tok) and tok.kind in ("NAME", "CMD", "NUMBER")
 
 
 def refuse_functionals(source: str, items: list) -> None:
@@ -248,6 +261,11 @@ def call_or_product(source: str, name: str, known: bool, inside: list, tok, defi
     compound = _top_level_sum(inside)
     listed = any(_kind(t) in ("COMMA", "SEMI") for t in _top(inside))
     single = _lone_name(inside)
+    if single and not known and base(name) in LAW_LETTERS and _capital(_spelled(source, inside[0])):
+        start, end = (tok.start, tok.end) if isinstance(tok, Tok) else (tok.start_pos, tok.end_pos)
+        not_formula(source, start, end + 1, f"{name}(...)", f"{name}(S) with S a capital: a law's measure of a set "
+                    f"or an event, or a density at a random variable; declare {name} in the notation (functions=) "
+                    "to read it as a call")
     letter = base(symbol).lstrip("\\")
     if listed and letter in GREEK:
         return _greek_tuple(source, name, letter, tok)
@@ -269,6 +287,15 @@ def call_or_product(source: str, name: str, known: bool, inside: list, tok, defi
     if letter in COUNT_LETTERS and not listed:
         return "product"
     _ambiguous(source, name, tok, "an unknown name")
+
+
+LAW_LETTERS = frozenset("p q".split())
+"""Letters papers use for laws and their densities: ``p(S)``, ``q(A)`` (a set or an event, a capital) is a measure."""
+
+
+def _capital(text: str) -> bool:
+    """One capital Latin letter, with primes or a subscript at most (``S``, ``S'``, ``A_1``, ``E^c`` excluded)."""
+    return re.fullmatch(r"[A-Z]'*(?:_\{?\w+\}?)?", text.strip()) is not None
 
 
 SPECIAL_GREEK = {"gamma": ("the lower incomplete gamma function gamma(s, x)", "sympy.lowergamma"),
@@ -385,6 +412,9 @@ def _called(source: str, tokens: list, arguments) -> set:
 def _calls(source: str, tokens: list, context: tuple) -> list:
     out = []
     for k, t in enumerate(tokens):
+        if t.type == "SYM" and t.value in CONSTANTS and k + 1 < len(tokens) and tokens[k + 1].type == "LPAREN" \
+                and not (k and tokens[k - 1].type in ("SUP", "SUB")):
+            _constant_call(source, tokens[k + 2:_closing(tokens, k + 1)], t)
         if t.type in ("NAME", "SYM") and isinstance(t.value, sp.Symbol) and not (k and tokens[k - 1].type in
                                                                                  ("SUP", "SUB")):
             nxt = tokens[k + 1] if k + 1 < len(tokens) else None
@@ -404,6 +434,18 @@ def _calls(source: str, tokens: list, context: tuple) -> list:
                     continue
         out.append(t)
     return out
+
+
+CONSTANTS = {sp.E: "Euler's number", sp.pi: "the number pi"}
+"""Constants a letter of the notation names: before parentheses, a product only when they hold a sum."""
+
+
+def _constant_call(source: str, inside: list, tok) -> None:
+    r"""``e(1 - \delta)``: Euler's number times a sum.  ``e(y)``, ``\pi(\theta)``: a function the paper names e (a
+    sub-density) or pi (a prior, a policy), or the constant times one name?  Refused unless the notation declares it."""
+    if not _top_level_sum(inside):
+        name = _spelled(source, tok)
+        _ambiguous(source, name, tok, CONSTANTS[tok.value] + " in the notation")
 
 
 FUNCTIONALS = frozenset("f g F G".split())
@@ -464,7 +506,8 @@ def _closing(tokens: list, k: int) -> int:
 def _script_call(source: str, tokens: list, k: int) -> None:
     """Refuse ``g^{-1}(y)``, ``f^{(k)}(x)``, ``M^{(1)}``: an inverse, a derivative or a label, not a power; and
     ``f^2(x)`` with f an undeclared function letter (the square of f(x), or f squared times x?).  A known
-    symbol's power before parentheses (``F^{2}(1 - F)``) is a product."""
+    symbol's power before parentheses (``F^{2}(1 - F)``) is a product, and so is a known symbol's inverse power before
+    a sum or a maximum (``\\epsilon^{-1}(1 \\vee x)``, as :func:`call_or_product` reads ``q(e^\\epsilon - 1)``)."""
     t = tokens[k]
     j = k + 2
     if j < len(tokens) and tokens[j].type == "LBRACE":
@@ -478,6 +521,11 @@ def _script_call(source: str, tokens: list, k: int) -> None:
         fail(source, t.start_pos, t.end_pos + 1, f"{spelled}: a superscript in parentheses (a derivative, an "
              "iterate or a label), not a power; declare the spelling in the notation")
     function = t.type == "NAME" and base(t.value.name) in {b.lstrip("\\") for b in FUNCTION_LETTERS}
+    if after is not None and after.type == "LPAREN" and not function and t.type == "SYM":
+        opened = tokens.index(after, j)
+        held = tokens[opened + 1:_closing(tokens, opened)]
+        if _top_level_sum(held) or any(u.type in ("OR", "AND") for u in _top(held)):
+            return   # \epsilon^{-1} (1 \vee x): a known symbol's power times a sum or a maximum, as q(e^\epsilon - 1)
     if after is not None and after.type == "LPAREN" and (inside == ["MINUS", "NUMBER"] or function):
         fail(source, t.start_pos, after.end_pos, f"ambiguous: {spelled}(...) is an inverse or a power of a function "
              f"applied to the parentheses, or a power times them; declare {spelled!r} in the notation "

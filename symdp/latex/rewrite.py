@@ -32,10 +32,16 @@
   (``1_A(x)``) is left.
 - ``\\lbrace`` and ``\\rbrace`` are ``\\{`` and ``\\}``, the braces they print.
 - ``{2i \\choose i}`` (plain TeX's infix binomial, which takes the whole group it stands in) becomes
-  ``{\\binom{2i}{i}}``; a ``\\choose`` outside a group, or two in one group, is left to be refused.
+  ``{\\binom{2i}{i}}``, and ``{1 \\over 2 b}`` (plain TeX's infix fraction, as MathJax pages write it) ``{\\frac{1}{2
+  b}}``; one outside a group (it would take the whole display, relations too), or two in one group, is left to be
+  refused.
+- ``(x - 1)_+`` and ``\\left(...\\right)_{+}`` (the positive part, as probability texts write it) become
+  ``\\max\\left(x - 1, 0\\right)``, when the parentheses stand alone (not ``f(x)_+``).
 - ``{\\cal R}``, ``{\\bf x}``, ``{\\rm d}`` (plain TeX's font switches, which act to the end of their group) are
   ``\\mathcal{R}``, ``\\mathbf{x}``, ``\\mathrm{d}`` when the group holds the switch and one word of letters
   or one command (``{\\bf \\theta}``) and nothing else; a switch anywhere else is left to be refused.
+- ``t > 1 \\qquad (6.93)``, ``\\quad (3).`` at the end of a row (an equation number written by hand, as pages
+  without ``\\tag`` number their displays) is dropped: never the factor 6.93.
 - ``\\text{Wilcoxon:}\\quad n_i`` (a display opening with a caption: a text group whose words end with a colon,
   as a list of named formulas writes; or a hyphenated proper name, ``\\text{Fleming-Harrington}\\quad``, which no
   quantity is called) becomes ``n_i``: the caption names the formula, it is not part of it.
@@ -53,15 +59,19 @@ _TEXT_MATH = re.compile(r"\\(?P<cmd>text|mbox|textrm)\s*\{(?P<word>[^{}$]*)\$(?P
 
 def rewritten(text: str) -> str:
     """``text`` with the spellings above rewritten; anything else unchanged."""
-    text = _CAPTION.sub("", text.replace("\u2212", "-"), count=1)
+    text = _TAG.sub("", _CAPTION.sub("", text.replace("\u2212", "-"), count=1))
     text = _GLYPH.sub(lambda m: GLYPHS[m.group(0)] + " ", text)
     text = _TEXT_MATH.sub(lambda m: rf"\{m.group('cmd')}{{{m.group('word').rstrip()} }} {m.group('math')} ", text)
     text = _NOT_IN.sub(r"\\notin ", _NOT_EQUAL.sub(r"\\ne ", text))
     text = _TEXT_KEYWORD.sub(lambda m: rf"\{m.group(1)}{{{m.group(2)} }} {m.group(3)} ", text)
     text = _event_indicators(_BRACE_WORD.sub(lambda m: "\\{" if m.group(1) == "l" else "\\}", text))
     text = _SWITCH.sub(lambda m: rf"\{_SWITCHES[m.group(1)]}{{{m.group(2).strip()}}}", text)
-    return ellipsis_sums(_ARRAY.sub(_cases, _script_commands(_indicators(_chooses(_braces(text))))))
+    return ellipsis_sums(_ARRAY.sub(_cases, _script_commands(_indicators(_chooses(_positive_parts(_braces(text)))))))
 
+
+_TAG = re.compile(r"\\q?quad\s*\(\s*(?:[A-Z]\.)?\d+(?:\.\d+)*[a-z]?\s*\)\s*[.,;]?\s*$")
+"""An equation number written by hand at the end of a row (``t > 1 \\qquad (6.93)``, as a MathJax page numbers its
+displays): the row's label, never a factor."""
 
 _SWITCHES = {"cal": "mathcal", "bf": "mathbf", "rm": "mathrm", "it": "mathit", "sf": "mathsf"}
 _SWITCH = re.compile(r"\{\s*\\(cal|bf|rm|it|sf)(?![A-Za-z])\s*([A-Za-z0-9]+|\\[A-Za-z]+)\s*\}")
@@ -115,6 +125,7 @@ _BRACE_WORD = re.compile(r"\\([lr])brace(?![A-Za-z])")
 _NOT_IN = re.compile(r"\\not\s*\\in(?![A-Za-z])")
 _NOT_EQUAL = re.compile(r"\\not\s*=")
 _CHOOSE = re.compile(r"\\choose(?![A-Za-z])")
+_OVER = re.compile(r"\\over(?![A-Za-z])")
 
 
 _ONE = r"\\(?:mathbbm|mathds|mathbb|mathbf|boldsymbol|bm)\s*\{\s*1\s*\}"
@@ -176,17 +187,54 @@ def _set_close(text: str, pos: int) -> int | None:
     return None
 
 
-def _chooses(text: str) -> str:
-    """``{A \\choose B}`` as ``\\binom{A}{B}`` (see the module's docstring), innermost group first."""
-    for m in _CHOOSE.finditer(text):
-        start = _group_start(text, m.start())
+_POSITIVE = re.compile(r"(\\right\s*)?\)\s*_\s*(?:\+|\{\s*\+\s*\})")
+"""The subscript + after a closing parenthesis: ``(x)_+``, ``\\right)_{+}``."""
+
+
+def _positive_parts(text: str) -> str:
+    """``(A)_+`` as ``\\max(A, 0)`` (the positive part), when the parentheses stand alone: not after a name, a
+    script or another group (``f(x)_+``, ``x^{(k)}_+`` are left to be refused)."""
+    for m in _POSITIVE.finditer(text):
+        close = m.start() + (len(m.group(1)) if m.group(1) else 0)
+        start = _opening_paren(text, close)
         if start is None:
-            return text
-        body, end = balanced(text, start)
-        if body is None or len(_CHOOSE.findall(body)) != 1:
-            return text
+            continue
+        opened = start - 5 if text[:start].endswith("\\left") else start
+        before = text[:opened].rstrip()
+        if before and (before[-1].isalnum() or before[-1] in ")}]'_^"):
+            continue
+        inner = text[start + 1:m.start()].strip()
+        return _positive_parts(text[:opened] + rf"\max\left({inner}, 0\right)" + text[m.end():])
+    return text
+
+
+def _opening_paren(text: str, close: int) -> int | None:
+    """The index of the ``(`` that the ``)`` at ``close`` closes, or None."""
+    depth = 0
+    for j in range(close, -1, -1):
+        depth += {")": 1, "(": -1}.get(text[j], 0)
+        if depth == 0:
+            return j
+    return None
+
+
+def _chooses(text: str) -> str:
+    """``{A \\choose B}`` as ``\\binom{A}{B}`` and ``{A \\over B}`` as ``\\frac{A}{B}`` (see the module's docstring),
+    innermost group first."""
+    return _infix(_infix(text, _CHOOSE, "binom"), _OVER, "frac")
+
+
+def _infix(text: str, pattern, command: str) -> str:
+    """Each ``{A <infix> B}`` (one infix in its group, nested groups included) as ``{\\command{A}{B}}``, until none
+    is left that can be; an infix outside a group, or beside another in its group, is left to be refused."""
+    for m in pattern.finditer(text):
+        start = _group_start(text, m.start())
+        body, end = balanced(text, start) if start is not None else (None, 0)
+        if body is None or len(pattern.findall(body)) != 1:
+            continue
         top, bottom = body[:m.start() - start - 1], body[m.end() - start - 1:]
-        return _chooses(text[:start] + rf"{{\binom{{{top.strip()}}}{{{bottom.strip()}}}}}" + text[end:])
+        return _infix(text[:start] + rf"{{\{command}{{{top.strip()}}}{{{bottom.strip()}}}}}" + text[end:], pattern,
+                      command)
     return text
 
 

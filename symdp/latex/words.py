@@ -38,6 +38,10 @@ REFUSED = {
     r"\oplus": "a direct sum", r"\circ": "a composition of functions", r"\pm": "a plus-or-minus (two formulas)",
     r"\mp": "a minus-or-plus (two formulas)", r"\#": "a count",
     r"\_": "an escaped underscore outside \\texttt{...} or \\mathrm{...} (write the name in one of them)",
+    r"\over": "plain TeX's infix fraction outside a group, or beside another in its group (it takes the whole group, "
+               "relations too): write \\frac{...}{...} or {A \\over B}",
+    r"\choose": "plain TeX's infix binomial outside a group, or beside another in its group: write \\binom{...}{...} "
+                 "or {n \\choose k}",
 }
 """Commands refused with a reason (a LatexError naming the construct)."""
 
