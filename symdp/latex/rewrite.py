@@ -40,6 +40,9 @@
 - ``{\\cal R}``, ``{\\bf x}``, ``{\\rm d}`` (plain TeX's font switches, which act to the end of their group) are
   ``\\mathcal{R}``, ``\\mathbf{x}``, ``\\mathrm{d}`` when the group holds the switch and one word of letters
   or one command (``{\\bf \\theta}``) and nothing else; a switch anywhere else is left to be refused.
+- ``L_{k-1}'`` (a prime after a braced subscript: the neighbouring sequence's entry) is ``L'_{k-1}``, the prime the
+  letter's, as ``x_i'`` is read.
+- ``\\ensuremath{X}`` (in a macro's body, which a formula expands) is ``{X}``: in math mode it prints X.
 - ``t > 1 \\qquad (6.93)``, ``\\quad (3).`` at the end of a row (an equation number written by hand, as pages
   without ``\\tag`` number their displays) is dropped: never the factor 6.93.
 - ``\\text{Wilcoxon:}\\quad n_i`` (a display opening with a caption: a text group whose words end with a colon,
@@ -59,7 +62,8 @@ _TEXT_MATH = re.compile(r"\\(?P<cmd>text|mbox|textrm)\s*\{(?P<word>[^{}$]*)\$(?P
 
 def rewritten(text: str) -> str:
     """``text`` with the spellings above rewritten; anything else unchanged."""
-    text = _TAG.sub("", _CAPTION.sub("", text.replace("\u2212", "-"), count=1))
+    text = _TAG.sub("", _CAPTION.sub("", _ENSURE.sub("", text.replace("\u2212", "-")), count=1))
+    text = _PRIMED_AFTER.sub(lambda m: f"{m.group(2)}_{{{m.group(1)}}}", text)
     text = _GLYPH.sub(lambda m: GLYPHS[m.group(0)] + " ", text)
     text = _TEXT_MATH.sub(lambda m: rf"\{m.group('cmd')}{{{m.group('word').rstrip()} }} {m.group('math')} ", text)
     text = _NOT_IN.sub(r"\\notin ", _NOT_EQUAL.sub(r"\\ne ", text))
@@ -69,6 +73,11 @@ def rewritten(text: str) -> str:
     return ellipsis_sums(_ARRAY.sub(_cases, _script_commands(_indicators(_chooses(_positive_parts(_braces(text)))))))
 
 
+_ENSURE = re.compile(r"\\ensuremath(?![A-Za-z])\s*")
+"""``\\ensuremath{X}`` (a macro body's way to print X in math mode, ``\\newcommand{\\vk}{\\ensuremath{\\mathsf{vk}}}``):
+X in its group, in a formula."""
+_PRIMED_AFTER = re.compile(r"(?<=[A-Za-z}])_\{([^{}]*)\}('+)")
+"""A prime after a braced subscript, ``L_{k-1}'`` (the neighbour's L at k - 1): the letter's, as ``L'_{k-1}``."""
 _TAG = re.compile(r"\\q?quad\s*\(\s*(?:[A-Z]\.)?\d+(?:\.\d+)*[a-z]?\s*\)\s*[.,;]?\s*$")
 """An equation number written by hand at the end of a row (``t > 1 \\qquad (6.93)``, as a MathJax page numbers its
 displays): the row's label, never a factor."""

@@ -19,7 +19,7 @@ NOT_FORMULA = {
     r"\mid": "a conditional probability", r"\to": "a map", r"\mapsto": "a map", r"\rightarrow": "a map",
     r"\leftarrow": "a sampling step", r"\gets": "a sampling step", r"\xleftarrow": "a sampling step",
     r"\Rightarrow": "an implication", r"\implies": "an implication", r"\iff": "an equivalence",
-    r"\exists": "an existence statement", r"\perp": "independence", r"\stackrel": "an annotated relation",
+    r"\exists": "an existence statement", r"\forall": "a statement for all of a range (\\forall k: ...)", r"\perp": "independence", r"\stackrel": "an annotated relation",
     r"\underset": "an annotated operator", r"\overset": "an annotated operator", r"\ni": "sets",
     r"\notin": "sets", r"\propto": "a proportionality", r"\approx": "an approximation",
     r"\simeq": "an approximation", r"\lesssim": "an order-of-magnitude bound", r"\gtrsim": "an order-of-magnitude bound",

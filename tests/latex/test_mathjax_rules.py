@@ -99,3 +99,20 @@ def test_a_log_of_braces_followed_by_factors_is_refused():
     refused(r"y = 2 \log {5 \over 4} \delta^{-1}", "the braces do not print")
     assert str(value(r"y = \log{x} + 1")) == "log(x) + 1"
     assert str(value(r"y = \log{x} \log{y}")) == "log(x)*log(y)"
+
+
+def test_ensuremath_from_a_macro_body_prints_its_argument():
+    """mit-pdos/6.1600-notes defines \\vk as \\ensuremath{\\mathsf{vk}}; a formula expanding it reads the argument."""
+    assert str(value(r"y = \ensuremath{\alpha} + 1")) == "alpha + 1"
+    refused(r"y = \ensuremathx", "not in the notation")                         # another command, not the prefix
+
+
+def test_a_prime_after_a_braced_subscript_is_the_letters():
+    """NetShaper's appendix (amir-sabzi/NetShaper_arxiv) writes L_{k-1}' for the neighbouring queue's length."""
+    assert str(value(r"y = L_{k-1} - L_{k-1}'")) == "-L'[k - 1] + L[k - 1]"
+    assert str(value(r"y = F_{Y'}(t) + 1")) == "F_Y'(t) + 1"                         # the prime inside: the subscript's
+
+
+def test_a_row_opened_by_forall_is_not_a_formula_a_trailing_one_is_a_condition():
+    refused(r"\forall k \geq 0 : |L_{k} - L_{k}'| \le 1", "a statement for all", NotAFormula)
+    assert str(display(r"y = x \quad \forall x > 0").conditions[0]) == "x > 0"
