@@ -26,7 +26,7 @@ from .macros import Macro, expand
 from .meanings import one_meaning
 from .names import refuse_argument_words, refuse_hypergeometric
 from .notation import HEADS, NOTATION, OPERATORS, Notation
-from .prose import declare, refuse_other_base, used
+from .prose import declare, function_names, refuse_other_base, used
 from .resolve import Resolver
 from .rewrite import rewritten
 
@@ -213,6 +213,7 @@ def display(text: str, notation: Notation | None = None, *, derived=None, prose=
     source, body, conds = _source(text, notation)
     refuse_other_base(source, prose)
     resolver = _resolver(source, body, notation, derived)
+    resolver.functions = function_names(prose)
     segments, ops = _chain(source, body)
     defines, head = "", None
     if len(segments) > 1 and ops[0] == "=" and sides.defined(resolver, segments[0]):

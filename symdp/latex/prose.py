@@ -133,8 +133,20 @@ def sentences(prose) -> tuple:
     for text in texts:
         text = re.sub(r"\[([^\]]*)\]\([^)]*\)", r"\1", text)
         text = _RST_MATH.sub(lambda m: f" :math:`{_defined_side(m.group('body'))}`", text)
-        out += [s.strip() for s in re.split(r"(?<=[.!?:])\s+(?=[A-Z$`\\])|\n\s*\n|\n\s*-\s+", text) if s.strip()]
+        maths: list = []   # never split inside math ($f : D \to R$)
+        masked = _MATH.sub(lambda m: _hold(m.group(0), maths), text)
+        pieces = re.split(r"(?<=[.!?:])\s+(?=[A-Z\0`\\])|\n\s*\n|\n\s*-\s+", masked)
+        out += [_unmask(s, maths).strip() for s in pieces if s.strip()]
     return tuple(out)
+
+
+def _hold(math: str, maths: list) -> str:
+    maths.append(math)
+    return f"\0{len(maths) - 1}\0"
+
+
+def _unmask(text: str, maths: list) -> str:
+    return re.sub("\0(\\d+)\0", lambda m: maths[int(m.group(1))], text)
 
 
 def declarations(prose) -> tuple:
@@ -164,6 +176,19 @@ _NAMED = re.compile(r"\bfunctions?\s+@(\d+)@(?!\s*(?:is|are|denotes?)\b)", re.I)
 """A name right after the word "function" (``the scaled-and-shifted bump function $\\phi_j$``), not a clause that
 says which function it is (those are the vocabulary's)."""
 _BARE = re.compile(r"\\[A-Za-z]+(?:_\{?[A-Za-z0-9]\}?)?|[A-Za-z](?:_\{?[A-Za-z0-9]\}?)?")
+
+
+def function_names(prose) -> frozenset:
+    """The names the sentences of ``prose`` call functions, whatever their domain (``Given a function $f : D \\to
+    R$``, ``the utility function $u$``): no reading of their calls, only that ``\\Delta f`` is a quantity of the
+    function ``f`` (its sensitivity, :mod:`.sensitivities`), never \\Delta times it."""
+    found = set()
+    for sentence in sentences(prose):
+        maths = []
+        masked = _MATH.sub(lambda m: _mask(m, maths), _RST_LINK.sub(r"\1", sentence))
+        found |= {m.group("name").replace(" ", "") for m in map(_SIGNATURE.fullmatch, maths) if m is not None}
+        found |= {maths[int(k)] for k in _NAMED.findall(masked) if _BARE.fullmatch(maths[int(k)])}
+    return frozenset(found)
 
 
 def _plain_domain(domain: str) -> bool:

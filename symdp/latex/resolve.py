@@ -119,6 +119,8 @@ class Resolver:
         self.families = derived.families
         """Names the derived expression uses only as indexed families (see parse.Context.families)."""
         self.arguments = frozenset()
+        self.functions = frozenset()
+        """The names the text around the display calls functions (:func:`.prose.function_names`)."""
         self.words: dict = {}
         self.heads = frozenset()
         """The function the display's defined side names (``y_t`` of ``y_t(h) = ...``), as spelled."""
@@ -137,7 +139,7 @@ class Resolver:
         bound = index_names(decorated)
         tokens = glued(spelled(integrals(fold(decorated, bound, scripted(self.notation)))))
         refuse_stray_differentials(self.source, tokens, fail)
-        matched = sensitivities(self.match(tokens), self.derived)
+        matched = sensitivities(self.match(tokens), self.derived, self.functions)
         refuse_subscripted_calls(self.source, matched, bound, fail, FUNCTION_LETTERS)
         refuse_indexed_superscripts(self.source, matched, bound, fail)
         refuse_functionals(self.source, matched)
@@ -289,6 +291,9 @@ class Resolver:
                       "the name, or declare it in the notation", run[-1])
         if kind == "product":
             return False
+        if group and word in DISTRIBUTIONS:  # N + Lap(1/\epsilon): a noisy release, as \mathrm{Lap}(...)
+            not_formula(self.source, run[0].start, nxt.end, f"{word}(...)", f"{word}(...), a distribution: a random "
+                        "variable, not a closed form")
         if group and nxt.kind == "LPAREN":
             out.append(_token("HEAD", ("call", sp.Function(word), word), run[0], run[-1]))
             return True

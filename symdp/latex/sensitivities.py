@@ -58,10 +58,11 @@ def _of_function(items: list, k: int, functions: set) -> bool:
         and not any(_tok(after, kind) for kind in ("SUB", "SUP", "PRIME", "LPAREN"))
 
 
-def sensitivities(items: list, derived: dict) -> list:
-    """``items`` with each ``\\Delta u`` of a function ``u`` the display applies as one SYM token ``Delta_u`` (the
-    derived expression's symbol of that name when it has one)."""
-    functions, out, k = applied(items), [], 0
+def sensitivities(items: list, derived: dict, named: frozenset = frozenset()) -> list:
+    """``items`` with each ``\\Delta u`` of a function ``u`` the display applies, or the text around it calls a
+    function (``named``, :func:`.prose.function_names`), as one SYM token ``Delta_u`` (the derived expression's
+    symbol of that name when it has one)."""
+    functions, out, k = applied(items) | named, [], 0
     while k < len(items):
         if _of_function(items, k, functions):
             name = items[k].text.lstrip("\\") + "_" + items[k + 1].text.lstrip("\\")

@@ -1,0 +1,39 @@
+"""Readings and refusals added after heldout16 (Divyanshu Kumar's blog series on differential privacy, written for
+MathJax), each with its near miss: a distribution's name written in italic letters before parentheses
+(``N + Lap(1/\\epsilon)``, a noisy release), and ``\\Delta f`` where the paragraph calls ``f`` a function (``Given a
+function $f : D \\to R$``, the sensitivity of f), with sentences never split inside math."""
+from __future__ import annotations
+
+import pytest
+import sympy as sp
+
+from symdp.latex import LatexError, NotAFormula, display
+from symdp.latex.prose import function_names, sentences
+
+SIGNATURE = ("Given a function $f : D \\to R$, the $l_1$-sensitivity is defined as:",)
+
+
+def test_a_distribution_in_italic_letters_before_parentheses_is_a_random_variable():
+    for row in (r"\text{Noisy Count} = N + Lap\left(\frac{1}{\epsilon}\right)", r"x + Bern(p)", r"y = Laplace(b) + 1"):
+        with pytest.raises(NotAFormula, match="a distribution"):
+            display(row)
+    assert str(display(r"y = score(x) + 1").chain[0]) == "score(x) + 1"   # a function's word stays a call
+    with pytest.raises(LatexError):
+        display(r"y = Lap + 1")                                            # no parentheses: refused as before
+
+
+def test_delta_before_a_function_the_paragraph_names_is_its_sensitivity():
+    got = display(r"b = \frac{\Delta f}{\epsilon} \quad (4)", prose=SIGNATURE)
+    assert got.defines == "b" and str(got.chain[0]) == "Delta_f/epsilon"
+    with pytest.raises(LatexError, match="the sensitivity of f, or"):
+        display(r"b = \frac{\Delta f}{\epsilon}")                          # no sentence: refused as before
+    with pytest.raises(LatexError, match="the sensitivity of g, or"):
+        display(r"b = \frac{\Delta g}{\epsilon}", prose=SIGNATURE)         # f is the function, not g
+    assert function_names(("the utility function $u$ scores each output.",)) == {"u"}
+    assert function_names(("the number $f$ is small.",)) == frozenset()
+
+
+def test_a_sentence_is_never_split_inside_math():
+    assert sentences(SIGNATURE) == SIGNATURE
+    assert sentences(("It holds: Then $x$ is. $y$ is big.",)) == ("It holds:", "Then $x$ is.", "$y$ is big.")
+    assert sp.Symbol("Delta_f") in display(r"\Delta f \le 1", prose=SIGNATURE).chain[0].free_symbols
