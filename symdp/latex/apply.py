@@ -182,11 +182,9 @@ class Application:
             var, domain = self._index(head, sub.members[0]), sub.domain
             if domain == sp.Integers:
                 return var, -sp.oo, sp.oo
-            if domain == sp.Naturals0:
-                return var, 0, sp.oo
             if isinstance(domain, tuple):  # [n]
                 return var, 1, domain[1]
-            self.fail(head.start, head.end, f"{head.text} over a set other than Z, N or [n]")
+            self.fail(head.start, head.end, f"{head.text} over a set other than Z or [n]")
         if not isinstance(sub, Chain) and p.sup is not None:
             self.fail(head.start, head.end, f"{head.text} with an end and no start (from 0 or from 1?): write "
                       f"_{{k=a}}^{{b}}")

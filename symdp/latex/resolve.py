@@ -35,7 +35,7 @@ from .words import (DISTRIBUTIONS, FUNCTION_WORDS, TEXT_FUNCTIONS, NOT_FORMULA, 
 from .notation import HEADS, OPERATORS, Notation
 from .prose import declared, scripted
 from .scripts import (fold, index_names, integrals, refuse_indexed_superscripts, refuse_stray_differentials,
-                      refuse_subscripted_calls, refuse_transposes)
+                      refuse_subscripted_calls, refuse_transposes, refuse_unranged_members)
 
 _KEYWORDS = {"if": "IF", "for": "IF", "when": "IF", "where": "IF", "otherwise": "OTHERWISE", "else": "OTHERWISE",
              "and": "AND", "or": "OR", "if and only if": None}
@@ -142,6 +142,7 @@ class Resolver:
         matched = sensitivities(self.match(tokens), self.derived, self.functions)
         refuse_subscripted_calls(self.source, matched, bound, fail, FUNCTION_LETTERS)
         refuse_indexed_superscripts(self.source, matched, bound, fail)
+        refuse_unranged_members(self.source, tokens, bound, fail)
         refuse_functionals(self.source, matched)
         refuse_sensitivities(self.source, matched)
         refuse_transposes(self.source, matched, fail)
@@ -235,6 +236,10 @@ class Resolver:
         elif tok.kind == "DERIV":
             out.append(_token("HEAD", ("deriv", self.variable(tok), self.source[tok.start:tok.end].strip()), tok))
         elif tok.kind == "SETNAME":
+            if tok.text == "N":
+                self.fail(tok, "\\mathbb{N}: the naturals from 0 or from 1? (a sum over it, a claim for every n in "
+                          "it, differ by the term n = 0) Write the range: n \\in \\mathbb{Z}, n \\ge 1 (or \\ge 0), or "
+                          "_{n=1}^{\\infty}")
             out.append(_token("SETNAME", SETS[tok.text], tok))
         elif tok.kind == "DBAR":
             self.fail(tok, "\\| (a norm ||x||, or the separator of a divergence D(P || Q)): not a closed form in "

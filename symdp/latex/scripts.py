@@ -8,6 +8,8 @@ a subscript into its name: ``x^b_a`` is ``x_a`` to the power ``b`` (TeX's order 
 """
 from __future__ import annotations
 
+import re
+
 from .lexer import Tok
 from .notation import HEADS, OPERATORS
 
@@ -323,3 +325,27 @@ def _scalar(t) -> bool:
     if isinstance(t, Tok):
         return t.kind == "NUMBER"
     return t.type == "NUMBER" or (t.type == "SYM" and str(t.value) == "E")
+
+
+DOTS = frozenset((r"\ldots", r"\cdots", r"\dots", r"\dotsc", r"\dotsb", r"\dotso"))
+"""The dots of a listed family (``x_1, \\ldots, x_n``)."""
+
+
+def refuse_unranged_members(source: str, tokens: list, bound: frozenset, fail) -> None:
+    """Refuse ``c_i`` beside ``c_1``, ``c_2`` in one formula when no sum binds ``i`` and ``i`` stands nowhere alone:
+    the member of the family ``c`` for each ``i`` of a range the row does not give (``\\gamma_i \\text{ if } T(x) =
+    c_i`` among the branches of ``c_1``, ``c_2``), never a name of its own unrelated to ``c_1``.  Where ``i`` is a
+    variable of the row (``x_i = x_1 + (i - 1) h``) the member is that variable's, and is read; a list with dots
+    (``x_1, \\ldots, x_n``) gives its range."""
+    if any(isinstance(t, Tok) and t.text in DOTS for t in tokens):
+        return
+    names = [t for t in tokens if isinstance(t, Tok) and t.kind == "NAME"]
+    alone = {t.text for t in names}
+    split = [(t, *t.text.split("_", 1)) for t in names if "_" in t.text]
+    numbered = {base for _, base, sub in split if sub.strip("{}").isdigit()}
+    for t, base, sub in split:
+        index = sub.strip("{}")
+        if base in numbered and re.fullmatch(r"[a-z]", index) and index not in bound | alone:
+            fail(source, t.start, t.end, f"{source[t.start:t.end]} beside {base}_1, ...: the member of a family for "
+                 f"each {index} of a range the formula does not give; write the members, or bind {index} "
+                 f"(\\sum_{{{index}=1}}^{{n}}), or declare the name in the notation")

@@ -43,12 +43,6 @@ MISREAD_BLIND: dict = {
                       "Left: row 45 expands sigma(z) to the logistic sigmoid its sentence declares, where the meaning "
                       "keeps an undeclared call sigma(z); row 65 reads a plain gamma where the meaning has Euler's "
                       "constant, which only the code (euler_gamma), not the text, says"),
-    "heldout12_rows": ((64, 142),
-                       "measured blind on 2026-12-04 at fd89ba5 with 4 misread (README.md); 2 are now refused. Left: row "
-                       "64 reads a trailing \\forall n \\in \\mathbb{N} as the condition (the meaning refuses the "
-                       "quantified statement); row 142 reads a cases branch gamma_i if T(x) = c_i with gamma_i, c_i as "
-                       "names (the corpus's convention for an unbound subscript; the meaning refuses an index with no "
-                       "range)"),
     "heldout13_rows": ((112, 113, 118, 119, 120),
                        "measured blind on 2026-12-04 at 126472f: 9/21 with 2 misread and 3 crashes (README.md), all "
                        "fixed. Left, by a disagreement of conventions: five align rows opened by \\implies "
@@ -97,7 +91,8 @@ BELOW_TARGET: dict = {  # heldout7 left it on 2026-12-03 at 44/48 (measured blin
                       "480b8e6: 41/59 = 69 % with 1 misread (README.md)",
     "heldout11_rows": "56/63 = 89 % of the closed-form rows read as meant, 0 misread; measured blind on 2026-12-04 at "
                       "0d02de0: 56/63 = 89 % with 2 misread (README.md)",
-    "heldout12_rows": "30/50 = 60 % of the closed-form rows read as meant, 2 misread (MISREAD_BLIND); measured blind on "
+    "heldout12_rows": "30/50 = 60 % of the closed-form rows read as meant, 0 misread (the last two refused on "
+                      "2026-12-05: \\mathbb{N} from 0 or 1, c_i beside c_1); measured blind on "
                       "2026-12-04 at fd89ba5: 20/50 = 40 % with 4 misread (README.md)",
     "heldout13_rows": "14/21 = 67 % of the closed-form rows read as meant, 5 misread by the blind meanings' convention "
                       "for a leading \\implies (MISREAD_BLIND); measured blind on 2026-12-04 at 126472f: 9/21 = 43 % "

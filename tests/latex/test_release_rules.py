@@ -1,7 +1,8 @@
 """Readings and refusals added after heldout16 (Divyanshu Kumar's blog series on differential privacy, written for
 MathJax), each with its near miss: a distribution's name written in italic letters before parentheses
 (``N + Lap(1/\\epsilon)``, a noisy release), and ``\\Delta f`` where the paragraph calls ``f`` a function (``Given a
-function $f : D \\to R$``, the sensitivity of f), with sentences never split inside math."""
+function $f : D \\to R$``, the sensitivity of f), with sentences never split inside math; and two misreadings left
+from heldout12: ``\\mathbb{N}`` (from 0 or from 1?) and ``c_i`` beside ``c_1`` with no range for i."""
 from __future__ import annotations
 
 import pytest
@@ -37,3 +38,23 @@ def test_a_sentence_is_never_split_inside_math():
     assert sentences(SIGNATURE) == SIGNATURE
     assert sentences(("It holds: Then $x$ is. $y$ is big.",)) == ("It holds:", "Then $x$ is.", "$y$ is big.")
     assert sp.Symbol("Delta_f") in display(r"\Delta f \le 1", prose=SIGNATURE).chain[0].free_symbols
+
+
+def test_the_naturals_are_refused_from_0_or_from_1():
+    for row in (r"f(n) \ge 0, \quad n \in \mathbb{N}", r"y = \sum_{n \in \mathbb{N}} 2^{-n}",
+                r"|f_n(x)| \leq g(x) \quad \forall n \in \mathbb{N}"):
+        with pytest.raises(LatexError, match="from 0 or from 1"):
+            display(row)
+    assert str(display(r"f(n) \ge 0, \quad n \in \mathbb{Z}, n \ge 1").conditions[1]) == "n >= 1"   # the way out
+    assert str(display(r"y = \sum_{n \in \mathbb{Z}} 2^{-|n|}").chain[0]) == "Sum(2**(-Abs(n)), (n, -oo, oo))"
+
+
+def test_a_member_of_a_family_beside_numbered_members_needs_its_range():
+    with pytest.raises(LatexError, match="c_i beside c_1"):
+        display(r"\varphi(x) = \begin{cases} 1, & T(x) < c_1, \\ \gamma_i, & T(x) = c_i, \\ 0, & T(x) > c_2 "
+                r"\end{cases}")
+    with pytest.raises(LatexError, match="c_k beside c_1"):
+        display(r"y = c_1 + c_2 + c_k")
+    assert str(display(r"x_{i} = x_{1} + (i - 1) h").chain[0]) == "h*(i - 1) + x_1"        # i is the row's variable
+    assert str(display(r"y = c_1 + c_\infty").chain[0]) == "c_1 + c_infty"                 # an end, not an index
+    assert str(display(r"y = \sum_{i=1}^{n} c_i - c_1").chain[0]).startswith("-c_1 + Sum(")  # bound by the sum
