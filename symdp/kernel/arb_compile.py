@@ -39,15 +39,21 @@ def ball(a, b) -> arb:
 
 
 def _wide(x: arb) -> bool:
-    return x.is_finite() and x.rad() != 0
+    return x.is_finite() and not x.is_exact()
 
 
 def _ends(x: arb):
-    return arb(x.lower()), arb(x.upper())
+    """The exact ends of a finite ball (arb's lower and upper bounds, each an exact arb)."""
+    return x.lower(), x.upper()
 
 
 def _increasing(fn):
-    return lambda x: arb.union(*(fn(e) for e in _ends(x))) if _wide(x) else fn(x)
+    def f(x):
+        if not _wide(x):
+            return fn(x)
+        lo, hi = _ends(x)
+        return arb.union(fn(lo), fn(hi))
+    return f
 
 
 def _power(x: arb, n: int) -> arb:
@@ -240,6 +246,9 @@ def _difference(a, B, ctx):
 
 def _fold(parts, op):
     """``env -> op(...op(op(p_1(env), p_2(env)), ...), p_n(env))``, the parts evaluated left to right."""
+    if len(parts) == 2:
+        first, second = parts
+        return lambda env: op(first(env), second(env))
     return lambda env: reduce(op, (part(env) for part in parts))
 
 
