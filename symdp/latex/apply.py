@@ -227,14 +227,18 @@ class Application:
             start, end = _span(p.base)
             self.fail(start, end, "a subscript on an expression (a clamp [y]^b_a, an evaluation or a "
                       "restriction?): only names take subscripts; declare the spelling in the notation")
-        subs = p.sub if isinstance(p.sub, list) else [p.sub]
-        return sp.IndexedBase(label)[tuple(self.expr(s) for s in subs)]
+        subs = [self.expr(s) for s in (p.sub if isinstance(p.sub, list) else [p.sub])]
+        if any(not s.is_Symbol and any(str(v)[:1] in RANDOM_LETTERS for v in s.free_symbols) for s in subs):
+            start, end = _span(p.base)
+            self.fail(start, end, f"{label}_{{...}} of an expression in a random variable (sigma_{{aX+b}}): a quantity of a "
+                      "random variable written as a label (its standard deviation), or a member of a family at that "
+                      "value? Declare the spelling in the notation")
+        return sp.IndexedBase(label)[tuple(subs)]
 
     def apply_int(self, p, powers, j):
-        ends = [k for k in range(j, len(powers)) if isinstance(powers[k].base, Diff)]
-        if not ends:
+        m = _closing_differential(powers, j)
+        if m is None:
             self.fail(p.base.start, p.base.end, r"\int without its d<variable> in the same product")
-        m = ends[0]
         body = self.factors(powers[j:m])
         if not body:
             self.fail(p.base.start, p.base.end, r"\int without an integrand")
@@ -245,6 +249,22 @@ class Application:
                       r"antiderivative? Write its limits (\int_{-\infty}^{\infty})")
         _, lo, hi = self._limits(p, False)
         return sp.Integral(sp.Mul(*body), (var, lo, hi)), m + 1
+
+
+def _closing_differential(powers: list, j: int):
+    """The index of the differential that closes an ``\\int`` whose integrand starts at ``j``: each ``\\int`` inside
+    takes the first differential after it (``\\int_a^b \\int_c^d f \\,dx\\,dy``: dx the inner's, dy the outer's),
+    or None."""
+    inner = 0
+    for k in range(j, len(powers)):
+        base = powers[k].base
+        if isinstance(base, Head) and base.kind == "int":
+            inner += 1
+        elif isinstance(base, Diff):
+            if not inner:
+                return k
+            inner -= 1
+    return None
 
 
 def _split_bound(operand, var):
@@ -304,5 +324,7 @@ def _mechanism(name: str) -> bool:
     return len(letter) == 1 and letter.isupper() and letter not in "FGH"
 
 
+RANDOM_LETTERS = frozenset("UVWXYZ")
+"""Capitals papers name random variables with: ``\\sigma_{aX+b}`` labels a quantity of the variable aX + b."""
 RANDOM_WORDS = frozenset("noise noisy mechanism mech sample sampler release privatize".split())
 """Words in a function's name that make its value random (``\\mathrm{laplace\\_noise}(u)``)."""

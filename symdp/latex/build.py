@@ -323,6 +323,12 @@ class Builder(Application, Transformer):
         return sp.root(self.expr(c[4]), self.expr(c[2]))
 
     def cases(self, c):
+        """The branches, each (value, condition); a condition read as never true (``x < k + 1 \\textrm{with} 0``
+        would be k <= x < k) is a misreading, never a branch to drop, so it is refused."""
+        if any(cond is sp.false for _, cond in c[1]):
+            self.fail(c[0].start_pos, c[-1].end_pos, "a branch whose condition, as read (with the notation's "
+                      "assumptions on its names), is never true: a condition the reading got wrong, or a branch to "
+                      "drop? Declare the names in the notation")
         return sp.Piecewise(*c[1])
 
     def rows(self, c):

@@ -98,6 +98,11 @@ def fail(source: str, start: int, end: int, why: str):
 
 
 _COMMAND = re.compile(r"\\([A-Za-z]+)\*?|\\(.)")
+_DIFFERENTIAL = re.compile(r"\s*(?:\\[,:! ]\s*)*(?:\\(?:mathrm|text|operatorname)\s*\{\s*d\s*\}|d)\s*(?:[A-Za-z](?![A-Za-z])|"
+                           r"\\(?:alpha|beta|gamma|delta|epsilon|varepsilon|zeta|eta|theta|kappa|lambda|mu|nu|xi|pi|rho|"
+                           r"sigma|tau|phi|varphi|chi|psi|omega)(?![A-Za-z]))")
+"""A differential right after a wide space (``\\int_0^1 f(x) \\; dx``, ``\\;\\mathrm{d}\\theta``): the integral's
+spacing, never where a side condition begins."""
 _ROW_SPACE = re.compile(r"\s*\[\s*-?\d*\.?\d+\s*(?:em|ex|pt|mm|cm|in|bp|mu|pc)\s*\]")
 _NUMBER = re.compile(r"\d+(?:\.\d+)?|\.\d+")
 _DELIM_AFTER = re.compile(r"\s*(\\[A-Za-z]+|\\[{}|]|[()\[\]|.])")
@@ -205,6 +210,8 @@ class _Lexer:
             self.emit("NEWROW", "\\\\", start, self.pos, consumes=False)
             space = _ROW_SPACE.match(self.text, self.pos)  # \\[0.5em]: the row break's extra space, not a bracket
             self.pos = space.end() if space else self.pos
+        elif ch == ";" and _DIFFERENTIAL.match(self.text, self.pos) and "\\int" in self.text[:start]:
+            self.spaced = True
         elif ch == ";":
             self.gap(start)
         elif ch in ",:! ":

@@ -1,0 +1,56 @@
+"""Readings and refusals added after heldout17 (the mathematics appendix of *Dive into Deep Learning*: densities,
+moments and integrals written for MathJax), each with its near miss: a thin space ``\\;`` before an integral's
+differential; nested integrals; prose set in ``\\textrm``; a cases branch that, as read, is never true; a subscript
+that labels a quantity of a random variable (``\\sigma_{aX+b}``)."""
+from __future__ import annotations
+
+import pytest
+import sympy as sp
+
+from symdp.latex import LatexError, display
+
+x, y, r, theta = sp.symbols("x y r theta")
+
+
+def value(latex: str):
+    return display(latex).chain
+
+
+def test_a_thin_space_before_the_differential_is_the_integral_s():
+    assert value(r"\int_0^{1} ye^{-y^2}\; dy = \frac{1-e^{-1}}{2}.")[1] == sp.Rational(1, 2) - sp.exp(-1) / 2
+    assert value(r"\int_0^1 x^2 \;\mathrm{d}x = \frac13")[0].doit() == sp.Rational(1, 3)
+    got = display(r"y = x \; d > 1")                                      # no integral: a side condition, as before
+    assert str(got.conditions[0]) == "d > 1"
+    got = display(r"y = \int_0^1 t \, dt \; x > 0")                       # a condition after the differential
+    assert str(got.conditions[0]) == "x > 0"
+
+
+def test_nested_integrals_take_their_differentials_inside_out():
+    inner_first = value(r"\int_0^1 \int_0^x y \,dy\,dx")[0]
+    assert inner_first.limits[0][0].name == "y" and inner_first.doit() == sp.Rational(1, 6)
+    polar = value(r"\int_0^\infty \int_0^{2\pi} r e^{-r^2} \,d\theta\,dr = \pi")[0]
+    assert sp.simplify(polar.doit() - sp.pi) == 0
+    with pytest.raises(LatexError, match="without its d"):
+        display(r"\int_0^1 \int_0^1 x \,dx")                               # one differential for two integrals
+
+
+def test_prose_in_textrm_is_never_a_name():
+    with pytest.raises(LatexError, match="is prose"):
+        display(r"F(x) = \begin{cases} 0 & x < 1, \\ \frac{k}{n} & k \le x < k+1 \textrm{ with } 1 \le k < n "
+                r"\end{cases}")
+    assert str(value(r"y = \textrm{rate} + 1")[0]) == "rate + 1"          # a tight word stays a name
+    assert str(display(r"y = x \textrm{ for } x > 0").conditions[0]) == "x > 0"
+
+
+def test_a_branch_never_true_as_read_is_refused_not_dropped():
+    with pytest.raises(LatexError, match="never true"):
+        display(r"Z = \begin{cases} \log(b) - \log(a) & \text{if } \alpha = -1, \\ b - a & \text{otherwise} "
+                r"\end{cases}")                                           # the notation's alpha is positive
+    assert len(value(r"Z = \begin{cases} 1 & \text{if } t = -1, \\ 2 & \text{otherwise} \end{cases}")[0].args) == 2
+
+
+def test_a_subscript_in_a_random_variable_labels_a_quantity():
+    with pytest.raises(LatexError, match="random variable"):
+        display(r"\sigma_{Y} = \sigma_{aX+b} = |a|\sigma_{X},")
+    assert str(value(r"y = \sum_{i=1}^n x_{N-i}")[0]) == "Sum(x[N - i], (i, 1, n))"   # an index in a count
+    assert str(value(r"y = x_{i+1}")[0]) == "x[i + 1]"
