@@ -214,7 +214,7 @@ class _Lexer:
             self.spaced = True
         elif ch == ";":
             self.gap(start)
-        elif ch in ",:! ":
+        elif ch in ",:!> ":   # thin, medium (\: and \>), negative and normal spaces
             self.spaced = True
         elif ch == "{":
             self.emit("LSET", "{", start, self.pos)

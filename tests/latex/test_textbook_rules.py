@@ -54,3 +54,7 @@ def test_a_subscript_in_a_random_variable_labels_a_quantity():
         display(r"\sigma_{Y} = \sigma_{aX+b} = |a|\sigma_{X},")
     assert str(value(r"y = \sum_{i=1}^n x_{N-i}")[0]) == "Sum(x[N - i], (i, 1, n))"   # an index in a count
     assert str(value(r"y = x_{i+1}")[0]) == "x[i + 1]"
+
+
+def test_a_medium_space_is_a_space():
+    assert str(value(r"y = a \> b")[0]) == "a*b"
