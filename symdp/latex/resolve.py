@@ -29,7 +29,7 @@ from .names import (DECORATIONS, FUNCTION_LETTERS, SETS, calls, decorate, refuse
 from .sensitivities import sensitivities
 from .separators import listed_with_semicolons, parameters_after_bar
 from .sides import listed
-from .textnames import CONNECTIVES, tight, text_name
+from .textnames import PROSE_FONTS, prose_word, text_name
 from .words import (DISTRIBUTIONS, FUNCTION_WORDS, TEXT_FUNCTIONS, NOT_FORMULA, OPTIMISATIONS, REFUSED, identifier, letters,
                     not_in_notation)
 from .notation import HEADS, OPERATORS, Notation
@@ -345,7 +345,7 @@ class Resolver:
             return _token("SYM", self.derived[text], tok)
         if text in self.words:  # \text{lower} where f(x \mid lower, upper) = ... names the parameter lower
             return _token("SYM", self.words[text], tok)
-        if tok.cmd in PROSE_FONTS and (text.lower() in CONNECTIVES or not tight(self.source, tok)):
+        if tok.cmd in PROSE_FONTS and prose_word(self.source, tok, text):
             self.fail(tok, f"the word {text!r} is prose, not a name (extend the notation with it to read it as one)")
         if len(text) == 1 and text.isalpha() and text.isascii():  # \text{且} ("and") is a word, not a letter
             return _token("NAME", sp.Symbol(text), tok)
@@ -366,11 +366,6 @@ class Resolver:
         if identifier(text, "mathrm") and len(text) > 1 and isinstance(nxt, Tok) and nxt.kind == "LPAREN":
             return _token("HEAD", ("call", sp.Function(text), text), tok)  # \text{logit}(x): a function's word
         return text_name(self.source, tok, text, before, nxt)  # \text{dof}: one name, or refused with the reason
-
-
-PROSE_FONTS = frozenset(("textrm", "textit", "textsf", "textnormal", "mbox"))
-"""Text fonts a paper also sets prose in (``k + 1 \\textrm{ with } 1 \\le k``): spaced in its braces, or a connective,
-the word is prose there, never a name (as ``\\text``'s, :func:`.textnames.text_name`)."""
 
 
 def set_builder(source: str, tokens: list[Tok]) -> None:

@@ -68,13 +68,23 @@ def tight(source: str, tok) -> bool:
     return bool(body) and body == body.strip()
 
 
+PROSE_FONTS = frozenset(("textrm", "textit", "textsf", "textnormal", "mbox"))
+"""Text fonts a paper also sets prose in (``k + 1 \\textrm{ with } 1 \\le k``): there a word spaced in its braces, or
+a connective, is prose, never a name, as in ``\\text`` (:func:`text_name`)."""
+
+
+def prose_word(source: str, tok, text: str) -> bool:
+    """The word ``text`` of ``tok`` is prose: a connective, or spaced in its braces."""
+    return any(w.lower() in CONNECTIVES for w in text.split(" ")) or not tight(source, tok)
+
+
 def text_name(source: str, tok, text: str, before, after) -> Token:
     """The name ``text`` of the word ``tok`` (a ``\\text`` group) between ``before`` and ``after``, or refused."""
     if text.lower() in VALUES:
         fail(source, tok.start, tok.end, f"the word {text!r} names a value or an operation, not a quantity: "
              "write the formula in symbols, or extend the notation with it")
     words = text.split(" ")
-    if not (_SHAPE.match(text) or _UNSPACED(text)) or any(w.lower() in CONNECTIVES for w in words) or not tight(source, tok):
+    if not (_SHAPE.match(text) or _UNSPACED(text)) or prose_word(source, tok, text):
         fail(source, tok.start, tok.end, f"the word {text!r} is prose, not a name (extend the notation with it "
              "to read it as one)")
     coefficient = kind(before) in COEFFICIENTS and not _UNSPACED(text)  # x \\text{的}: "of", never x times a name
