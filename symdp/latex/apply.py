@@ -182,9 +182,11 @@ class Application:
             var, domain = self._index(head, sub.members[0]), sub.domain
             if domain == sp.Integers:
                 return var, -sp.oo, sp.oo
+            if domain in (sp.Naturals0, sp.Naturals):   # \mathbb{N}_0, \mathbb{N}^+ (a bare \mathbb{N} is refused)
+                return var, int(domain == sp.Naturals), sp.oo
             if isinstance(domain, tuple):  # [n]
                 return var, 1, domain[1]
-            self.fail(head.start, head.end, f"{head.text} over a set other than Z or [n]")
+            self.fail(head.start, head.end, f"{head.text} over a set other than Z, N_0, N^+ or [n]")
         if not isinstance(sub, Chain) and p.sup is not None:
             self.fail(head.start, head.end, f"{head.text} with an end and no start (from 0 or from 1?): write "
                       f"_{{k=a}}^{{b}}")
@@ -228,7 +230,7 @@ class Application:
             self.fail(start, end, "a subscript on an expression (a clamp [y]^b_a, an evaluation or a "
                       "restriction?): only names take subscripts; declare the spelling in the notation")
         subs = [self.expr(s) for s in (p.sub if isinstance(p.sub, list) else [p.sub])]
-        if any(not s.is_Symbol and any(str(v)[:1] in RANDOM_LETTERS for v in s.free_symbols) for s in subs):
+        if any(_labels_a_variable(s) for s in subs):
             start, end = _span(p.base)
             self.fail(start, end, f"{label}_{{...}} of an expression in a random variable (sigma_{{aX+b}}): a quantity of a "
                       "random variable written as a label (its standard deviation), or a member of a family at that "
@@ -244,6 +246,10 @@ class Application:
             self.fail(p.base.start, p.base.end, r"\int without an integrand")
         var = sp.Symbol(powers[m].base.var.lstrip("\\"))
         var = next((s for s in sp.Mul(*body).free_symbols if s.name == var.name), var)
+        scripted = sorted(s.name for s in sp.Mul(*body).free_symbols if s.name.endswith("_" + var.name))
+        if scripted:   # \int_0^1 v(x_t) dt: x_t a name would not depend on t
+            self.fail(p.base.start, p.base.end, f"{scripted[0]} inside an integral over {var}: a function of {var} "
+                      f"(write it with parentheses) or a name that does not depend on it? Declare it in the notation")
         if p.sub is None and p.sup is None:   # a paper's \int f dx is over the whole space, rarely an antiderivative
             self.fail(p.base.start, p.base.end, r"\int with no limits: over the whole space (which one?) or an "
                       r"antiderivative? Write its limits (\int_{-\infty}^{\infty})")
@@ -324,7 +330,14 @@ def _mechanism(name: str) -> bool:
     return len(letter) == 1 and letter.isupper() and letter not in "FGH"
 
 
-RANDOM_LETTERS = frozenset("UVWXYZ")
+RANDOM_LETTERS = frozenset("XYZ")
 """Capitals papers name random variables with: ``\\sigma_{aX+b}`` labels a quantity of the variable aX + b."""
+
+
+def _labels_a_variable(sub) -> bool:
+    """A subscript that labels a quantity of a random variable (``\\sigma_{aX+b}``, ``\\mu_{X+Y}``): an expression in
+    X, Y or Z and no count or index letter (``x_{N-i}``, ``b_{Y-j}`` are members of a family)."""
+    names = {str(v) for v in sub.free_symbols}
+    return not sub.is_Symbol and any(n in RANDOM_LETTERS for n in names) and not names & set("ijklmnst")
 RANDOM_WORDS = frozenset("noise noisy mechanism mech sample sampler release privatize".split())
 """Words in a function's name that make its value random (``\\mathrm{laplace\\_noise}(u)``)."""

@@ -323,12 +323,15 @@ class Builder(Application, Transformer):
         return sp.root(self.expr(c[4]), self.expr(c[2]))
 
     def cases(self, c):
-        """The branches, each (value, condition); a condition read as never true (``x < k + 1 \\textrm{with} 0``
-        would be k <= x < k) is a misreading, never a branch to drop, so it is refused."""
-        if any(cond is sp.false for _, cond in c[1]):
-            self.fail(c[0].start_pos, c[-1].end_pos, "a branch whose condition, as read (with the notation's "
-                      "assumptions on its names), is never true: a condition the reading got wrong, or a branch to "
-                      "drop? Declare the names in the notation")
+        """The branches, each (value, condition).  A condition read as never true (``\\text{if } \\delta = 0`` with the
+        notation's delta positive; ``x < k + 1 \\textrm{with} 0``), or one always true before the last branch (which
+        would hide the branches after it), is refused: SymPy would drop those branches silently."""
+        conditions = [cond for _, cond in c[1]]
+        if any(cond is sp.false for cond in conditions) or any(cond is sp.true for cond in conditions[:-1]):
+            self.fail(c[0].start_pos, c[-1].end_pos, "a branch that can never be taken as read: its condition is "
+                      "never true, or an earlier one always is, for the notation's names (epsilon, delta, alpha, "
+                      "sigma, mu are positive there), or the condition was misread; declare the names in the "
+                      "notation (symbols=) with the range the branches need")
         return sp.Piecewise(*c[1])
 
     def rows(self, c):

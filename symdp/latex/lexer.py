@@ -103,6 +103,8 @@ _DIFFERENTIAL = re.compile(r"\s*(?:\\[,:! ]\s*)*(?:\\(?:mathrm|text|operatorname
                            r"sigma|tau|phi|varphi|chi|psi|omega)(?![A-Za-z]))")
 """A differential right after a wide space (``\\int_0^1 f(x) \\; dx``, ``\\;\\mathrm{d}\\theta``): the integral's
 spacing, never where a side condition begins."""
+_RELATION_NEXT = re.compile(r"\s*(?:[=<>]|\\(?:le|ge|leq|geq|leqslant|geqslant|ne|neq|lt|gt)(?![A-Za-z]))")
+"""A relation right after a wide space: ``y \\;=\\; x`` spaces the relation, no side condition begins there."""
 _ROW_SPACE = re.compile(r"\s*\[\s*-?\d*\.?\d+\s*(?:em|ex|pt|mm|cm|in|bp|mu|pc)\s*\]")
 _NUMBER = re.compile(r"\d+(?:\.\d+)?|\.\d+")
 _DELIM_AFTER = re.compile(r"\s*(\\[A-Za-z]+|\\[{}|]|[()\[\]|.])")
@@ -210,8 +212,9 @@ class _Lexer:
             self.emit("NEWROW", "\\\\", start, self.pos, consumes=False)
             space = _ROW_SPACE.match(self.text, self.pos)  # \\[0.5em]: the row break's extra space, not a bracket
             self.pos = space.end() if space else self.pos
-        elif ch == ";" and _DIFFERENTIAL.match(self.text, self.pos) and "\\int" in self.text[:start]:
-            self.spaced = True
+        elif ch == ";" and (_DIFFERENTIAL.match(self.text, self.pos) and "\\int" in self.text[:start]
+                            or _RELATION_NEXT.match(self.text, self.pos) or (self.out and self.out[-1].kind == "REL")):
+            self.spaced = True   # a thin space before a differential, around a relation (y \;=\; x): spacing
         elif ch == ";":
             self.gap(start)
         elif ch in ",:!> ":   # thin, medium (\: and \>), negative and normal spaces

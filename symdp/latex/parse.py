@@ -29,6 +29,7 @@ from .notation import HEADS, NOTATION, OPERATORS, Notation
 from .prose import declare, function_names, refuse_other_base, used
 from .resolve import Resolver
 from .rewrite import rewritten
+from .scripts import refuse_unranged_members
 
 _STRIP = [(re.compile(p), r) for p, r in (
     (r"^\s*(\$\$|\\\[|\$)", ""), (r"(\$\$|\\\]|\$)\s*$", ""),
@@ -239,6 +240,7 @@ def display(text: str, notation: Notation | None = None, *, derived=None, prose=
             continue
         _for_some(source, c, found[-1], chain, ops)
     one_meaning(source, chain + tuple(found))
+    refuse_unranged_members(source, lex(source))
     opened = re.match(r"\s*(?:&\s*)?(\\[A-Za-z]+)", source)
     consequence = bool(opened) and opened.group(1) in side_conditions.LEADING
     return Display(chain, tuple(ops), tuple(found), defines, tuple(unread), used(declared, notation, source), head,

@@ -141,6 +141,8 @@ def sentences(prose) -> tuple:
 
 
 def _hold(math: str, maths: list) -> str:
+    if re.search(r"[.!?]\s+[A-Z]", math):   # "It costs $5. Then the function $g$": a dollar sign, not math
+        return math
     maths.append(math)
     return f"\0{len(maths) - 1}\0"
 

@@ -35,7 +35,7 @@ from .words import (DISTRIBUTIONS, FUNCTION_WORDS, TEXT_FUNCTIONS, NOT_FORMULA, 
 from .notation import HEADS, OPERATORS, Notation
 from .prose import declared, scripted
 from .scripts import (fold, index_names, integrals, refuse_indexed_superscripts, refuse_stray_differentials,
-                      refuse_subscripted_calls, refuse_transposes, refuse_unranged_members)
+                      refuse_subscripted_calls, refuse_transposes)
 
 _KEYWORDS = {"if": "IF", "for": "IF", "when": "IF", "where": "IF", "otherwise": "OTHERWISE", "else": "OTHERWISE",
              "and": "AND", "or": "OR", "if and only if": None}
@@ -142,7 +142,6 @@ class Resolver:
         matched = sensitivities(self.match(tokens), self.derived, self.functions)
         refuse_subscripted_calls(self.source, matched, bound, fail, FUNCTION_LETTERS)
         refuse_indexed_superscripts(self.source, matched, bound, fail)
-        refuse_unranged_members(self.source, tokens, bound, fail)
         refuse_functionals(self.source, matched)
         refuse_sensitivities(self.source, matched)
         refuse_transposes(self.source, matched, fail)
@@ -235,11 +234,15 @@ class Resolver:
             out.append(_token("NUMBER", sp.Rational(tok.text), tok))
         elif tok.kind == "DERIV":
             out.append(_token("HEAD", ("deriv", self.variable(tok), self.source[tok.start:tok.end].strip()), tok))
-        elif tok.kind == "SETNAME":
-            if tok.text == "N":
+        elif tok.kind == "SETNAME" and tok.text == "N":
+            naturals, used = _naturals(items, i + 1)
+            if naturals is None:
                 self.fail(tok, "\\mathbb{N}: the naturals from 0 or from 1? (a sum over it, a claim for every n in "
-                          "it, differ by the term n = 0) Write the range: n \\in \\mathbb{Z}, n \\ge 1 (or \\ge 0), or "
-                          "_{n=1}^{\\infty}")
+                          "it, differ by the term n = 0) Write \\mathbb{N}_0 or \\mathbb{N}^+, or the range: n \\in "
+                          "\\mathbb{Z}, n \\ge 1")
+            out.append(_token("SETNAME", naturals, tok))
+            return i + 1 + used
+        elif tok.kind == "SETNAME":
             out.append(_token("SETNAME", SETS[tok.text], tok))
         elif tok.kind == "DBAR":
             self.fail(tok, "\\| (a norm ||x||, or the separator of a divergence D(P || Q)): not a closed form in "
@@ -296,7 +299,7 @@ class Resolver:
                       "the name, or declare it in the notation", run[-1])
         if kind == "product":
             return False
-        if group and word in DISTRIBUTIONS:  # N + Lap(1/\epsilon): a noisy release, as \mathrm{Lap}(...)
+        if group and word in DISTRIBUTIONS - FUNCTION_NAMED:  # N + Lap(1/\epsilon): a noisy release
             not_formula(self.source, run[0].start, nxt.end, f"{word}(...)", f"{word}(...), a distribution: a random "
                         "variable, not a closed form")
         if group and nxt.kind == "LPAREN":
@@ -345,10 +348,10 @@ class Resolver:
             return _token("SYM", self.derived[text], tok)
         if text in self.words:  # \text{lower} where f(x \mid lower, upper) = ... names the parameter lower
             return _token("SYM", self.words[text], tok)
-        if tok.cmd in PROSE_FONTS and prose_word(self.source, tok, text):
-            self.fail(tok, f"the word {text!r} is prose, not a name (extend the notation with it to read it as one)")
         if len(text) == 1 and text.isalpha() and text.isascii():  # \text{且} ("and") is a word, not a letter
             return _token("NAME", sp.Symbol(text), tok)
+        if tok.cmd in PROSE_FONTS and prose_word(self.source, tok, text):
+            self.fail(tok, f"the word {text!r} is prose, not a name (extend the notation with it to read it as one)")
         if text in DISTRIBUTIONS:
             not_formula(self.source, tok.start, tok.end, text, f"{text}, a distribution: a random variable, not a "
                         "closed form")
@@ -366,6 +369,27 @@ class Resolver:
         if identifier(text, "mathrm") and len(text) > 1 and isinstance(nxt, Tok) and nxt.kind == "LPAREN":
             return _token("HEAD", ("call", sp.Function(text), text), tok)  # \text{logit}(x): a function's word
         return text_name(self.source, tok, text, before, nxt)  # \text{dof}: one name, or refused with the reason
+
+
+FUNCTION_NAMED = frozenset(("Beta", "Gamma", "Exp"))
+"""Distributions named like a function (the beta and gamma functions of a density's normaliser, exp): in italic letters
+before parentheses not taken for the distribution (refused as an unknown function's call, as before)."""
+_NATURALS = {"_0": sp.Naturals0, "_{0}": sp.Naturals0, "_{>=0}": sp.Naturals0, "^+": sp.Naturals, "^{+}": sp.Naturals,
+             "^*": sp.Naturals, "^{*}": sp.Naturals, "_{>0}": sp.Naturals, "_{>=1}": sp.Naturals, "_+": sp.Naturals,
+             "_{+}": sp.Naturals}
+"""The spellings of ``\\mathbb{N}`` that say where it starts: ``\\mathbb{N}_0`` from 0, ``\\mathbb{N}^+`` from 1."""
+
+
+def _naturals(items: list, k: int):
+    """(the set, the tokens its script takes) of the script at ``items[k]`` after ``\\mathbb{N}``, or (None, 0)."""
+    text = ""
+    for used, t in enumerate(items[k:k + 5], start=1):
+        if not isinstance(t, Tok):
+            break
+        text += t.text
+        if text in _NATURALS:
+            return _NATURALS[text], used
+    return None, 0
 
 
 def set_builder(source: str, tokens: list[Tok]) -> None:

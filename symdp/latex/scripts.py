@@ -8,9 +8,7 @@ a subscript into its name: ``x^b_a`` is ``x_a`` to the power ``b`` (TeX's order 
 """
 from __future__ import annotations
 
-import re
-
-from .lexer import Tok
+from .lexer import Tok, fail
 from .notation import HEADS, OPERATORS
 
 _FOLDABLE = ("NAME", "NUMBER", "WORD", "COMMA", "PRIME")
@@ -329,23 +327,45 @@ def _scalar(t) -> bool:
 
 DOTS = frozenset((r"\ldots", r"\cdots", r"\dots", r"\dotsc", r"\dotsb", r"\dotso"))
 """The dots of a listed family (``x_1, \\ldots, x_n``)."""
+INDEX_LETTERS = frozenset("ijkl")
+"""The letters papers index a family with generically (``c_i``, ``\\beta_k``); ``x_n``, ``x_t``, ``n_c``, ``\\sigma_e``
+name a member or a label of their own."""
 
 
-def refuse_unranged_members(source: str, tokens: list, bound: frozenset, fail) -> None:
-    """Refuse ``c_i`` beside ``c_1``, ``c_2`` in one formula when no sum binds ``i`` and ``i`` stands nowhere alone:
-    the member of the family ``c`` for each ``i`` of a range the row does not give (``\\gamma_i \\text{ if } T(x) =
-    c_i`` among the branches of ``c_1``, ``c_2``), never a name of its own unrelated to ``c_1``.  Where ``i`` is a
-    variable of the row (``x_i = x_1 + (i - 1) h``) the member is that variable's, and is read; a list with dots
-    (``x_1, \\ldots, x_n``) gives its range."""
-    if any(isinstance(t, Tok) and t.text in DOTS for t in tokens):
+def refuse_unranged_members(source: str, raw: list[Tok]) -> None:
+    """Refuse ``c_i`` beside ``c_1``, ``c_2`` in one display (``raw``: its tokens, conditions included) when ``i``
+    is a generic index (:data:`INDEX_LETTERS`) that no sum binds and that stands nowhere else: not in a condition (``i
+    \\ge 2``, ``\\forall i``), an integral's differential, index arithmetic (``x_{i+1}``) or the formula itself.  Then
+    ``c_i`` is the member of the family for each i of a range the display does not give (``\\gamma_i \\text{ if }
+    T(x) = c_i`` among the branches on ``c_1``, ``c_2``), never a name unrelated to ``c_1``.  A list with dots
+    (``x_1, \\ldots, x_n``) gives the range."""
+    if any(t.text in DOTS for t in raw) or "..." in source:
         return
-    names = [t for t in tokens if isinstance(t, Tok) and t.kind == "NAME"]
-    alone = {t.text for t in names}
-    split = [(t, *t.text.split("_", 1)) for t in names if "_" in t.text]
-    numbered = {base for _, base, sub in split if sub.strip("{}").isdigit()}
-    for t, base, sub in split:
-        index = sub.strip("{}")
-        if base in numbered and re.fullmatch(r"[a-z]", index) and index not in bound | alone:
-            fail(source, t.start, t.end, f"{source[t.start:t.end]} beside {base}_1, ...: the member of a family for "
-                 f"each {index} of a range the formula does not give; write the members, or bind {index} "
-                 f"(\\sum_{{{index}=1}}^{{n}}), or declare the name in the notation")
+    members = [(t.text, _plain_index(raw, k + 2), t) for k, t in enumerate(raw[:-2])
+               if t.kind == "NAME" and raw[k + 1].kind == "SUB"]
+    numbered = {base for base, sub, _ in members if sub is not None and sub.kind == "NUMBER"}
+    alone = {t.text for k, t in enumerate(raw) if t.kind == "NAME" and not _pure_index(raw, k)} | index_names(raw)
+    for base, sub, t in members:
+        if sub is not None and sub.kind == "NAME" and sub.text in INDEX_LETTERS and base in numbered \
+                and sub.text not in alone:
+            first = min((s.text for b, s, _ in members if b == base and s is not None and s.kind == "NUMBER"), key=int)
+            fail(source, t.start, sub.end, f"{source[t.start:sub.end]} beside {source[t.start:t.end]}_{first}: the "
+                 f"member of a family for each {sub.text} of a range the formula does not give; write the members, "
+                 f"bind {sub.text} (\\sum_{{{sub.text}=1}}^{{n}}), or state its range as a condition")
+
+
+def _plain_index(raw: list[Tok], k: int):
+    """The one token a subscript at ``raw[k]`` holds (``_i``, ``_{i}``, ``_1``), or None."""
+    if k < len(raw) and raw[k].kind in ("NAME", "NUMBER"):
+        return raw[k]
+    if k + 2 < len(raw) and raw[k].kind == "LBRACE" and raw[k + 2].kind == "RBRACE" and raw[k + 1].kind in ("NAME",
+                                                                                                     "NUMBER"):
+        return raw[k + 1]
+    return None
+
+
+def _pure_index(raw: list[Tok], k: int) -> bool:
+    """``raw[k]`` is a subscript's whole content (``c_i``, ``c_{i}``), not index arithmetic or a variable."""
+    before = raw[k - 1].kind if k else None
+    return before == "SUB" or (before == "LBRACE" and k > 1 and raw[k - 2].kind == "SUB" and k + 1 < len(raw)
+                               and raw[k + 1].kind == "RBRACE")

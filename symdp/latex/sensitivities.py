@@ -54,8 +54,18 @@ def _of_function(items: list, k: int, functions: set) -> bool:
     if not _delta(items[k]) or k + 1 >= len(items) or (k and (_tok(items[k - 1], "SUB") or _tok(items[k - 1], "SUP"))):
         return False
     name, after = items[k + 1], items[k + 2] if k + 2 < len(items) else None
-    return _tok(name, "NAME") and "_" not in name.text and "'" not in name.text and name.text in functions \
+    spelled = _spelled(name)
+    return bool(spelled) and "_" not in spelled and "'" not in spelled and spelled in functions \
         and not any(_tok(after, kind) for kind in ("SUB", "SUP", "PRIME", "LPAREN"))
+
+
+def _spelled(item) -> str:
+    """The raw name of ``item``: a NAME, or a function the text declares (a HEAD of kind func), else ""."""
+    if _tok(item, "NAME"):
+        return item.text
+    if isinstance(item, Token) and item.type == "HEAD" and item.value[0] == "func":
+        return item.value[2]
+    return ""
 
 
 def sensitivities(items: list, derived: dict, named: frozenset = frozenset()) -> list:
@@ -65,9 +75,10 @@ def sensitivities(items: list, derived: dict, named: frozenset = frozenset()) ->
     functions, out, k = applied(items) | named, [], 0
     while k < len(items):
         if _of_function(items, k, functions):
-            name = items[k].text.lstrip("\\") + "_" + items[k + 1].text.lstrip("\\")
+            name = items[k].text.lstrip("\\") + "_" + _spelled(items[k + 1]).lstrip("\\")
             value = derived.get(name, sp.Symbol(name))
-            out.append(Token("SYM", value, start_pos=items[k].start, end_pos=items[k + 1].end))
+            last = items[k + 1]
+            out.append(Token("SYM", value, start_pos=items[k].start, end_pos=getattr(last, "end", None) or last.end_pos))
             k += 2
             continue
         out.append(items[k])

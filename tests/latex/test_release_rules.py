@@ -19,6 +19,7 @@ def test_a_distribution_in_italic_letters_before_parentheses_is_a_random_variabl
         with pytest.raises(NotAFormula, match="a distribution"):
             display(row)
     assert str(display(r"y = score(x) + 1").chain[0]) == "score(x) + 1"   # a function's word stays a call
+    assert str(display(r"f(x) = \frac{x^{a-1}}{Beta(a,b)}").chain[0]) == "x**(a - 1)/Beta(a, b)"  # a function's name
     with pytest.raises(LatexError):
         display(r"y = Lap + 1")                                            # no parentheses: refused as before
 
@@ -31,6 +32,10 @@ def test_delta_before_a_function_the_paragraph_names_is_its_sensitivity():
     with pytest.raises(LatexError, match="the sensitivity of g, or"):
         display(r"b = \frac{\Delta g}{\epsilon}", prose=SIGNATURE)         # f is the function, not g
     assert function_names(("the utility function $u$ scores each output.",)) == {"u"}
+    got = display(r"y = \frac{2\Delta u}{\epsilon}", prose=("the utility function $u$ scores each output.",))
+    assert str(got.chain[0]) == "2*Delta_u/epsilon"                       # u declared a function of the paper's own
+    got = display(r"b = \frac{\Delta f}{\epsilon}", prose=(r"Given a query $f : \mathbb{R} \to \mathbb{R}$, add noise:",))
+    assert str(got.chain[0]) == "Delta_f/epsilon"
     assert function_names(("the number $f$ is small.",)) == frozenset()
 
 
@@ -46,6 +51,8 @@ def test_the_naturals_are_refused_from_0_or_from_1():
         with pytest.raises(LatexError, match="from 0 or from 1"):
             display(row)
     assert str(display(r"f(n) \ge 0, \quad n \in \mathbb{Z}, n \ge 1").conditions[1]) == "n >= 1"   # the way out
+    assert str(display(r"f(n) \ge 0, \quad n \in \mathbb{N}_0").conditions[0]) == "Contains(n, Naturals0)"
+    assert str(display(r"y = \sum_{n \in \mathbb{N}^+} 2^{-n}").chain[0]) == "Sum(2**(-n), (n, 1, oo))"
     assert str(display(r"y = \sum_{n \in \mathbb{Z}} 2^{-|n|}").chain[0]) == "Sum(2**(-Abs(n)), (n, -oo, oo))"
 
 
@@ -58,3 +65,8 @@ def test_a_member_of_a_family_beside_numbered_members_needs_its_range():
     assert str(display(r"x_{i} = x_{1} + (i - 1) h").chain[0]) == "h*(i - 1) + x_1"        # i is the row's variable
     assert str(display(r"y = c_1 + c_\infty").chain[0]) == "c_1 + c_infty"                 # an end, not an index
     assert str(display(r"y = \sum_{i=1}^{n} c_i - c_1").chain[0]).startswith("-c_1 + Sum(")  # bound by the sum
+    for row in (r"y = x_1 + x_i, \quad i \ge 2", r"x_{k+1} = \lambda_k x_0 + (1 - \lambda_k) x_k",   # a range, arithmetic
+                r"\rho = \frac{\sigma_0^2}{\sigma_0^2 + \sigma_e^2}", r"n = n_1 + n_2 + n_c", r"y = x_1 + x_n"):  # labels
+        display(row)
+    with pytest.raises(LatexError, match=r"\\sigma_k beside \\sigma_0"):
+        display(r"y = \sigma_0 + \sigma_k")

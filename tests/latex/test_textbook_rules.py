@@ -1,7 +1,8 @@
 """Readings and refusals added after heldout17 (the mathematics appendix of *Dive into Deep Learning*: densities,
 moments and integrals written for MathJax), each with its near miss: a thin space ``\\;`` before an integral's
-differential; nested integrals; prose set in ``\\textrm``; a cases branch that, as read, is never true; a subscript
-that labels a quantity of a random variable (``\\sigma_{aX+b}``)."""
+differential; nested integrals; prose set in ``\\textrm``; a cases branch that, as read, is never taken; a subscript
+that labels a quantity of a random variable (``\\sigma_{aX+b}``); and, after a review, a subscript in an integral's
+variable (``\\int v(x_t) dt``) and a thin space around a relation (``y \\;=\\; x``)."""
 from __future__ import annotations
 
 import pytest
@@ -47,6 +48,9 @@ def test_a_branch_never_true_as_read_is_refused_not_dropped():
         display(r"Z = \begin{cases} \log(b) - \log(a) & \text{if } \alpha = -1, \\ b - a & \text{otherwise} "
                 r"\end{cases}")                                           # the notation's alpha is positive
     assert len(value(r"Z = \begin{cases} 1 & \text{if } t = -1, \\ 2 & \text{otherwise} \end{cases}")[0].args) == 2
+    with pytest.raises(LatexError, match="never true, or an earlier one always is"):   # the 'otherwise' hidden
+        display(r"y = \begin{cases} \frac{e^\epsilon-1}{\epsilon} & \epsilon \ne 0 \\ 1 & \text{otherwise} \end{cases}")
+    assert len(value(r"y = \begin{cases} 0 & x < 0 \\ 2 & x \ge 0 \end{cases}")[0].args) == 2
 
 
 def test_a_subscript_in_a_random_variable_labels_a_quantity():
@@ -54,6 +58,19 @@ def test_a_subscript_in_a_random_variable_labels_a_quantity():
         display(r"\sigma_{Y} = \sigma_{aX+b} = |a|\sigma_{X},")
     assert str(value(r"y = \sum_{i=1}^n x_{N-i}")[0]) == "Sum(x[N - i], (i, 1, n))"   # an index in a count
     assert str(value(r"y = x_{i+1}")[0]) == "x[i + 1]"
+    assert str(value(r"S_t = S_{t-1} + x_t - x_{t-W}")[0]) == "x_t + S[t - 1] - x[-W + t]"   # W a window's width
+    assert str(value(r"y = \sum_{v=1}^{V} x_{V-v}")[0]) == "Sum(x[V - v], (v, 1, V))"
+
+
+def test_a_subscript_in_the_integration_variable_is_refused():
+    with pytest.raises(LatexError, match="x_t inside an integral over t"):
+        display(r"x_1 = x_0 + \int_0^1 v(x_t)\,dt")
+    assert str(value(r"y = \int_0^1 x(t) \, dt")[0]) == "Integral(x(t), (t, 0, 1))"
+
+
+def test_a_thin_space_around_a_relation_is_spacing():
+    assert display(r"a \; \le \; b").ops == ("<=",) and str(value(r"y \;=\; x^2")[0]) == "x**2"
+    assert str(display(r"y = x^2 \; x > 0").conditions[0]) == "x > 0"      # a wide space before a condition still
 
 
 def test_a_medium_space_is_a_space():
