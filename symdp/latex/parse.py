@@ -239,6 +239,7 @@ def display(text: str, notation: Notation | None = None, *, derived=None, prose=
             unread.append(source[c[0].start:c[-1].end].strip())
             continue
         _for_some(source, c, found[-1], chain, ops)
+    found = [f for f in found if not isinstance(f, sp.Symbol)]   # \forall x, \text{for all } i: no range, no condition
     one_meaning(source, chain + tuple(found))
     refuse_unranged_members(source, lex(source))
     opened = re.match(r"\s*(?:&\s*)?(\\[A-Za-z]+)", source)

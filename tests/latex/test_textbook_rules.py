@@ -75,3 +75,9 @@ def test_a_thin_space_around_a_relation_is_spacing():
 
 def test_a_medium_space_is_a_space():
     assert str(value(r"y = a \> b")[0]) == "a*b"
+
+
+def test_a_quantifier_without_a_range_is_no_condition():
+    assert display(r"x^2 + 1 \ge 2x \quad \forall x").conditions == ()         # never the condition "x"
+    assert display(r"e^y \ge 1 + y \quad \text{for all } y").conditions == ()
+    assert str(display(r"y \le 1 \quad \forall x > 0").conditions[0]) == "x > 0"
