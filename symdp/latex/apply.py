@@ -8,6 +8,8 @@ name (a sum's index) makes an indexed family.  Anything else is refused with the
 """
 from __future__ import annotations
 
+import re
+
 import sympy as sp
 
 from sympy.core.function import AppliedUndef
@@ -246,10 +248,11 @@ class Application:
             self.fail(p.base.start, p.base.end, r"\int without an integrand")
         var = sp.Symbol(powers[m].base.var.lstrip("\\"))
         var = next((s for s in sp.Mul(*body).free_symbols if s.name == var.name), var)
-        scripted = sorted(s.name for s in sp.Mul(*body).free_symbols if s.name.endswith("_" + var.name))
+        scripted = _scripted_by(sp.Mul(*body), var.name)
         if scripted:   # \int_0^1 v(x_t) dt: x_t a name would not depend on t
             self.fail(p.base.start, p.base.end, f"{scripted[0]} inside an integral over {var}: a function of {var} "
-                      f"(write it with parentheses) or a name that does not depend on it? Declare it in the notation")
+                      f"(write {scripted[0].split('_')[0]}({var})) or a name that does not depend on it? Declare it "
+                      "in the notation")
         if p.sub is None and p.sup is None:   # a paper's \int f dx is over the whole space, rarely an antiderivative
             self.fail(p.base.start, p.base.end, r"\int with no limits: over the whole space (which one?) or an "
                       r"antiderivative? Write its limits (\int_{-\infty}^{\infty})")
@@ -335,9 +338,17 @@ RANDOM_LETTERS = frozenset("XYZ")
 
 
 def _labels_a_variable(sub) -> bool:
-    """A subscript that labels a quantity of a random variable (``\\sigma_{aX+b}``, ``\\mu_{X+Y}``): an expression in
-    X, Y or Z and no count or index letter (``x_{N-i}``, ``b_{Y-j}`` are members of a family)."""
+    """A subscript that labels a quantity of a random variable (``\\sigma_{aX+b}``, ``\\mu_{X+Y}``,
+    ``\\sigma_{X_1 + X_2}``, ``\\sigma_{X/n}``): an expression in a name of X, Y or Z and no generic index
+    standing alone (``b_{Y-j}``, ``x_{X+t}`` are members of a family; ``x_{N-i}`` names no random variable)."""
     names = {str(v) for v in sub.free_symbols}
-    return not sub.is_Symbol and any(n in RANDOM_LETTERS for n in names) and not names & set("ijklmnst")
+    return not sub.is_Symbol and any(n[:1] in RANDOM_LETTERS for n in names) and not names & set("ijklt")
+
+
+def _scripted_by(body, var: str) -> list:
+    """The names in ``body`` (symbols, applied functions) whose subscript holds ``var`` (``x_t``, ``g_t(x)``,
+    ``x_{t,1}``, ``x_{2t}`` under an integral over t): each would be read as not depending on it."""
+    names = {s.name for s in body.free_symbols} | {f.func.__name__ for f in body.atoms(AppliedUndef)}
+    return sorted(n for n in names if "_" in n and var in re.findall(r"[A-Za-z]+|\d+", n.split("_", 1)[1]))
 RANDOM_WORDS = frozenset("noise noisy mechanism mech sample sampler release privatize".split())
 """Words in a function's name that make its value random (``\\mathrm{laplace\\_noise}(u)``)."""

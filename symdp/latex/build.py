@@ -323,16 +323,20 @@ class Builder(Application, Transformer):
         return sp.root(self.expr(c[4]), self.expr(c[2]))
 
     def cases(self, c):
-        """The branches, each (value, condition).  A condition read as never true (``\\text{if } \\delta = 0`` with the
-        notation's delta positive; ``x < k + 1 \\textrm{with} 0``), or one always true before the last branch (which
-        would hide the branches after it), is refused: SymPy would drop those branches silently."""
-        conditions = [cond for _, cond in c[1]]
-        if any(cond is sp.false for cond in conditions) or any(cond is sp.true for cond in conditions[:-1]):
+        """The branches, each (value, condition).  SymPy drops a branch that can never be taken: its condition false
+        as read (``\\text{if } \\delta = 0`` with the notation's delta positive, ``\\alpha = \\infty``), or covered by
+        earlier ones (``x = 5`` after ``x > 0``, anything after an always-true one).  A dropped branch is refused,
+        never lost; equal values in a row merge, which loses nothing."""
+        branches = c[1]
+        read = sp.Piecewise(*branches)
+        runs = 1 + sum(1 for (u, _), (v, _) in zip(branches, branches[1:]) if u != v)
+        kept = len(read.args) if isinstance(read, sp.Piecewise) else 1
+        if kept < runs:
             self.fail(c[0].start_pos, c[-1].end_pos, "a branch that can never be taken as read: its condition is "
-                      "never true, or an earlier one always is, for the notation's names (epsilon, delta, alpha, "
-                      "sigma, mu are positive there), or the condition was misread; declare the names in the "
-                      "notation (symbols=) with the range the branches need")
-        return sp.Piecewise(*c[1])
+                      "never true for the notation's names (epsilon, delta, alpha, sigma, mu are positive and "
+                      "finite there), or earlier branches cover it; declare the names in the notation (symbols=) "
+                      "with the range the branches need, or write conditions that do not overlap")
+        return read
 
     def rows(self, c):
         return [x for x in c if not isinstance(x, Token)]

@@ -103,7 +103,8 @@ _DIFFERENTIAL = re.compile(r"\s*(?:\\[,:! ]\s*)*(?:\\(?:mathrm|text|operatorname
                            r"sigma|tau|phi|varphi|chi|psi|omega)(?![A-Za-z]))")
 """A differential right after a wide space (``\\int_0^1 f(x) \\; dx``, ``\\;\\mathrm{d}\\theta``): the integral's
 spacing, never where a side condition begins."""
-_RELATION_NEXT = re.compile(r"\s*(?:[=<>]|\\(?:le|ge|leq|geq|leqslant|geqslant|ne|neq|lt|gt)(?![A-Za-z]))")
+_RELATION_NEXT = re.compile(r"\s*(?:[=<>]|:=|\\(?:le|ge|leq|geq|leqslant|geqslant|ne|neq|lt|gt|coloneqq|eqqcolon|coloneq|"
+                            r"triangleq|doteq|equiv|in|approx)(?![A-Za-z]))")
 """A relation right after a wide space: ``y \\;=\\; x`` spaces the relation, no side condition begins there."""
 _ROW_SPACE = re.compile(r"\s*\[\s*-?\d*\.?\d+\s*(?:em|ex|pt|mm|cm|in|bp|mu|pc)\s*\]")
 _NUMBER = re.compile(r"\d+(?:\.\d+)?|\.\d+")

@@ -201,11 +201,12 @@ def _scripted(items: list, k: int) -> bool:
 
 
 def _named(t) -> bool:
-    """A name (a letter, a word in ``\\mathrm``, a symbol of the notation), not a constant or a number."""
+    """A name (a letter, a word in ``\\mathrm``, a symbol of the notation, a function the text declares), not a
+    constant or a number."""
     if isinstance(t, Tok):
         return t.kind == "NAME" or (t.kind == "WORD" and t.cmd != "letters" and t.text.strip().isidentifier()
                                     and t.text.strip().lower() not in ("if", "for", "and", "or", "where", "when"))
-    return t.type == "SYM" and isinstance(t.value, sp.Symbol)
+    return t.type == "SYM" and isinstance(t.value, sp.Symbol) or (t.type == "HEAD" and t.value[0] == "func")
 
 
 def _after_scripts(tokens: list, k: int, kinds: tuple = ("SUB", "SUP")) -> int:

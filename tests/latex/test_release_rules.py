@@ -36,6 +36,8 @@ def test_delta_before_a_function_the_paragraph_names_is_its_sensitivity():
     assert str(got.chain[0]) == "2*Delta_u/epsilon"                       # u declared a function of the paper's own
     got = display(r"b = \frac{\Delta f}{\epsilon}", prose=(r"Given a query $f : \mathbb{R} \to \mathbb{R}$, add noise:",))
     assert str(got.chain[0]) == "Delta_f/epsilon"
+    with pytest.raises(LatexError, match="the sensitivity of u, or"):
+        display(r"y = \Delta u(r)", prose=("the utility function $u$ scores each output.",))
     assert function_names(("the number $f$ is small.",)) == frozenset()
 
 
@@ -70,3 +72,7 @@ def test_a_member_of_a_family_beside_numbered_members_needs_its_range():
         display(row)
     with pytest.raises(LatexError, match=r"\\sigma_k beside \\sigma_0"):
         display(r"y = \sigma_0 + \sigma_k")
+    with pytest.raises(LatexError, match="c_i beside c_1"):
+        display(r"y = c_1 + c_i \quad \forall i")                             # a quantifier gives no range
+    display(r"x_i = x_1 + \epsilon_i")                                        # the defined side: every member
+    display(r"y = \hat x_1 + x_i")                                            # another name than x_1

@@ -44,18 +44,24 @@ def test_prose_in_textrm_is_never_a_name():
 
 
 def test_a_branch_never_true_as_read_is_refused_not_dropped():
-    with pytest.raises(LatexError, match="never true"):
+    with pytest.raises(LatexError, match="can never be taken"):
         display(r"Z = \begin{cases} \log(b) - \log(a) & \text{if } \alpha = -1, \\ b - a & \text{otherwise} "
                 r"\end{cases}")                                           # the notation's alpha is positive
     assert len(value(r"Z = \begin{cases} 1 & \text{if } t = -1, \\ 2 & \text{otherwise} \end{cases}")[0].args) == 2
-    with pytest.raises(LatexError, match="never true, or an earlier one always is"):   # the 'otherwise' hidden
+    with pytest.raises(LatexError, match="can never be taken"):   # the 'otherwise' hidden by an always-true branch
         display(r"y = \begin{cases} \frac{e^\epsilon-1}{\epsilon} & \epsilon \ne 0 \\ 1 & \text{otherwise} \end{cases}")
     assert len(value(r"y = \begin{cases} 0 & x < 0 \\ 2 & x \ge 0 \end{cases}")[0].args) == 2
+    with pytest.raises(LatexError, match="can never be taken"):   # x = 5 is covered by x > 0
+        display(r"y = \begin{cases} a & x \le 0 \\ b & x > 0 \\ c & x = 5 \end{cases}")
+    assert len(value(r"y = \begin{cases} a & x<0 \\ a & x < 1 \\ b & \text{otherwise} \end{cases}")[0].args) == 2
 
 
 def test_a_subscript_in_a_random_variable_labels_a_quantity():
-    with pytest.raises(LatexError, match="random variable"):
-        display(r"\sigma_{Y} = \sigma_{aX+b} = |a|\sigma_{X},")
+    for row in (r"\sigma_{Y} = \sigma_{aX+b} = |a|\sigma_{X},", r"\sigma_{X_1 + X_2}^2 = \sigma_{X_1}^2 + \sigma_{X_2}^2",
+                r"y = \sigma_{X/n}"):
+        with pytest.raises(LatexError, match="random variable"):
+            display(row)
+    assert str(value(r"y = b_{Y-j}")[0]) == "b[Y - j]"
     assert str(value(r"y = \sum_{i=1}^n x_{N-i}")[0]) == "Sum(x[N - i], (i, 1, n))"   # an index in a count
     assert str(value(r"y = x_{i+1}")[0]) == "x[i + 1]"
     assert str(value(r"S_t = S_{t-1} + x_t - x_{t-W}")[0]) == "x_t + S[t - 1] - x[-W + t]"   # W a window's width
@@ -65,11 +71,16 @@ def test_a_subscript_in_a_random_variable_labels_a_quantity():
 def test_a_subscript_in_the_integration_variable_is_refused():
     with pytest.raises(LatexError, match="x_t inside an integral over t"):
         display(r"x_1 = x_0 + \int_0^1 v(x_t)\,dt")
+    for row in (r"y = \int_0^T g_t(x) \, dt", r"y = \int_0^1 f_\theta(x) \, d\theta", r"y = \int_0^T x_{2t} \, dt"):
+        with pytest.raises(LatexError, match="inside an integral over"):
+            display(row)
     assert str(value(r"y = \int_0^1 x(t) \, dt")[0]) == "Integral(x(t), (t, 0, 1))"
+    assert str(value(r"y = \int_0^T x_{t-1} \, dt")[0]) == "Integral(x[t - 1], (t, 0, T))"   # a member in t
 
 
 def test_a_thin_space_around_a_relation_is_spacing():
     assert display(r"a \; \le \; b").ops == ("<=",) and str(value(r"y \;=\; x^2")[0]) == "x**2"
+    assert str(value(r"y \;:=\; x^2")[0]) == "x**2" and str(value(r"y \;\coloneqq\; x^2")[0]) == "x**2"
     assert str(display(r"y = x^2 \; x > 0").conditions[0]) == "x > 0"      # a wide space before a condition still
 
 
@@ -81,3 +92,6 @@ def test_a_quantifier_without_a_range_is_no_condition():
     assert display(r"x^2 + 1 \ge 2x \quad \forall x").conditions == ()         # never the condition "x"
     assert display(r"e^y \ge 1 + y \quad \text{for all } y").conditions == ()
     assert str(display(r"y \le 1 \quad \forall x > 0").conditions[0]) == "x > 0"
+    got = display(r"x y \le 1, \quad x, y \in [0, 1]").conditions            # a list of names shares its range
+    assert [str(c) for c in got] == ["(0 <= x) & (x <= 1)", "(0 <= y) & (y <= 1)"]
+    assert [str(c) for c in display(r"x + y > 0, \quad x, y > 0").conditions] == ["x > 0", "y > 0"]
