@@ -8,6 +8,8 @@ tokens, at the top level (outside groups and ``cases``), so the grammar only eve
 """
 from __future__ import annotations
 
+import sympy as sp
+
 from .lexer import Tok, fail
 
 OPEN = {"LBRACE", "LPAREN", "LBRACK", "LSET", "ABSL", "FLOORL", "CEILL", "BEGIN_CASES", "LANGLE"}
@@ -343,3 +345,19 @@ def _range_end(tokens: list[Tok], k: int):
             return j
         depth += (kind in OPEN) - (kind in CLOSE)
     return len(tokens)
+
+
+def shared_ranges(found: list) -> list:
+    """The conditions with each bare name given the range of the condition after it (``x, y \\in [0, 1]``, ``x, y >
+    0``: a list of names shares its relation) when that one bounds one other name, else dropped (``\\forall x``, ``for
+    all i``: a quantifier with no range is no condition)."""
+    out = []
+    for k, f in enumerate(found):
+        if not isinstance(f, sp.Symbol):
+            out.append(f)
+            continue
+        later = next((g for g in found[k + 1:] if not isinstance(g, sp.Symbol)), None)
+        if later is not None and len(later.free_symbols) == 1 and f not in later.free_symbols:
+            (other,) = later.free_symbols
+            out.append(later.xreplace({other: f}))
+    return out

@@ -239,29 +239,13 @@ def display(text: str, notation: Notation | None = None, *, derived=None, prose=
             unread.append(source[c[0].start:c[-1].end].strip())
             continue
         _for_some(source, c, found[-1], chain, ops)
-    found = _shared_ranges(found)
+    found = side_conditions.shared_ranges(found)
     one_meaning(source, chain + tuple(found))
     refuse_unranged_members(source, lex(source))
     opened = re.match(r"\s*(?:&\s*)?(\\[A-Za-z]+)", source)
     consequence = bool(opened) and opened.group(1) in side_conditions.LEADING
     return Display(chain, tuple(ops), tuple(found), defines, tuple(unread), used(declared, notation, source), head,
                    consequence)
-
-
-def _shared_ranges(found: list) -> list:
-    """The conditions with each bare name given the range of the condition after it (``x, y \\in [0, 1]``, ``x, y >
-    0``: a list of names shares its relation) when that one bounds one other name, else dropped (``\\forall x``, ``for
-    all i``: a quantifier with no range is no condition)."""
-    out = []
-    for k, f in enumerate(found):
-        if not isinstance(f, sp.Symbol):
-            out.append(f)
-            continue
-        later = next((g for g in found[k + 1:] if not isinstance(g, sp.Symbol)), None)
-        if later is not None and len(later.free_symbols) == 1 and f not in later.free_symbols:
-            (other,) = later.free_symbols
-            out.append(later.xreplace({other: f}))
-    return out
 
 
 def _for_some(source, tokens, condition, chain, ops) -> None:

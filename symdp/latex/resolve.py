@@ -29,9 +29,10 @@ from .names import (DECORATIONS, FUNCTION_LETTERS, SETS, calls, decorate, refuse
 from .sensitivities import sensitivities
 from .separators import listed_with_semicolons, parameters_after_bar
 from .sides import listed
+from .naturals import naturals_after
 from .textnames import PROSE_FONTS, prose_word, text_name
-from .words import (DISTRIBUTIONS, FUNCTION_WORDS, TEXT_FUNCTIONS, NOT_FORMULA, OPTIMISATIONS, REFUSED, identifier, letters,
-                    not_in_notation)
+from .words import (DISTRIBUTIONS, FUNCTION_NAMED, FUNCTION_WORDS, TEXT_FUNCTIONS, NOT_FORMULA, OPTIMISATIONS, REFUSED,
+                    identifier, letters, not_in_notation)
 from .notation import HEADS, OPERATORS, Notation
 from .prose import declared, scripted
 from .scripts import (fold, index_names, integrals, refuse_indexed_superscripts, refuse_stray_differentials,
@@ -235,7 +236,7 @@ class Resolver:
         elif tok.kind == "DERIV":
             out.append(_token("HEAD", ("deriv", self.variable(tok), self.source[tok.start:tok.end].strip()), tok))
         elif tok.kind == "SETNAME" and tok.text == "N":
-            naturals, used = _naturals(items, i + 1)
+            naturals, used = naturals_after(items, i + 1)
             if naturals is None:
                 self.fail(tok, "\\mathbb{N}: the naturals from 0 or from 1? (a sum over it, a claim for every n in "
                           "it, differ by the term n = 0) Write \\mathbb{N}_0 or \\mathbb{N}^+, or the range: n \\in "
@@ -369,27 +370,6 @@ class Resolver:
         if identifier(text, "mathrm") and len(text) > 1 and isinstance(nxt, Tok) and nxt.kind == "LPAREN":
             return _token("HEAD", ("call", sp.Function(text), text), tok)  # \text{logit}(x): a function's word
         return text_name(self.source, tok, text, before, nxt)  # \text{dof}: one name, or refused with the reason
-
-
-FUNCTION_NAMED = frozenset(("Beta", "Gamma", "Exp"))
-"""Distributions named like a function (the beta and gamma functions of a density's normaliser, exp): in italic letters
-before parentheses not taken for the distribution (refused as an unknown function's call, as before)."""
-_NATURALS = {"_0": sp.Naturals0, "_{0}": sp.Naturals0, "_{>=0}": sp.Naturals0, "^+": sp.Naturals, "^{+}": sp.Naturals,
-             "^*": sp.Naturals, "^{*}": sp.Naturals, "_{>0}": sp.Naturals, "_{>=1}": sp.Naturals, "_+": sp.Naturals,
-             "_{+}": sp.Naturals}
-"""The spellings of ``\\mathbb{N}`` that say where it starts: ``\\mathbb{N}_0`` from 0, ``\\mathbb{N}^+`` from 1."""
-
-
-def _naturals(items: list, k: int):
-    """(the set, the tokens its script takes) of the script at ``items[k]`` after ``\\mathbb{N}``, or (None, 0)."""
-    text = ""
-    for used, t in enumerate(items[k:k + 5], start=1):
-        if not isinstance(t, Tok):
-            break
-        text += t.text
-        if text in _NATURALS:
-            return _NATURALS[text], used
-    return None, 0
 
 
 def set_builder(source: str, tokens: list[Tok]) -> None:

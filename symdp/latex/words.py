@@ -58,6 +58,11 @@ DISTRIBUTIONS = {"Bern", "Bernoulli", "Lap", "Laplace", "Geom", "Geometric", "Bi
                  "Unif", "Uniform", "Gumbel", "Exp", "Gauss", "Gaussian", "Normal", "Cauchy", "Beta", "Gamma",
                  "Categorical", "Cat", "Mult", "Multinomial", "Expo", "Exponential", "DLap", "DGauss"}
 """Words naming a distribution: a random variable, not a closed form."""
+FUNCTION_NAMED = frozenset(("Beta", "Gamma", "Exp"))
+"""Distributions named like a function (the beta and gamma functions of a density's normaliser, exp): in italic letters
+before parentheses not taken for the distribution (read as a call of an undeclared function, as before)."""
+
+
 def not_in_notation(command: str) -> str:
     """Why an unknown command is refused: most often a macro of the document that was not expanded."""
     return (f"{command} is not in the notation: a macro of the document? (define the macro, or extend the "
