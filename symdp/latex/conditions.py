@@ -8,6 +8,8 @@ tokens, at the top level (outside groups and ``cases``), so the grammar only eve
 """
 from __future__ import annotations
 
+import re
+
 import sympy as sp
 
 from .lexer import Tok, fail
@@ -347,17 +349,39 @@ def _range_end(tokens: list[Tok], k: int):
     return len(tokens)
 
 
-def shared_ranges(found: list) -> list:
-    """The conditions with each bare name given the range of the condition after it (``x, y \\in [0, 1]``, ``x, y >
-    0``: a list of names shares its relation) when that one bounds one other name, else dropped (``\\forall x``, ``for
-    all i``: a quantifier with no range is no condition)."""
+def shared_ranges(source: str, conditions: list, found: list, parse) -> list:
+    """The conditions ``found`` (read from the token lists ``conditions``) with each bare name given the relation of the
+    next condition when the two are a plain list (``x, y \\in [0, 1]``, ``x_1, x_2 > 0``: a comma, the next one's
+    subject a name, the relation read again with the bare name as its subject by ``parse``); any other bare name is
+    dropped, never a condition of its own: ``\\forall x``, ``\\text{for all } i`` (a quantifier with no range), ``x,
+    \\; y > 0`` (a wide space: not a list)."""
     out = []
-    for k, f in enumerate(found):
+    for k, (tokens, f) in enumerate(zip(conditions, found)):
         if not isinstance(f, sp.Symbol):
             out.append(f)
-            continue
-        later = next((g for g in found[k + 1:] if not isinstance(g, sp.Symbol)), None)
-        if later is not None and len(later.free_symbols) == 1 and f not in later.free_symbols:
-            (other,) = later.free_symbols
-            out.append(later.xreplace({other: f}))
+        elif k + 1 < len(conditions) and _listed(source, tokens, conditions[k + 1]):
+            later = conditions[k + 1]
+            out.append(parse(list(tokens) + list(later[_name_end(later):])))
     return out
+
+
+def _listed(source: str, tokens: list, later: list) -> bool:
+    """``tokens`` (one name) and ``later`` (a name, then ``\\in`` or a relation) are ``x, y \\in S``: a plain comma
+    between them, no quantifier before the first."""
+    before = source[:tokens[0].start].rstrip()
+    quantified = before.endswith("\\forall") or re.search(r"for\s+(?:all|each|every|any)\s*\}?$", before)
+    end = _name_end(later)
+    return (source[tokens[-1].end:later[0].start].strip() == "," and not quantified and _name_end(tokens) == len(tokens)
+            and 0 < end < len(later) and later[end].kind in ("IN", "REL"))
+
+
+def _name_end(tokens: list) -> int:
+    """The index after a name with its subscript at the start of ``tokens`` (``y``, ``x_1``, ``x_{12}``), 0 if none."""
+    if not tokens or tokens[0].kind != "NAME":
+        return 0
+    if len(tokens) > 2 and tokens[1].kind == "SUB":
+        if tokens[2].kind != "LBRACE":
+            return 3
+        close = next((j for j in range(3, len(tokens)) if tokens[j].kind == "RBRACE"), None)
+        return 0 if close is None else close + 1
+    return 1

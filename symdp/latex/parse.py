@@ -216,8 +216,9 @@ def display(text: str, notation: Notation | None = None, *, derived=None, prose=
     resolver = _resolver(source, body, notation, derived)
     resolver.functions = function_names(prose)
     segments, ops = _chain(source, body)
-    defines, head = "", None
+    defines, head, defined_end = "", None, 0
     if len(segments) > 1 and ops[0] == "=" and sides.defined(resolver, segments[0]):
+        defined_end = segments[0][-1].end
         sides.unknown_commands(resolver, segments[0])
         defines = source[segments[0][0].start:segments[0][-1].end].strip()
         resolver.arguments = sides.arguments(source, segments[0])
@@ -229,7 +230,7 @@ def display(text: str, notation: Notation | None = None, *, derived=None, prose=
         not_formula(source, segments[0][0].start, segments[0][-1].end, source[segments[0][0].start:
                     segments[0][-1].end].strip(), "the value of a function nobody declared, standing alone: no closed "
                     "form to check (declare the function in the notation to read it)")
-    found, unread = [], []
+    found, unread, read = [], [], []
     for c in conds:
         try:
             found.append(_parse_tokens(source, resolver, c, condition=True))
@@ -238,10 +239,12 @@ def display(text: str, notation: Notation | None = None, *, derived=None, prose=
                 raise
             unread.append(source[c[0].start:c[-1].end].strip())
             continue
+        read.append(c)
         _for_some(source, c, found[-1], chain, ops)
-    found = side_conditions.shared_ranges(found)
+    found = side_conditions.shared_ranges(source, read, found,
+                                          lambda tokens: _parse_tokens(source, resolver, tokens, condition=True))
     one_meaning(source, chain + tuple(found))
-    refuse_unranged_members(source, lex(source))
+    refuse_unranged_members(source, lex(source), defined_end)
     opened = re.match(r"\s*(?:&\s*)?(\\[A-Za-z]+)", source)
     consequence = bool(opened) and opened.group(1) in side_conditions.LEADING
     return Display(chain, tuple(ops), tuple(found), defines, tuple(unread), used(declared, notation, source), head,

@@ -332,36 +332,38 @@ INDEX_LETTERS = frozenset("ijkl")
 name a member or a label of their own."""
 
 
-def refuse_unranged_members(source: str, raw: list[Tok]) -> None:
+def refuse_unranged_members(source: str, raw: list[Tok], defined_end: int = 0) -> None:
     """Refuse ``c_i`` beside ``c_1``, ``c_2`` in one display (``raw``: its tokens, conditions included) when ``i``
     is a generic index (:data:`INDEX_LETTERS`) that no sum binds and that stands nowhere else: not in a condition with
     a range (``i \\ge 2``), an integral's differential, index arithmetic (``x_{i+1}``) or the formula itself (a bare
     ``\\forall i`` gives no range).  Then ``c_i`` is the member of the family for each i of a range the display
     does not give (``\\gamma_i \\text{ if } T(x) = c_i`` among the branches on ``c_1``, ``c_2``), never a name
-    unrelated to ``c_1``.  A list with dots (``x_1, \\ldots, x_n``) gives the range; the display's defined side
-    (``x_i = x_1 + \\epsilon_i``) defines every member; a decorated ``\\hat x_1`` is another name."""
+    unrelated to ``c_1``.  A list with dots (``x_1, \\ldots, x_n``) gives the range; the display's defined side (up
+    to ``defined_end``: ``x_i = x_1 + \\epsilon_i``) defines every member; a decorated ``\\hat x_1`` is of the family
+    ``\\hat x``, not ``x``."""
     if any(t.text in DOTS for t in raw) or "..." in source:
         return
-    members = [(t.text, _plain_index(raw, k + 2), t, k) for k, t in enumerate(raw[:-2])
-               if t.kind == "NAME" and raw[k + 1].kind == "SUB" and not _decorated(raw, k)]
+    members = [(_decoration(raw, k) + t.text, _plain_index(raw, k + 2), t, k) for k, t in enumerate(raw[:-2])
+               if t.kind == "NAME" and raw[k + 1].kind == "SUB"]
     numbered = {base for base, sub, _, _ in members if sub is not None and sub.kind == "NUMBER"}
     alone = {t.text for k, t in enumerate(raw) if t.kind == "NAME" and not _pure_index(raw, k)
              and not _quantified(raw, k)} | index_names(raw)
     for base, sub, t, k in members:
         if sub is not None and sub.kind == "NAME" and sub.text in INDEX_LETTERS and base in numbered \
-                and sub.text not in alone and k > 0:
+                and sub.text not in alone and t.start >= defined_end:
             first = min((s.text for b, s, _, _ in members if b == base and s is not None and s.kind == "NUMBER"),
                         key=int)
             end = raw[k + 4].end if raw[k + 2].kind == "LBRACE" else sub.end
-            fail(source, t.start, end, f"{source[t.start:end]} beside {source[t.start:t.end]}_{first}: the member "
+            fail(source, t.start, end, f"{source[t.start:end]} beside {base}_{first}: the member "
                  f"of a family for each {sub.text} of a range the formula does not give; write the members, bind "
                  f"{sub.text} (\\sum_{{{sub.text}=1}}^{{n}}), or state its range as a condition")
 
 
-def _decorated(raw: list[Tok], k: int) -> bool:
-    """``raw[k]`` is the letter of ``\\hat x``, ``\\bar{x}`` (another name than ``x``)."""
+def _decoration(raw: list[Tok], k: int) -> str:
+    """``"\\hat "`` when ``raw[k]`` is the letter of ``\\hat x``, ``\\hat{x}`` (a family of its own), else ""."""
     before = [t for t in raw[max(0, k - 2):k] if t.kind != "LBRACE"]
-    return bool(before) and before[-1].kind == "CMD" and before[-1].text.lstrip("\\") in _DECORATION_WORDS
+    decorated = bool(before) and before[-1].kind == "CMD" and before[-1].text.lstrip("\\") in _DECORATION_WORDS
+    return before[-1].text + " " if decorated else ""
 
 
 _DECORATION_WORDS = frozenset("hat widehat bar overline tilde widetilde check breve dot ddot vec".split())

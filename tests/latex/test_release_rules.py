@@ -75,4 +75,8 @@ def test_a_member_of_a_family_beside_numbered_members_needs_its_range():
     with pytest.raises(LatexError, match="c_i beside c_1"):
         display(r"y = c_1 + c_i \quad \forall i")                             # a quantifier gives no range
     display(r"x_i = x_1 + \epsilon_i")                                        # the defined side: every member
-    display(r"y = \hat x_1 + x_i")                                            # another name than x_1
+    display(r"y = \hat x_1 + x_i")                                            # another family than x_1's
+    with pytest.raises(LatexError, match="beside"):
+        display(r"f = \hat x_1 + \hat x_2 - \hat x_i")                        # the family hat x
+    with pytest.raises(LatexError, match="c_i beside c_1"):
+        display(r"c_i + c_1 = 2")                                             # not a defined side

@@ -95,3 +95,8 @@ def test_a_quantifier_without_a_range_is_no_condition():
     got = display(r"x y \le 1, \quad x, y \in [0, 1]").conditions            # a list of names shares its range
     assert [str(c) for c in got] == ["(0 <= x) & (x <= 1)", "(0 <= y) & (y <= 1)"]
     assert [str(c) for c in display(r"x + y > 0, \quad x, y > 0").conditions] == ["x > 0", "y > 0"]
+    got = display(r"|x - y| \le B, \quad x, y \in [0, B]").conditions          # the subject only, B stays
+    assert [str(c) for c in got] == ["(0 <= x) & (x <= B)", "(0 <= y) & (y <= B)"]
+    assert [str(c) for c in display(r"\sqrt{x^2} = x \quad \forall x, \; y > 0").conditions] == ["y > 0"]  # not a list
+    got = display(r"S = \sum_{i=1}^n x_i, \quad \forall i, \; x_i \in [0, 1]").conditions
+    assert [str(c) for c in got] == ["(0 <= x_i) & (x_i <= 1)"]                # i is no subject of x_i's range
