@@ -234,9 +234,9 @@ class Application:
         subs = [self.expr(s) for s in (p.sub if isinstance(p.sub, list) else [p.sub])]
         if any(_labels_a_variable(s) for s in subs):
             start, end = _span(p.base)
-            self.fail(start, end, f"{label}_{{...}} of an expression in a random variable (sigma_{{aX+b}}): a quantity of a "
-                      "random variable written as a label (its standard deviation), or a member of a family at that "
-                      "value? Declare the spelling in the notation")
+            self.fail(start, end, f"{label}_{{...}} of an expression in a random variable (sigma_{{aX+b}}): a "
+                      "quantity of a random variable written as a label (its standard deviation), or a member of a "
+                      "family at that value? Declare the spelling in the notation")
         return sp.IndexedBase(label)[tuple(subs)]
 
     def apply_int(self, p, powers, j):
@@ -350,5 +350,7 @@ def _scripted_by(body, var: str) -> list:
     ``x_{t,1}``, ``x_{2t}`` under an integral over t): each would be read as not depending on it."""
     names = {s.name for s in body.free_symbols} | {f.func.__name__ for f in body.atoms(AppliedUndef)}
     return sorted(n for n in names if "_" in n and var in re.findall(r"[A-Za-z]+|\d+", n.split("_", 1)[1]))
+
+
 RANDOM_WORDS = frozenset("noise noisy mechanism mech sample sampler release privatize".split())
 """Words in a function's name that make its value random (``\\mathrm{laplace\\_noise}(u)``)."""

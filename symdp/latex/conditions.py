@@ -269,7 +269,7 @@ def _conditions(source: str, tokens: list[Tok]) -> list[list[Tok]]:
     return [c for c in out if c]
 
 
-ELLIPSES = (r"\ldots", r"\dots", r"\cdots")
+ELLIPSES = (r"\ldots", r"\dots", r"\cdots", r"\dotsc", r"\dotsb", r"\dotso")
 
 
 def _ranges(tokens: list[Tok]) -> list[Tok]:

@@ -98,13 +98,12 @@ def fail(source: str, start: int, end: int, why: str):
 
 
 _COMMAND = re.compile(r"\\([A-Za-z]+)\*?|\\(.)")
-_DIFFERENTIAL = re.compile(r"\s*(?:\\[,:! ]\s*)*(?:\\(?:mathrm|text|operatorname)\s*\{\s*d\s*\}|d)\s*(?:[A-Za-z](?![A-Za-z])|"
-                           r"\\(?:alpha|beta|gamma|delta|epsilon|varepsilon|zeta|eta|theta|kappa|lambda|mu|nu|xi|pi|rho|"
-                           r"sigma|tau|phi|varphi|chi|psi|omega)(?![A-Za-z]))")
+_DIFFERENTIAL = re.compile(r"\s*(?:\\[,:! ]\s*)*(?:\\(?:mathrm|text|operatorname)\s*\{\s*d\s*\}|d)\s*"
+                           r"(?:[A-Za-z](?![A-Za-z])|\\(?:" + "|".join(sorted(GREEK | set(ALIASES))) + r")(?![A-Za-z]))")
 """A differential right after a wide space (``\\int_0^1 f(x) \\; dx``, ``\\;\\mathrm{d}\\theta``): the integral's
 spacing, never where a side condition begins."""
-_RELATION_NEXT = re.compile(r"\s*(?:[=<>]|:=|\\(?:le|ge|leq|geq|leqslant|geqslant|ne|neq|lt|gt|coloneqq|eqqcolon|coloneq|"
-                            r"triangleq|doteq|equiv|in|approx)(?![A-Za-z]))")
+_RELATION_NEXT = re.compile(r"\s*(?:[=<>]|:=|\\(?:le|ge|leq|geq|leqslant|geqslant|ne|neq|lt|gt|coloneqq|eqqcolon|"
+                            r"coloneq|triangleq|doteq|equiv|in|approx)(?![A-Za-z]))")
 """A relation right after a wide space: ``y \\;=\\; x`` spaces the relation, no side condition begins there."""
 _ROW_SPACE = re.compile(r"\s*\[\s*-?\d*\.?\d+\s*(?:em|ex|pt|mm|cm|in|bp|mu|pc)\s*\]")
 _NUMBER = re.compile(r"\d+(?:\.\d+)?|\.\d+")

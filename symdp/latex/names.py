@@ -1,8 +1,8 @@
 """Names as papers write them: decorated letters, number sets, and the names that never multiply.
 
 ``\\hat\\theta``, ``\\bar{x}``, ``\\mathcal{M}`` are one name each (``theta_hat``, ``x_bar``, ``M_cal``);
-``\\mathbb{R}``, ``\\mathbb{Z}`` are sets (for conditions and the range of a sum); ``\\mathbb{N}`` is refused
-(from 0 or from 1?).
+``\\mathbb{R}``, ``\\mathbb{Z}`` are sets (for conditions and the range of a sum); ``\\mathbb{N}`` only with the
+script that says where it starts (``\\mathbb{N}_0``, ``\\mathbb{N}^+``: :mod:`.naturals`).
 ``E[X]``, ``\\mathbb{E}[X]``, ``\\Pr[A]``, ``P(A)``, ``\\mathrm{Var}(X)`` are an expectation, a
 probability or a variance, never a product: a row that uses one undeclared states no closed form
 (:class:`.lexer.NotAFormula`).  What a name before ``(`` is, a call or a product, is decided in

@@ -155,16 +155,12 @@ def declarations(prose) -> tuple:
     """The declarations the sentences of ``prose`` make (see the module's docstring)."""
     found = []
     for sentence in sentences(prose):
-        maths = []
-        masked = _MATH.sub(lambda m: _mask(m, maths), _RST_LINK.sub(r"\1", sentence))
+        masked, maths = _masked(sentence)
         for m in (*_SENTENCE.finditer(masked), *_INVERTED.finditer(masked)):  # "$B$ is the X", "the X is $B$"
             phrase = _phrase(m.group("phrase"))
             for k in re.findall(r"@(\d+)@", m.group("names")):
                 found += _declare(maths[int(k)], phrase, sentence)
-        found += [Declaration(m.group("name").replace(" ", ""), OWN, sentence) for m in map(_SIGNATURE.fullmatch, maths)
-                  if m is not None and _plain_domain(m.group("domain"))]
-        found += [Declaration(maths[int(k)], OWN, sentence) for k in _NAMED.findall(masked)
-                  if _BARE.fullmatch(maths[int(k)])]
+        found += [Declaration(name, OWN, sentence) for name in _own(masked, maths, _plain_domain)]
     known = {d.spelling for d in found if d.what != OWN} | _DEFAULT
     return tuple(d for d in found if d.what != OWN or d.spelling not in known)
 
@@ -184,13 +180,21 @@ def function_names(prose) -> frozenset:
     """The names the sentences of ``prose`` call functions, whatever their domain (``Given a function $f : D \\to
     R$``, ``the utility function $u$``): no reading of their calls, only that ``\\Delta f`` is a quantity of the
     function ``f`` (its sensitivity, :mod:`.sensitivities`), never \\Delta times it."""
-    found = set()
-    for sentence in sentences(prose):
-        maths = []
-        masked = _MATH.sub(lambda m: _mask(m, maths), _RST_LINK.sub(r"\1", sentence))
-        found |= {m.group("name").replace(" ", "") for m in map(_SIGNATURE.fullmatch, maths) if m is not None}
-        found |= {maths[int(k)] for k in _NAMED.findall(masked) if _BARE.fullmatch(maths[int(k)])}
-    return frozenset(found)
+    return frozenset(name for sentence in sentences(prose) for name in _own(*_masked(sentence), lambda domain: True))
+
+
+def _masked(sentence: str) -> tuple:
+    """(the sentence with each math span as ``@k@``, the spans)."""
+    maths: list = []
+    return _MATH.sub(lambda m: _mask(m, maths), _RST_LINK.sub(r"\1", sentence)), maths
+
+
+def _own(masked: str, maths: list, domain_fits) -> list:
+    """The names a sentence declares functions of the paper's own: by a signature whose domain ``domain_fits``
+    (``$\\phi: [0, 1] \\to [0, 1]$``), or by the word "function" right before them."""
+    signed = [m.group("name").replace(" ", "") for m in map(_SIGNATURE.fullmatch, maths)
+              if m is not None and domain_fits(m.group("domain"))]
+    return signed + [maths[int(k)] for k in _NAMED.findall(masked) if _BARE.fullmatch(maths[int(k)])]
 
 
 def _plain_domain(domain: str) -> bool:

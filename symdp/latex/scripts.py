@@ -8,7 +8,9 @@ a subscript into its name: ``x^b_a`` is ``x_a`` to the power ``b`` (TeX's order 
 """
 from __future__ import annotations
 
+from .conditions import ELLIPSES
 from .lexer import Tok, fail
+from .names import DECORATIONS
 from .notation import HEADS, OPERATORS
 
 _FOLDABLE = ("NAME", "NUMBER", "WORD", "COMMA", "PRIME")
@@ -325,8 +327,6 @@ def _scalar(t) -> bool:
     return t.type == "NUMBER" or (t.type == "SYM" and str(t.value) == "E")
 
 
-DOTS = frozenset((r"\ldots", r"\cdots", r"\dots", r"\dotsc", r"\dotsb", r"\dotso"))
-"""The dots of a listed family (``x_1, \\ldots, x_n``)."""
 INDEX_LETTERS = frozenset("ijkl")
 """The letters papers index a family with generically (``c_i``, ``\\beta_k``); ``x_n``, ``x_t``, ``n_c``, ``\\sigma_e``
 name a member or a label of their own."""
@@ -341,7 +341,7 @@ def refuse_unranged_members(source: str, raw: list[Tok], defined_end: int = 0) -
     unrelated to ``c_1``.  A list with dots (``x_1, \\ldots, x_n``) gives the range; the display's defined side (up
     to ``defined_end``: ``x_i = x_1 + \\epsilon_i``) defines every member; a decorated ``\\hat x_1`` is of the family
     ``\\hat x``, not ``x``."""
-    if any(t.text in DOTS for t in raw) or "..." in source:
+    if any(t.text in ELLIPSES for t in raw) or "..." in source:
         return
     members = [(_decoration(raw, k) + t.text, _plain_index(raw, k + 2), t, k) for k, t in enumerate(raw[:-2])
                if t.kind == "NAME" and raw[k + 1].kind == "SUB"]
@@ -362,11 +362,9 @@ def refuse_unranged_members(source: str, raw: list[Tok], defined_end: int = 0) -
 def _decoration(raw: list[Tok], k: int) -> str:
     """``"\\hat "`` when ``raw[k]`` is the letter of ``\\hat x``, ``\\hat{x}`` (a family of its own), else ""."""
     before = [t for t in raw[max(0, k - 2):k] if t.kind != "LBRACE"]
-    decorated = bool(before) and before[-1].kind == "CMD" and before[-1].text.lstrip("\\") in _DECORATION_WORDS
+    decorated = bool(before) and before[-1].kind == "CMD" and before[-1].text.lstrip("\\") in DECORATIONS
     return before[-1].text + " " if decorated else ""
 
-
-_DECORATION_WORDS = frozenset("hat widehat bar overline tilde widetilde check breve dot ddot vec".split())
 
 
 def _quantified(raw: list[Tok], k: int) -> bool:

@@ -77,8 +77,9 @@ def sensitivities(items: list, derived: dict, named: frozenset = frozenset()) ->
         if _of_function(items, k, functions):
             name = items[k].text.lstrip("\\") + "_" + _spelled(items[k + 1]).lstrip("\\")
             value = derived.get(name, sp.Symbol(name))
-            last = items[k + 1]
-            out.append(Token("SYM", value, start_pos=items[k].start, end_pos=getattr(last, "end", None) or last.end_pos))
+            last = items[k + 1]   # a raw name (Tok) or a declared function's HEAD (lark Token)
+            end = last.end if isinstance(last, Tok) else last.end_pos
+            out.append(Token("SYM", value, start_pos=items[k].start, end_pos=end))
             k += 2
             continue
         out.append(items[k])
