@@ -45,7 +45,8 @@ def spellings(s: sp.Symbol) -> set:
     """What a ``--domain`` may call ``s``: its name, its LaTeX name with or without the backslash, and its
     name in :mod:`symdp.symbols` (``eps`` for epsilon)."""
     tex = LATEX_NAMES.get(s, "")
-    python = {name for name, value in vars(symdp_symbols).items() if value is s and not name.startswith("_")}
+    python = {name for name, value in vars(symdp_symbols).items()   # ==, never `is`: SymPy's cache may make a twin
+              if isinstance(value, sp.Symbol) and value == s and not name.startswith("_")}
     return {s.name, tex, tex.lstrip("\\"), *python} - {""}
 
 
