@@ -69,8 +69,13 @@ def log10_inputs(*names: str):
     return inputs
 
 
+@functools.lru_cache(maxsize=64)
 def _called(library):
-    """``library(**doubles)`` as an mpf, or None when it raised or returned NaN or an infinity (cached)."""
+    """``library(**doubles)`` as an mpf, or None when it raised or returned NaN or an infinity.
+
+    One cache per library callable, shared by every oracle on it and by the witness enclosures of
+    ``derivations/libraries/_enclosed.py`` (:func:`library_value`): a library is called once per point.
+    """
     @functools.lru_cache(maxsize=4096)
     def call(key: tuple):
         try:
@@ -81,6 +86,13 @@ def _called(library):
             return None
         return mp.mpf(value) if math.isfinite(value) else None
     return call
+
+
+def library_value(library, doubles: dict):
+    """The library's double at ``doubles`` (an exact number, as a float), or None where it raised or returned a
+    non-finite number: the value every oracle on ``library`` judged there (cached, never a second call)."""
+    got = _called(library)(tuple(sorted(doubles.items())))
+    return None if got is None else float(got)
 
 
 def _exact_at(exact, key: tuple):

@@ -12,8 +12,6 @@ excludes 0 on the wrong side); the mpmath oracle, and so every sampled verdict, 
 
 A library that raises or returns NaN or an infinity gives -1 (:data:`symdp.audit.BROKE`), exactly.
 """
-import math
-import warnings
 from fractions import Fraction
 
 import mpmath as mp
@@ -30,14 +28,9 @@ def _doubles(point: dict, inputs) -> dict:
 
 
 def _library(library, doubles: dict):
-    """The library's double (an exact number) or None where it raised or returned a non-finite number."""
-    try:
-        with warnings.catch_warnings():
-            warnings.simplefilter("ignore")
-            value = float(library(**doubles))
-    except Exception:  # the library's own failure is what the oracle records (BROKE)
-        return None
-    return value if math.isfinite(value) else None
+    """The library's double (an exact number) or None where it raised or returned a non-finite number: the
+    value the oracle judged, from :func:`symdp.audit.library_value`'s cache (a library is called once per point)."""
+    return audit.library_value(library, doubles)
 
 
 def derived(exact_sym):
