@@ -36,6 +36,8 @@ LOOK = 30.0
 then replayed)."""
 SIDE_BOXES = 400
 """Boxes for a side condition (a switch's or a slope's sign, the order of two cuts) before the sign prover."""
+SIDE_ROUTE = "side condition by boxes"
+"""The transcript's route mark of a side condition's box search (:func:`_proves`)."""
 FACES_FIRST = 3
 """Symbols of a region read on its faces before its boxes are searched: in three or more, a box search that
 fails costs minutes (rr:optimal's regions), a face where the branch is least a few boxes."""
@@ -635,13 +637,16 @@ def _positive(e, rest, attempts) -> bool:
 
 def _proves(e, which, domain, attempts) -> bool:
     """``e`` is ``which`` on the domain: an arb enclosure for a constant (SymPy cannot evaluate erfcinv),
-    boxes (a search of at most SIDE_BOXES, the same on every machine, so searched again at a replay and not
-    recorded; far cheaper to replay than the sign prover's polynomial roots), else the sign prover."""
+    boxes (a search of at most SIDE_BOXES, the same on every machine; far cheaper to replay than the sign
+    prover's polynomial roots), else the sign prover.  The box search is a route of the transcript
+    (:meth:`.provers.Attempts.route`): a replay searches again the boxes that closed, and passes over a search
+    that failed (up to SIDE_BOXES boxes of Taylor models, seconds each), as the search then did."""
     if not e.free_symbols:
         v = _ball(e)
         return v is not None and {"positive": v > 0, "negative": v < 0, "nonnegative": v >= 0,
                                   "nonpositive": v <= 0}[which]
-    if _boxed(attempts, lambda: validated.prove(e, which, domain, budget=SIDE_BOXES, forms=False).proved):
+    boxes = lambda: validated.prove(e, which, domain, budget=SIDE_BOXES, forms=False).proved
+    if attempts.route(SIDE_ROUTE, lambda: _boxed(attempts, boxes)):
         return True
     return bool(prove_sign(e, which, domain, attempts, 1))
 
