@@ -38,28 +38,18 @@ def ball(a, b) -> arb:
     return exact(a) if a == b else arb.union(exact(a), exact(b))
 
 
-def _wide(x: arb) -> bool:
-    return x.is_finite() and not x.is_exact()
-
-
-def _ends(x: arb):
-    """The exact ends of a finite ball (arb's lower and upper bounds, each an exact arb)."""
-    return x.lower(), x.upper()
-
-
 def _increasing(fn):
     def f(x):
-        if not _wide(x):
+        if x.is_exact() or not x.is_finite():   # not _wide(x), inline: the hottest call of a leaf
             return fn(x)
-        lo, hi = _ends(x)
-        return arb.union(fn(lo), fn(hi))
+        return arb.union(fn(x.lower()), fn(x.upper()))
     return f
 
 
 def _power(x: arb, n: int) -> arb:
-    if not _wide(x) or n in (0, 1):
+    if n in (0, 1) or x.is_exact() or not x.is_finite():
         return x ** n
-    lo, hi = _ends(x)
+    lo, hi = x.lower(), x.upper()
     if x.contains(0):
         if n < 0:
             return x ** n   # contains a pole: non-finite
@@ -71,9 +61,9 @@ def _power(x: arb, n: int) -> arb:
 def _times(a: arb, b: arb) -> arb:
     """a b; for two wide balls the interval product, the hull of the four products of their exact ends
     (Moore's rule: the exact range of x y on a rectangle), which midpoint-radius multiplication overestimates."""
-    if not (_wide(a) and _wide(b)):
+    if a.is_exact() or b.is_exact() or not (a.is_finite() and b.is_finite()):   # not both _wide, inline
         return a * b
-    (a0, a1), (b0, b1) = _ends(a), _ends(b)
+    a0, a1, b0, b1 = a.lower(), a.upper(), b.lower(), b.upper()
     return arb.union(arb.union(a0 * b0, a0 * b1), arb.union(a1 * b0, a1 * b1))
 
 
@@ -83,6 +73,18 @@ def _root(x: arb, q: int) -> arb:
         return _increasing(lambda v: v.root(q) if v >= 0 else arb("nan"))(x)
     odd = lambda v: v.root(q) if v >= 0 else -((-v).root(q)) if v <= 0 else arb("nan")
     return _increasing(odd)(x) if x.is_finite() else arb("nan")
+
+
+_SQRT2: dict = {}
+
+
+def _sqrt2() -> arb:
+    """sqrt(2) at the working precision (made once per precision: balls are immutable)."""
+    bits = flint.ctx.prec
+    value = _SQRT2.get(bits)
+    if value is None:
+        value = _SQRT2[bits] = arb(2).sqrt()
+    return value
 
 
 def _mills(x: arb) -> arb:
@@ -96,14 +98,15 @@ def _exprel(x: arb) -> arb:
 
 
 def _decreasing(fn):
-    return lambda x: -_increasing(lambda v: -fn(v))(x)
+    up = _increasing(lambda v: -fn(v))
+    return lambda x: -up(x)
 
 
 FUNCTIONS = {
     sp.exp: _increasing(arb.exp), sp.log: _increasing(arb.log), sp.erf: _increasing(arb.erf),
     sp.erfc: _decreasing(arb.erfc), sp.erfinv: _increasing(arb.erfinv), sp.erfcinv: _decreasing(arb.erfcinv),
-    Phi: _increasing(lambda x: (-x / arb(2).sqrt()).erfc() / 2),
-    PhiInv: _increasing(lambda p: -arb(2).sqrt() * (2 * p).erfcinv()),
+    Phi: _increasing(lambda x: (-x / _sqrt2()).erfc() / 2),
+    PhiInv: _increasing(lambda p: -_sqrt2() * (2 * p).erfcinv()),
     sp.Abs: abs, sp.tanh: _increasing(arb.tanh), sp.sinh: _increasing(arb.sinh), sp.cosh: arb.cosh,
     sp.atan: _increasing(arb.atan), Mills: _decreasing(_mills), Exprel: _increasing(_exprel),
 }
@@ -249,7 +252,14 @@ def _fold(parts, op):
     if len(parts) == 2:
         first, second = parts
         return lambda env: op(first(env), second(env))
-    return lambda env: reduce(op, (part(env) for part in parts))
+    first, rest = parts[0], tuple(parts[1:])
+
+    def f(env):
+        value = first(env)
+        for part in rest:
+            value = op(value, part(env))
+        return value
+    return f
 
 
 def _compile_pow(e, ctx):
