@@ -142,3 +142,30 @@ def test_a_tampered_split_point_never_proves_a_false_claim(point):
 
 def _encoded(value):
     return json.dumps(encode_expr(value), sort_keys=True, separators=(",", ":"))
+
+
+def test_a_side_condition_whose_boxes_failed_is_not_searched_again_at_a_replay(monkeypatch):
+    """regions._proves: the box search of a side condition is a route.  Where it failed, the replay passes over it
+    (the search's 400 boxes of Taylor models are not spent again) and asks the sign prover, as the search did;
+    where it closed, the replay searches the boxes again (never trusted)."""
+    from symdp.engine import regions, validated
+
+    calls = []
+    real = validated.prove
+
+    def counted(e, which, domain, *args, **kwargs):
+        calls.append(sp.sstr(e))
+        return real(e, which, domain, *args, **kwargs)
+    monkeypatch.setattr(validated, "prove", counted)
+    false_side, true_side = BOWL - sp.Rational(1, 100), BOWL + 1    # negative at 1/2; positive everywhere
+    search = Attempts()
+    assert not regions._proves(false_side, "positive", UNIT, search)
+    assert regions._proves(true_side, "positive", UNIT, search)
+    marks = [e for e in search.log if isinstance(e, str) and e.startswith(ROUTE + regions.SIDE_ROUTE)]
+    assert marks == [f"{ROUTE}{regions.SIDE_ROUTE} failed after 0", f"{ROUTE}{regions.SIDE_ROUTE} proved"]
+    searched, calls[:] = list(calls), []
+    replay = Attempts(transcript=search.log)
+    assert not regions._proves(false_side, "positive", UNIT, replay)
+    assert regions._proves(true_side, "positive", UNIT, replay)
+    assert sp.sstr(false_side) in searched and sp.sstr(false_side) not in calls      # the failed search skipped
+    assert calls == [sp.sstr(true_side)]                                             # the closed one run again
