@@ -357,12 +357,20 @@ def shared_ranges(source: str, conditions: list, found: list, parse) -> list:
     \\; y > 0`` (a wide space: not a list)."""
     out = []
     for k, (tokens, f) in enumerate(zip(conditions, found)):
+        if isinstance(f, sp.Expr) and f.is_number:   # i = 2, 3: a list of values, never the condition "3"
+            _values_list(source, tokens)
         if not isinstance(f, sp.Symbol):
             out.append(f)
         elif k + 1 < len(conditions) and _listed(source, tokens, conditions[k + 1]):
             later = conditions[k + 1]
             out.append(parse(list(tokens) + list(later[_name_end(later):])))
     return out
+
+
+def _values_list(source: str, tokens: list) -> None:
+    text = source[tokens[0].start:tokens[-1].end]
+    fail(source, tokens[0].start, tokens[-1].end, f"a number is not a condition ({text!r} after a comma: a list of "
+         "values such as 'i = 2, 3' is not read; give a range 'i = 1, \\ldots, n' or one display per value)")
 
 
 def _listed(source: str, tokens: list, later: list) -> bool:

@@ -80,3 +80,15 @@ def test_a_member_of_a_family_beside_numbered_members_needs_its_range():
         display(r"f = \hat x_1 + \hat x_2 - \hat x_i")                        # the family hat x
     with pytest.raises(LatexError, match="c_i beside c_1"):
         display(r"c_i + c_1 = 2")                                             # not a defined side
+
+
+def test_a_list_of_values_after_an_equation_is_refused_never_read_as_a_condition_that_is_a_number():
+    """``\\text{for } i = 2, 3`` read as the conditions ``i = 2`` and ``3`` (a number: no condition at all, the
+    display then held for i = 2 only).  A list of values is refused with the reason; a range with an ellipsis
+    is read as before (the near miss)."""
+    for row in (r"x_i = i^2 \quad \text{for } i = 2, 3", r"a_i \le 1 \text{ for } i = 1, 2, 3",
+                r"f(x) = x + 1, \quad x = 0, 1"):
+        with pytest.raises(LatexError, match="a number is not a condition"):
+            display(row)
+    assert display(r"a_k = 0, \quad k = 0, 1, \ldots, n").conditions[1] == sp.Contains(sp.Symbol("k"), sp.Integers)
+    assert [str(c) for c in display(r"y = x, \quad 0 < x, 1 < y").conditions] == ["0 < x", "1 < y"]
