@@ -247,11 +247,17 @@ def integrals(tokens: list[Tok]) -> list[Tok]:
 
 def refuse_stray_differentials(source: str, tokens: list[Tok], fail) -> None:
     """Refuse an upright ``\\mathrm{d} z`` that closes no ``\\int`` (``p(z) \\mathrm{d}z``, ``\\mathrm{d}P``): a
-    differential or measure, never the product ``d z``.  A plain ``d z`` (``d`` a dimension) stays a product."""
+    differential or measure, never the product ``d z``.  A plain ``d z`` (``d`` a dimension) stays a product, but
+    not right after an integral's differential (``dt \\; d\\theta`` with one ``\\int``: a second differential)."""
     for k, t in enumerate(tokens[:-1]):
         if t.kind == "WORD" and t.text.strip() == "d" and tokens[k + 1].kind == "NAME":
             fail(source, t.start, tokens[k + 1].end, f"d{tokens[k + 1].text} outside an integral: a differential "
                  "(a measure), not a product; write the integral, or d \\cdot " + tokens[k + 1].text + " for a product")
+        if t.kind == "DIFF" and k + 2 < len(tokens) and _upright_d(tokens[k + 1]) and tokens[k + 2].kind == "NAME":
+            after = tokens[k + 2]   # \int_0^1 f \, dt \; d\theta: a second differential, one \int
+            fail(source, tokens[k + 1].start, after.end, f"d{after.text} right after the differential d{t.text} "
+                 "closes no \\int: a double integral needs an \\int for each differential (a product d times "
+                 f"{after.text} there would be a misreading)")
 
 
 TRANSPOSES = frozenset((r"\top", r"\intercal", r"\mathsf{T}", r"\mathrm{T}"))

@@ -100,3 +100,15 @@ def test_a_quantifier_without_a_range_is_no_condition():
     assert [str(c) for c in display(r"\sqrt{x^2} = x \quad \forall x, \; y > 0").conditions] == ["y > 0"]  # not a list
     got = display(r"S = \sum_{i=1}^n x_i, \quad \forall i, \; x_i \in [0, 1]").conditions
     assert [str(c) for c in got] == ["(0 <= x_i) & (x_i <= 1)"]                # i is no subject of x_i's range
+
+
+def test_a_second_differential_after_one_integral_is_refused_never_a_product():
+    """``\\int_0^1 t \\, dt \\; d\\theta`` was read as d theta times the integral: a second differential with one
+    ``\\int`` (a double integral short of an ``\\int``).  Refused; two ``\\int`` read as the double integral, and
+    a product sign keeps the product (the near misses)."""
+    for row in (r"y = \int_0^1 t \, dt \; d\theta", r"y = \int_0^1 t\,dt \, d x"):
+        with pytest.raises(LatexError, match="closes no"):
+            display(row)
+    got = display(r"y = \int_0^1 \int_0^1 t \theta \, dt \; d\theta").chain[0]
+    assert str(got) == "Integral(t*theta, (t, 0, 1), (theta, 0, 1))"
+    assert display(r"y = \int_0^1 t\,dt \cdot d x").chain[0].has(sp.Symbol("d"))
