@@ -148,6 +148,10 @@ def _subscript(tokens, i, bound=frozenset()):
         return _name_text(nxt), i + 2
     if nxt.kind == "MUL" and nxt.text == "*":  # \hat{p}_*: a starred name
         return "star", i + 2
+    if _extreme(nxt):   # x_\max: the label max, as x_{\text{max}}
+        return nxt.text[1:], i + 2
+    if i + 3 < len(tokens) and nxt.kind == "LBRACE" and _extreme(tokens[i + 2]) and tokens[i + 3].kind == "RBRACE":
+        return tokens[i + 2].text[1:], i + 4   # x_{\max}, \sigma_{\min}: a label, never an optimisation
     if nxt.kind != "LBRACE":
         return None, i
     k, parts = i + 2, []
@@ -162,6 +166,10 @@ def _subscript(tokens, i, bound=frozenset()):
         return None, i
     text = "".join(parts)
     return ("{" + text + "}" if "^*" in parts else text), k + 1  # x_{a^*} is not x_a^* (x's star)
+
+
+def _extreme(tok: Tok) -> bool:
+    return tok.kind == "CMD" and tok.text in (r"\max", r"\min")
 
 
 def refuse_subscripted_calls(source: str, tokens: list[Tok], bound: frozenset, fail, functions=frozenset()) -> None:

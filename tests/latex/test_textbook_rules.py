@@ -112,3 +112,12 @@ def test_a_second_differential_after_one_integral_is_refused_never_a_product():
     got = display(r"y = \int_0^1 \int_0^1 t \theta \, dt \; d\theta").chain[0]
     assert str(got) == "Integral(t*theta, (t, 0, 1), (theta, 0, 1))"
     assert display(r"y = \int_0^1 t\,dt \cdot d x").chain[0].has(sp.Symbol("d"))
+
+
+def test_max_and_min_as_a_subscript_alone_are_labels():
+    """``x_{\\max}``, ``\\sigma_\\min`` were refused as optimisations; alone in a subscript they label a name, as
+    ``x_{\\text{max}}`` does.  ``\\max_i x_i`` (an optimisation) and ``\\max(a, b)`` (a function) read as before."""
+    assert str(display(r"y = x_{\max} + \sigma_\min^2").chain[0]) == "sigma_min**2 + x_max"
+    with pytest.raises(LatexError, match="optimisation"):
+        display(r"y = \max_{i} x_i")
+    assert str(display(r"y = \max(a, b)").chain[0]) == "Max(a, b)"
