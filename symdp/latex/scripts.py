@@ -234,7 +234,8 @@ def _upright_d(t: Tok) -> bool:
 
 
 def integrals(tokens: list[Tok]) -> list[Tok]:
-    """``d x`` or ``\\mathrm{d} x`` that closes an ``\\int`` (at the same brace depth) as one DIFF token."""
+    """``d x`` or ``\\mathrm{d} x`` that closes an ``\\int`` (at the same brace depth) as one DIFF token; a ``d``
+    that is an exponent or a subscript (``\\int_0^1 x^d \\, dx``) is none."""
     out, open_ints, depth = [], [], 0
     i = 0
     while i < len(tokens):
@@ -243,7 +244,7 @@ def integrals(tokens: list[Tok]) -> list[Tok]:
         if t.kind == "CMD" and t.text == r"\int":
             open_ints.append(depth)
         elif (open_ints and open_ints[-1] == depth and _upright_d(t) and i + 1 < len(tokens)
-              and tokens[i + 1].kind == "NAME"):
+              and tokens[i + 1].kind == "NAME" and not (i and tokens[i - 1].kind in ("SUP", "SUB"))):
             out.append(Tok("DIFF", tokens[i + 1].text, t.start, tokens[i + 1].end, t.spaced))
             open_ints.pop()
             i += 2

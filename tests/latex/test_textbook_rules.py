@@ -121,3 +121,11 @@ def test_max_and_min_as_a_subscript_alone_are_labels():
     with pytest.raises(LatexError, match="optimisation"):
         display(r"y = \max_{i} x_i")
     assert str(display(r"y = \max(a, b)").chain[0]) == "Max(a, b)"
+
+
+def test_a_d_that_is_an_exponent_or_a_limit_is_no_differential():
+    """``\\int_0^1 x^d \\, dx`` and ``\\int_0^d x \\, dx`` were refused: the exponent (the upper limit) d was taken
+    for the differential's d.  A d after ``^`` or ``_`` is a script; the differential is the one after it."""
+    assert str(display(r"y = \int_0^1 x^d\,dx").chain[0]) == "Integral(x**d, (x, 0, 1))"
+    assert str(display(r"y = \int_0^d x\,dx").chain[0]) == "Integral(x, (x, 0, d))"
+    assert str(display(r"y = \int_d^1 t\,dt").chain[0]) == "Integral(t, (t, d, 1))"
