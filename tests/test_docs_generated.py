@@ -96,8 +96,8 @@ What each kind trades:
 
 - **boxes, terms, cases, depths** (counted): a larger value proves more claims and costs more time on a false
   or undecidable claim, which tries every box before it is given up. Counted budgets are part of the verdict:
-  the same on every machine, and a change to one in a module hashed by `certificates.prover_digest`
-  makes every certificate stale ([upgrade](howto-upgrade.md)).
+  the same on every machine. A change to one applies to the claims searched again (`symdp certify
+  --fresh`); a recorded certificate replays what it records ([upgrade](howto-upgrade.md)).
 - **bits and digits** (precision): every enclosure starts at the lowest precision listed and doubles while the
   enclosure still contains 0, up to the cap; a higher fixed precision (`validated.PREC`) closes tighter boxes
   and costs more per box.

@@ -9,10 +9,11 @@ safe codec (:meth:`~.provers.Attempts.found`).  ``symdp certify`` searches (unde
 budgets) and writes the transcripts to ``<derivation file>.proofs.json`` beside
 the derivation file; ``symdp check`` replays them, so the same code gives the
 same PROVED / VERIFIED verdicts on a fast or a loaded machine and with any
-``--jobs``.  A certificate is keyed by the claim's *content* (its kind,
-expressions, domain and the prover's source), never by its name, so renaming
-a claim or a derivation changes nothing, and a changed claim or prover is
-searched afresh and reported as uncertified.
+``--jobs``.  A certificate is keyed by the claim's *content*
+(its kind, expressions and domain, and the transcripts' format :data:`TRANSCRIPTS`), never by its name or by the
+prover's source: renaming a claim or a derivation changes nothing, a changed claim is searched afresh and
+reported as uncertified, and an edited search keeps every transcript that still replays (a replay runs again
+every step that proved, so the current code proves what it proves).
 
 Format 2 also files, for each proved claim whose proof the kernel can state (:mod:`.proof_export`), a proof
 object keyed by the claim and the kernel's format alone (:func:`claim_key`): ``symdp check`` accepts it when
@@ -22,7 +23,6 @@ outcome the search gave.  ``symdp certify`` keeps what is recorded and still hol
 """
 from __future__ import annotations
 
-import functools
 import hashlib
 import json
 import re
@@ -66,19 +66,11 @@ class Certificate:
         return json.loads(self.kernel) if self.kernel else {}
 
 
-@functools.lru_cache(maxsize=1)
-def prover_digest() -> str:
-    """Hash of the decision procedures: a changed prover invalidates every certificate."""
-    here = Path(__file__).resolve().parent
-    h = hashlib.sha256()
-    names = ["provers.py", "decide.py", "expsubs.py", "conditions.py", "arb.py", "arb_logic.py", "enclose.py",
-             "cases.py", "signs.py", "arb_diff.py", "location.py", "tame.py", "regions.py", "shape.py", "points.py",
-             "tangent.py", "normal.py", "faces.py", "pair.py", "arb_series.py", "arb_integrals.py", "induction.py",
-             "kinked_integrals.py", "maxima.py", "budget.py", "logarithms.py"]
-    names += sorted(f"validated/{p.name}" for p in (here / "validated").glob("*.py"))
-    for name in names:
-        h.update((here / name).read_bytes())
-    return h.hexdigest()[:16]
+TRANSCRIPTS = 2
+"""The transcripts' format, hashed into every fingerprint.  Raised when a replay reads a log differently, so
+that older transcripts are searched afresh, never misread (a count; 2: the first keys without the prover's
+source; its transcripts mark a side condition's box search as a route, :func:`.regions._proves`, and a replay
+reads a transcript without those marks as it was recorded)."""
 
 
 _DUMMY = re.compile(r"dummy_index=\d+")
@@ -95,8 +87,12 @@ def _canonical(value) -> str:
 
 
 def fingerprint(kind: str, *parts) -> str:
-    """Content hash of a claim (and of the prover that decides it): the key of its certificate."""
-    return _hash([kind, prover_digest()] + [_canonical(p) for p in parts])
+    """Content hash of a claim and of the transcripts' format (:data:`TRANSCRIPTS`), never of the prover's source:
+    the key of its certificate.  An edited search keeps every transcript that still replays: a replay runs again
+    every step that proved and passes over the routes that failed, so what it proves, the current code proves;
+    a transcript that no longer replays is an ERROR naming ``symdp certify`` (``--fresh`` lets an improved search
+    try every claim again)."""
+    return _hash([kind, f"transcript format {TRANSCRIPTS}"] + [_canonical(p) for p in parts])
 
 
 def claim_key(kind: str, *parts) -> str:

@@ -286,6 +286,13 @@ class Attempts:
         self.log.insert(start, f"{ROUTE}{name} {ended}")
         return result
 
+    def marked(self, name: str) -> bool:
+        """In a replay, whether the transcript's next entry is the mark of the route ``name`` (a route added to the
+        search later is absent from the transcripts recorded before it: the caller then runs what it ran then)."""
+        head = self._script[0] if self._script else None
+        return isinstance(head, str) and (head == f"{ROUTE}{name} proved" or
+                                          bool(_FAILED.fullmatch(head)) and _FAILED.fullmatch(head).group(1) == name)
+
     def _replay_route(self, name, fn):
         head = self._script[0] if self._script else None
         if head == f"{ROUTE}{name} proved":

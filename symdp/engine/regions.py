@@ -640,13 +640,15 @@ def _proves(e, which, domain, attempts) -> bool:
     boxes (a search of at most SIDE_BOXES, the same on every machine; far cheaper to replay than the sign
     prover's polynomial roots), else the sign prover.  The box search is a route of the transcript
     (:meth:`.provers.Attempts.route`): a replay searches again the boxes that closed, and passes over a search
-    that failed (up to SIDE_BOXES boxes of Taylor models, seconds each), as the search then did."""
+    that failed (up to SIDE_BOXES boxes of Taylor models, seconds each), as the search then did.  A transcript
+    recorded before the route has no mark there: its replay searches the boxes, as the search did then."""
     if not e.free_symbols:
         v = _ball(e)
         return v is not None and {"positive": v > 0, "negative": v < 0, "nonnegative": v >= 0,
                                   "nonpositive": v <= 0}[which]
-    boxes = lambda: validated.prove(e, which, domain, budget=SIDE_BOXES, forms=False).proved
-    if attempts.route(SIDE_ROUTE, lambda: _boxed(attempts, boxes)):
+    boxes = lambda: _boxed(attempts, lambda: validated.prove(e, which, domain, budget=SIDE_BOXES, forms=False).proved)
+    legacy = attempts.replaying and not attempts.marked(SIDE_ROUTE)   # a transcript from before the route
+    if boxes() if legacy else attempts.route(SIDE_ROUTE, boxes):
         return True
     return bool(prove_sign(e, which, domain, attempts, 1))
 

@@ -38,14 +38,16 @@ def test_a_derivation_that_did_not_finish_keeps_its_certificates(tmp_path, unfin
                      "f2": Certificate("f2", "x.d::b", ("1",), "factor")}
 
 
-def test_sample_seeds_do_not_move_with_the_prover(monkeypatch):
-    """A certificate's key names the prover (a changed prover re-searches); a sample's seed names the claim only,
-    so a new rewrite cannot move the points a sampled claim (a library audit, say) is judged at."""
+def test_keys_name_the_claim_and_the_transcripts_format_never_the_prover(monkeypatch):
+    """A certificate's key names the claim and the transcripts' format (raised when a replay reads a log
+    differently: every transcript is then searched afresh); a sample's seed names the claim only, so neither an
+    edited search nor a new transcript format moves the points a sampled claim (a library audit, say) is judged
+    at.  No key hashes the prover's source (an edited search keeps the transcripts that replay, issue 51)."""
     import sympy as sp
     x = sp.Symbol("x", positive=True)
     before = certs.content_key("sign", x - 1, "positive", {}), certs.fingerprint("sign", x - 1, "positive", {})
-    certs.prover_digest.cache_clear()
-    monkeypatch.setattr(certs, "prover_digest", lambda: "another prover")
+    assert not hasattr(certs, "prover_digest")
+    monkeypatch.setattr(certs, "TRANSCRIPTS", certs.TRANSCRIPTS + 1)
     after = certs.content_key("sign", x - 1, "positive", {}), certs.fingerprint("sign", x - 1, "positive", {})
     assert before[0] == after[0] and before[1] != after[1]
     assert certs.content_key("sign", x - 2, "positive", {}) != before[0]

@@ -169,3 +169,23 @@ def test_a_side_condition_whose_boxes_failed_is_not_searched_again_at_a_replay(m
     assert regions._proves(true_side, "positive", UNIT, replay)
     assert sp.sstr(false_side) in searched and sp.sstr(false_side) not in calls      # the failed search skipped
     assert calls == [sp.sstr(true_side)]                                             # the closed one run again
+
+
+def test_a_transcript_recorded_before_the_side_route_replays_as_it_was_recorded(monkeypatch):
+    """A transcript from before the side condition's route has no mark there: its replay searches the boxes, as
+    the search then did (a proof kept across the change is replayed, never lost or misread)."""
+    from symdp.engine import regions, validated
+
+    calls = []
+    real = validated.prove
+    monkeypatch.setattr(validated, "prove", lambda e, *a, **k: calls.append(sp.sstr(e)) or real(e, *a, **k))
+    false_side, true_side = BOWL - sp.Rational(1, 100), BOWL + 1
+    search = Attempts()
+    assert not regions._proves(false_side, "positive", UNIT, search)
+    assert regions._proves(true_side, "positive", UNIT, search)
+    old = [e for e in search.log if not (isinstance(e, str) and e.startswith(ROUTE + regions.SIDE_ROUTE))]
+    calls[:] = []
+    replay = Attempts(transcript=old)
+    assert not regions._proves(false_side, "positive", UNIT, replay)
+    assert regions._proves(true_side, "positive", UNIT, replay)
+    assert calls == [sp.sstr(false_side), sp.sstr(true_side)]        # both searched again, as before the route

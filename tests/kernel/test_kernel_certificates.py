@@ -132,21 +132,29 @@ def test_certify_keeps_what_still_holds_and_fresh_searches():
     assert fresh.trace[-1].certificate == "recorded" and fresh.trace[-1].outcome.status is Status.PROVED
 
 
-def test_an_edited_prover_keeps_every_recorded_proof_object_accepted(monkeypatch):
-    """The tutorial's file as committed, checked after an edit to the search (a new prover digest): every claim
-    with a proof object is kernel-checked with the verdict it had, and only those without one are searched."""
+def test_an_edited_prover_keeps_every_certificate_and_runs_no_search(monkeypatch):
+    """The tutorial's file as committed, checked after an edit to the search (issue 51: the rewrites tried in the
+    reverse order, a side condition's box budget halved): every claim is kernel-checked from its proof object or
+    replayed from its transcript, none is searched or uncertified, the verdicts are those it had, and no rewrite
+    is tried but those the transcripts record as having worked."""
     from pathlib import Path
 
+    from symdp.engine import provers, regions
     from symdp.engine.registry import collect
     from symdp.engine.runner import run_one
     file = Path(__file__).resolve().parents[2] / "docs" / "tutorial" / "laplace_testing.py"
     (spec,) = collect(file).specs
     before = run_one(spec)
     objects = {c.claim for c in certs.load(certs.path_for(str(file))).values() if c.kernel}
-    monkeypatch.setattr(certs, "prover_digest", lambda: "an edited prover")
+    monkeypatch.setattr(provers, "REWRITES", tuple(reversed(provers.REWRITES)))
+    monkeypatch.setattr(regions, "SIDE_BOXES", regions.SIDE_BOXES // 2)
+    searched = []
+    monkeypatch.setattr(provers.Attempts, "_search", lambda self, *a: searched.append(a) or None)
     after = run_one(spec)
     checked = {f"{spec.id}::{c.claim_id}" for c in after.claims if c.certificate == "kernel-checked"}
     assert objects and checked >= objects          # two claims of the same content share one proof object
+    assert {c.certificate for c in after.claims if c.kind != "cross-check"} <= {"kernel-checked", "replayed"}
+    assert not searched
     assert [(c.claim_id, c.outcome.status, c.outcome.method, c.outcome.detail) for c in after.claims] == \
            [(c.claim_id, c.outcome.status, c.outcome.method, c.outcome.detail) for c in before.claims]
 
