@@ -217,6 +217,9 @@ class Attempts:
         self.budget, self.total, self.hint = budget, total, hint
         self.replaying = transcript is not None
         self._script = list(transcript or ())
+        self._recorded = tuple(transcript or ())
+        self._added: list = []
+        """(index in the recorded transcript, mark) of the routes it was recorded without (:meth:`added`)."""
         self.log: list = []
         self.deadline = None
         self.timed_out: list[str] = []
@@ -285,6 +288,20 @@ class Attempts:
         ended = "proved" if result else f"failed after {len(self.log) - start}" + (", out of time" * self.exhausted)
         self.log.insert(start, f"{ROUTE}{name} {ended}")
         return result
+
+    def added(self, name: str, proved: bool) -> None:
+        """In a replay of a transcript recorded before the route ``name`` existed (no mark where the caller ran
+        it, as then): the mark a search now writes there, noted for :meth:`upgraded`."""
+        ended = "proved" if proved else "failed after 0" + ", out of time" * self.exhausted
+        self._added.append((len(self._recorded) - len(self._script), f"{ROUTE}{name} {ended}"))
+
+    def upgraded(self) -> tuple:
+        """The replayed transcript with the marks of :meth:`added` in place: what certify files, so that the next
+        replay passes over the routes that failed (an answer-free mark: the recorded answers are unchanged)."""
+        out = list(self._recorded)
+        for at, mark in reversed(self._added):
+            out.insert(at, mark)
+        return tuple(out)
 
     def marked(self, name: str) -> bool:
         """In a replay, whether the transcript's next entry is the mark of the route ``name`` (a route added to the

@@ -236,7 +236,7 @@ class Recorder:
             raise ReplayFailed(f"the certificate records {recorded.proved or 'no proof'!r}, "
                                f"the replay gave {proved or 'no proof'!r}")
         box["certificate"] = _state(self.certify, recorded, carried and bool(proved))
-        made = certs.Certificate(fingerprint, label, tuple(recorded.transcript if recorded else attempts.log), proved,
+        made = certs.Certificate(fingerprint, label, attempts.upgraded() if recorded else tuple(attempts.log), proved,
                                  getattr(attempts, "boxes", "") or "")
         self.certificates.append(kernel_proofs.attach(made, stated, outcome) if self.certify else made)
         box["outcome"] = outcome

@@ -647,8 +647,12 @@ def _proves(e, which, domain, attempts) -> bool:
         return v is not None and {"positive": v > 0, "negative": v < 0, "nonnegative": v >= 0,
                                   "nonpositive": v <= 0}[which]
     boxes = lambda: _boxed(attempts, lambda: validated.prove(e, which, domain, budget=SIDE_BOXES, forms=False).proved)
-    legacy = attempts.replaying and not attempts.marked(SIDE_ROUTE)   # a transcript from before the route
-    if boxes() if legacy else attempts.route(SIDE_ROUTE, boxes):
+    if attempts.replaying and not attempts.marked(SIDE_ROUTE):   # a transcript from before the route
+        found = boxes()
+        attempts.added(SIDE_ROUTE, found)
+    else:
+        found = attempts.route(SIDE_ROUTE, boxes)
+    if found:
         return True
     return bool(prove_sign(e, which, domain, attempts, 1))
 

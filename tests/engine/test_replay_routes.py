@@ -189,3 +189,4 @@ def test_a_transcript_recorded_before_the_side_route_replays_as_it_was_recorded(
     assert not regions._proves(false_side, "positive", UNIT, replay)
     assert regions._proves(true_side, "positive", UNIT, replay)
     assert calls == [sp.sstr(false_side), sp.sstr(true_side)]        # both searched again, as before the route
+    assert replay.upgraded() == tuple(search.log)                    # certify files it with the marks in place
