@@ -27,12 +27,6 @@ def _doubles(point: dict, inputs) -> dict:
     return dict(audit._doubles(point, inputs))
 
 
-def _library(library, doubles: dict):
-    """The library's double (an exact number) or None where it raised or returned a non-finite number: the
-    value the oracle judged, from :func:`symdp.audit.library_value`'s cache (a library is called once per point)."""
-    return audit.library_value(library, doubles)
-
-
 def derived(exact_sym):
     """``(bits, **doubles) -> arb``: the SymPy expression ``exact_sym`` enclosed at the doubles (by name)."""
     if callable(exact_sym) and not isinstance(exact_sym, sp.Basic):
@@ -50,7 +44,7 @@ def _ball(value: str) -> arb:
 def _attach(oracle, library, enclose, inputs, combine):
     def witness_enclosure(bits, **point):
         doubles = _doubles(point, inputs)
-        got = _library(library, doubles)
+        got = audit.library_value(library, doubles)   # the value the oracle judged (cached)
         if got is None:
             return arb(audit.BROKE)
         with precision(bits):

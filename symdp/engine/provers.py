@@ -307,8 +307,8 @@ class Attempts:
         """In a replay, whether the transcript's next entry is the mark of the route ``name`` (a route added to the
         search later is absent from the transcripts recorded before it: the caller then runs what it ran then)."""
         head = self._script[0] if self._script else None
-        return isinstance(head, str) and (head == f"{ROUTE}{name} proved" or
-                                          bool(_FAILED.fullmatch(head)) and _FAILED.fullmatch(head).group(1) == name)
+        failed = _FAILED.fullmatch(head) if isinstance(head, str) else None
+        return head == f"{ROUTE}{name} proved" or (failed is not None and failed.group(1) == name)
 
     def _replay_route(self, name, fn):
         head = self._script[0] if self._script else None

@@ -89,7 +89,7 @@ def _sqrt2() -> arb:
 
 def _mills(x: arb) -> arb:
     """R(x) = sqrt(pi/2) e^(x^2/2) erfc(x/sqrt 2), the Mills ratio (A&S 26.2.12); decreasing on the line."""
-    return (arb.pi() / 2).sqrt() * (x * x / 2).exp() * (x / arb(2).sqrt()).erfc()
+    return (arb.pi() / 2).sqrt() * (x * x / 2).exp() * (x / _sqrt2()).erfc()
 
 
 def _exprel(x: arb) -> arb:
