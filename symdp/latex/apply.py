@@ -28,15 +28,19 @@ class Application:
                    "max": self.apply_minmax, "int": self.apply_int, "deriv": self.apply_deriv}[head.kind]
         return handler(p, powers, j)
 
-    def _argument_group(self, powers, j):
-        if j < len(powers) and isinstance(powers[j].base, Group) and powers[j].base.kind in ("paren", "brace") \
-                and powers[j].sub is None:
+    def _argument_group(self, powers, j, brackets: bool = False):
+        """The group after a head that is its argument: parentheses or braces; with ``brackets``, also square
+        brackets holding one expression (``\\exp\\bigl[-x^2/2\\bigr]``, ``\\operatorname{erf}\\left[z\\right]``: a
+        function's argument set in brackets, never the first factor of a longer operand)."""
+        kinds = ("paren", "brace", "brack") if brackets else ("paren", "brace")
+        if j < len(powers) and isinstance(powers[j].base, Group) and powers[j].base.kind in kinds \
+                and powers[j].sub is None and (powers[j].base.kind != "brack" or len(powers[j].base.items) == 1):
             return powers[j]
         return None
 
     def apply_op(self, p, powers, j):
         head = p.base
-        group = self._argument_group(powers, j)
+        group = self._argument_group(powers, j, brackets=True)
         if group is not None and group.base.kind == "brace" and j + 1 < len(powers) \
                 and not isinstance(powers[j + 1].base, Head):   # \log {5 \over 4} \delta^{-1} prints log 5/4 d^-1
             self.fail(head.start, group.base.end, f"{head.text} {{...}} followed by more factors: the braces do not "
@@ -130,7 +134,7 @@ class Application:
 
     def apply_func(self, p, powers, j):
         head = p.base
-        group = self._argument_group(powers, j)
+        group = self._argument_group(powers, j, brackets=True)
         if group is None and p.sub is not None and p.sup is None and head.text.lstrip("\\").isalpha():
             # \sum_i \Phi_i u_{t-i}: the sum's index on a function's letter, no argument: a family named Phi
             label = sp.IndexedBase(sp.Symbol(head.text.lstrip("\\")))

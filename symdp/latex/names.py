@@ -18,6 +18,7 @@ from ..errors import SymdpError
 from .lexer import GREEK, NAME_COMMANDS, Tok, fail, not_formula
 from .prose import settles
 from .quantities import quantities
+from .words import TEXT_FUNCTIONS
 
 DECORATIONS = {"hat": "hat", "widehat": "hat", "bar": "bar", "overline": "bar", "tilde": "tilde",
                "widetilde": "tilde", "check": "check", "breve": "breve", "dot": "dot", "ddot": "ddot",
@@ -150,16 +151,22 @@ def _operand(tok) -> bool:
     return isinstance(tok, Tok) and tok.kind in ("NAME", "CMD", "NUMBER")
 
 
-def refuse_functionals(source: str, items: list) -> None:
+def refuse_functionals(source: str, items: list, parameters=frozenset()) -> None:
     """Refuse a name written against a bracket, ``h[X]``, ``H[X \\mid Y]``, ``\\mathrm{KL}[P \\| Q]``, ``I[X; Y]``: a
     functional of what the brackets hold (an entropy, a divergence, an information), like ``E[X]``, never the
     name times them.  A spelling the notation declares (``h[X]``) was matched before and is one symbol; a
-    bracket after a number (``1[y \\ne 0]``, an indicator), an operator, a relation or a script is not here."""
+    bracket after a number (``1[y \\ne 0]``, an indicator), an operator, a relation or a script is not here; nor a
+    name the display's defined side takes as a parameter (``parameters``: the A of ``f(x; A, \\mu) = A \\big[...\\big]``,
+    a number by the definition's own signature)."""
     for k, (t, nxt) in enumerate(zip(items, items[1:])):
         if not (isinstance(nxt, Tok) and nxt.kind == "LBRACK") or _scripted(items, k) or not _named(t) \
                 or (isinstance(t, Tok) and random_name(t)):  # E[X], \Pr[A]: refused as not a formula
             continue
-        if _greek_quantity(t) and source[nxt.start:nxt.end].startswith(("\\big", "\\Big", "\\left")) \
+        if isinstance(t, Tok) and source[t.start:t.end] in parameters and _sized(source, nxt):
+            continue
+        if _function_head(t) and _sized(source, nxt):
+            continue  # \operatorname{erf}\bigl[...\bigr]: a known function of what the sized brackets hold
+        if _greek_quantity(t) and _sized(source, nxt) \
                 and _top_level_sum(items[k + 2:_bracket_end(items, k + 1)]):
             continue  # \pi \gamma \bigl[1 + (x - x_0)^2\bigr]: a Greek quantity times a sized bracket's sum
         start, end = (t.start, t.end) if isinstance(t, Tok) else (t.start_pos, t.end_pos)
@@ -569,6 +576,19 @@ def refuse_hypergeometric(source: str) -> None:
         fail(source, m.start(), m.end(), f"the generalised hypergeometric function {{}}_{p}F_{q}(a; b; z) (its "
              f"parameter lists separated by ';'): declare it in the notation, functions={{r'{m.group(0).strip()}': "
              f"lambda *a: sympy.hyper(a[:{p}], a[{p}:{int(p) + int(q)}], a[-1])}}, or write it as sympy.hyper")
+
+
+def _function_head(t) -> bool:
+    """A function the notation knows (``\\Phi``, ``\\operatorname{erf}``), or a function's name set as a word
+    (``\\operatorname{sgn}``, ``\\mathrm{exp}``)."""
+    if isinstance(t, Tok):
+        return t.kind == "WORD" and t.text.strip() in TEXT_FUNCTIONS
+    return t.type == "HEAD" and t.value[0] in ("func", "op")
+
+
+def _sized(source: str, bracket: Tok) -> bool:
+    """A bracket set at a size (``\\big[``, ``\\Bigl[``, ``\\left[``): a grouping, as functionals are seldom written."""
+    return source[bracket.start:bracket.end].startswith(("\\big", "\\Big", "\\left"))
 
 
 def _greek_quantity(t) -> bool:

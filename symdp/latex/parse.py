@@ -30,6 +30,8 @@ from .prose import declare, function_names, refuse_other_base, used
 from .resolve import Resolver
 from .rewrite import rewritten
 from .scripts import refuse_unranged_members
+from .superscripts import refuse_label_powers
+from .units import refuse_bare_units
 
 _STRIP = [(re.compile(p), r) for p, r in (
     (r"^\s*(\$\$|\\\[|\$)", ""), (r"(\$\$|\\\]|\$)\s*$", ""),
@@ -222,6 +224,7 @@ def display(text: str, notation: Notation | None = None, *, derived=None, prose=
         sides.unknown_commands(resolver, segments[0])
         defines = source[segments[0][0].start:segments[0][-1].end].strip()
         resolver.arguments = sides.arguments(source, segments[0])
+        sides.refuse_own_argument(source, segments[0])
         resolver.heads = sides.heads(source, segments[0])
         head = _head(source, resolver, segments[0])
         segments, ops = segments[1:], ops[1:]
@@ -245,6 +248,8 @@ def display(text: str, notation: Notation | None = None, *, derived=None, prose=
                                           lambda tokens: _parse_tokens(source, resolver, tokens, condition=True))
     one_meaning(source, chain + tuple(found))
     refuse_unranged_members(source, lex(source), defined_end)
+    refuse_bare_units(source, lex(source), chain, found, resolver.arguments)
+    refuse_label_powers(source, lex(source), defined_end)
     opened = re.match(r"\s*(?:&\s*)?(\\[A-Za-z]+)", source)
     consequence = bool(opened) and opened.group(1) in side_conditions.LEADING
     return Display(chain, tuple(ops), tuple(found), defines, tuple(unread), used(declared, notation, source), head,

@@ -143,7 +143,7 @@ class Resolver:
         matched = sensitivities(self.match(tokens), self.derived, self.functions)
         refuse_subscripted_calls(self.source, matched, bound, fail, FUNCTION_LETTERS)
         refuse_indexed_superscripts(self.source, matched, bound, fail)
-        refuse_functionals(self.source, matched)
+        refuse_functionals(self.source, matched, self.arguments)
         refuse_sensitivities(self.source, matched)
         refuse_transposes(self.source, matched, fail)
         refuse_open_modulus(self.source, matched)
@@ -204,7 +204,11 @@ class Resolver:
                       f"({_assumptions(ours)}) but the derived expression has another symbol printed the same way, "
                       f"{theirs.name} ({_assumptions(theirs)}); extend the notation with the one meant", last)
         if kind == "FUNC":
-            return _token("HEAD", ("func", value, self.source[first.start:last.end]), first, last)
+            spelled = self.source[first.start:last.end]
+            if spelled in self.arguments:   # f(x; \Phi) = \Phi\left[1 - x\right]: the parameter, or the function?
+                self.fail(first, f"{spelled} is a parameter of the function the display defines and a function of "
+                          "the notation: the number, or the function? Rename the parameter", last)
+            return _token("HEAD", ("func", value, spelled), first, last)
         if isinstance(value, sp.Symbol):
             other = self.derived.get(value.name)
             if other is not None and other != value:
@@ -349,6 +353,11 @@ class Resolver:
             return _token("SYM", self.derived[text], tok)
         if text in self.words:  # \text{lower} where f(x \mid lower, upper) = ... names the parameter lower
             return _token("SYM", self.words[text], tok)
+        if text == "e" and tok.cmd in UPRIGHT:   # \mathrm{e}^{\varepsilon}: Euler's number set upright
+            return _token("SYM", sp.E, tok)
+        if text in ("i", "j") and tok.cmd in UPRIGHT:
+            self.fail(tok, f"an upright {text}: the imaginary unit (symdp's formulas are real); declare it in the "
+                      f"notation to read it as a name")
         if len(text) == 1 and text.isalpha() and text.isascii():  # \text{且} ("and") is a word, not a letter
             return _token("NAME", sp.Symbol(text), tok)
         if tok.cmd in PROSE_FONTS and prose_word(self.source, tok, text):
@@ -358,9 +367,11 @@ class Resolver:
                         "closed form")
         if text in ("max", "min") and isinstance(nxt, Tok) and nxt.kind in ("LPAREN", "LSET"):
             return _token("HEAD", (text, None, text), tok)  # \text{max}(a, b): \max(a, b) set upright by hand
-        if text in OPTIMISATIONS:
+        if text in ("max", "min") and tok.cmd in ("mathrm", "text", "textrm") and _ends_operand(nxt):
+            return _token("NAME", sp.Symbol(text), tok)  # {\rm max} - {\rm min}: the bounds named max and min
+        if text in OPTIMISATIONS or text.split("_")[0] in OPTIMISATIONS:  # \mathrm{max}_i x_i, \mathrm{sup}_x f
             not_formula(self.source, tok.start, tok.end, text, f"{text}, an optimisation or a support")
-        if text in TEXT_FUNCTIONS and isinstance(nxt, Tok) and nxt.kind == "LPAREN":  # \operatorname{sgn}(z)
+        if text in TEXT_FUNCTIONS and isinstance(nxt, Tok) and nxt.kind in ("LPAREN", "LBRACK"):  # \operatorname{sgn}(z)
             return _token("HEAD", ("op", getattr(sp, TEXT_FUNCTIONS[text]), "\\" + text), tok)
         if tok.cmd == "operatorname" and isinstance(nxt, Tok) and nxt.kind in ("NAME", "NUMBER", "CMD", "FRAC"):
             self.fail(tok, f"\\operatorname{{{text}}} before an operand: an operator applied without parentheses "
@@ -454,3 +465,16 @@ def _bars(tokens: list[Token], resolver) -> list[Token]:
     if stack:
         fail(resolver.source, tokens[-1].start_pos, tokens[-1].end_pos, "an absolute value |...| left open")
     return out
+
+
+_NO_OPERAND = {"RPAREN", "RBRACK", "RBRACE", "RSET", "ABSR", "PLUS", "MINUS", "REL", "COMMA", "SEMI", "AMP", "NEWROW",
+               "END_CASES", "DIV", "GAP", "MUL"}
+UPRIGHT = ("mathrm", "rm", "text", "textrm", "operatorname", "mathup")
+"""The fonts that set a letter upright: ``\\mathrm{e}`` is Euler's number, ``\\mathrm{i}`` the imaginary unit."""
+
+
+def _ends_operand(nxt) -> bool:
+    """Nothing an optimisation could range over follows (the end, a closing bracket, a sign, a relation): an upright
+    ``max`` or ``min`` there is a quantity's name (``({\\rm max} - {\\rm min})``, the bounds of a parameter), never
+    an operator, which needs a subscript or an argument."""
+    return nxt is None or (isinstance(nxt, Tok) and nxt.kind in _NO_OPERAND)

@@ -69,7 +69,9 @@ def rewritten(text: str) -> str:
     text = _NOT_IN.sub(r"\\notin ", _NOT_EQUAL.sub(r"\\ne ", text))
     text = _TEXT_KEYWORD.sub(lambda m: rf"\{m.group(1)}{{{m.group(2)} }} {m.group(3)} ", text)
     text = _event_indicators(_BRACE_WORD.sub(lambda m: "\\{" if m.group(1) == "l" else "\\}", text))
-    text = _SWITCH.sub(lambda m: rf"\{_SWITCHES[m.group(1)]}{{{m.group(2).strip()}}}", text)
+    text = _SWITCH.sub(lambda m: rf"\{_SWITCHES[m.group(1)]}{{{m.group(2).strip('{} ')}}}", text)
+    text = _BRACED_OPERATOR.sub(lambda m: m.group(1), text)
+    text = _SCRIPT_WORD.sub(lambda m: f"{m.group(1)}{{{m.group(2)}}}", text)
     return ellipsis_sums(_ARRAY.sub(_cases, _script_commands(_indicators(_chooses(_positive_parts(_braces(text)))))))
 
 
@@ -83,8 +85,15 @@ _TAG = re.compile(r"\\q?quad\s*\(\s*(?:[A-Z]\.)?\d+(?:\.\d+)*[a-z]?\s*\)\s*[.,;]
 displays): the row's label, never a factor."""
 
 _SWITCHES = {"cal": "mathcal", "bf": "mathbf", "rm": "mathrm", "it": "mathit", "sf": "mathsf"}
-_SWITCH = re.compile(r"\{\s*\\(cal|bf|rm|it|sf)(?![A-Za-z])\s*([A-Za-z0-9]+|\\[A-Za-z]+)\s*\}")
-"""A font switch alone in its group with one word or one command: ``{\\cal R}``."""
+_SWITCH = re.compile(r"\{\s*\\(cal|bf|rm|it|sf)(?![A-Za-z])\s*(\{\s*[A-Za-z0-9]+\s*\}|[A-Za-z0-9]+|\\[A-Za-z]+)\s*\}")
+"""A font switch alone in its group with one word or one command: ``{\\cal R}``, ``{\\rm{Voigt}}``."""
+_BRACED_OPERATOR = re.compile(r"(?<![_^])\{\s*(\\(?:operatorname|mathrm)\s*\{[A-Za-z]+\})\s*\}")
+"""An operator's name alone in a group, its argument after the group (``{\\operatorname{erfc}}(-x)``, as lmfit writes
+its models): the group changes nothing, the name applies to the argument."""
+_SCRIPT_WORD = re.compile(r"(_)\s*(\\(?:mathrm|mathit|mathbf|mathsf|text|textrm|textit|mbox|operatorname)\s*\{[^{}]*\})")
+"""A subscript that is one upright word, unbraced (``N_\\mathrm{varys}``, and ``N_{\\rm varys}`` once its switch is
+``\\mathrm``): TeX's script argument is the whole command, so it is ``N_{\\mathrm{varys}}``, a label.  (An upright
+word as a superscript is refused: :func:`.superscripts.refuse_label_powers`.)"""
 
 
 _LOWER = ("alpha beta gamma delta - zeta eta theta iota kappa lambda mu nu xi - pi rho - sigma tau upsilon - chi psi "

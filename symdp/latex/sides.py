@@ -9,7 +9,7 @@ notation does not know (a paper's macro never defined, ``\\pub``) defines nothin
 from __future__ import annotations
 
 from ..errors import SymdpError
-from .lexer import Tok
+from .lexer import Tok, fail
 from .names import DECORATIONS, decorate
 from .notation import HEADS, OPERATORS
 from .scripts import TRANSPOSES, fold
@@ -134,6 +134,24 @@ def arguments(source: str, seg: list[Tok]) -> frozenset:
         else:
             current.append(t)
     return frozenset(out)
+
+
+def refuse_own_argument(source: str, seg: list[Tok]) -> None:
+    """Refuse a defined side with a string among its arguments (``f(x; A, {\\mathrm{form='erf'}})``, a program's
+    keyword), and a function-style defined side whose name is also one of its arguments (``f(x; A, \\phi, f) = A \\sin(f x
+    + \\phi)``, lmfit's sine model with its frequency f): inside, f is the function or the number, and no reading
+    tells which."""
+    quoted = next((t for t in seg if t.kind == "WORD" and ("'" in t.text or '"' in t.text)), None)
+    if quoted is not None:
+        fail(source, quoted.start, quoted.end, f"a string in the signature ({quoted.text.strip()}): the function's "
+             "value for one value of a program's option, code rather than a formula")
+    name = head(seg)
+    if not name or len(name) != 1 or name[0].kind != "NAME":
+        return
+    spelled = source[name[0].start:name[0].end]
+    if spelled in arguments(source, seg):
+        fail(source, seg[0].start, seg[-1].end, f"{spelled} names the function defined and one of its own arguments: "
+             f"which one does {spelled} stand for on the right? Rename one of them")
 
 
 def parameter_words(source: str, tokens: list[Tok]) -> frozenset:
