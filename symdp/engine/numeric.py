@@ -33,7 +33,8 @@ POINTS = 30
 
 def _witness(point: dict, lhs, rhs) -> Witness:
     fmt = lambda v: mp.nstr(v, 20)
-    return Witness(tuple((str(s), fmt(v)) for s, v in point.items()), fmt(lhs), fmt(rhs))
+    exact = tuple((str(s), tuple(int(x) for x in mp.mpf(v)._mpf_)) for s, v in point.items())
+    return Witness(tuple((str(s), fmt(v)) for s, v in point.items()), fmt(lhs), fmt(rhs), exact)
 
 
 def _points(domain: dict, n: int, key: str):
@@ -122,6 +123,10 @@ def _refuted(judge, domain, point, verdict, text, points, steer=None):
         simpler, _ = shrink(steer, domain, point, verdict)
         final = judge(simpler) if simpler != point else verdict
         point, verdict = (simpler, final) if final.kind == "differs" else (point, verdict)
+    return _certified(point, verdict, text, points)
+
+
+def _certified(point: dict, verdict: Verdict, text: str, points: int) -> Outcome:
     w = _witness(point, verdict.lhs, verdict.rhs)
     return Outcome(Status.REFUTED, "numeric counterexample (certified)",
                    f"{text} {w.describe()} ({verdict.why})", w, points, 0)
@@ -165,14 +170,19 @@ def check_equal(f, g, domain: dict, key: str, what: str = "both sides",
 
 
 @_at_working_precision
-def check_sign(f, sign: str, domain: dict, key: str, n: int = POINTS) -> Outcome:
+def check_sign(f, sign: str, domain: dict, key: str, n: int = POINTS, recorded=None) -> Outcome:
     """Check the sign of an mpmath callable on a seeded sample of ``domain``; before VERIFIED, the descent to
     the edges (:func:`descend`), then a local search that moves continuously (:func:`.minimise.minimise`).
 
     The search starts from the sample and the corners of the chart's box only, never from the centres of the
     boxes validated numerics left open: a replay of a certificate that records an open search has no boxes
-    (:data:`.validated.OPEN`), and a verdict must be the same at certify time and at replay."""
+    (:data:`.validated.OPEN`), and a verdict must be the same at certify time and at replay.  ``recorded``: (point,
+    points) of the certified counterexample an earlier check found (:mod:`.witnesses`), judged first and in
+    full; where it still refutes, the outcome is the one that check gave, with no sample and no shrink."""
     judge = lambda point: judge_sign(f, point, sign)
+    again = _judged(judge, recorded[0]) if recorded is not None else None
+    if again is not None:   # judge_sign says "differs" only where an enclosure certifies it
+        return _certified(*again, f"not {sign}", recorded[1])
     bad, done, unclear, doubt = _survey(judge, domain, key, n)
     moved = ""
     if not bad and not doubt and done and getattr(f, "arb", None) is not None:

@@ -25,6 +25,7 @@ from . import numeric as num
 from . import domain as dom
 from . import certificates as certs
 from . import kernel_proofs
+from . import witnesses
 from .kernel_proofs import Stated
 from .arguments import MAX_BOXES, box_budget as _box_budget, by_name as _by_name, expressions as _expressions
 from .arguments import with_boxes as _budgeted
@@ -325,7 +326,21 @@ class Recorder:
                     self._decide(box, cid, certs.fingerprint("sign-numeric", expr, which, domain, *budget), decider,
                                  stated=kernel_proofs.sign_stated("sign-numeric", expr, which, domain, *budget))
                 else:
-                    box["outcome"] = decider(None)
+                    self._opaque_sign(box, cid, expr, which, full, n)
+
+    def _opaque_sign(self, box, cid, fn, which, full, n) -> None:
+        """The sign of an mpmath callable (an audit oracle): sampled, a counterexample an earlier check recorded
+        judged first (:mod:`.witnesses`), and the certified counterexample found recorded for the next."""
+        label = f"{self.derivation_id}::{cid}"
+        fingerprint = witnesses.key(label, which, full, n)
+        recorded = self.book.get(fingerprint)
+        earlier = witnesses.read(recorded, full)
+        box["outcome"] = num.check_sign(_by_name(fn), which, full, self._key(cid, full, which), n, earlier)
+        made = witnesses.certificate(label, fingerprint, box["outcome"])
+        if made is not None:
+            self.certificates.append(made)
+            box["certificate"] = _state(self.certify, earlier is not None and recorded.transcript == made.transcript,
+                                        False)
 
     def _numeric_sign(self, cid, expr, which, full, n, attempts) -> Outcome:
         """A sign with no symbolic route: the seeded sample, then validated numerics (deterministic, boxes).

@@ -41,6 +41,10 @@ class Witness:
     point: tuple[tuple[str, str], ...]
     lhs: str
     rhs: str
+    exact: tuple = field(default=(), compare=False, repr=False)
+    """The point's coordinates exactly, ((name, (sign, mantissa, exponent, bits)), ...) as mpmath holds them, where
+    the point is a numeric counterexample: what a recorded witness of an opaque claim is judged at again
+    (:mod:`.witnesses`); never shown, never in the JSON."""
 
     def describe(self) -> str:
         at = ", ".join(f"{k}={v}" for k, v in self.point)
