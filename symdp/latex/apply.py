@@ -30,11 +30,13 @@ class Application:
 
     def _argument_group(self, powers, j, brackets: bool = False):
         """The group after a head that is its argument: parentheses or braces; with ``brackets``, also square
-        brackets holding one expression (``\\exp\\bigl[-x^2/2\\bigr]``, ``\\operatorname{erf}\\left[z\\right]``: a
-        function's argument set in brackets, never the first factor of a longer operand)."""
-        kinds = ("paren", "brace", "brack") if brackets else ("paren", "brace")
+        brackets or set braces holding one expression (``\\exp\\bigl[-x^2/2\\bigr]``, ``\\exp\\{-\\lambda\\}``,
+        ``\\operatorname{erf}\\left[z\\right]``: a function's argument so set, never the first factor of a longer
+        operand)."""
+        kinds = ("paren", "brace", "brack", "set") if brackets else ("paren", "brace")
         if j < len(powers) and isinstance(powers[j].base, Group) and powers[j].base.kind in kinds \
-                and powers[j].sub is None and (powers[j].base.kind != "brack" or len(powers[j].base.items) == 1):
+                and powers[j].sub is None and (powers[j].base.kind not in ("brack", "set")
+                                               or len(powers[j].base.items) == 1):
             return powers[j]
         return None
 

@@ -248,7 +248,7 @@ def display(text: str, notation: Notation | None = None, *, derived=None, prose=
                                           lambda tokens: _parse_tokens(source, resolver, tokens, condition=True))
     one_meaning(source, chain + tuple(found))
     refuse_unranged_members(source, lex(source), defined_end)
-    refuse_bare_units(source, lex(source), chain, found, resolver.arguments)
+    refuse_bare_units(source, lex(source), chain, found, resolver.arguments, defined_end)
     refuse_label_powers(source, lex(source), defined_end)
     opened = re.match(r"\s*(?:&\s*)?(\\[A-Za-z]+)", source)
     consequence = bool(opened) and opened.group(1) in side_conditions.LEADING

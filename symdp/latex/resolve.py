@@ -205,9 +205,8 @@ class Resolver:
                       f"{theirs.name} ({_assumptions(theirs)}); extend the notation with the one meant", last)
         if kind == "FUNC":
             spelled = self.source[first.start:last.end]
-            if spelled in self.arguments:   # f(x; \Phi) = \Phi\left[1 - x\right]: the parameter, or the function?
-                self.fail(first, f"{spelled} is a parameter of the function the display defines and a function of "
-                          "the notation: the number, or the function? Rename the parameter", last)
+            if spelled in self.arguments:   # L(x; x_0, \Gamma) = ... \Gamma/2 ...: the parameter the signature names
+                return _token("NAME", sp.Symbol(_name_text(first)), first, last)
             return _token("HEAD", ("func", value, spelled), first, last)
         if isinstance(value, sp.Symbol):
             other = self.derived.get(value.name)

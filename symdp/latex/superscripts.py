@@ -1,12 +1,14 @@
 """Superscripts that are no powers, however the grammar would read them.
 
-- ``\\sigma^{\\text{DP}}``, ``p^\\mathrm{old}``: an upright word labels the name (the sigma of the DP run), it does not
-  raise it to a power named DP;
-- ``\\theta^{(k-1)}``, ``f^{(k)}``: a superscript in parentheses on a name is the iterate, the term or the derivative of
-  that order, never a power (``e^{(x - \\mu)}`` is a power: e is Euler's number);
+- ``\\sigma^{\\text{DP}}``, ``p^\\mathrm{old}``, ``\\varepsilon^{\\rm e}``: an upright word or letter labels the name
+  (the sigma of the DP run, a strain's elastic part), it does not raise it to a power named DP (``x^{\\mathrm{T}}``
+  is left to the transpose's own refusal);
+- ``\\theta^{(k-1)}``, ``f^{(k)}``, ``W^{[l]}``, ``X^{\\{t\\}}``: a superscript in parentheses or brackets on a name is
+  the iterate, the layer, the term or the derivative of that order, never a power (``e^{(x - \\mu)}`` and ``2^{(n)}``
+  are powers: e is Euler's number);
 - ``{2\\sigma}^2``: TeX's braces do not print, so the page shows 2 sigma squared, while the group raises (2 sigma) to
-  the square; a reader and TeX disagree, so the display is refused (``{x_i}^2`` and ``{(a + b)}^2`` read as they
-  print).
+  the square; a reader and TeX disagree, so the display is refused (``{-x}^2`` too; ``{x_i}^2`` and ``{(a + b)}^2``
+  read as they print).
 
 A superscript on the display's defined side (``\\theta^{(k)} = ...``) names what is defined and is left to
 :mod:`.sides`.
@@ -16,7 +18,8 @@ from __future__ import annotations
 from .lexer import Tok, fail
 from .names import DECORATIONS
 
-_UPRIGHT = ("mathrm", "rm", "text", "textrm", "operatorname", "mathup", "mbox", "textit", "mathit", "mathsf", "textsf")
+_UPRIGHT = ("mathrm", "rm", "text", "textrm", "operatorname", "mathup", "mbox", "textit", "mathit", "mathsf", "textsf",
+            "textbf", "textnormal", "mathbf")
 _ARGUMENT = ("SUP", "SUB", "FRAC", "SQRT", "CMD", "WORD", "RBRACE", "RBRACK", "BINOM")
 """Tokens after which a brace group is a command's or a script's argument, not a bare group."""
 _OPERAND = ("NAME", "NUMBER", "CMD", "FRAC", "SQRT", "WORD", "LPAREN")
@@ -29,12 +32,18 @@ def refuse_label_powers(source: str, raw: list[Tok], defined_end: int = 0) -> No
             continue
         inner = _group(raw, k + 1) if raw[k + 1].kind == "LBRACE" else [raw[k + 1]]
         last = inner[-1] if inner else raw[k + 1]
-        if len(inner) == 1 and inner[0].kind == "WORD" and inner[0].cmd in _UPRIGHT and len(inner[0].text.strip()) > 1:
-            fail(source, raw[k - 1].start if k else t.start, last.end, "an upright word as a superscript labels the "
-                 "name (the sigma of a DP run), it is no power; write the label as a subscript, or declare the name")
-        if k and raw[k - 1].kind == "NAME" and raw[k - 1].text != "e" and _parenthesised(inner):
-            fail(source, raw[k - 1].start, last.end, "a superscript in parentheses on a name (\\theta^{(k)}, f^{(n)}): "
-                 "the iterate, term or derivative of that order, not a power; declare the name in the notation")
+        base = raw[k - 1] if k else None
+        power_of = base is not None and (base.kind == "NUMBER" or (base.kind == "NAME" and base.text == "e"))
+        word = inner[0].text.strip() if len(inner) == 1 and inner[0].kind == "WORD" and inner[0].cmd in _UPRIGHT \
+            else ""
+        if word and word != "T" and (len(word) > 1 or not power_of):
+            fail(source, base.start if base else t.start, last.end, "an upright word or letter as a superscript "
+                 "labels the name (the sigma of a DP run, the elastic part of a strain), it is no power; write the "
+                 "label as a subscript, or declare the name")
+        if base is not None and not power_of and _grouped(inner):
+            fail(source, base.start, last.end, "a superscript in parentheses or brackets (\\theta^{(k)}, f^{(n)}, "
+                 "W^{[l]}): the iterate, layer, term or derivative of that order, not a power; declare the name in "
+                 "the notation")
         if k and raw[k - 1].kind == "RBRACE":
             _refuse_printed_product(source, raw, k - 1)
 
@@ -47,6 +56,20 @@ def _group(raw: list[Tok], k: int) -> list[Tok]:
         if depth == 0:
             return raw[k + 1:j]
     return raw[k + 1:]
+
+
+def _grouped(inner: list[Tok]) -> bool:
+    """The whole script is one or more parenthesised, bracketed or braced-set groups: ``(k)``, ``[l]``, ``\\{t\\}``,
+    ``[l](i)``."""
+    opens, closes = ("LPAREN", "LBRACK", "LSET"), ("RPAREN", "RBRACK", "RSET")
+    if not inner or inner[0].kind not in opens or inner[-1].kind not in closes:
+        return False
+    depth = 0
+    for j, t in enumerate(inner):
+        depth += (t.kind in opens) - (t.kind in closes)
+        if depth == 0 and j < len(inner) - 1 and inner[j + 1].kind not in opens:
+            return False
+    return depth == 0
 
 
 def _parenthesised(inner: list[Tok]) -> bool:
@@ -69,15 +92,29 @@ def _refuse_printed_product(source: str, raw: list[Tok], close: int) -> None:
         if depth == 0:
             break
         k -= 1
-    if k <= 0 or raw[k - 1].kind in _ARGUMENT:
+    if k < 0 or (k > 0 and raw[k - 1].kind in _ARGUMENT and not _third(raw, k - 1)):
         return
     inner = raw[k + 1:close]
-    if _parenthesised(inner) or _operands(inner) < 2:
+    if _parenthesised(inner) or _operands(inner) + (bool(inner) and inner[0].kind == "MINUS") < 2:
         return
     fail(source, raw[k].start, raw[close + 1].end if close + 1 < len(raw) else raw[close].end,
          "a power after braces around a product: the braces do not print, so the page shows the last factor raised "
          "({2\\sigma}^2 prints 2 sigma squared) while TeX raises the group ((2 sigma) squared); write the parentheses "
          "meant")
+
+
+def _third(raw: list[Tok], close: int) -> bool:
+    """``raw[close]`` (a ``}``) ends a group that is no first argument of a two-argument command: the group after
+    it is bare (``\\frac{1}{2}{\\sigma t}^2``), not ``\\frac``'s second argument."""
+    if raw[close].kind != "RBRACE":
+        return False
+    depth, k = 0, close
+    while k >= 0:
+        depth += (raw[k].kind == "RBRACE") - (raw[k].kind == "LBRACE")
+        if depth == 0:
+            break
+        k -= 1
+    return not (k > 0 and raw[k - 1].kind in ("FRAC", "BINOM"))
 
 
 def _operands(inner: list[Tok]) -> int:

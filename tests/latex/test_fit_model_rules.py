@@ -34,7 +34,7 @@ def test_an_upright_optimisation_with_a_script_is_no_name():
 
 
 def test_i_and_j_are_refused_where_the_imaginary_unit_stands():
-    for latex in (r"z = \frac{x - \mu + i\gamma}{\sigma\sqrt{2}}", r"y = e^{i \theta}", r"\lambda_i = a_i + i b_i",
+    for latex in (r"z = \frac{x - \mu + i\gamma}{\sigma\sqrt{2}}", r"y = e^{i \theta}", r"\lambda = a_k + i b_k",
                   r"w_k = \exp(2\pi i k/N)", r"w(z) = e^{-z^2}\operatorname{erfc}(-iz)",
                   r"z = a + i b, \quad i^2 = -1",                        # an equation gives i no range
                   r"H(j\omega) = \frac{1}{1 + j\omega RC}"):
@@ -100,3 +100,39 @@ def test_a_parameter_of_the_defined_function_before_a_sized_bracket_is_a_factor(
     for latex in (r"a = A \big[x+1\big]", r"f(A) = A[x+1]", r"f(x; A) = H\big[X\big]"):
         with pytest.raises(LatexError, match="functional"):
             display(latex)                                               # not a parameter, or an unsized bracket
+
+
+def test_after_the_second_review_the_unit_s_other_shapes_and_an_indexed_side():
+    for latex in (r"z = 3 + 4i", r"z = 1 + i\sqrt{3}", r"Z = R + \frac{1}{j\omega C}",
+                  r"H = \frac{1}{1+(j\omega\tau)^2}", r"a = n^{-it}",
+                  r"z = x + iy, \quad |x + iy| < 1",                     # a unit-shaped condition ranges nothing
+                  r"z = a + j b, \quad j \in \mathbb{C}"):
+        with pytest.raises(LatexError, match="imaginary unit"):
+            display(latex)
+    # near misses: index arithmetic and an indexed defined side keep the integer
+    assert "j" in names(value(r"\epsilon_j = \epsilon + j\delta"))
+    assert "j" in names(value(r"p_j = C e^{-\epsilon j}"))
+    assert "i" in names(display(r"x_{i+1} = x_i + i").chain[1])
+    assert "i" in names(value(r"a = (1-p)^{n-i}"))
+    assert "j" in names(value(r"a = \frac{j - 1}{m}"))
+
+
+def test_after_the_second_review_superscripts_that_label():
+    for latex in (r"\varepsilon = \varepsilon^{\rm e} + \varepsilon^{\rm p}", r"a = W^{[l]}a^{[l-1]} + b^{[l]}",
+                  r"a = X^{\{t\}}", r"a = {x}^{(i)}", r"a = \sigma^{\textbf{DP}}"):
+        with pytest.raises(LatexError, match="superscript"):
+            display(latex)
+    for latex in (r"{2\sigma}^2 \le 1", r"a = \frac{1}{2}{\sigma t}^2", r"a = {-x}^2"):
+        with pytest.raises(LatexError, match="braces do not print"):
+            display(latex)
+    assert value(r"a = 2^{(n)}") == 2 ** sp.Symbol("n", positive=True) or "n" in names(value(r"a = 2^{(n)}"))
+    assert value(r"a = 10^{\mathrm{x}}").func == sp.Pow                    # a number's power
+    assert "c" in names(value(r"a = \frac{a}{b}{c}^2"))                     # \frac's two arguments, then {c}
+
+
+def test_after_the_second_review_set_braces_and_a_parameter_named_like_a_function():
+    lam, k = sp.Symbol("lambda", positive=True), sp.Symbol("k")
+    got = value(r"p(k) = \exp\{-\lambda\}\frac{\lambda^k}{k!}")
+    assert got.has(sp.exp) and not got.func == sp.exp                       # exp(-lambda) times the fraction
+    lorentz = value(r"L(x; x_0, \Gamma) = \frac1\pi\frac{\Gamma/2}{(x-x_0)^2+(\Gamma/2)^2}")
+    assert "Gamma" in names(lorentz) and not lorentz.has(sp.gamma)          # the width, not the gamma function
