@@ -291,16 +291,36 @@ class Attempts:
 
     def added(self, name: str, proved: bool) -> None:
         """In a replay of a transcript recorded before the route ``name`` existed (no mark where the caller ran
-        it, as then): the mark a search now writes there, noted for :meth:`upgraded`."""
+        it, as then): the mark a search now writes there, noted for :meth:`upgraded` (before what the route's own
+        steps noted at the same place, :meth:`tree`)."""
         ended = "proved" if proved else "failed after 0" + ", out of time" * self.exhausted
-        self._added.append((len(self._recorded) - len(self._script), f"{ROUTE}{name} {ended}"))
+        at = len(self._recorded) - len(self._script)
+        first = next((k for k, (where, _) in enumerate(self._added) if where == at), len(self._added))
+        self._added.insert(first, (at, f"{ROUTE}{name} {ended}"))
+
+    def tree(self, label: str, search, replay) -> bool:
+        """A box tree a proof step finds (a side condition's box search, :func:`.regions._proves`): ``search()``
+        gives (proved, tree); a proved tree is recorded as ``<label>: <tree>``, and a replay checks it
+        (``replay(tree)``, every leaf judged again) instead of searching.  A transcript recorded before trees were
+        (none at this place) is searched, as then, and the tree noted for :meth:`upgraded`."""
+        head = self._script[0] if self.replaying and self._script else None
+        if isinstance(head, str) and head.startswith(label + ": "):
+            self._script.pop(0)
+            return bool(replay(head[len(label) + 2:]))
+        proved, found = search()
+        if proved and self.replaying:
+            self._added.append((len(self._recorded) - len(self._script), f"{label}: {found}"))
+        elif proved:
+            self.log.append(f"{label}: {found}")
+        return proved
 
     def upgraded(self) -> tuple:
-        """The replayed transcript with the marks of :meth:`added` in place: what certify files, so that the next
-        replay passes over the routes that failed (an answer-free mark: the recorded answers are unchanged)."""
+        """The replayed transcript with the entries of :meth:`added` and :meth:`tree` in place: what certify files,
+        so that the next replay passes over the routes that failed and checks the trees found (the recorded
+        answers are unchanged)."""
         out = list(self._recorded)
-        for at, mark in reversed(self._added):
-            out.insert(at, mark)
+        for shift, (at, entry) in enumerate(sorted(self._added, key=lambda t: t[0])):
+            out.insert(at + shift, entry)
         return tuple(out)
 
     def marked(self, name: str) -> bool:

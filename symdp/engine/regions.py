@@ -38,6 +38,8 @@ SIDE_BOXES = 400
 """Boxes for a side condition (a switch's or a slope's sign, the order of two cuts) before the sign prover."""
 SIDE_ROUTE = "side condition by boxes"
 """The transcript's route mark of a side condition's box search (:func:`_proves`)."""
+SIDE_TREE = "side boxes"
+"""The transcript's label of a side condition's box tree (:meth:`.provers.Attempts.tree`): a replay checks it."""
 FACES_FIRST = 3
 """Symbols of a region read on its faces before its boxes are searched: in three or more, a box search that
 fails costs minutes (rr:optimal's regions), a face where the branch is least a few boxes."""
@@ -639,14 +641,16 @@ def _proves(e, which, domain, attempts) -> bool:
     """``e`` is ``which`` on the domain: an arb enclosure for a constant (SymPy cannot evaluate erfcinv),
     boxes (a search of at most SIDE_BOXES, the same on every machine; far cheaper to replay than the sign
     prover's polynomial roots), else the sign prover.  The box search is a route of the transcript
-    (:meth:`.provers.Attempts.route`): a replay searches again the boxes that closed, and passes over a search
-    that failed (up to SIDE_BOXES boxes of Taylor models, seconds each), as the search then did.  A transcript
-    recorded before the route has no mark there: its replay searches the boxes, as the search did then."""
+    (:meth:`.provers.Attempts.route`): a replay checks the box tree a search that closed recorded
+    (:meth:`.provers.Attempts.tree`, every leaf judged again), and passes over a search that failed (up to
+    SIDE_BOXES boxes of Taylor models, seconds each), as the search then did.  A transcript recorded before the
+    route (no mark) or before its trees (no tree) is searched there, as then; certify files it upgraded."""
     if not e.free_symbols:
         v = _ball(e)
         return v is not None and {"positive": v > 0, "negative": v < 0, "nonnegative": v >= 0,
                                   "nonpositive": v <= 0}[which]
-    boxes = lambda: _boxed(attempts, lambda: validated.prove(e, which, domain, budget=SIDE_BOXES, forms=False).proved)
+    boxes = lambda: _boxed(attempts, lambda: attempts.tree(SIDE_TREE, lambda: _side_search(e, which, domain),
+                                                          lambda tree: _side_replay(e, which, domain, tree)))
     if attempts.replaying and not attempts.marked(SIDE_ROUTE):   # a transcript from before the route
         found = boxes()
         attempts.added(SIDE_ROUTE, found)
@@ -655,6 +659,21 @@ def _proves(e, which, domain, attempts) -> bool:
     if found:
         return True
     return bool(prove_sign(e, which, domain, attempts, 1))
+
+
+def _side_search(e, which, domain) -> tuple:
+    """(proved, its box tree) of a side condition's box search."""
+    found = validated.prove(e, which, domain, budget=SIDE_BOXES, forms=False)
+    return found.proved, found.certificate
+
+
+def _side_replay(e, which, domain, tree: str) -> bool:
+    """The recorded box tree of a side condition, every leaf judged again (a tree that no longer closes fails the
+    replay loudly, as any box log)."""
+    found = validated.prove(e, which, domain, recorded=tree, forms=False)
+    if not found.proved:
+        raise validated.ReplayFailedError(f"the side condition's recorded boxes no longer prove {e} {which}")
+    return True
 
 
 def _cut(domain, s, points):

@@ -183,10 +183,43 @@ def test_a_transcript_recorded_before_the_side_route_replays_as_it_was_recorded(
     search = Attempts()
     assert not regions._proves(false_side, "positive", UNIT, search)
     assert regions._proves(true_side, "positive", UNIT, search)
-    old = [e for e in search.log if not (isinstance(e, str) and e.startswith(ROUTE + regions.SIDE_ROUTE))]
+    old = [e for e in search.log if not (isinstance(e, str) and e.startswith((ROUTE + regions.SIDE_ROUTE,
+                                                                              regions.SIDE_TREE + ": ")))]
     calls[:] = []
     replay = Attempts(transcript=old)
     assert not regions._proves(false_side, "positive", UNIT, replay)
     assert regions._proves(true_side, "positive", UNIT, replay)
     assert calls == [sp.sstr(false_side), sp.sstr(true_side)]        # both searched again, as before the route
     assert replay.upgraded() == tuple(search.log)                    # certify files it with the marks in place
+
+
+def test_a_closed_side_condition_s_box_tree_is_recorded_and_checked_never_searched_again(monkeypatch):
+    """The side condition's box tree is recorded (Attempts.tree); a replay judges its leaves again and searches
+    nothing.  A tree recorded for a true side condition, replayed against a false one, fails loudly: a tree says
+    where to cut, the leaves must still close."""
+    from symdp.engine import regions, validated
+
+    false_side, true_side = BOWL - sp.Rational(1, 100), BOWL + 1
+    search = Attempts()
+    assert regions._proves(true_side, "positive", UNIT, search)
+    trees = [e for e in search.log if isinstance(e, str) and e.startswith(regions.SIDE_TREE + ": ")]
+    assert len(trees) == 1
+    monkeypatch.setattr(validated.search.Search, "run", lambda self, box: pytest.fail("searched at a replay"))
+    assert regions._proves(true_side, "positive", UNIT, Attempts(transcript=search.log))
+    with pytest.raises(validated.ReplayFailedError):
+        regions._proves(false_side, "positive", UNIT, Attempts(transcript=search.log))
+
+
+def test_a_transcript_recorded_before_side_trees_is_searched_there_and_filed_with_them():
+    from symdp.engine import regions
+
+    false_side, true_side = BOWL - sp.Rational(1, 100), BOWL + 1
+    search = Attempts()
+    assert not regions._proves(false_side, "positive", UNIT, search)
+    assert regions._proves(true_side, "positive", UNIT, search)
+    older = lambda prefixes: [e for e in search.log if not (isinstance(e, str) and e.startswith(prefixes))]
+    for recorded in (older(regions.SIDE_TREE + ": "), older((regions.SIDE_TREE + ": ", ROUTE + regions.SIDE_ROUTE))):
+        replay = Attempts(transcript=recorded)
+        assert not regions._proves(false_side, "positive", UNIT, replay)
+        assert regions._proves(true_side, "positive", UNIT, replay)
+        assert replay.upgraded() == tuple(search.log)   # the marks, then the tree, where the search wrote them
