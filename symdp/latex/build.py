@@ -239,8 +239,8 @@ class Builder(Application, Transformer):
                 self.fail(tok.start_pos, tok.end_pos, "a double or misplaced script (a superscript and a subscript "
                           "on an expression, such as a clamp [y]^b_a, or two scripts of one kind): declare the "
                           "spelling in the notation")
-            if kind == "bang" and (p.sup is not None or p.sub is not None):
-                self.fail(tok.start_pos, tok.end_pos, "a factorial after a script: write (x^k)! or x^{k!}")
+            if kind == "bang" and p.sup is not None:   # n_i! is the member's factorial; x^k! is (x^k)! or x^{k!}?
+                self.fail(tok.start_pos, tok.end_pos, "a factorial after a superscript: write (x^k)! or x^{k!}")
             setattr(p, kind, value)
         return p
 

@@ -13,6 +13,7 @@ the table and the derived expression give two different meanings.
 from __future__ import annotations
 
 import functools
+import re
 
 import sympy as sp
 from lark import Token
@@ -301,6 +302,10 @@ class Resolver:
             self.fail(run[0], f"ambiguous: {word} is the product {word[0]} {word[1]} or one name (an acronym: GS for "
                       f"a global sensitivity, TV, KL)? Write {word[0]} {word[1]} with a space, \\mathrm{{{word}}} for "
                       "the name, or declare it in the notation", run[-1])
+        if kind == "product" and word[0] == "d" and not _LONE_D.search(self.source):
+            self.fail(run[0], f"{word} outside an integral, and no d of its own in the display: a differential or a "
+                      f"width d{word[1]} (one name), or d times {word[1]}? Write the integral, d \\cdot {word[1]} for a "
+                      f"product, or declare the name in the notation", run[-1])
         if kind == "product":
             return False
         if group and word in DISTRIBUTIONS - FUNCTION_NAMED:  # N + Lap(1/\epsilon): a noisy release
@@ -466,6 +471,8 @@ def _bars(tokens: list[Token], resolver) -> list[Token]:
     return out
 
 
+_LONE_D = re.compile(r"(?<![A-Za-z\\])d(?![A-Za-z])")
+"""A d standing alone in a display (a dimension, ``2^d``, ``d \\cdot x``): then ``dx`` may be d times x."""
 _NO_OPERAND = {"RPAREN", "RBRACK", "RBRACE", "RSET", "ABSR", "PLUS", "MINUS", "REL", "COMMA", "SEMI", "AMP", "NEWROW",
                "END_CASES", "DIV", "GAP", "MUL"}
 UPRIGHT = ("mathrm", "rm", "text", "textrm", "operatorname", "mathup")

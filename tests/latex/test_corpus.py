@@ -23,11 +23,11 @@ from summarize import TARGET, load, report, tally  # noqa: E402
 FILES = ("rows", "heldout_rows", "heldout2_rows", "heldout3_rows", "heldout4_rows", "heldout5_rows", "heldout6_rows",
          "heldout7_rows", "heldout8_rows", "heldout9_rows", "heldout10_rows", "heldout11_rows", "heldout12_rows",
          "heldout13_rows", "heldout14_rows", "heldout15_rows", "heldout16_rows", "heldout17_rows",
-         "heldout18_rows")
+         "heldout18_rows", "heldout19_rows")
 HELDOUT = ("heldout_rows", "heldout2_rows", "heldout3_rows", "heldout4_rows", "heldout5_rows", "heldout6_rows",
            "heldout7_rows", "heldout8_rows", "heldout9_rows", "heldout10_rows", "heldout11_rows", "heldout12_rows",
            "heldout13_rows", "heldout14_rows", "heldout15_rows", "heldout16_rows", "heldout17_rows",
-         "heldout18_rows")
+         "heldout18_rows", "heldout19_rows")
 ROWS = {name: load(name) for name in FILES if (CORPUS / f"{name}.py").exists()}
 _SEEN: dict = {}
 
@@ -40,6 +40,11 @@ def outcome(name: str, k: int):
 
 
 MISREAD_BLIND: dict = {
+    "heldout19_rows": ((93,),
+                       "measured blind on 2026-12-05 at 94bcf00 with 2 misread (README.md); dx before a sum is now "
+                       "refused. Left: b_i = ... \\ln(g(x_{r_i})/g(x_{s_i})) read with x_{r_i} the member of x at index "
+                       "r_i, where the docstring's prose makes it the sub-composition of the parts r_i tags (a vector "
+                       "the formula cannot show) and the blind meaning refuses it"),
     "heldout4_rows": ((11,),
                       "read since 2026-12-05 (a function's argument in sized brackets, \\Phi^{-1}\\left[...\\right], is "
                       "its argument): a tumult-core docstring's quantile formula read with \\Phi the standard normal CDF, "
@@ -116,6 +121,8 @@ BELOW_TARGET: dict = {  # heldout7 left it on 2026-12-03 at 44/48 (measured blin
                       "2026-12-05 at 3cf8153: 3/27 = 11 % with 13 misread (README.md)",
     "heldout17_rows": "40/48 = 83 % of the closed-form rows read as meant, 1 misread (MISREAD_BLIND); measured blind on "
                       "2026-12-05 at 757ab83: 21/48 = 44 % with 4 misread (README.md)",
+    "heldout19_rows": "40/47 = 85 % of the closed-form rows read as meant, 1 misread (MISREAD_BLIND); measured blind on "
+                      "2026-12-05 at 94bcf00: 39/47 = 83 % with 2 misread (README.md)",
     "heldout18_rows": "26/37 = 70 % of the closed-form rows read as meant, 0 misread (four lmfit line shapes with "
                       "{2\\sigma}^2, printed 2 sigma squared and grouped (2 sigma) squared, refused); measured blind on "
                       "2026-12-05 at 48ca91c: 19/37 = 51 % with 4 misread (README.md)",

@@ -136,3 +136,15 @@ def test_after_the_second_review_set_braces_and_a_parameter_named_like_a_functio
     assert got.has(sp.exp) and not got.func == sp.exp                       # exp(-lambda) times the fraction
     lorentz = value(r"L(x; x_0, \Gamma) = \frac1\pi\frac{\Gamma/2}{(x-x_0)^2+(\Gamma/2)^2}")
     assert "Gamma" in names(lorentz) and not lorentz.has(sp.gamma)          # the width, not the gamma function
+
+
+def test_after_heldout19_a_d_run_outside_an_integral_and_a_member_s_factorial():
+    for latex in (r"dx\sum_{i=1}^n h_i", r"a = p(x) dx"):
+        with pytest.raises(LatexError, match="outside an integral"):
+            display(latex)
+    assert "d" in names(value(r"a = 2^d dx"))                              # a d of its own: d times x
+    assert value(r"a = \int_0^1 x \, dx").doit() == sp.Rational(1, 2)
+    got = value(r"H_B = \frac{\ln N! - \sum_{i=1}^S{\ln n_i!}}{N}")
+    assert got.has(sp.factorial) and got.has(sp.Sum)
+    with pytest.raises(LatexError, match="factorial after a superscript"):
+        display(r"a = x^k!")
