@@ -247,9 +247,10 @@ def display(text: str, notation: Notation | None = None, *, derived=None, prose=
     found = side_conditions.shared_ranges(source, read, found,
                                           lambda tokens: _parse_tokens(source, resolver, tokens, condition=True))
     one_meaning(source, chain + tuple(found))
-    refuse_unranged_members(source, lex(source), defined_end)
-    refuse_bare_units(source, lex(source), chain, found, resolver.arguments, defined_end)
-    refuse_label_powers(source, lex(source), defined_end)
+    raw = lex(source)
+    refuse_unranged_members(source, raw, defined_end)
+    refuse_bare_units(source, raw, chain, found, resolver.arguments, defined_end)
+    refuse_label_powers(source, raw, defined_end)
     opened = re.match(r"\s*(?:&\s*)?(\\[A-Za-z]+)", source)
     consequence = bool(opened) and opened.group(1) in side_conditions.LEADING
     return Display(chain, tuple(ops), tuple(found), defines, tuple(unread), used(declared, notation, source), head,

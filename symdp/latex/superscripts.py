@@ -17,9 +17,10 @@ from __future__ import annotations
 
 from .lexer import Tok, fail
 from .names import DECORATIONS
+from .resolve import UPRIGHT
 
-_UPRIGHT = ("mathrm", "rm", "text", "textrm", "operatorname", "mathup", "mbox", "textit", "mathit", "mathsf", "textsf",
-            "textbf", "textnormal", "mathbf")
+_UPRIGHT = UPRIGHT + ("mbox", "textit", "mathit", "mathsf", "textsf", "textbf", "textnormal", "mathbf")
+"""The fonts of a word that labels (the upright ones, and the others a label is set in)."""
 _ARGUMENT = ("SUP", "SUB", "FRAC", "SQRT", "CMD", "WORD", "RBRACE", "RBRACK", "BINOM")
 """Tokens after which a brace group is a command's or a script's argument, not a bare group."""
 _OPERAND = ("NAME", "NUMBER", "CMD", "FRAC", "SQRT", "WORD", "LPAREN")
