@@ -167,13 +167,12 @@ class DerivationFile(pytest.File):
     """A derivation file: one collector per derivation it defines."""
 
     def collect(self):
-        from .engine.registry import _load, _marked
+        from .engine.registry import read_file
         root = _root(self.path, self.config)
         for folder in {str(self.path.parent.resolve()), str(root.resolve())}:
             if folder not in sys.path:  # helper modules beside the derivations import
                 sys.path.insert(0, folder)
-        module = _load(self.path)
-        for spec in sorted(_marked(module, self.path, root), key=lambda s: s.fn.__code__.co_firstlineno):
+        for spec in sorted(read_file(self.path, root), key=lambda s: s.fn.__code__.co_firstlineno):
             yield DerivationNode.from_parent(self, name=spec.id, spec=spec)
 
 

@@ -5,7 +5,10 @@ it was discovered in (its own file, the helper modules it imports from there,
 its proof certificates), the symdp package, the versions of Python, SymPy,
 mpmath, numpy and scipy, the engine's settings and, for a derivation that audits
 a library (``requires=``), the library's installed version; the files it read besides
-(quoted papers, recorded with their digests in the result) are checked on load.  Entries are JSON, decoded
+(quoted papers, recorded with their digests in the result) are checked on load.  The key is computed from the
+files as they are on disk, so it only names the code that runs while no source file has changed since that code
+was read (the package since its import, a derivation's folder since discovery): until then the cache neither
+serves nor keeps a result (:func:`settled`).  Entries are JSON, decoded
 by :mod:`.codec` (an allow-list of SymPy classes, validated on read; never
 pickle), so a crafted file in the cache folder cannot run code.  Only passing
 results are kept, and a fresh run that fails evicts the entry.
@@ -17,6 +20,7 @@ import hashlib
 import os
 import shutil
 import sys
+import time
 import warnings
 from pathlib import Path
 
@@ -60,18 +64,61 @@ def _tree_digest(root: Path, suffixes=(".py", ".j2", ".proofs.json")) -> str:
 
 @functools.lru_cache(maxsize=1)
 def _library_digest() -> str:
-    package = Path(__file__).resolve().parents[1]
+    package = _package()
     return hashlib.sha256(f"{_versions()}|{_settings()}|{_tree_digest(package)}".encode()).hexdigest()
 
 
+def _package() -> Path:
+    return Path(__file__).resolve().parents[1]
+
+
+def _folder(spec: Spec) -> Path:
+    return Path(spec.root) if spec.root else Path(spec.file).parent
+
+
 def _folder_digest(spec: Spec) -> str:
-    root = Path(spec.root) if spec.root else Path(spec.file).parent
-    return _tree_digest(root)
+    return _tree_digest(_folder(spec))
+
+
+@functools.lru_cache(maxsize=1)
+def _package_files() -> tuple[Path, ...]:
+    return tuple(_sources(_package()))
+
+
+def _sources(root: Path):
+    """The source files below ``root`` that the key covers, certificates aside (symdp writes those while it runs,
+    ``symdp certify``; they are data, read when a claim is decided)."""
+    return (path for path in sorted(root.rglob("*")) if path.is_file() and path.name.endswith((".py", ".j2"))
+            and "__pycache__" not in path.parts)
+
+
+def _edited(paths, since: int, now: int) -> bool:
+    """Whether a file of ``paths`` was modified after ``since`` (and not in the future: a clock skew on the
+    machine that wrote it is no edit).  A write within the file system's timestamp tick of ``since`` can pass
+    unseen."""
+    for path in paths:
+        try:
+            if since < path.stat().st_mtime_ns <= now:
+                return True
+        except OSError:
+            return True
+    return False
+
+
+def settled(spec: Spec) -> bool:
+    """Whether the code of ``spec`` on disk is the code that runs: no source of the package modified since its
+    import, none of the derivation's folder since its file was read.  Was: a result computed while the prover was
+    being edited was kept under the key of the edited files, and served later as theirs."""
+    from .. import LOADED_AT
+    now = time.time_ns()
+    return not (_edited(_package_files(), LOADED_AT, now)
+                or _edited(_sources(_folder(spec)), spec.read_at or LOADED_AT, now))
 
 
 def entry(cache, spec: Spec) -> Path | None:
-    """The cache file of ``spec``, or None when there is no cache or no file."""
-    if not cache or not spec.file:
+    """The cache file of ``spec``, or None when there is no cache, no file, or its code changed on disk since it
+    was read (:func:`settled`)."""
+    if not cache or not spec.file or not settled(spec):
         return None
     key = "|".join((_library_digest(), _folder_digest(spec), spec.id, str(Path(spec.file).resolve()))
                    + ((requirements.digest(spec.requires),) if spec.requires else ()))

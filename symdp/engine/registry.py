@@ -15,6 +15,7 @@ import hashlib
 import importlib.util
 import re
 import sys
+import time
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -46,6 +47,9 @@ class Spec:
     requires: tuple[tuple[str, str], ...] = ()
     """The libraries the derivation audits, as sorted (import name, version written against) pairs:
     a missing one skips the derivation (:mod:`.requirements`)."""
+    read_at: int = 0
+    """``time.time_ns()`` when its file was read (0: not known; the package's import time stands for it): a file
+    of its folder changed after this is not the code that runs, and the result cache neither serves nor keeps it."""
 
 
 def derivation(id: str, title: str, paper: str, where: str, requires: dict | None = None):
@@ -105,11 +109,19 @@ def _load(path: Path):
     return module
 
 
-def _marked(module, file: Path, root: Path) -> list[Spec]:
+def read_file(file: Path, root: Path) -> list[Spec]:
+    """The derivations ``file`` defines (any order; its import errors propagate), stamped with the moment it
+    was read; ``root`` is the folder whose files the result cache's key covers."""
+    read_at = time.time_ns()
+    return _marked(_load(file), file, root, read_at)
+
+
+def _marked(module, file: Path, root: Path, read_at: int) -> list[Spec]:
     """The derivations defined (not merely imported) in ``module``."""
     marks = [getattr(obj, MARK, None) for obj in vars(module).values()
              if getattr(obj, "__module__", None) == module.__name__]
-    return [Spec(m.id, m.title, m.source, m.fn, str(file), str(root), m.requires) for m in marks if m is not None]
+    return [Spec(m.id, m.title, m.source, m.fn, str(file), str(root), m.requires, read_at)
+            for m in marks if m is not None]
 
 
 def _unique(specs: list[Spec]) -> list[Spec]:
@@ -141,7 +153,7 @@ def _collected(root: Path, files: list[Path]) -> Collection:
         if str(file.parent.resolve()) not in sys.path:  # and helpers beside the file, whatever the root
             sys.path.append(str(file.parent.resolve()))
         try:
-            specs += _marked(_load(file), file, root)
+            specs += read_file(file, root)
         except Exception as exc:
             errors.append(ErrorReport.of(exc, str(file)))
     return Collection(tuple(_unique(specs)), tuple(errors))
@@ -156,7 +168,7 @@ def collect_file(path: str | Path) -> Collection:
     if str(path.parent.resolve()) not in sys.path:
         sys.path.insert(0, str(path.parent.resolve()))
     try:
-        return Collection(tuple(_unique(_marked(_load(path), path, path.parent))))
+        return Collection(tuple(_unique(read_file(path, path.parent))))
     except Exception as exc:
         return Collection((), (ErrorReport.of(exc, str(path)),))
 

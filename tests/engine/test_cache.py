@@ -56,6 +56,7 @@ def test_a_failing_fresh_run_evicts_the_entry(tmp_path, monkeypatch):
     _run(folder, store)
     _folder(folder, "(x + 2)**2")  # the key is pinned: only the eviction can stop a stale answer
     assert _run(folder, store, fresh=True).claims[0].status is Status.REFUTED
+    (spec,) = discover(folder)
     assert not cache.entry(str(store), spec).exists()
 
 
@@ -107,3 +108,41 @@ def test_cache_clear_also_removes_the_timings_of_the_last_run(tmp_path):
     (store / "x.result.json").write_text("{}")
     shards.hints_path(store).write_text("{}")
     assert clear(store) == 1 and not store.exists()
+
+
+def test_a_result_computed_while_its_code_was_edited_is_neither_kept_nor_served(tmp_path):
+    """Was: a test run that had imported the prover before an edit stored its result under the key of the edited
+    files; the next check served it as theirs (a stale entry in `.symdp-cache`, 2026-12-05)."""
+    import os
+    import time
+    (tmp_path / "d").mkdir()
+    folder, store = _folder(tmp_path / "d", "(x + 1)**2"), tmp_path / "cache"
+    (spec,) = discover(folder)
+    assert cache.settled(spec) and cache.entry(str(store), spec) is not None
+    later = time.time_ns() + 1
+    helper = folder / "helper_mod.py"
+    helper.write_text(HELPER.format(square="(x + 2)**2"))   # edited after the derivation was read
+    os.utime(helper, ns=(later, later))
+    assert not cache.settled(spec) and cache.entry(str(store), spec) is None
+    (fresh,) = discover(folder)                            # read again: the edit is the code now
+    assert cache.settled(fresh)
+
+
+def test_an_edit_of_the_package_after_its_import_turns_the_cache_off(tmp_path, monkeypatch):
+    import symdp
+    (tmp_path / "d").mkdir()
+    (spec,) = discover(_folder(tmp_path / "d", "(x + 1)**2"))
+    monkeypatch.setattr(symdp, "LOADED_AT", 0)             # as if every source changed after the import
+    assert cache.entry(str(tmp_path / "cache"), spec) is None
+
+
+def test_a_file_dated_in_the_future_is_no_edit(tmp_path):
+    """A clock skew on the machine that wrote a file must not turn the cache off for good."""
+    import os
+    import time
+    (tmp_path / "d").mkdir()
+    folder = _folder(tmp_path / "d", "(x + 1)**2")
+    (spec,) = discover(folder)
+    future = time.time_ns() + 3600 * 10**9
+    os.utime(folder / "helper_mod.py", ns=(future, future))
+    assert cache.settled(spec)
