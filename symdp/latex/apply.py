@@ -14,8 +14,8 @@ import sympy as sp
 
 from sympy.core.function import AppliedUndef
 
-from .forms import Chain, Diff, Group, Head, Power, _span
-from .lexer import fail, not_formula
+from .forms import Chain, Diff, Group, Head, Juxt, Leaf, Power, _span
+from .lexer import balanced, fail, not_formula
 from .prose import settles
 
 
@@ -215,11 +215,24 @@ class Application:
             if name == "bang" or getattr(p, name) is not None:
                 self.fail(at.start_pos, at.end_pos, f"a misplaced script on {text}")
             setattr(p, name, value)
-        var, lo, hi = self.range_of(p)
-        if kind == "prod":
-            return sp.Product(self.expr(operand), (var, lo, hi))
-        inner, outer = _split_bound(self.expr(operand), var)
-        return outer * sp.Sum(inner, (var, lo, hi))
+        value = self.expr(operand)
+        for var, lo, hi in reversed(self.ranges_of(p)):
+            if kind == "prod":
+                value = sp.Product(value, (var, lo, hi))
+            else:
+                inner, outer = _split_bound(value, var)
+                value = outer * sp.Sum(inner, (var, lo, hi))
+        return value
+
+    def ranges_of(self, p) -> list:
+        """The indices and ranges of a sum or product, outermost first: ``_{i,j=1}^{n}`` runs i and j over 1..n
+        (a double sum); otherwise the one of :meth:`range_of`."""
+        sub = p.sub
+        if isinstance(sub, list) and len(sub) > 1 and p.sup is not None and isinstance(sub[-1], Chain) \
+                and sub[-1].ops == ["="] and len(sub[-1].members) == 2 and not any(isinstance(s, Chain) for s in sub[:-1]):
+            lo, hi = self.expr(sub[-1].members[1]), self.expr(p.sup)
+            return [(self._index(p.base, x), lo, hi) for x in [*sub[:-1], sub[-1].members[0]]]
+        return [self.range_of(p)]
 
     def div_big(self, c):
         """``a / \\sum_t b_t``: the sum that follows the slash is the denominator."""
@@ -237,13 +250,45 @@ class Application:
             start, end = _span(p.base)
             self.fail(start, end, "a subscript on an expression (a clamp [y]^b_a, an evaluation or a "
                       "restriction?): only names take subscripts; declare the spelling in the notation")
-        subs = [self.expr(s) for s in (p.sub if isinstance(p.sub, list) else [p.sub])]
+        subs = [x for s in (p.sub if isinstance(p.sub, list) else [p.sub]) for x in self._indices(p, label, s)]
         if any(_labels_a_variable(s) for s in subs):
             start, end = _span(p.base)
             self.fail(start, end, f"{label}_{{...}} of an expression in a random variable (sigma_{{aX+b}}): a "
                       "quantity of a random variable written as a label (its standard deviation), or a member of a "
                       "family at that value? Declare the spelling in the notation")
         return sp.IndexedBase(label)[tuple(subs)]
+
+    def _indices(self, p, label, sub) -> list:
+        """The indices one subscript item gives: ``a_{ij}`` under a sum is the member (i, j) of a two-index family
+        (never a[i*j]); ``D_{1t}``, ``\\theta_{2n}`` (the member 2n, or (2, n): the second series at n?) refused;
+        ``\\theta_{2n-1}``, ``x_{t-1}`` are index arithmetic."""
+        leaves = _side_by_side(sub)
+        if leaves is None:
+            value = self.expr(sub)
+            if isinstance(value, sp.Number) and not self._written_number(p):  # \omega_{11\cdot2}: the partial variance of 1 given 2
+                start, end = _span(p.base)
+                self.fail(start, end, f"{label}_{{...}} with arithmetic on numbers in its subscript: a label (as "
+                          f"\\omega_{{11\\cdot 2}}, 1 given 2) or the member {value}? Declare the spelling in the "
+                          "notation")
+            return [value]
+        values = [self.expr(leaf) for leaf in leaves]
+        if any(not isinstance(v, sp.Symbol) for v in values):
+            start, end = _span(p.base)
+            written = "".join(str(v) for v in values)
+            self.fail(start, end, f"{label}_{{{written}}}: the member {'*'.join(str(v) for v in values)} (index "
+                      f"arithmetic), or the member ({', '.join(str(v) for v in values)}) of a family with two indices "
+                      f"(the series {label}_{values[0]} at {values[-1]})? Write {label}_{{{', '.join(str(v) for v in values)}}} "
+                      "or the product with \\cdot")
+        return values
+
+    def _written_number(self, p) -> bool:
+        """The subscript of ``p`` is written as one number (``_3``, ``_{10}``, ``_{-1}``), not as arithmetic on numbers
+        (``_{11\\cdot 2}``, which the tree has folded to 22 already)."""
+        rest = self.source[_span(p.base)[1]:].lstrip()
+        if not rest.startswith("_"):
+            return False
+        text, _ = balanced(rest, 1) if rest[1:].lstrip().startswith("{") else (rest[1:].lstrip()[:1], 0)
+        return text is not None and re.fullmatch(r"\s*-?\s*\d+(\.\d+)?\s*", text) is not None
 
     def apply_int(self, p, powers, j):
         m = _closing_differential(powers, j)
@@ -360,3 +405,13 @@ def _scripted_by(body, var: str) -> list:
 
 RANDOM_WORDS = frozenset("noise noisy mechanism mech sample sampler release privatize".split())
 """Words in a function's name that make its value random (``\\mathrm{laplace\\_noise}(u)``)."""
+
+
+def _side_by_side(sub):
+    """The bare leaves of a subscript written side by side (``ij``, ``1t``), or None."""
+    if isinstance(sub, Juxt) and len(sub.powers) > 1 and all(
+            isinstance(q, Power) and isinstance(q.base, Leaf) and q.sub is None and q.sup is None and q.bang is None
+            for q in sub.powers):
+        return [q.base for q in sub.powers]
+    return None
+

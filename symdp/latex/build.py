@@ -145,7 +145,24 @@ class Builder(Application, Transformer):
                           f"{x[:-1]} transposed times {y} (an inner product)? Write \\cdot for the product")
             if _literal(a) and _literal(b) and not (a.base.end == b.base.start and b.bang is not None):
                 self.fail(a.base.start, b.base.end, "two numbers side by side")
+        self._refuse_sandwich(powers)
         return out
+
+    def _refuse_sandwich(self, powers: list) -> None:
+        """``W_n \\Sigma_n^{-1} W_n``, ``\\Sigma^{-1} S \\Sigma^{-1}``: one name twice in a product, another factor
+        between: a quadratic form of a vector or a sandwich of matrices (whose order matters), as no product of
+        numbers is written (``W_n^2 / \\Sigma_n``); refused."""
+        seen: dict = {}
+        for k, p in enumerate(powers):
+            if not _named(p):
+                continue
+            key = (p.base.value, self.source[slice(*_span(p.sub))] if p.sub is not None else "")
+            if key in seen and k - seen[key] > 1:
+                first = powers[seen[key]].base
+                self.fail(first.start, _span(p)[1], f"{p.base.value} twice in one product with factors between: a "
+                          "quadratic form or a product of matrices (the order matters), not a product of numbers? "
+                          "Write the power for a number's square")
+            seen[key] = k
 
     # -- tree rules -------------------------------------------------------------------
 

@@ -306,6 +306,19 @@ class _Lexer:
             fail(self.text, start, self.pos, f"the environment {env!r}")
 
 
+def after_argument(tokens: list[Tok], k: int) -> int:
+    """The index after the script argument starting at ``k`` in ``tokens`` (one token or a brace group)."""
+    if k >= len(tokens) or tokens[k].kind != "LBRACE":
+        return k + 1
+    depth = 0
+    while k < len(tokens):
+        depth += (tokens[k].kind == "LBRACE") - (tokens[k].kind == "RBRACE")
+        k += 1
+        if depth == 0:
+            break
+    return k
+
+
 def balanced(text: str, pos: int) -> tuple[str | None, int]:
     """The content of the balanced ``{...}`` group at ``pos`` (after spaces) and the offset after it."""
     while pos < len(text) and text[pos].isspace():

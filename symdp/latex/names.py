@@ -15,7 +15,7 @@ import re
 import sympy as sp
 
 from ..errors import SymdpError
-from .lexer import GREEK, NAME_COMMANDS, Tok, fail, not_formula
+from .lexer import GREEK, NAME_COMMANDS, Tok, after_argument, fail, not_formula
 from .prose import settles
 from .quantities import quantities
 from .words import TEXT_FUNCTIONS
@@ -62,9 +62,27 @@ def decorate(tokens: list[Tok]) -> list[Tok]:
                     out += [Tok("PRIME", "'", end, end) for _ in primes]
                 i = after
                 continue
+            scripted = _subscripted_letter(tokens, i + 1)
+            if scripted and DECORATIONS[t.text.lstrip("\\")] != "bb":
+                # \hat{\gamma_k}: the decorated letter's member, as \hat{\gamma}_k (the estimate of gamma_k)
+                letter = tokens[i + 2]
+                out.append(Tok("NAME", f"{letter.text}_{DECORATIONS[t.text.lstrip(chr(92))]}", t.start, letter.end,
+                               t.spaced))
+                out += tokens[i + 3:scripted - 1]
+                i = scripted
+                continue
         out.append(t)
         i += 1
     return out
+
+
+def _subscripted_letter(tokens: list[Tok], i: int) -> int:
+    """The index after ``{x_k}`` or ``{\\gamma_{t-1}}`` at ``i`` (a letter and its subscript in braces), or 0."""
+    if not (i + 3 < len(tokens) and tokens[i].kind == "LBRACE" and _is_letter(tokens[i + 1])
+            and tokens[i + 2].kind == "SUB"):
+        return 0
+    end = after_argument(tokens, i + 3)
+    return end + 1 if end < len(tokens) and tokens[end].kind == "RBRACE" else 0
 
 
 _ARITHMETIC = frozenset({"PLUS", "MINUS", "MUL", "DIV", "SUP", "NAME", "NUMBER", "FRAC"})
@@ -539,6 +557,23 @@ def _script_call(source: str, tokens: list, k: int) -> None:
         fail(source, t.start_pos, after.end_pos, f"ambiguous: {spelled}(...) is an inverse or a power of a function "
              f"applied to the parentheses, or a power times them; declare {spelled!r} in the notation "
              "(functions= for the function)")
+    if after is not None and after.type == "LPAREN":
+        _powered_call(source, tokens, t, after)
+
+
+def _powered_call(source: str, tokens: list, t, after) -> None:
+    """Refuse ``\\chi^2(f)``, ``\\sigma^2(f)``, ``\\varepsilon^2(\\alpha)``, ``\\phi^2(x - \\mu)``: a power of a
+    name before parentheses that hold one name or a list (no product needs those parentheses), or of a Greek
+    letter papers use for functions: the square of a function's value, or a power times the parentheses?
+    ``p^2(1-p)``, ``\\sigma^2(1 - \\rho)`` stay products."""
+    opened = tokens.index(after)
+    held = tokens[opened + 1:_closing(tokens, opened)]
+    name = getattr(t.value, "name", "")
+    if _lone_name(held) or any(_kind(u) == "COMMA" for u in _top(held)) or base(name) in FUNCTION_GREEK:
+        power, letter = source[t.start_pos:after.start_pos].strip(), source[t.start_pos:t.end_pos]
+        fail(source, t.start_pos, after.end_pos, f"ambiguous: {power}(...) is a power of a function's value "
+             f"({letter}(...) to that power) or a power of {letter} times the parentheses? Declare {letter} in the "
+             "notation (functions= for the function), or write \\cdot for the product")
 
 
 def refuse_argument_words(source: str, tokens: list[Tok], declared=frozenset()) -> None:

@@ -9,7 +9,7 @@ a subscript into its name: ``x^b_a`` is ``x_a`` to the power ``b`` (TeX's order 
 from __future__ import annotations
 
 from .conditions import ELLIPSES
-from .lexer import Tok, fail
+from .lexer import Tok, after_argument, fail
 from .names import DECORATIONS
 from .notation import HEADS, OPERATORS
 
@@ -37,32 +37,29 @@ def index_names(tokens: list[Tok]) -> frozenset:
         if t.kind == "CMD" and t.text in (r"\sum", r"\prod") and k + 2 < len(tokens):
             j = k + 1
             while j + 1 < len(tokens) and tokens[j].kind == "SUP":  # \sum^n_i
-                j = _after_argument(tokens, j + 1)
+                j = after_argument(tokens, j + 1)
             if j + 1 < len(tokens) and tokens[j].kind == "SUB":
                 first = tokens[j + 2] if tokens[j + 1].kind == "LBRACE" and j + 2 < len(tokens) else tokens[j + 1]
                 if first.kind == "NAME":
                     found.add(first.text)
+                    found |= _more_indices(tokens, j + 3) if tokens[j + 1].kind == "LBRACE" else set()
     return frozenset(found)
 
 
-def _after_argument(tokens: list[Tok], k: int) -> int:
-    """The index after the script argument starting at ``k`` (one token or a brace group)."""
-    if k >= len(tokens) or tokens[k].kind != "LBRACE":
-        return k + 1
-    depth = 0
-    while k < len(tokens):
-        depth += (tokens[k].kind == "LBRACE") - (tokens[k].kind == "RBRACE")
-        k += 1
-        if depth == 0:
-            break
-    return k
+def _more_indices(tokens: list[Tok], k: int) -> set:
+    """The further names of ``\\sum_{i,j=1}``'s list from ``k`` (after its first): a double sum binds both."""
+    found = set()
+    while k + 1 < len(tokens) and tokens[k].kind == "COMMA" and tokens[k + 1].kind == "NAME":
+        found.add(tokens[k + 1].text)
+        k += 2
+    return found
 
 
 def fold(tokens: list[Tok], bound: frozenset = frozenset(), keep: frozenset = frozenset()) -> list[Tok]:
     """Names with their plain subscripts and primes as one NAME token (``\\rho_{p}`` -> ``\\rho_p``); a
     subscript naming an index in ``bound`` stays a subscript (an indexed family), and so does the subscript of a
     name in ``keep`` (a declared function's argument, ``I_x(a, b)``)."""
-    out, i = [], 0
+    out, i, tokens = [], 0, _decorations_last(tokens)
     while i < len(tokens):
         t = tokens[i]
         argument = i > 0 and tokens[i - 1].kind in ("SUP", "SUB")  # x^b_a: b is the exponent, not b_a
@@ -74,17 +71,31 @@ def fold(tokens: list[Tok], bound: frozenset = frozenset(), keep: frozenset = fr
     return out
 
 
+def _decorations_last(tokens: list[Tok]) -> list[Tok]:
+    """``Y^\\star_t``, ``P^+_L`` as ``Y_t^\\star``, ``P_L^+`` (TeX sets both orders alike): a name's star or sign
+    after its subscript, where the fold reads it."""
+    out = list(tokens)
+    for i in range(1, len(out)):
+        sign = _signed(out, i) if nameish(out[i - 1]) and out[i - 1 - (i > 1)].kind not in ("SUP", "SUB") else 0
+        if sign and sign + 1 < len(out) and out[sign].kind == "SUB":
+            end = after_argument(out, sign + 1)
+            out[i:end] = out[sign:end] + out[i:sign]
+    return out
+
+
 def _fold_name(tokens: list[Tok], i: int, bound: frozenset, out: list) -> int:
     t = tokens[i]
     text, end, i = t.text, t.end, i + 1
     sup = []
     if i + 1 < len(tokens) and tokens[i].kind == "SUP":  # x^b_a: the subscript belongs to x
-        after = _after_argument(tokens, i + 1)
+        after = after_argument(tokens, i + 1)
         sub, k = _subscript(tokens, after, bound)
         if sub is not None:
             sup, i = tokens[i:after], after
-        elif _bound_index(tokens, after, bound):  # \sum_i X^2_i: the family's X_i, squared, as X_i^2
-            end_sub = _after_argument(tokens, after + 1)
+        elif after + 1 < len(tokens) and tokens[after].kind == "SUB" and not _signed(tokens, i):
+            # \sum_i X^2_i, \sigma^2_{t-1}: the subscript is X's (an index or an expression), the power over both,
+            # as X_i^2 (TeX sets x^b_a and x_a^b alike)
+            end_sub = after_argument(tokens, after + 1)
             out.append(t)
             out.extend(tokens[after:end_sub])
             out.extend(tokens[i:after])
@@ -132,7 +143,7 @@ def _bound_index(tokens, i, bound) -> bool:
     """A subscript at ``i`` that is one index of an enclosing sum or product (``_i``, ``_{i}``)."""
     if i + 1 >= len(tokens) or tokens[i].kind != "SUB":
         return False
-    arg = tokens[i + 1:_after_argument(tokens, i + 1)]
+    arg = tokens[i + 1:after_argument(tokens, i + 1)]
     inner = arg[1:-1] if arg and arg[0].kind == "LBRACE" else arg
     return len(inner) == 1 and inner[0].kind == "NAME" and inner[0].text in bound
 
@@ -183,12 +194,38 @@ def refuse_subscripted_calls(source: str, tokens: list[Tok], bound: frozenset, f
             continue  # a spelling the notation or the derived expression knows is matched already, never here
         if _bound_index(raw, k + 1, bound) and t.text not in functions:
             continue
-        after = _after_argument(raw, k + 2)
+        after = after_argument(raw, k + 2)
         if after < len(raw) and raw[after].kind == "LPAREN":
             spelled = source[t.start:raw[after - 1].end]
             fail(source, t.start, raw[after].end, f"ambiguous: {spelled}(...) is the function {spelled} applied "
                  f"to the parentheses, or the indexed {spelled} times them? Declare {spelled!r} in the notation "
                  "(functions= for the function, symbols= for the quantity)")
+
+
+def refuse_labels_before_subscripts(source: str, tokens: list[Tok], fail, spellings=frozenset()) -> None:
+    """Refuse ``D^x_{ij}``, ``\\mathrm{Dcov}^b_n``: a superscript that is not a number, written before a subscript,
+    is a label of the name (D^x the distances of x, its member ij) as often as a power of the member; ``\\sigma^2_t``,
+    ``x^{-1}_t`` are powers, ``Y^\\star_t`` a starred name.  ``spellings``: the notation's, read as declared."""
+    for k in range(1, len(tokens) - 1):
+        if tokens[k].kind != "SUP" or not nameish(tokens[k - 1]) or (k > 1 and tokens[k - 2].kind in ("SUP", "SUB")):
+            continue
+        end = after_argument(tokens, k + 1)
+        if end >= len(tokens) or tokens[end].kind != "SUB" or _signed(tokens, k):
+            continue
+        arg = tokens[k + 1:end]
+        inner = arg[1:-1] if arg[0].kind == "LBRACE" else arg
+        if _numeric(inner) or [u.text for u in inner] in (["T"], [r"\top"], [r"\intercal"]):
+            continue   # x^T_i: a transpose, refused as one (refuse_transposes)
+        spelled = source[tokens[k - 1].start:tokens[end - 1].end]
+        if any("".join(spelled.split()) in "".join(s.split()) for s in spellings):
+            continue
+        fail(source, tokens[k - 1].start, tokens[end - 1].end, f"ambiguous: {spelled} before a subscript is a label "
+             f"of the name (its member at the subscript) or a power of the member? Declare the spelling in the "
+             "notation, or write the power after the subscript")
+
+
+def _numeric(inner: list[Tok]) -> bool:
+    return any(u.kind == "NUMBER" for u in inner) and all(u.kind in ("NUMBER", "MINUS", "DIV") for u in inner)
 
 
 def refuse_indexed_superscripts(source: str, tokens: list, bound: frozenset, fail) -> None:
@@ -200,7 +237,7 @@ def refuse_indexed_superscripts(source: str, tokens: list, bound: frozenset, fai
     for k, t in enumerate(raw):
         if t.kind != "SUP" or not k or not _subscripted(raw, k):
             continue
-        arg = raw[k + 1:_after_argument(raw, k + 1)]
+        arg = raw[k + 1:after_argument(raw, k + 1)]
         inner = arg[1:-1] if arg and arg[0].kind == "LBRACE" else arg
         kinds = [u.kind for u in inner]
         index = kinds == ["NAME"] and inner[0].text in bound

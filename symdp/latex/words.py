@@ -46,7 +46,7 @@ REFUSED = {
 """Commands refused with a reason (a LatexError naming the construct)."""
 
 FUNCTION_WORDS = {"ln": "log", "log": "log", "exp": "exp", "sqrt": "sqrt", "sin": "sin", "cos": "cos",
-                  "tanh": "tanh", "erf": "erf", "erfc": "erfc"}
+                  "tanh": "tanh", "erf": "erf", "erfc": "erfc", "sgn": "sign"}
 """Function names written without a backslash (``ln(2)``, ``exp(-x)``): read as the functions."""
 TEXT_FUNCTIONS = {**FUNCTION_WORDS, "tan": "tan", "sinh": "sinh", "cosh": "cosh", "arctan": "atan", "arcsin": "asin",
                   "arccos": "acos", "arctanh": "atanh", "arcsinh": "asinh", "atanh": "atanh", "asinh": "asinh",
