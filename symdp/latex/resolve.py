@@ -128,6 +128,10 @@ class Resolver:
         """The function the display's defined side names (``y_t`` of ``y_t(h) = ...``), as spelled."""
         """The names the display's defined side takes as arguments (``q``, ``a``, ``b`` of ``G(q; a, b) = ...``)."""
 
+    def spelled(self, text: str) -> bool:
+        """Whether ``text`` is a spelling the notation or the derived expression names."""
+        return self.table.get(_key(_fold(lex(text)))) is not None
+
     def fail(self, tok: Tok, why: str, end: Tok | None = None):
         fail(self.source, tok.start, (end or tok).end, why)
 
@@ -137,7 +141,7 @@ class Resolver:
         set_builder(self.source, raw)
         raw = paired_mids(parameters_after_bar(listed_with_semicolons(raw, declared(self.notation), self.source)))
         decorated = derivatives(self.source, decorate(raw))
-        refuse_labels_before_subscripts(self.source, decorated, fail, self.notation.spellings())
+        refuse_labels_before_subscripts(self.source, decorated, fail, self.spelled)
         refuse_bold_arithmetic(self.source, decorated)
         bound = index_names(decorated)
         tokens = glued(spelled(integrals(fold(decorated, bound, scripted(self.notation)))))

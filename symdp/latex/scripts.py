@@ -202,10 +202,11 @@ def refuse_subscripted_calls(source: str, tokens: list[Tok], bound: frozenset, f
                  "(functions= for the function, symbols= for the quantity)")
 
 
-def refuse_labels_before_subscripts(source: str, tokens: list[Tok], fail, spellings=frozenset()) -> None:
+def refuse_labels_before_subscripts(source: str, tokens: list[Tok], fail, known=lambda spelled: False) -> None:
     """Refuse ``D^x_{ij}``, ``\\mathrm{Dcov}^b_n``: a superscript that is not a number, written before a subscript,
     is a label of the name (D^x the distances of x, its member ij) as often as a power of the member; ``\\sigma^2_t``,
-    ``x^{-1}_t`` are powers, ``Y^\\star_t`` a starred name.  ``spellings``: the notation's, read as declared."""
+    ``x^{-1}_t`` are powers, ``Y^\\star_t`` a starred name.  ``known(spelled)``: a spelling the notation or the
+    derived expression names (``P^c_{i1}``, as the report prints it), read as declared."""
     for k in range(1, len(tokens) - 1):
         if tokens[k].kind != "SUP" or not nameish(tokens[k - 1]) or (k > 1 and tokens[k - 2].kind in ("SUP", "SUB")):
             continue
@@ -217,7 +218,7 @@ def refuse_labels_before_subscripts(source: str, tokens: list[Tok], fail, spelli
         if _numeric(inner) or [u.text for u in inner] in (["T"], [r"\top"], [r"\intercal"]):
             continue   # x^T_i: a transpose, refused as one (refuse_transposes)
         spelled = source[tokens[k - 1].start:tokens[end - 1].end]
-        if any("".join(spelled.split()) in "".join(s.split()) for s in spellings):
+        if known(source[tokens[k - 1].start:tokens[after_argument(tokens, end + 1) - 1].end]):
             continue
         fail(source, tokens[k - 1].start, tokens[end - 1].end, f"ambiguous: {spelled} before a subscript is a label "
              f"of the name (its member at the subscript) or a power of the member? Declare the spelling in the "

@@ -23,11 +23,11 @@ from summarize import TARGET, load, report, tally  # noqa: E402
 FILES = ("rows", "heldout_rows", "heldout2_rows", "heldout3_rows", "heldout4_rows", "heldout5_rows", "heldout6_rows",
          "heldout7_rows", "heldout8_rows", "heldout9_rows", "heldout10_rows", "heldout11_rows", "heldout12_rows",
          "heldout13_rows", "heldout14_rows", "heldout15_rows", "heldout16_rows", "heldout17_rows",
-         "heldout18_rows", "heldout19_rows")
+         "heldout18_rows", "heldout19_rows", "heldout20_rows", "heldout21_rows")
 HELDOUT = ("heldout_rows", "heldout2_rows", "heldout3_rows", "heldout4_rows", "heldout5_rows", "heldout6_rows",
            "heldout7_rows", "heldout8_rows", "heldout9_rows", "heldout10_rows", "heldout11_rows", "heldout12_rows",
            "heldout13_rows", "heldout14_rows", "heldout15_rows", "heldout16_rows", "heldout17_rows",
-         "heldout18_rows", "heldout19_rows")
+         "heldout18_rows", "heldout19_rows", "heldout20_rows", "heldout21_rows")
 ROWS = {name: load(name) for name in FILES if (CORPUS / f"{name}.py").exists()}
 _SEEN: dict = {}
 
@@ -40,6 +40,12 @@ def outcome(name: str, k: int):
 
 
 MISREAD_BLIND: dict = {
+    "heldout21_rows": ((17, 30),
+                       "measured blind on 2026-12-06 at 7cbee03 with 6 misread (README.md); four are now refused or "
+                       "read right. Left, by conventions a formula cannot show: h_t = \\omega + [1 - \\beta L - (1 - "
+                       "\\phi L)(1 - L)^d] \\epsilon_t^2 + ... read with L a name, where the prose makes it the lag "
+                       "operator; \\Omega = \\Gamma_0 + \\Lambda_1 + \\Lambda_1^\\prime read with a primed name (as "
+                       "\\epsilon' in DP papers), where the prose makes it a transpose"),
     "heldout19_rows": ((93,),
                        "measured blind on 2026-12-05 at 94bcf00 with 2 misread (README.md); dx before a sum is now "
                        "refused. Left: b_i = ... \\ln(g(x_{r_i})/g(x_{s_i})) read with x_{r_i} the member of x at index "
@@ -123,6 +129,8 @@ BELOW_TARGET: dict = {  # heldout7 left it on 2026-12-03 at 44/48 (measured blin
                       "2026-12-05 at 757ab83: 21/48 = 44 % with 4 misread (README.md)",
     "heldout19_rows": "40/47 = 85 % of the closed-form rows read as meant, 1 misread (MISREAD_BLIND); measured blind on "
                       "2026-12-05 at 94bcf00: 39/47 = 83 % with 2 misread (README.md)",
+    "heldout20_rows": "20/35 = 57 % of the closed-form rows read as meant, 0 misread; measured blind on 2026-12-06 at "
+                      "a2a9d4a: 19/35 = 54 % with 8 misread (README.md)",
     "heldout18_rows": "26/37 = 70 % of the closed-form rows read as meant, 0 misread (four lmfit line shapes with "
                       "{2\\sigma}^2, printed 2 sigma squared and grouped (2 sigma) squared, refused); measured blind on "
                       "2026-12-05 at 48ca91c: 19/37 = 51 % with 4 misread (README.md)",
