@@ -15,7 +15,7 @@ import sympy as sp
 from sympy.core.function import AppliedUndef
 
 from .forms import Chain, Diff, Group, Head, Juxt, Leaf, Power, _span
-from .lexer import balanced, fail, not_formula
+from .lexer import GREEK, balanced, fail, not_formula
 from .prose import settles
 
 
@@ -231,7 +231,11 @@ class Application:
         if isinstance(sub, list) and len(sub) > 1 and p.sup is not None and isinstance(sub[-1], Chain) \
                 and sub[-1].ops == ["="] and len(sub[-1].members) == 2 and not any(isinstance(s, Chain) for s in sub[:-1]):
             lo, hi = self.expr(sub[-1].members[1]), self.expr(p.sup)
-            return [(self._index(p.base, x), lo, hi) for x in [*sub[:-1], sub[-1].members[0]]]
+            names = [self._index(p.base, x) for x in [*sub[:-1], sub[-1].members[0]]]
+            if len(set(names)) < len(names) or (lo.free_symbols | hi.free_symbols) & set(names):
+                self.fail(p.base.start, p.base.end, f"{p.base.text} over indices named twice, or with a range that "
+                          "holds an index: write one sum per index")
+            return [(v, lo, hi) for v in names]
         return [self.range_of(p)]
 
     def div_big(self, c):
@@ -262,9 +266,20 @@ class Application:
         """The indices one subscript item gives: ``a_{ij}`` under a sum is the member (i, j) of a two-index family
         (never a[i*j]); ``D_{1t}``, ``\\theta_{2n}`` (the member 2n, or (2, n): the second series at n?) refused;
         ``\\theta_{2n-1}``, ``x_{t-1}`` are index arithmetic."""
+        written = self._subscript_text(p) or ""
+        if written.strip().startswith("(") and written.strip().endswith(")"):
+            start, end = _span(p.base)
+            self.fail(start, end, f"{label}_{{{written.strip()}}}: an order statistic (the {written.strip()[1:-1]}-th "
+                      "smallest) or the member? Declare the spelling in the notation")
         leaves = _side_by_side(sub)
         if leaves is None:
             value = self.expr(sub)
+            if isinstance(value, sp.Mul) and not value.atoms(sp.Number) - {sp.S.One} and "\\cdot" in (
+                    self._subscript_text(p) or ""):  # \rho_{xy \cdot z}: x and y given z
+                start, end = _span(p.base)
+                self.fail(start, end, f"{label}_{{...}} with names joined by \\cdot in its subscript: a label (the "
+                          "partial correlation of x and y given z, \\rho_{xy \\cdot z}) or the member at their "
+                          "product? Declare the spelling in the notation")
             if isinstance(value, sp.Number) and not self._written_number(p):  # \omega_{11\cdot2}: the partial variance of 1 given 2
                 start, end = _span(p.base)
                 self.fail(start, end, f"{label}_{{...}} with arithmetic on numbers in its subscript: a label (as "
@@ -272,6 +287,10 @@ class Application:
                           "notation")
             return [value]
         values = [self.expr(leaf) for leaf in leaves]
+        if any(isinstance(v, sp.Symbol) and len(v.name) > 1 and v.name not in GREEK for v in values):
+            start, end = _span(p.base)
+            self.fail(start, end, f"{label}_{{...}} with a word beside an index in its subscript: a label (x_{{t, obs}} "
+                      "observed at t) or a second index? Declare the spelling in the notation")
         if any(not isinstance(v, sp.Symbol) for v in values):
             start, end = _span(p.base)
             written = "".join(str(v) for v in values)
@@ -284,11 +303,19 @@ class Application:
     def _written_number(self, p) -> bool:
         """The subscript of ``p`` is written as one number (``_3``, ``_{10}``, ``_{-1}``), not as arithmetic on numbers
         (``_{11\\cdot 2}``, which the tree has folded to 22 already)."""
-        rest = self.source[_span(p.base)[1]:].lstrip()
-        if not rest.startswith("_"):
-            return False
-        text, _ = balanced(rest, 1) if rest[1:].lstrip().startswith("{") else (rest[1:].lstrip()[:1], 0)
+        text = self._subscript_text(p)
         return text is not None and re.fullmatch(r"\s*-?\s*\d+(\.\d+)?\s*", text) is not None
+
+    def _subscript_text(self, p) -> str | None:
+        """The subscript of ``p`` as written, or None (written before a superscript: ``x^2_{-1}``)."""
+        rest = self.source[_span(p.base)[1]:].lstrip()
+        if rest.startswith("^"):   # x^2_{t-1}: the superscript's argument first
+            _, after = balanced(rest, 1) if rest[1:].lstrip().startswith("{") else (None, len(rest) - len(
+                rest[1:].lstrip()) + 1)
+            rest = rest[after:].lstrip()
+        if not rest.startswith("_"):
+            return None
+        return balanced(rest, 1)[0] if rest[1:].lstrip().startswith("{") else rest[1:].lstrip()[:1]
 
     def apply_int(self, p, powers, j):
         m = _closing_differential(powers, j)

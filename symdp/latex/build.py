@@ -156,7 +156,7 @@ class Builder(Application, Transformer):
         for k, p in enumerate(powers):
             if not _named(p):
                 continue
-            key = (p.base.value, self.source[slice(*_span(p.sub))] if p.sub is not None else "")
+            key = (p.base.value, str(self.indexed(p)) if p.sub is not None else "")
             if key in seen and k - seen[key] > 1:
                 first = powers[seen[key]].base
                 self.fail(first.start, _span(p)[1], f"{p.base.value} twice in one product with factors between: a "

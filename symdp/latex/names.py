@@ -251,7 +251,7 @@ def _after_scripts(tokens: list, k: int, kinds: tuple = ("SUB", "SUP")) -> int:
 
 
 def call_or_product(source: str, name: str, known: bool, inside: list, tok, defined: bool, symbol: str = "",
-                    context: tuple = (frozenset(), frozenset())) -> str:
+                    context: tuple = (frozenset(), frozenset()), powered: bool = False) -> str:
     """"call" or "product" for the name ``name`` followed by the parenthesised tokens ``inside``; else refused.
 
     The rules, in order: the parentheses hold the name's own letter (``n(n+1)``, ``d_1(d_2 - 2)``,
@@ -287,7 +287,7 @@ def call_or_product(source: str, name: str, known: bool, inside: list, tok, defi
         return "call"  # M(S) = \theta(S) + \eta: a function of M's argument
     compound = _top_level_sum(inside)
     listed = any(_kind(t) in ("COMMA", "SEMI") for t in _top(inside))
-    single = _lone_name(inside)
+    single = lone_name(inside)
     if single and not known and base(name) in LAW_LETTERS and _capital(_spelled(source, inside[0])):
         start, end = (tok.start, tok.end) if isinstance(tok, Tok) else (tok.start_pos, tok.end_pos)
         not_formula(source, start, end + 1, f"{name}(...)", f"{name}(S) with S a capital: a law's measure of a set "
@@ -309,11 +309,13 @@ def call_or_product(source: str, name: str, known: bool, inside: list, tok, defi
             return "product"
         _ambiguous(source, name, tok, "a symbol the notation (or the derived expression) knows" if known else
                    "a Greek letter papers use for quantities")
-    if base(name) in FUNCTION_LETTERS or (len(base(name)) > 2 and "\\" not in name) or listed or single:
+    if base(name) in FUNCTION_LETTERS or (len(base(name)) > 2 and "\\" not in name) or listed or (
+            single and not powered):
         return "call"
     if letter in COUNT_LETTERS and not listed:
-        return "product"
-    _ambiguous(source, name, tok, "an unknown name")
+        return "product"   # n(\bar{x})^2: the parentheses group the name for its power
+    _ambiguous(source, name, tok, "an unknown name (parentheses around one name before a power may only group it "
+               "for the power)" if single else "an unknown name")
 
 
 LAW_LETTERS = frozenset("p q".split())
@@ -362,7 +364,7 @@ def _ambiguous(source, name, tok, what):
          f"call, symbols={{r'{name}(...)': ...}} for the quantity, or write {name} \\cdot (...) for a product")
 
 
-def _lone_name(inside: list) -> bool:
+def lone_name(inside: list) -> bool:
     """One name, with a subscript at most (``x_j``, ``S_k``, ``S_{k+1}``): parentheses no product needs, so a call."""
     if not inside or _kind(inside[0]) not in ("NAME", "SYM"):
         return False
@@ -428,8 +430,10 @@ def _called(source: str, tokens: list, arguments) -> set:
             inside = tokens[k + 2:_closing(tokens, k + 1)]
             name = source[t.start_pos:t.end_pos]
             try:
+                close = _closing(tokens, k + 1)
+                powered = close + 1 < len(tokens) and tokens[close + 1].type == "SUP"
                 if call_or_product(source, name, t.type == "SYM", inside, t, False, t.value.name,
-                                   (frozenset(arguments), frozenset())) == "call":
+                                   (frozenset(arguments), frozenset()), powered) == "call":
                     out.add(name)
             except SymdpError:
                 continue
@@ -454,7 +458,10 @@ def _calls(source: str, tokens: list, context: tuple) -> list:
                                 "variable, not a closed form")
                 inside = tokens[k + 2:_closing(tokens, k + 1)]
                 _normal_letter(source, name, inside, t, tokens[:k])
-                if call_or_product(source, name, t.type == "SYM", inside, t, False, t.value.name, context) == "call":
+                close = _closing(tokens, k + 1)
+                powered = close + 1 < len(tokens) and tokens[close + 1].type == "SUP"
+                if call_or_product(source, name, t.type == "SYM", inside, t, False, t.value.name, context,
+                                   powered) == "call":
                     _refuse_functional(source, name, inside, t, context[0])
                     fn = sp.Function(_function_name(name, t.value))
                     out.append(type(t)("HEAD", ("call", fn, name), start_pos=t.start_pos, end_pos=t.end_pos))
@@ -561,6 +568,11 @@ def _script_call(source: str, tokens: list, k: int) -> None:
         _powered_call(source, tokens, t, after)
 
 
+def names_or_list(held: list) -> bool:
+    """Parentheses that hold one name or a comma list: no product needs them (``(f)``, ``(x, y)``)."""
+    return lone_name(held) or any(_kind(u) == "COMMA" for u in _top(held))
+
+
 def _powered_call(source: str, tokens: list, t, after) -> None:
     """Refuse ``\\chi^2(f)``, ``\\sigma^2(f)``, ``\\varepsilon^2(\\alpha)``, ``\\phi^2(x - \\mu)``: a power of a
     name before parentheses that hold one name or a list (no product needs those parentheses), or of a Greek
@@ -569,7 +581,7 @@ def _powered_call(source: str, tokens: list, t, after) -> None:
     opened = tokens.index(after)
     held = tokens[opened + 1:_closing(tokens, opened)]
     name = getattr(t.value, "name", "")
-    if _lone_name(held) or any(_kind(u) == "COMMA" for u in _top(held)) or base(name) in FUNCTION_GREEK:
+    if names_or_list(held) or base(name) in FUNCTION_GREEK:
         power, letter = source[t.start_pos:after.start_pos].strip(), source[t.start_pos:t.end_pos]
         fail(source, t.start_pos, after.end_pos, f"ambiguous: {power}(...) is a power of a function's value "
              f"({letter}(...) to that power) or a power of {letter} times the parentheses? Declare {letter} in the "

@@ -203,11 +203,11 @@ def _punctuation(tokens: list[Tok]) -> list[Tok]:
                                                                           tokens[k + 1].kind in ends))]
 
 
-def _refuse_lone_pairs(source: str, segments, chain, defines: str) -> None:
+def _refuse_lone_pairs(source: str, segments, chain, defines: str, ops) -> None:
     """``CI = (a, b)``, ``y < (a, b)``: the open interval from a to b or the pair of its ends? A pair is read only
-    where every member is one (``(x^*, y^*) = (1, 2)``, a point)."""
+    where every member is one and they are equal (``(x^*, y^*) = (1, 2)``, a point; pairs have no single order)."""
     pairs = [isinstance(m, sp.Tuple) for m in chain]
-    if any(pairs) and (defines or not all(pairs)):
+    if any(pairs) and (defines or not all(pairs) or any(op != "=" for op in ops)):
         seg = segments[pairs.index(True)]
         fail(source, seg[0].start, seg[-1].end, f"{source[seg[0].start:seg[-1].end].strip()} beside "
              f"{defines or 'a value'}: an open interval or a pair (of an interval's ends, of coordinates)? Only the "
@@ -240,7 +240,7 @@ def display(text: str, notation: Notation | None = None, *, derived=None, prose=
         head = _head(source, resolver, segments[0])
         segments, ops = segments[1:], ops[1:]
     chain = tuple(_parse_tokens(source, resolver, seg) for seg in segments)
-    _refuse_lone_pairs(source, segments, chain, defines)
+    _refuse_lone_pairs(source, segments, chain, defines, ops)
     if len(chain) == 1 and _undeclared_value(chain[0], notation, derived):
         not_formula(source, segments[0][0].start, segments[0][-1].end, source[segments[0][0].start:
                     segments[0][-1].end].strip(), "the value of a function nobody declared, standing alone: no closed "

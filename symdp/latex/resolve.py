@@ -36,7 +36,8 @@ from .words import (DISTRIBUTIONS, FUNCTION_NAMED, FUNCTION_WORDS, TEXT_FUNCTION
                     identifier, letters, not_in_notation)
 from .notation import HEADS, OPERATORS, Notation
 from .prose import declared, scripted
-from .scripts import (fold, index_names, integrals, refuse_indexed_superscripts, refuse_labels_before_subscripts,
+from .scripts import (fold, index_names, integrals, refuse_indexed_superscripts, refuse_label_numbers,
+                      refuse_labels_before_subscripts,
                       refuse_stray_differentials, refuse_subscripted_calls, refuse_transposes)
 
 _KEYWORDS = {"if": "IF", "for": "IF", "when": "IF", "where": "IF", "otherwise": "OTHERWISE", "else": "OTHERWISE",
@@ -142,6 +143,7 @@ class Resolver:
         raw = paired_mids(parameters_after_bar(listed_with_semicolons(raw, declared(self.notation), self.source)))
         decorated = derivatives(self.source, decorate(raw))
         refuse_labels_before_subscripts(self.source, decorated, fail, self.spelled)
+        refuse_label_numbers(self.source, decorated, fail, self.spelled)
         refuse_bold_arithmetic(self.source, decorated)
         bound = index_names(decorated)
         tokens = glued(spelled(integrals(fold(decorated, bound, scripted(self.notation)))))

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from .conditions import ELLIPSES
 from .lexer import Tok, after_argument, fail
-from .names import DECORATIONS
+from .names import DECORATIONS, FUNCTION_GREEK, names_or_list
 from .notation import HEADS, OPERATORS
 
 _FOLDABLE = ("NAME", "NUMBER", "WORD", "COMMA", "PRIME")
@@ -59,7 +59,7 @@ def fold(tokens: list[Tok], bound: frozenset = frozenset(), keep: frozenset = fr
     """Names with their plain subscripts and primes as one NAME token (``\\rho_{p}`` -> ``\\rho_p``); a
     subscript naming an index in ``bound`` stays a subscript (an indexed family), and so does the subscript of a
     name in ``keep`` (a declared function's argument, ``I_x(a, b)``)."""
-    out, i, tokens = [], 0, _decorations_last(tokens)
+    out, i, tokens = [], 0, _decorations_last(tokens, bound)
     while i < len(tokens):
         t = tokens[i]
         argument = i > 0 and tokens[i - 1].kind in ("SUP", "SUB")  # x^b_a: b is the exponent, not b_a
@@ -71,13 +71,13 @@ def fold(tokens: list[Tok], bound: frozenset = frozenset(), keep: frozenset = fr
     return out
 
 
-def _decorations_last(tokens: list[Tok]) -> list[Tok]:
+def _decorations_last(tokens: list[Tok], bound: frozenset) -> list[Tok]:
     """``Y^\\star_t``, ``P^+_L`` as ``Y_t^\\star``, ``P_L^+`` (TeX sets both orders alike): a name's star or sign
     after its subscript, where the fold reads it."""
     out = list(tokens)
     for i in range(1, len(out)):
         sign = _signed(out, i) if nameish(out[i - 1]) and out[i - 1 - (i > 1)].kind not in ("SUP", "SUB") else 0
-        if sign and sign + 1 < len(out) and out[sign].kind == "SUB":
+        if sign and sign + 1 < len(out) and out[sign].kind == "SUB" and _subscript(out, sign, bound)[0] is not None:
             end = after_argument(out, sign + 1)
             out[i:end] = out[sign:end] + out[i:sign]
     return out
@@ -190,12 +190,17 @@ def refuse_subscripted_calls(source: str, tokens: list[Tok], bound: frozenset, f
     is one of ``functions``, the letters papers use for functions (``\\sum_i f_i(x)``): refused too."""
     raw = [t if isinstance(t, Tok) else Tok(t.type, "", t.start_pos, t.end_pos) for t in tokens]
     for k, t in enumerate(raw[:-1]):
-        if not (nameish(t) and isinstance(tokens[k], Tok) and raw[k + 1].kind == "SUB"):
-            continue  # a spelling the notation or the derived expression knows is matched already, never here
-        if _bound_index(raw, k + 1, bound) and t.text not in functions:
-            continue
+        if not ((nameish(t) and isinstance(tokens[k], Tok)) or t.kind == "SYM") or raw[k + 1].kind != "SUB":
+            continue  # a spelling the notation or the derived expression knows whole is matched already, never here
         after = after_argument(raw, k + 2)
-        if after < len(raw) and raw[after].kind == "LPAREN":
+        power = after if after < len(raw) and raw[after].kind == "SUP" else 0
+        after = after_argument(raw, after + 1) if power else after
+        opened = after < len(raw) and raw[after].kind == "LPAREN"
+        if power and opened and not _powered_member_called(raw, power, after, source[t.start:t.end], functions):
+            continue   # \epsilon_{t-1}^2 (1 + \beta), \sum_i w_i^2 (x_i - m)^2: a power of the member times them
+        if not power and (t.kind == "SYM" or (_bound_index(raw, k + 1, bound) and t.text not in functions)):
+            continue   # a known symbol's member before parentheses: judged with the notation's rules (names.py)
+        if opened:
             spelled = source[t.start:raw[after - 1].end]
             fail(source, t.start, raw[after].end, f"ambiguous: {spelled}(...) is the function {spelled} applied "
                  f"to the parentheses, or the indexed {spelled} times them? Declare {spelled!r} in the notation "
@@ -225,8 +230,68 @@ def refuse_labels_before_subscripts(source: str, tokens: list[Tok], fail, known=
              "notation, or write the power after the subscript")
 
 
+def refuse_label_numbers(source: str, tokens: list[Tok], fail, known=lambda spelled: False) -> None:
+    """Refuse ``\\beta^0_j``, ``Y^1_i - Y^0_i``, ``\\theta^0``: 0 or 1 as a name's superscript is a label (the true
+    value, a potential outcome, the first of two processes), as no paper writes a power 0 or 1 of a name."""
+    for k in range(1, len(tokens) - 1):
+        if tokens[k].kind != "SUP":
+            continue
+        end = after_argument(tokens, k + 1)
+        arg = tokens[k + 1:end]
+        inner = arg[1:-1] if arg and arg[0].kind == "LBRACE" else arg
+        if [(u.kind, u.text) for u in inner] not in ([("NUMBER", "0")], [("NUMBER", "1")]):
+            continue
+        start = _base_of(tokens, k)
+        if start is None or tokens[start].text.strip() == "e":   # e^{1}: Euler's number, written out in a series
+            continue
+        spelled = source[tokens[start].start:tokens[end - 1].end]
+        if known(spelled):
+            continue
+        fail(source, tokens[start].start, tokens[end - 1].end, f"{spelled}: a superscript {inner[0].text} on a name "
+             "is a label (the true value, a potential outcome), never a power written out; declare the spelling in "
+             "the notation")
+
+
+def _base_of(tokens: list[Tok], k: int):
+    """The index of the name a superscript at ``k`` belongs to (``x^``, ``x_i^``, ``x_{t-1}^``), or None."""
+    j = k - 1
+    if tokens[j].kind == "RBRACE":
+        depth = 0
+        while j >= 0:
+            depth += (tokens[j].kind == "RBRACE") - (tokens[j].kind == "LBRACE")
+            if depth == 0:
+                break
+            j -= 1
+        j -= 1
+        if j < 1 or tokens[j].kind != "SUB":
+            return None
+        j -= 1
+    elif j >= 1 and tokens[j - 1].kind == "SUB":
+        j -= 2
+    return j if j >= 0 and nameish(tokens[j]) else None
+
+
 def _numeric(inner: list[Tok]) -> bool:
     return any(u.kind == "NUMBER" for u in inner) and all(u.kind in ("NUMBER", "MINUS", "DIV") for u in inner)
+
+
+def _powered_member_called(raw: list, power: int, opened: int, name: str, functions) -> bool:
+    """``\\sigma_i^2(\\theta)``, ``\\chi^2_{n-1}(1 - \\alpha/2)``, ``F_{n-1}^{-1}(u)``: a member's power before
+    parentheses that hold one name or a list, of a letter papers use for functions, or an inverse: maybe a
+    function's value to that power (a quantile, a variance as a function of theta)."""
+    inverse = power + 1 < len(raw) and (raw[power + 1].kind == "MINUS" or (
+        raw[power + 1].kind == "LBRACE" and power + 2 < len(raw) and raw[power + 2].kind == "MINUS"))
+    return inverse or name.lstrip("\\") in FUNCTION_GREEK or name in functions or _called(raw, opened)
+
+
+def _called(raw: list, opened: int) -> bool:
+    """Parentheses at ``opened`` that hold one name or a list (no product needs them)."""
+    depth, end = 0, opened
+    for end in range(opened, len(raw)):
+        depth += (raw[end].kind == "LPAREN") - (raw[end].kind == "RPAREN")
+        if depth == 0:
+            break
+    return names_or_list(raw[opened + 1:end])
 
 
 def refuse_indexed_superscripts(source: str, tokens: list, bound: frozenset, fail) -> None:

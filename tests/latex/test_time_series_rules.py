@@ -113,3 +113,55 @@ def test_italic_sgn_is_the_sign_function():
     assert value(r"y = 1 + sgn(x)").has(sp.sign)
     assert value(r"y = 1 + sgn(x)") == value(r"y = 1 + \mathrm{sgn}(x)")
     assert not value(r"y = 1 + sgn(x)").has(sp.Function("sgn")(x))
+
+
+# -- after the adversarial review of these rules (2026-12-06) ------------------------------------------------------
+
+@pytest.mark.parametrize("latex", [r"y = \chi^2_{n-1}(1-\alpha/2)", r"y = \sigma^2_{t-1}(f)",
+                                   r"y = \sum_{i=1}^n \sigma_i^2(\theta)", r"y = G^{-1}_{n-1}(1-\alpha)",
+                                   r"y = F_{n-1}^{-1}(u)", r"y = \sum_{i=1}^n F_i^{-1}(u)"])
+def test_a_members_power_before_a_functions_parentheses_is_refused(latex):
+    refused(latex, "ambiguous")                    # quantiles, variances as functions, inverses: were products
+
+
+def test_a_members_power_before_arithmetic_is_a_product():
+    assert str(value(r"y = \epsilon_{t-1}^2 (1 + \beta)")) == "(beta + 1)*epsilon[t - 1]**2"
+    assert str(value(r"y = \sum_{i=1}^n w_i^2(x_i - m)^2")) == "Sum((-m + x[i])**2*w[i]**2, (i, 1, n))"
+
+
+def test_parentheses_around_one_name_before_a_power_group_it():
+    assert str(value(r"y = \sum_{i=1}^n x_i^2 - n(\bar{x})^2")) == "-n*x_bar**2 + Sum(x[i]**2, (i, 1, n))"
+    refused(r"y = c (x)^2 + d", "only group it for the power")      # was the call c(x) squared
+
+
+@pytest.mark.parametrize("latex", [r"y = Y^1_i - Y^0_i", r"y = \hat\theta - \theta^0", r"y = \beta_j^0",
+                                   r"y = \mu^{1}_t"])
+def test_a_superscript_0_or_1_on_a_name_is_a_label(latex):
+    refused(latex, "label")                         # was Y_i - 1, theta_hat - 1, 1
+
+
+def test_e_to_the_0_or_1_and_numbers_are_read():
+    assert value(r"y = 2^0 + 10^{1}") == 11
+
+
+@pytest.mark.parametrize("latex", [r"y = \rho_{xy \cdot z}", r"y = \sigma^2_{y \cdot x}"])
+def test_names_joined_by_cdot_in_a_subscript_are_a_label(latex):
+    refused(latex, "cdot")                          # was rho[x*y*z]: rho_{xy.z} and rho_{xz.y} the same member
+
+
+@pytest.mark.parametrize("latex", [r"(a,b) < (c,d)", r"y = \sum_{i,j = i}^n a_{ij}", r"y = \sum_{i,i=1}^n a_{ii}",
+                                   r"y = x_{(n)}", r"y = \sum_{t=1}^T x_{t\,\mathrm{obs}}"])
+def test_orders_of_pairs_bad_double_sums_order_statistics_and_labels_beside_an_index_are_refused(latex):
+    with pytest.raises(LatexError):
+        display(latex)
+
+
+def test_the_subscript_after_a_power_is_read_and_a_star_keeps_an_expression_subscript():
+    assert str(value(r"y = x^2_{-1}")) == "x[-1]**2"
+    assert str(value(r"y = x^*_{t-1}")) == "x^*[t - 1]"
+    assert str(value(r"y = \sum_{i=1}^n x^*_i")) == "Sum(x^*[i], (i, 1, n))"
+
+
+def test_different_members_around_a_factor_are_no_sandwich():
+    assert str(value(r"y = x_{t-1} a x_{t-2}")) == "a*x[t - 1]*x[t - 2]"
+    refused(r"y = x_{t-1} a x_{t-1}", "twice in one product")
