@@ -248,13 +248,18 @@ class Application:
     def indexed(self, p):
         """``x_{i}`` where the subscript is not part of the name (a sum's index): ``Indexed(x, i)``."""
         label = self.expr(p.base)
-        if label is sp.E:  # e_t under \sum_t: a family named e (residuals), never Euler's number with an index
-            label = sp.Symbol("e")
+        if label in (sp.E, sp.pi):  # e_t, \pi_k under a sum: families (residuals, mixture weights), never constants
+            label = sp.Symbol(str(label).lower() if label is sp.E else "pi")
         if not isinstance(label, sp.Symbol):
             start, end = _span(p.base)
             self.fail(start, end, "a subscript on an expression (a clamp [y]^b_a, an evaluation or a "
                       "restriction?): only names take subscripts; declare the spelling in the notation")
         subs = [x for s in (p.sub if isinstance(p.sub, list) else [p.sub]) for x in self._indices(p, label, s)]
+        if len(subs) > 1 and any(isinstance(v, sp.Symbol) and v.name.isalpha() and len(v.name) > 1 and v.name not in
+                                 GREEK for v in subs):
+            start, end = _span(p.base)
+            self.fail(start, end, f"{label}_{{...}} with a word among its indices: a label (x_{{i, obs}}, observed) or "
+                      "a second index? Declare the spelling in the notation")
         if any(_labels_a_variable(s) for s in subs):
             start, end = _span(p.base)
             self.fail(start, end, f"{label}_{{...}} of an expression in a random variable (sigma_{{aX+b}}): a "
@@ -274,8 +279,7 @@ class Application:
         leaves = _side_by_side(sub)
         if leaves is None:
             value = self.expr(sub)
-            if isinstance(value, sp.Mul) and not value.atoms(sp.Number) - {sp.S.One} and "\\cdot" in (
-                    self._subscript_text(p) or ""):  # \rho_{xy \cdot z}: x and y given z
+            if "\\cdot" in written and not isinstance(value, sp.Number) and not _index_arithmetic(value):  # \rho_{xy \cdot z}: x and y given z
                 start, end = _span(p.base)
                 self.fail(start, end, f"{label}_{{...}} with names joined by \\cdot in its subscript: a label (the "
                           "partial correlation of x and y given z, \\rho_{xy \\cdot z}) or the member at their "
@@ -442,3 +446,11 @@ def _side_by_side(sub):
         return [q.base for q in sub.powers]
     return None
 
+
+def _index_arithmetic(value) -> bool:
+    """``2 \\cdot n``: a digit times one name, index arithmetic; ``1 \\cdot j``, ``12 \\cdot k``, ``x y \\cdot z`` are
+    labels (1 given j, 12 given k)."""
+    if not isinstance(value, sp.Mul) or len(value.args) != 2:
+        return False
+    number, name = value.args
+    return isinstance(name, sp.Symbol) and number.is_Integer and 2 <= number <= 9

@@ -309,13 +309,20 @@ def call_or_product(source: str, name: str, known: bool, inside: list, tok, defi
             return "product"
         _ambiguous(source, name, tok, "a symbol the notation (or the derived expression) knows" if known else
                    "a Greek letter papers use for quantities")
+    grouped = single and powered and _decorated(inside)   # n(\bar{x})^2: parentheses that group a name for a power
     if base(name) in FUNCTION_LETTERS or (len(base(name)) > 2 and "\\" not in name) or listed or (
-            single and not powered):
+            single and not grouped):
         return "call"
     if letter in COUNT_LETTERS and not listed:
         return "product"   # n(\bar{x})^2: the parentheses group the name for its power
-    _ambiguous(source, name, tok, "an unknown name (parentheses around one name before a power may only group it "
-               "for the power)" if single else "an unknown name")
+    _ambiguous(source, name, tok, "an unknown name (parentheses around a decorated name before a power may only "
+               "group it for the power)" if single else "an unknown name")
+
+
+def _decorated(inside: list) -> bool:
+    """A decorated name (``\\bar{x}``, ``\\hat\\sigma``), which papers put in parentheses before a power."""
+    return _kind(inside[0]) in ("NAME", "SYM") and any(_text(inside[0]).endswith(f"_{mod}") or f"_{mod}_" in
+                                                         _text(inside[0]) for mod in ("bar", "hat", "tilde"))
 
 
 LAW_LETTERS = frozenset("p q".split())
@@ -547,17 +554,17 @@ def _script_call(source: str, tokens: list, k: int) -> None:
     if j < len(tokens) and tokens[j].type == "LBRACE":
         end = _closing(tokens, j)
         inside = [u.type for u in tokens[j + 1:end]]
-        after = tokens[end + 1] if end + 1 < len(tokens) else None
+        at = end + 1
     else:
-        inside, after = [tokens[j].type] if j < len(tokens) else [], tokens[j + 1] if j + 1 < len(tokens) else None
+        inside, at = [tokens[j].type] if j < len(tokens) else [], j + 1
+    after = tokens[at] if at < len(tokens) else None   # found by place: tokens equal by their text
     spelled = source[t.start_pos:tokens[min(len(tokens) - 1, j + len(inside) + 1)].end_pos]
     if inside[:1] == ["LPAREN"] and inside[-1:] == ["RPAREN"] and len(inside) == 3:
         fail(source, t.start_pos, t.end_pos + 1, f"{spelled}: a superscript in parentheses (a derivative, an "
              "iterate or a label), not a power; declare the spelling in the notation")
     function = t.type == "NAME" and base(t.value.name) in {b.lstrip("\\") for b in FUNCTION_LETTERS}
     if after is not None and after.type == "LPAREN" and not function and t.type == "SYM":
-        opened = tokens.index(after, j)
-        held = tokens[opened + 1:_closing(tokens, opened)]
+        held = tokens[at + 1:_closing(tokens, at)]
         if _top_level_sum(held) or any(u.type in ("OR", "AND") for u in _top(held)):
             return   # \epsilon^{-1} (1 \vee x): a known symbol's power times a sum or a maximum, as q(e^\epsilon - 1)
     if after is not None and after.type == "LPAREN" and (inside == ["MINUS", "NUMBER"] or function):
@@ -565,7 +572,7 @@ def _script_call(source: str, tokens: list, k: int) -> None:
              f"applied to the parentheses, or a power times them; declare {spelled!r} in the notation "
              "(functions= for the function)")
     if after is not None and after.type == "LPAREN":
-        _powered_call(source, tokens, t, after)
+        _powered_call(source, tokens, t, at)
 
 
 def names_or_list(held: list) -> bool:
@@ -573,14 +580,16 @@ def names_or_list(held: list) -> bool:
     return lone_name(held) or any(_kind(u) == "COMMA" for u in _top(held))
 
 
-def _powered_call(source: str, tokens: list, t, after) -> None:
+def _powered_call(source: str, tokens: list, t, opened: int) -> None:
     """Refuse ``\\chi^2(f)``, ``\\sigma^2(f)``, ``\\varepsilon^2(\\alpha)``, ``\\phi^2(x - \\mu)``: a power of a
     name before parentheses that hold one name or a list (no product needs those parentheses), or of a Greek
     letter papers use for functions: the square of a function's value, or a power times the parentheses?
     ``p^2(1-p)``, ``\\sigma^2(1 - \\rho)`` stay products."""
-    opened = tokens.index(after)
+    after = tokens[opened]
     held = tokens[opened + 1:_closing(tokens, opened)]
     name = getattr(t.value, "name", "")
+    if base(name) in {base(_text(u)) for u in held if _kind(u) in ("NAME", "SYM")} and not names_or_list(held):
+        return   # \phi_1^2(1 - \phi_2): the parentheses hold the name's own letter, a product (as n(n+1))
     if names_or_list(held) or base(name) in FUNCTION_GREEK:
         power, letter = source[t.start_pos:after.start_pos].strip(), source[t.start_pos:t.end_pos]
         fail(source, t.start_pos, after.end_pos, f"ambiguous: {power}(...) is a power of a function's value "

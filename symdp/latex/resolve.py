@@ -36,9 +36,9 @@ from .words import (DISTRIBUTIONS, FUNCTION_NAMED, FUNCTION_WORDS, TEXT_FUNCTION
                     identifier, letters, not_in_notation)
 from .notation import HEADS, OPERATORS, Notation
 from .prose import declared, scripted
-from .scripts import (fold, index_names, integrals, refuse_indexed_superscripts, refuse_label_numbers,
-                      refuse_labels_before_subscripts,
-                      refuse_stray_differentials, refuse_subscripted_calls, refuse_transposes)
+from .labels import refuse_label_numbers, refuse_labels_before_subscripts, refuse_subscripted_calls
+from .scripts import (fold, index_names, integrals, refuse_indexed_superscripts, refuse_stray_differentials,
+                      refuse_transposes)
 
 _KEYWORDS = {"if": "IF", "for": "IF", "when": "IF", "where": "IF", "otherwise": "OTHERWISE", "else": "OTHERWISE",
              "and": "AND", "or": "OR", "if and only if": None}

@@ -131,7 +131,7 @@ def test_a_members_power_before_arithmetic_is_a_product():
 
 def test_parentheses_around_one_name_before_a_power_group_it():
     assert str(value(r"y = \sum_{i=1}^n x_i^2 - n(\bar{x})^2")) == "-n*x_bar**2 + Sum(x[i]**2, (i, 1, n))"
-    refused(r"y = c (x)^2 + d", "only group it for the power")      # was the call c(x) squared
+    refused(r"y = c (\bar{x})^2 + d", "only group it for the power")  # was the call c(x_bar) squared
 
 
 @pytest.mark.parametrize("latex", [r"y = Y^1_i - Y^0_i", r"y = \hat\theta - \theta^0", r"y = \beta_j^0",
@@ -165,3 +165,28 @@ def test_the_subscript_after_a_power_is_read_and_a_star_keeps_an_expression_subs
 def test_different_members_around_a_factor_are_no_sandwich():
     assert str(value(r"y = x_{t-1} a x_{t-2}")) == "a*x[t - 1]*x[t - 2]"
     refused(r"y = x_{t-1} a x_{t-1}", "twice in one product")
+
+
+# -- after the second review (2026-12-06) --------------------------------------------------------------------------
+
+def test_a_functions_value_to_a_power_stays_a_call_and_a_decorated_name_is_grouped():
+    assert str(value(r"v = m(x)^2")) == "m(x)**2"                      # a regression function, squared
+    assert str(value(r"V(\theta) = i(\theta)^{-1}")) == "1/i(theta)"    # the inverse Fisher information
+    assert str(value(r"y = n(\bar x)^2")) == "n*x_bar**2"
+
+
+@pytest.mark.parametrize("latex", [r"v = \sum_{j=1}^p \beta_{1 \cdot j}", r"v = \rho_{12\cdot k}",
+                                   r"v = \sum_{i=1}^n x_{i,\mathrm{obs}}"])
+def test_given_labels_and_words_among_indices_are_refused(latex):
+    refused(latex, "label")
+
+
+def test_the_names_own_letter_in_the_parentheses_makes_a_product():
+    assert str(value(r"v = \phi_1^2(1-\phi_2)")) == "phi_1**2*(1 - phi_2)"
+    assert str(value(r"v = \sum_{i=1}^n h_i^2 (1-h_i)^{-1}")) == "Sum(h[i]**2/(1 - h[i]), (i, 1, n))"
+
+
+def test_mixture_weights_and_pairwise_weights_under_sums():
+    assert str(value(r"v = \sum_{k=1}^K \pi_k \mu_k")) == "Sum(mu[k]*pi[k], (k, 1, K))"
+    assert str(value(r"v = \sum_{i,j=1}^{N} w_{ij}(x_i - x_j)^2")) == \
+        "Sum((x[i] - x[j])**2*w[i, j], (j, 1, N), (i, 1, N))"
