@@ -295,14 +295,20 @@ class Application:
             start, end = _span(p.base)
             self.fail(start, end, f"{label}_{{...}} with a word beside an index in its subscript: a label (x_{{t, obs}} "
                       "observed at t) or a second index? Declare the spelling in the notation")
-        if any(not isinstance(v, sp.Symbol) for v in values):
+        if any(not isinstance(v, sp.Symbol) for v in values) and not self._arithmetic_elsewhere(values):
             start, end = _span(p.base)
             written = "".join(str(v) for v in values)
             self.fail(start, end, f"{label}_{{{written}}}: the member {'*'.join(str(v) for v in values)} (index "
                       f"arithmetic), or the member ({', '.join(str(v) for v in values)}) of a family with two indices "
                       f"(the series {label}_{values[0]} at {values[-1]})? Write {label}_{{{', '.join(str(v) for v in values)}}} "
                       "or the product with \\cdot")
-        return values
+        return [sp.Mul(*values)] if any(not isinstance(v, sp.Symbol) for v in values) else values
+
+    def _arithmetic_elsewhere(self, values) -> bool:
+        """The display writes ``2n`` inside index arithmetic too (``\\theta_{2n-1}`` beside ``\\theta_{2n}``): the
+        member 2n, as the odd and even terms of a series are written."""
+        spelled = r"\s*".join(re.escape(str(v)) for v in values)
+        return re.search(r"_\{[^{}]*(?:" + spelled + r"\s*[-+]|[-+]\s*" + spelled + r")[^{}]*\}", self.source) is not None
 
     def _written_number(self, p) -> bool:
         """The subscript of ``p`` is written as one number (``_3``, ``_{10}``, ``_{-1}``), not as arithmetic on numbers

@@ -84,8 +84,8 @@ _TAG = re.compile(r"\\q?quad\s*\(\s*(?:[A-Z]\.)?\d+(?:\.\d+)*[a-z]?\s*\)\s*[.,;]
 """An equation number written by hand at the end of a row (``t > 1 \\qquad (6.93)``, as a MathJax page numbers its
 displays): the row's label, never a factor."""
 
-_SWITCHES = {"cal": "mathcal", "bf": "mathbf", "rm": "mathrm", "it": "mathit", "sf": "mathsf"}
-_SWITCH = re.compile(r"\{\s*\\(cal|bf|rm|it|sf)(?![A-Za-z])\s*(\{\s*[A-Za-z0-9]+\s*\}|[A-Za-z0-9]+|\\[A-Za-z]+)\s*\}")
+_SWITCHES = {"cal": "mathcal", "bf": "mathbf", "rm": "mathrm", "it": "mathit", "sf": "mathsf", "tt": "mathtt"}
+_SWITCH = re.compile(r"\{\s*\\(cal|bf|rm|it|sf|tt)(?![A-Za-z])\s*(\{\s*[A-Za-z0-9]+\s*\}|[A-Za-z0-9]+|\\[A-Za-z]+)\s*\}")
 """A font switch alone in its group with one word or one command: ``{\\cal R}``, ``{\\rm{Voigt}}``."""
 _BRACED_OPERATOR = re.compile(r"(?<![_^])\{\s*(\\(?:operatorname|mathrm)\s*\{[A-Za-z]+\})\s*\}")
 """An operator's name alone in a group, its argument after the group (``{\\operatorname{erfc}}(-x)``, as lmfit writes

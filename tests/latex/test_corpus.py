@@ -129,7 +129,7 @@ BELOW_TARGET: dict = {  # heldout7 left it on 2026-12-03 at 44/48 (measured blin
                       "2026-12-05 at 757ab83: 21/48 = 44 % with 4 misread (README.md)",
     "heldout19_rows": "40/47 = 85 % of the closed-form rows read as meant, 1 misread (MISREAD_BLIND); measured blind on "
                       "2026-12-05 at 94bcf00: 39/47 = 83 % with 2 misread (README.md)",
-    "heldout20_rows": "20/35 = 57 % of the closed-form rows read as meant, 0 misread; measured blind on 2026-12-06 at "
+    "heldout20_rows": "22/35 = 63 % of the closed-form rows read as meant, 0 misread; measured blind on 2026-12-06 at "
                       "a2a9d4a: 19/35 = 54 % with 8 misread (README.md)",
     "heldout18_rows": "26/37 = 70 % of the closed-form rows read as meant, 0 misread (four lmfit line shapes with "
                       "{2\\sigma}^2, printed 2 sigma squared and grouped (2 sigma) squared, refused); measured blind on "

@@ -190,3 +190,9 @@ def test_mixture_weights_and_pairwise_weights_under_sums():
     assert str(value(r"v = \sum_{k=1}^K \pi_k \mu_k")) == "Sum(mu[k]*pi[k], (k, 1, K))"
     assert str(value(r"v = \sum_{i,j=1}^{N} w_{ij}(x_i - x_j)^2")) == \
         "Sum((x[i] - x[j])**2*w[i, j], (j, 1, N), (i, 1, N))"
+
+
+def test_a_typewriter_switch_is_a_name_and_2n_beside_2n_minus_1_is_index_arithmetic():
+    got = value(r"y = \theta_0 + \sum_{n=1}^{\tt nterms} [\theta_{2n-1}\sin(n t) + \theta_{2n}\cos(n t)]")
+    assert "theta[2*n]" in str(got) and "theta[2*n - 1]" in str(got) and "nterms" in str(got)
+    refused(r"y = \sum_{n=1}^N \theta_{2n}", "index")      # alone: the member 2n, or the series theta_2 at n?
