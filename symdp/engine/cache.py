@@ -54,11 +54,15 @@ def _versions() -> str:
     return f"{sys.version}|{sympy.__version__}|{mpmath.__version__}|{numpy.__version__}|{sci}"
 
 
+def _files(root: Path, suffixes: tuple) -> list[Path]:
+    return [path for path in sorted(root.rglob("*"))
+            if path.is_file() and path.name.endswith(suffixes) and "__pycache__" not in path.parts]
+
+
 def _tree_digest(root: Path, suffixes=(".py", ".j2", ".proofs.json")) -> str:
     h = hashlib.sha256()
-    for path in sorted(root.rglob("*")):
-        if path.is_file() and path.name.endswith(suffixes) and "__pycache__" not in path.parts:
-            h.update(str(path.relative_to(root)).encode() + b"\0" + path.read_bytes())
+    for path in _files(root, suffixes):
+        h.update(str(path.relative_to(root)).encode() + b"\0" + path.read_bytes())
     return h.hexdigest()
 
 
@@ -85,11 +89,10 @@ def _package_files() -> tuple[Path, ...]:
     return tuple(_sources(_package()))
 
 
-def _sources(root: Path):
+def _sources(root: Path) -> list[Path]:
     """The source files below ``root`` that the key covers, certificates aside (symdp writes those while it runs,
     ``symdp certify``; they are data, read when a claim is decided)."""
-    return (path for path in sorted(root.rglob("*")) if path.is_file() and path.name.endswith((".py", ".j2"))
-            and "__pycache__" not in path.parts)
+    return _files(root, (".py", ".j2"))
 
 
 def _edited(paths, since: int, now: int) -> bool:

@@ -14,12 +14,13 @@ import sympy as sp
 
 from sympy.core.function import AppliedUndef
 
-from .forms import Chain, Diff, Group, Head, Juxt, Leaf, Power, _span
-from .lexer import GREEK, balanced, fail, not_formula
+from .forms import Chain, Diff, Group, Head, Power, _span
+from .lexer import fail, not_formula
+from .members import Members
 from .prose import settles
 
 
-class Application:
+class Application(Members):
     """The part of :class:`.build.Builder` that applies heads to their arguments (a mixin)."""
 
     def apply(self, p: Power, powers: list, j: int):
@@ -245,88 +246,6 @@ class Application:
     def juxt_big(self, c):
         return sp.Mul(self.expr(c[0]), self.expr(c[1]))
 
-    def indexed(self, p):
-        """``x_{i}`` where the subscript is not part of the name (a sum's index): ``Indexed(x, i)``."""
-        label = self.expr(p.base)
-        if label in (sp.E, sp.pi):  # e_t, \pi_k under a sum: families (residuals, mixture weights), never constants
-            label = sp.Symbol(str(label).lower() if label is sp.E else "pi")
-        if not isinstance(label, sp.Symbol):
-            start, end = _span(p.base)
-            self.fail(start, end, "a subscript on an expression (a clamp [y]^b_a, an evaluation or a "
-                      "restriction?): only names take subscripts; declare the spelling in the notation")
-        subs = [x for s in (p.sub if isinstance(p.sub, list) else [p.sub]) for x in self._indices(p, label, s)]
-        if len(subs) > 1 and any(isinstance(v, sp.Symbol) and v.name.isalpha() and len(v.name) > 1 and v.name not in
-                                 GREEK for v in subs):
-            start, end = _span(p.base)
-            self.fail(start, end, f"{label}_{{...}} with a word among its indices: a label (x_{{i, obs}}, observed) or "
-                      "a second index? Declare the spelling in the notation")
-        if any(_labels_a_variable(s) for s in subs):
-            start, end = _span(p.base)
-            self.fail(start, end, f"{label}_{{...}} of an expression in a random variable (sigma_{{aX+b}}): a "
-                      "quantity of a random variable written as a label (its standard deviation), or a member of a "
-                      "family at that value? Declare the spelling in the notation")
-        return sp.IndexedBase(label)[tuple(subs)]
-
-    def _indices(self, p, label, sub) -> list:
-        """The indices one subscript item gives: ``a_{ij}`` under a sum is the member (i, j) of a two-index family
-        (never a[i*j]); ``D_{1t}``, ``\\theta_{2n}`` (the member 2n, or (2, n): the second series at n?) refused;
-        ``\\theta_{2n-1}``, ``x_{t-1}`` are index arithmetic."""
-        written = self._subscript_text(p) or ""
-        if written.strip().startswith("(") and written.strip().endswith(")"):
-            start, end = _span(p.base)
-            self.fail(start, end, f"{label}_{{{written.strip()}}}: an order statistic (the {written.strip()[1:-1]}-th "
-                      "smallest) or the member? Declare the spelling in the notation")
-        leaves = _side_by_side(sub)
-        if leaves is None:
-            value = self.expr(sub)
-            if "\\cdot" in written and not isinstance(value, sp.Number) and not _index_arithmetic(value):  # \rho_{xy \cdot z}: x and y given z
-                start, end = _span(p.base)
-                self.fail(start, end, f"{label}_{{...}} with names joined by \\cdot in its subscript: a label (the "
-                          "partial correlation of x and y given z, \\rho_{xy \\cdot z}) or the member at their "
-                          "product? Declare the spelling in the notation")
-            if isinstance(value, sp.Number) and not self._written_number(p):  # \omega_{11\cdot2}: the partial variance of 1 given 2
-                start, end = _span(p.base)
-                self.fail(start, end, f"{label}_{{...}} with arithmetic on numbers in its subscript: a label (as "
-                          f"\\omega_{{11\\cdot 2}}, 1 given 2) or the member {value}? Declare the spelling in the "
-                          "notation")
-            return [value]
-        values = [self.expr(leaf) for leaf in leaves]
-        if any(isinstance(v, sp.Symbol) and len(v.name) > 1 and v.name not in GREEK for v in values):
-            start, end = _span(p.base)
-            self.fail(start, end, f"{label}_{{...}} with a word beside an index in its subscript: a label (x_{{t, obs}} "
-                      "observed at t) or a second index? Declare the spelling in the notation")
-        if any(not isinstance(v, sp.Symbol) for v in values) and not self._arithmetic_elsewhere(values):
-            start, end = _span(p.base)
-            written = "".join(str(v) for v in values)
-            self.fail(start, end, f"{label}_{{{written}}}: the member {'*'.join(str(v) for v in values)} (index "
-                      f"arithmetic), or the member ({', '.join(str(v) for v in values)}) of a family with two indices "
-                      f"(the series {label}_{values[0]} at {values[-1]})? Write {label}_{{{', '.join(str(v) for v in values)}}} "
-                      "or the product with \\cdot")
-        return [sp.Mul(*values)] if any(not isinstance(v, sp.Symbol) for v in values) else values
-
-    def _arithmetic_elsewhere(self, values) -> bool:
-        """The display writes ``2n`` inside index arithmetic too (``\\theta_{2n-1}`` beside ``\\theta_{2n}``): the
-        member 2n, as the odd and even terms of a series are written."""
-        spelled = r"\s*".join(re.escape(str(v)) for v in values)
-        return re.search(r"_\{[^{}]*(?:" + spelled + r"\s*[-+]|[-+]\s*" + spelled + r")[^{}]*\}", self.source) is not None
-
-    def _written_number(self, p) -> bool:
-        """The subscript of ``p`` is written as one number (``_3``, ``_{10}``, ``_{-1}``), not as arithmetic on numbers
-        (``_{11\\cdot 2}``, which the tree has folded to 22 already)."""
-        text = self._subscript_text(p)
-        return text is not None and re.fullmatch(r"\s*-?\s*\d+(\.\d+)?\s*", text) is not None
-
-    def _subscript_text(self, p) -> str | None:
-        """The subscript of ``p`` as written, or None (written before a superscript: ``x^2_{-1}``)."""
-        rest = self.source[_span(p.base)[1]:].lstrip()
-        if rest.startswith("^"):   # x^2_{t-1}: the superscript's argument first
-            _, after = balanced(rest, 1) if rest[1:].lstrip().startswith("{") else (None, len(rest) - len(
-                rest[1:].lstrip()) + 1)
-            rest = rest[after:].lstrip()
-        if not rest.startswith("_"):
-            return None
-        return balanced(rest, 1)[0] if rest[1:].lstrip().startswith("{") else rest[1:].lstrip()[:1]
-
     def apply_int(self, p, powers, j):
         m = _closing_differential(powers, j)
         if m is None:
@@ -421,18 +340,6 @@ def _mechanism(name: str) -> bool:
     return len(letter) == 1 and letter.isupper() and letter not in "FGH"
 
 
-RANDOM_LETTERS = frozenset("XYZ")
-"""Capitals papers name random variables with: ``\\sigma_{aX+b}`` labels a quantity of the variable aX + b."""
-
-
-def _labels_a_variable(sub) -> bool:
-    """A subscript that labels a quantity of a random variable (``\\sigma_{aX+b}``, ``\\mu_{X+Y}``,
-    ``\\sigma_{X_1 + X_2}``, ``\\sigma_{X/n}``): an expression in a name of X, Y or Z and no generic index
-    standing alone (``b_{Y-j}``, ``x_{X+t}`` are members of a family; ``x_{N-i}`` names no random variable)."""
-    names = {str(v) for v in sub.free_symbols}
-    return not sub.is_Symbol and any(n[:1] in RANDOM_LETTERS for n in names) and not names & set("ijklt")
-
-
 def _scripted_by(body, var: str) -> list:
     """The names in ``body`` (symbols, applied functions) whose subscript holds ``var`` (``x_t``, ``g_t(x)``,
     ``x_{t,1}``, ``x_{2t}`` under an integral over t): each would be read as not depending on it."""
@@ -442,21 +349,3 @@ def _scripted_by(body, var: str) -> list:
 
 RANDOM_WORDS = frozenset("noise noisy mechanism mech sample sampler release privatize".split())
 """Words in a function's name that make its value random (``\\mathrm{laplace\\_noise}(u)``)."""
-
-
-def _side_by_side(sub):
-    """The bare leaves of a subscript written side by side (``ij``, ``1t``), or None."""
-    if isinstance(sub, Juxt) and len(sub.powers) > 1 and all(
-            isinstance(q, Power) and isinstance(q.base, Leaf) and q.sub is None and q.sup is None and q.bang is None
-            for q in sub.powers):
-        return [q.base for q in sub.powers]
-    return None
-
-
-def _index_arithmetic(value) -> bool:
-    """``2 \\cdot n``: a digit times one name, index arithmetic; ``1 \\cdot j``, ``12 \\cdot k``, ``x y \\cdot z`` are
-    labels (1 given j, 12 given k)."""
-    if not isinstance(value, sp.Mul) or len(value.args) != 2:
-        return False
-    number, name = value.args
-    return isinstance(name, sp.Symbol) and number.is_Integer and 2 <= number <= 9

@@ -8,8 +8,8 @@ function's value (to a power) or a product, which only the notation settles.
 """
 from __future__ import annotations
 
-from .lexer import Tok, after_argument
-from .names import FUNCTION_GREEK, names_or_list
+from .lexer import Tok, after_argument, opening_brace
+from .names import FUNCTION_GREEK, holds_own_letter, names_or_list
 from .scripts import bound_index, nameish, signed_end
 
 
@@ -62,13 +62,7 @@ def _base_of(tokens: list[Tok], k: int):
     """The index of the name a superscript at ``k`` belongs to (``x^``, ``x_i^``, ``x_{t-1}^``), or None."""
     j = k - 1
     if tokens[j].kind == "RBRACE":
-        depth = 0
-        while j >= 0:
-            depth += (tokens[j].kind == "RBRACE") - (tokens[j].kind == "LBRACE")
-            if depth == 0:
-                break
-            j -= 1
-        j -= 1
+        j = opening_brace(tokens, j) - 1
         if j < 1 or tokens[j].kind != "SUB":
             return None
         j -= 1
@@ -111,29 +105,17 @@ def _powered_member_called(raw: list, power: int, opened: int, name: str, functi
     function's value to that power (a quantile, a variance as a function of theta)."""
     inverse = power + 1 < len(raw) and (raw[power + 1].kind == "MINUS" or (
         raw[power + 1].kind == "LBRACE" and power + 2 < len(raw) and raw[power + 2].kind == "MINUS"))
-    if _holds_letter(raw, opened, name):
+    held = _held(raw, opened)
+    if holds_own_letter(name.lstrip("\\"), held):
         return False   # \phi_1^2(1 - \phi_2), h_i^2(1 - h_i): the parentheses hold the name's own letter, a product
-    return inverse or name.lstrip("\\") in FUNCTION_GREEK or name in functions or _called(raw, opened)
+    return inverse or name.lstrip("\\") in FUNCTION_GREEK or name in functions or names_or_list(held)
 
 
-def _holds_letter(raw: list, opened: int, name: str) -> bool:
-    letter = name.lstrip("\\").split("_")[0]
-    depth, k = 0, opened
-    while k < len(raw):
-        depth += (raw[k].kind == "LPAREN") - (raw[k].kind == "RPAREN")
-        if depth == 0:
-            return False
-        if raw[k].kind == "NAME" and raw[k].text.lstrip("\\").split("_")[0].split("'")[0] == letter:
-            return True
-        k += 1
-    return False
-
-
-def _called(raw: list, opened: int) -> bool:
-    """Parentheses at ``opened`` that hold one name or a list (no product needs them)."""
-    depth, end = 0, opened
+def _held(raw: list, opened: int) -> list:
+    """The tokens inside the parentheses opened at ``opened``."""
+    depth = 0
     for end in range(opened, len(raw)):
         depth += (raw[end].kind == "LPAREN") - (raw[end].kind == "RPAREN")
         if depth == 0:
-            break
-    return names_or_list(raw[opened + 1:end])
+            return raw[opened + 1:end]
+    return raw[opened + 1:]

@@ -319,6 +319,17 @@ def after_argument(tokens: list[Tok], k: int) -> int:
     return k
 
 
+def opening_brace(tokens: list[Tok], close: int) -> int:
+    """The index of the ``{`` that ``tokens[close]`` closes (-1 if none): :func:`after_argument` read backwards."""
+    depth, k = 0, close
+    while k >= 0:
+        depth += (tokens[k].kind == "RBRACE") - (tokens[k].kind == "LBRACE")
+        if depth == 0:
+            return k
+        k -= 1
+    return -1
+
+
 def balanced(text: str, pos: int) -> tuple[str | None, int]:
     """The content of the balanced ``{...}`` group at ``pos`` (after spaces) and the offset after it."""
     while pos < len(text) and text[pos].isspace():

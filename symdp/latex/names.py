@@ -264,9 +264,8 @@ def call_or_product(source: str, name: str, known: bool, inside: list, tok, defi
     otherwise ambiguous (``q(e^\\epsilon - 1)`` with q undeclared, ``M(x + 1)``).  A decorated
     Greek letter (``\\hat\\varepsilon(\\alpha)``) is treated as a known symbol.
     """
-    letters = {base(_text(t)) for t in inside if _kind(t) in ("NAME", "SYM")}
     symbol = symbol or name
-    if base(symbol) in letters or base(name) in letters:
+    if holds_own_letter(symbol, inside) or holds_own_letter(name, inside):
         return "product"
     if defined:
         return "call"
@@ -434,11 +433,10 @@ def _called(source: str, tokens: list, arguments) -> set:
     for k, t in enumerate(tokens[:-1]):
         if t.type in ("NAME", "SYM") and isinstance(t.value, sp.Symbol) and tokens[k + 1].type == "LPAREN" \
                 and not (k and tokens[k - 1].type in ("SUP", "SUB")) and t.value.name not in DISTRIBUTION_NAMES:
-            inside = tokens[k + 2:_closing(tokens, k + 1)]
+            close = _closing(tokens, k + 1)
+            inside, powered = tokens[k + 2:close], close + 1 < len(tokens) and tokens[close + 1].type == "SUP"
             name = source[t.start_pos:t.end_pos]
             try:
-                close = _closing(tokens, k + 1)
-                powered = close + 1 < len(tokens) and tokens[close + 1].type == "SUP"
                 if call_or_product(source, name, t.type == "SYM", inside, t, False, t.value.name,
                                    (frozenset(arguments), frozenset()), powered) == "call":
                     out.add(name)
@@ -463,10 +461,9 @@ def _calls(source: str, tokens: list, context: tuple) -> list:
                 if t.value.name in DISTRIBUTION_NAMES:
                     not_formula(source, t.start_pos, nxt.end_pos, name, f"{name}(...), a distribution: a random "
                                 "variable, not a closed form")
-                inside = tokens[k + 2:_closing(tokens, k + 1)]
-                _normal_letter(source, name, inside, t, tokens[:k])
                 close = _closing(tokens, k + 1)
-                powered = close + 1 < len(tokens) and tokens[close + 1].type == "SUP"
+                inside, powered = tokens[k + 2:close], close + 1 < len(tokens) and tokens[close + 1].type == "SUP"
+                _normal_letter(source, name, inside, t, tokens[:k])
                 if call_or_product(source, name, t.type == "SYM", inside, t, False, t.value.name, context,
                                    powered) == "call":
                     _refuse_functional(source, name, inside, t, context[0])
@@ -575,6 +572,11 @@ def _script_call(source: str, tokens: list, k: int) -> None:
         _powered_call(source, tokens, t, at)
 
 
+def holds_own_letter(name: str, held: list) -> bool:
+    """Parentheses that hold a name written with ``name``'s letter (``\\phi_1^2(1 - \\phi_2)``, ``n(n + 1)``)."""
+    return base(name) in {base(_text(u)) for u in held if _kind(u) in ("NAME", "SYM")}
+
+
 def names_or_list(held: list) -> bool:
     """Parentheses that hold one name or a comma list: no product needs them (``(f)``, ``(x, y)``)."""
     return lone_name(held) or any(_kind(u) == "COMMA" for u in _top(held))
@@ -588,7 +590,7 @@ def _powered_call(source: str, tokens: list, t, opened: int) -> None:
     after = tokens[opened]
     held = tokens[opened + 1:_closing(tokens, opened)]
     name = getattr(t.value, "name", "")
-    if base(name) in {base(_text(u)) for u in held if _kind(u) in ("NAME", "SYM")} and not names_or_list(held):
+    if holds_own_letter(name, held) and not names_or_list(held):
         return   # \phi_1^2(1 - \phi_2): the parentheses hold the name's own letter, a product (as n(n+1))
     if names_or_list(held) or base(name) in FUNCTION_GREEK:
         power, letter = source[t.start_pos:after.start_pos].strip(), source[t.start_pos:t.end_pos]

@@ -9,7 +9,7 @@ a subscript into its name: ``x^b_a`` is ``x_a`` to the power ``b`` (TeX's order 
 from __future__ import annotations
 
 from .conditions import ELLIPSES
-from .lexer import Tok, after_argument, fail
+from .lexer import Tok, after_argument, fail, opening_brace
 from .names import DECORATIONS
 from .notation import HEADS, OPERATORS
 
@@ -140,14 +140,13 @@ def _star(t) -> bool:
 
 
 def bound_index(tokens, i, bound) -> bool:
-    """A subscript at ``i`` that is one index of an enclosing sum or product (``_i``, ``_{i}``)."""
+    """A subscript at ``i`` made of indices of enclosing sums or products (``_i``, ``_{i}``, ``_{ij}``, ``_{i,j}``)."""
     if i + 1 >= len(tokens) or tokens[i].kind != "SUB":
         return False
     arg = tokens[i + 1:after_argument(tokens, i + 1)]
     inner = arg[1:-1] if arg and arg[0].kind == "LBRACE" else arg
-    return bool(inner) and all(u.kind == "NAME" and u.text in bound for u in inner[::2]) and all(
-        u.kind == "COMMA" for u in inner[1::2]) or (len(inner) > 1 and all(u.kind == "NAME" and u.text in bound
-                                                                           for u in inner))   # _{i}, _{ij}, _{i,j}
+    return bool(inner) and inner[0].kind == "NAME" and all(
+        (u.kind == "NAME" and u.text in bound) or u.kind == "COMMA" for u in inner)
 
 
 def _subscript(tokens, i, bound=frozenset()):
@@ -212,12 +211,7 @@ def _subscripted(raw: list, k: int) -> bool:
     if before.kind == "NAME" and "_" in before.text:
         return True
     if before.kind == "RBRACE":
-        depth, j = 0, k - 1
-        while j >= 0:
-            depth += (raw[j].kind == "RBRACE") - (raw[j].kind == "LBRACE")
-            if depth == 0:
-                break
-            j -= 1
+        j = opening_brace(raw, k - 1)
         return j >= 1 and raw[j - 1].kind == "SUB"
     return k >= 2 and raw[k - 2].kind == "SUB" and before.kind in ("NAME", "NUMBER")
 

@@ -15,7 +15,7 @@ A superscript on the display's defined side (``\\theta^{(k)} = ...``) names what
 """
 from __future__ import annotations
 
-from .lexer import Tok, fail
+from .lexer import Tok, fail, opening_brace
 from .names import DECORATIONS
 from .resolve import UPRIGHT
 
@@ -87,7 +87,7 @@ def _parenthesised(inner: list[Tok]) -> bool:
 
 def _refuse_printed_product(source: str, raw: list[Tok], close: int) -> None:
     """``{2\\sigma}^2``: a bare brace group of two or more factors or terms, then a power."""
-    k = _opening(raw, close)
+    k = opening_brace(raw, close)
     if k < 0 or (k > 0 and raw[k - 1].kind in _ARGUMENT and not _third(raw, k - 1)):
         return
     inner = raw[k + 1:close]
@@ -99,23 +99,12 @@ def _refuse_printed_product(source: str, raw: list[Tok], close: int) -> None:
          "meant")
 
 
-def _opening(raw: list[Tok], close: int) -> int:
-    """The index of the ``{`` that ``raw[close]`` closes (-1 if none)."""
-    depth, k = 0, close
-    while k >= 0:
-        depth += (raw[k].kind == "RBRACE") - (raw[k].kind == "LBRACE")
-        if depth == 0:
-            return k
-        k -= 1
-    return -1
-
-
 def _third(raw: list[Tok], close: int) -> bool:
     """``raw[close]`` (a ``}``) ends a group that is no first argument of a two-argument command: the group after
     it is bare (``\\frac{1}{2}{\\sigma t}^2``), not ``\\frac``'s second argument."""
     if raw[close].kind != "RBRACE":
         return False
-    k = _opening(raw, close)
+    k = opening_brace(raw, close)
     return not (k > 0 and raw[k - 1].kind in ("FRAC", "BINOM"))
 
 
