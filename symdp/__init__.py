@@ -11,9 +11,9 @@ import time as _time
 
 LOADED_AT = _time.time_ns()
 """When the package was first imported: a source file of it changed later may not be the code that runs
-(:mod:`symdp.engine.cache` then neither serves nor keeps results)."""
+(:mod:`symdp.engine.run.cache` then neither serves nor keeps results)."""
 
-_LAZY = {"derivation": "symdp.engine.registry", "Status": "symdp.engine.status",
+_LAZY = {"derivation": "symdp.engine.run.registry", "Status": "symdp.engine.model.status",
          "SymdpError": "symdp.errors", "Phi": "symdp.special", "PhiInv": "symdp.special",
          "run": "symdp.api", "Run": "symdp.api", "quote": "symdp.latex", "Reading": "symdp.latex"}
 

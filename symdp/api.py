@@ -4,7 +4,7 @@
 >>> result = symdp.run(my_derivation)        # a @derivation function, or a plain f(d)   # doctest: +SKIP
 >>> run = symdp.run("derivations/")           # a folder or a file of derivations        # doctest: +SKIP
 
-Results are frozen: :class:`~symdp.engine.records.DerivationResult` for one
+Results are frozen: :class:`~symdp.engine.model.records.DerivationResult` for one
 function, :class:`Run` for a file or a folder.  In Jupyter both display as the
 trace with statuses (``_repr_html_``: a table with the expressions typeset by
 MathJax, and the figures as inline SVG; ``_repr_latex_``: a MathJax
@@ -35,18 +35,18 @@ class Run:
 
     results: tuple
     errors: tuple = ()
-    """Files that did not import (:class:`~symdp.engine.records.ErrorReport`)."""
+    """Files that did not import (:class:`~symdp.engine.model.records.ErrorReport`)."""
 
     @property
     def ok(self) -> bool:
         """Every claim as expected, no derivation raised, every file imported (exit code 0 of ``check``)."""
-        from .engine.serialize import passed
+        from .engine.run.serialize import passed
         return passed(list(self.results), self.errors)
 
     @property
     def summary(self) -> dict:
         """Claims counted by status; ``ERROR`` also counts files that did not import and derivations that raised."""
-        from .engine.serialize import summary
+        from .engine.run.serialize import summary
         return summary(list(self.results), self.errors)
 
     @property
@@ -75,16 +75,16 @@ class Run:
 
     def to_json(self) -> str:
         """The ``symdp check --json`` document."""
-        from .engine.serialize import to_json
+        from .engine.run.serialize import to_json
         return to_json(list(self.results), self.errors)
 
     def to_junit(self) -> str:
-        from .engine.serialize import to_junit
+        from .engine.run.serialize import to_junit
         return to_junit(list(self.results), self.errors)
 
     def text(self) -> str:
         """The ``symdp check`` summary."""
-        from .engine.serialize import to_text
+        from .engine.run.serialize import to_text
         return to_text(list(self.results), self.errors)
 
     def __repr__(self) -> str:
@@ -107,14 +107,14 @@ def run(target, *ids: str, jobs: int = 1, cache: str | None = None, fresh: bool 
 
     ``target`` is a function (marked with ``@derivation``, or a plain
     ``f(d)``, which gets its name as id) -- the result is one
-    :class:`~symdp.engine.records.DerivationResult` -- or the path of a
+    :class:`~symdp.engine.model.records.DerivationResult` -- or the path of a
     derivation file or folder -- the result is a :class:`Run`; ``ids``
     selects derivations by id.  ``jobs`` worker processes (forked);
     ``cache`` a result-cache folder (none by default); ``timeout`` the
     wall-clock limit of one derivation in seconds.  Certificates
     (``<file>.proofs.json``) are replayed as ``symdp check`` does.
     """
-    from .engine.runner import run_all, run_one
+    from .engine.run.runner import run_all, run_one
     from .errors import SymdpError
     if jobs < 1:
         raise SymdpError("jobs", jobs, "an integer >= 1")
@@ -125,15 +125,15 @@ def run(target, *ids: str, jobs: int = 1, cache: str | None = None, fresh: bool 
             raise SymdpError("ids", ids, "no ids when running a function")
         return run_one(_spec_of(target), certify=certify, timeout=timeout)
     specs, errors = _collect(Path(target))
-    from .engine.registry import select
+    from .engine.run.registry import select
     specs = select(specs, list(ids), errors)
     results = run_all(specs, jobs=jobs, cache=cache, fresh=fresh, certify=certify, timeout=timeout)
     return Run(tuple(results), tuple(errors))
 
 
 def _spec_of(fn):
-    from .engine.records import Source
-    from .engine.registry import MARK, Spec
+    from .engine.model.records import Source
+    from .engine.run.registry import MARK, Spec
     mark = getattr(fn, MARK, None)
     try:
         file = inspect.getsourcefile(fn) or ""
@@ -149,7 +149,7 @@ def _spec_of(fn):
 
 
 def _collect(path: Path):
-    from .engine.registry import collect, collect_file
+    from .engine.run.registry import collect, collect_file
     from .errors import SymdpError
     if path.is_dir():
         found = collect(path)
@@ -166,12 +166,12 @@ def iter_results(specs, jobs: int | None = None, cache: str | None = None, fresh
                  timeout: float = 900.0):
     """Yield ``(spec, result)`` as derivations finish (cached ones first), on ``jobs`` forked processes.
 
-    The verdicts are those of :func:`~symdp.engine.runner.run_all` (same
+    The verdicts are those of :func:`~symdp.engine.run.runner.run_all` (same
     runner, shards, certificates and cache); only the order differs.  Closing
     the generator early (``symdp check -x``) terminates the workers.
     """
-    from .engine import cache as result_cache
-    from .engine.runner import run_fresh
+    from .engine.run import cache as result_cache
+    from .engine.run.runner import run_fresh
     todo = []
     for spec in specs:
         found = None if fresh else result_cache.load(cache, spec)

@@ -20,9 +20,9 @@ import json
 from dataclasses import dataclass, replace
 from pathlib import Path
 
-from .engine import registry, runner
-from .engine.records import DerivationResult, ErrorReport, Step
-from .engine.status import Status
+from .engine.run import registry, runner
+from .engine.model.records import DerivationResult, ErrorReport, Step
+from .engine.model.status import Status
 from .errors import SymdpError
 from .latex import NOTATION, LatexError, NotAFormula, display
 from .latex.document import Document, read

@@ -10,7 +10,7 @@ import re
 
 import sympy as sp
 
-from .engine import domain as dom
+from .engine.model import domain as dom
 from .errors import SymdpError
 from . import symbols as symdp_symbols
 from .symbols import LATEX_NAMES

@@ -2,7 +2,7 @@
 
 Every labelled display that no derivation quotes is read by :func:`symdp.latex.display`.  A relation
 (identity, inequality or chain) whose members are closed forms in symbols of known domain is decided by
-the same prover as ``d.identity`` and ``d.sign`` (a :class:`~symdp.engine.recorder.Recorder`, one claim
+the same prover as ``d.identity`` and ``d.sign`` (a :class:`~symdp.engine.run.recorder.Recorder`, one claim
 per link of the chain): PROVED, VERIFIED (sampled only), REFUTED with a certified witness, or UNDECIDED.
 A symbol's domain is, narrowest first, the interval a ``--domain`` gives, the display's side conditions
 (``\\quad \\mu > 0``), the symbol's assumptions (symdp's ``\\mu`` is positive).  A row that defines a
@@ -27,12 +27,12 @@ from pathlib import Path
 import sympy as sp
 from sympy.core.function import AppliedUndef
 
-from .engine import certificates as certs
-from .engine.budget import BudgetExceeded, within_budget
-from .engine.files import write_whole
-from .engine.printed import sampled_families
-from .engine.recorder import Recorder
-from .engine.status import Status
+from .engine.proof import certificates as certs
+from .engine.model.budget import BudgetExceeded, within_budget
+from .engine.model.files import write_whole
+from .engine.run.printed import sampled_families
+from .engine.run.recorder import Recorder
+from .engine.model.status import Status
 from .errors import SymdpError
 from .latex import NOTATION, LatexError, NotAFormula, display
 from .latex.document import read

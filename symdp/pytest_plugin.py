@@ -167,7 +167,7 @@ class DerivationFile(pytest.File):
     """A derivation file: one collector per derivation it defines."""
 
     def collect(self):
-        from .engine.registry import read_file
+        from .engine.run.registry import read_file
         root = _root(self.path, self.config)
         for folder in {str(self.path.parent.resolve()), str(root.resolve())}:
             if folder not in sys.path:  # helper modules beside the derivations import
@@ -187,7 +187,7 @@ class DerivationNode(pytest.Collector):
             self.add_marker(pytest.mark.xdist_group(name=spec.id))
 
     def collect(self):
-        from .engine.requirements import resolve
+        from .engine.model.requirements import resolve
         _, reason = resolve(self.spec.requires)
         if reason:  # a library the derivation audits is missing: one item, skipped with the reason
             self.listed = ()
@@ -209,7 +209,7 @@ def claim_ids(spec, config=None) -> tuple[list[str], object]:
 
     A passing cached result gives them at once; otherwise a dry run does.
     """
-    from .engine import cache as result_cache
+    from .engine.run import cache as result_cache
     cache = _cache(config) if config is not None else None
     if cache and not (config.getoption("symdp_no_cache")):
         cached = result_cache.load(cache, spec)
@@ -220,8 +220,8 @@ def claim_ids(spec, config=None) -> tuple[list[str], object]:
 
 def dry_run(spec, timeout: float = 900.0):
     """Run ``spec`` with claims recorded but not decided: (claim ids in order, ErrorReport or None)."""
-    from .engine.budget import BudgetExceeded, within_budget
-    from .engine.records import ErrorReport
+    from .engine.model.budget import BudgetExceeded, within_budget
+    from .engine.model.records import ErrorReport
     d = _ListingRecorder(spec.id)
     try:
         within_budget(lambda: spec.fn(d), timeout)
@@ -239,9 +239,9 @@ def _listing_recorder_class():
 
     import sympy as sp
 
-    from .engine.recorder import Recorder
-    from .engine.records import Outcome
-    from .engine.status import Status
+    from .engine.run.recorder import Recorder
+    from .engine.model.records import Outcome
+    from .engine.model.status import Status
 
     class ListingRecorder(Recorder):
         """A recorder whose claims are recorded, never decided (the algebra still runs)."""
@@ -288,8 +288,8 @@ class ClaimFailed(Exception):
 
 def result_for(spec, config):
     """The result of ``spec`` in this process: run once, shared by its items (and cached on disk)."""
-    from .engine import cache as result_cache
-    from .engine.runner import run_one
+    from .engine.run import cache as result_cache
+    from .engine.run.runner import run_one
     results = config.stash[_RESULTS]
     key = _key(spec)
     if key not in results:

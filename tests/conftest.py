@@ -33,8 +33,8 @@ def catalogue_results(pytestconfig, tmp_path_factory):
     the plugin's items use (``symdp_cache``; none with ``--symdp-no-cache``), one worker at a time under
     pytest-xdist: the first runs the derivations, the others load what it kept (passing results only: a
     failing derivation is run again by each)."""
-    from symdp.engine.registry import discover
-    from symdp.engine.runner import run_all
+    from symdp.engine.run.registry import discover
+    from symdp.engine.run.runner import run_all
     from symdp.pytest_plugin import share_results
     specs = discover(CATALOGUE)
     with _one_worker_at_a_time(tmp_path_factory):

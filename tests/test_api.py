@@ -8,7 +8,7 @@ import pytest
 import sympy as sp
 
 import symdp
-from symdp.engine.status import Status
+from symdp.engine.model.status import Status
 
 ROOT = Path(__file__).resolve().parent.parent
 TUTORIAL = ROOT / "docs" / "tutorial"
@@ -78,7 +78,7 @@ def test_results_are_frozen_and_display(tutorial):
 
 def test_figures_show_as_svg():
     from symdp.api import figure_svg
-    from symdp.engine.records import Figure, Series
+    from symdp.engine.model.records import Figure, Series
     fig = Figure("f", "c", "x", "y", (Series("a", (("0", "0"), ("1", "1"))), Series("b", (("0", "1"),))))
     svg = figure_svg(fig)
     assert svg.startswith("<svg") and svg.count("<polyline") == 2

@@ -13,7 +13,18 @@ Layers, lowest first (docs/architecture.md, "Layers"); a module may import its o
     plugin    pytest_plugin
     cli       cli/, __main__   (the only users of argparse)
 
-Between packages of one layer the imports form no cycle.  The oracle is the source text itself: a planted
+Between packages of one layer the imports form no cycle.  Inside the engine, its sub-packages are layered the
+same way, lowest first (docs/architecture.md, "The engine"):
+
+    model     statuses, records, domains, arguments, budgets, the one replay failure
+    codec     expressions and records as data
+    enclose   arb enclosures: compiled expressions, integrals, series, one point judged, printed numbers
+    validated box searches on the unit-box chart (the leaves' rules, Taylor forms, derivative chains)
+    symbolic  symbolic routes: rewrites, limits, kink cases, Max/Min, induction, logarithms, solve
+    regions   regions, faces, tangency, shape, pairs
+    sampling  numeric evidence: seeded samples, moving searches, certified points, brute-force oracles
+    proof     certificates and proof objects for the kernel, recorded counterexamples
+    run       deciding claims, the recorder, registry, runner, shards, result cache, output formats  The oracle is the source text itself: a planted
 upward import (``from ..cli import main`` in an engine module) fails :func:`test_no_upward_imports`.
 """
 from __future__ import annotations
@@ -115,6 +126,39 @@ def test_kernel_imports_no_engine():
 def test_kernel_import_check_catches_a_planted_engine_import():
     node = ast.parse("from ..engine import arb").body[0]
     assert _unit(_resolve(node, "symdp.kernel.check", is_package=False)[0]) == "engine"
+
+
+ENGINE = ("model", "codec", "enclose", "validated", "symbolic", "regions", "sampling", "proof", "run")
+"""The engine's sub-packages, lowest first: each imports only those before it and itself."""
+
+
+def _engine_part(module: str) -> str | None:
+    """``symdp.engine.run.recorder`` -> ``run``; ``symdp.engine`` -> ``__init__``; outside the engine -> None."""
+    parts = module.split(".")
+    if parts[:2] != ["symdp", "engine"]:
+        return None
+    return parts[2] if len(parts) > 2 else "__init__"
+
+
+def test_engine_sub_packages_are_layered():
+    order = {part: k for k, part in enumerate(ENGINE)}
+    parts, bad = set(), []
+    for path in _sources():
+        src = _engine_part(_module_name(path))
+        if src is None:
+            continue
+        parts.add(src)
+        for line, name in _imports(path):
+            dst = _engine_part(name)
+            if src != "__init__" and dst is not None and order.get(dst, -1) > order.get(src, -1):
+                bad.append(f"{path.relative_to(PACKAGE.parent)}:{line}: {src} imports {dst}")
+    assert parts - {"__init__"} == set(ENGINE), f"engine parts not in ENGINE: {sorted(parts - set(ENGINE))}"
+    assert not bad, "an engine sub-package imports one above it:\n" + "\n".join(bad)
+
+
+def test_engine_layering_catches_a_planted_upward_import():
+    node = ast.parse("from ..run import recorder").body[0]
+    assert _engine_part(_resolve(node, "symdp.engine.model.records", is_package=False)[0]) == "run"
 
 
 def test_latex_imports_only_base():

@@ -1,5 +1,5 @@
 """The whole catalogue: every claim holds, or is exactly the erratum it declares."""
-from symdp.engine.status import Status
+from symdp.engine.model.status import Status
 
 from expected import EXPECTED_ERRATA, EXPECTED_REFUTED
 
@@ -30,7 +30,7 @@ def test_table1_has_one_claim_per_printed_cell(catalogue_results):
 
 
 def test_table1_cells_are_judged_on_the_safe_side(catalogue_results):
-    from symdp.engine.bounds import AT_MOST, method
+    from symdp.engine.enclose.bounds import AT_MOST, method
     (table,) = [r for r in catalogue_results if r.id == "liu2019.table1"]
     claims = {c.claim_id: c for c in table.claims}
     # a cell with a largest epsilon is compared against an arb enclosure of it; where the target F is out of

@@ -206,7 +206,7 @@ def losing(d):
 def test_certify_keeps_the_certificates_of_a_derivation_over_its_timeout(capsys, tmp_path):
     """A derivation over --timeout makes none of its certificates again: the recorded ones stay (an empty file
     used to replace them), and stderr names it."""
-    from symdp.engine import certificates
+    from symdp.engine.proof import certificates
     (tmp_path / "slow.py").write_text(_PROVED)
     assert run(capsys, "certify", "--path", str(tmp_path), "--no-cache", "-j", "1")[0] == 0
     recorded = certificates.path_for(str(tmp_path / "slow.py")).read_text()
@@ -221,7 +221,7 @@ def test_certify_names_the_proofs_it_loses(capsys, tmp_path):
     """Certificates made again: a claim the replaced file proved and the new one does not is named on stderr
     (issue 20: a symbolic budget that runs out on a loaded machine used to lose a proof silently)."""
     from symdp.cli import run as cli_run
-    from symdp.engine import certificates
+    from symdp.engine.proof import certificates
     (tmp_path / "losing.py").write_text(_PROVED)
     code, _, err = run(capsys, "certify", "--path", str(tmp_path), "--no-cache", "-j", "1")
     assert code == 0 and "not proved now" not in err

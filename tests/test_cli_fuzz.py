@@ -376,7 +376,7 @@ def _disk_full(monkeypatch, suffixes=(".xml", ".tex", ".json")):
     file was written)."""
     import errno
 
-    from symdp.engine import files
+    from symdp.engine.model import files
     rename = os.replace
 
     def replace(src, dst):

@@ -1,6 +1,6 @@
 """One truth about statuses, methods and routes, and docs that point at things that exist.
 
-Statuses and methods are defined once, in ``symdp/engine/status.py``; the README, docs/reference.md,
+Statuses and methods are defined once, in ``symdp/engine/model/status.py``; the README, docs/reference.md,
 docs/soundness.md, the report template and ``symdp --help`` must quote that definition word for word.  Every
 route name the prover records must be in the routes table of docs/prover.md, every relative link of the
 README and docs/ must reach a file (and a heading, for an anchor), and no file may cite a document that
@@ -16,7 +16,7 @@ from pathlib import Path
 
 import pytest
 
-from symdp.engine.status import DEFINITIONS, METHODS, Status, method_of
+from symdp.engine.model.status import DEFINITIONS, METHODS, Status, method_of
 
 ROOT = Path(__file__).resolve().parent.parent
 DOCS = ROOT / "docs"
@@ -80,7 +80,7 @@ def _report_methods():
 
 
 def test_every_method_in_the_reports_is_defined():
-    from symdp.engine.provers import REWRITES
+    from symdp.engine.symbolic.rewrites import REWRITES
     rewrites = {name for name, _ in REWRITES}
     unknown = {(status, method) for _, status, method in _report_methods()
                if method not in rewrites and (method_of(method) is None
@@ -90,7 +90,7 @@ def test_every_method_in_the_reports_is_defined():
 
 def test_no_document_says_proved_means_sympy_alone():
     """The contradictions of issue 52: PROVED is not only SymPy, and stable digits are never a witness."""
-    texts = {p: p.read_text(encoding="utf-8") for p in [*PAGES, TEMPLATE, ENGINE / "status.py"]}
+    texts = {p: p.read_text(encoding="utf-8") for p in [*PAGES, TEMPLATE, ENGINE / "model" / "status.py"]}
     for path, text in texts.items():
         flat = _flat(text)
         assert "SymPy established it" not in flat, path
@@ -100,11 +100,11 @@ def test_no_document_says_proved_means_sympy_alone():
 # --- routes: every name the code records is in the explanation's table -----------------------------------
 
 def _route_names() -> set[str]:
-    from symdp.engine import provers
+    from symdp.engine.symbolic import provers
     names = set()
     for path in ENGINE.rglob("*.py"):
         names |= set(re.findall(r"\.route\(\s*\"([^\"]+)\"", path.read_text(encoding="utf-8")))
-    names |= {name for name, _ in provers._SIGN_ROUTES}
+    names |= {name for name, _ in provers.SIGN_ROUTES}
     return names
 
 
@@ -137,7 +137,7 @@ def test_every_route_is_in_the_routes_table():
 
 def test_every_rewrite_and_box_rule_is_documented():
     from symdp.engine import validated
-    from symdp.engine.provers import REWRITES
+    from symdp.engine.symbolic.rewrites import REWRITES
     table = _first_cells(DOCS / "prover.md")
     assert not {name for name, _ in REWRITES} - table
     prover = (DOCS / "prover.md").read_text(encoding="utf-8")
@@ -251,7 +251,7 @@ def test_every_committed_certificate_file_matches_its_schema():
 
 def test_the_schema_accepts_what_the_writer_writes_and_refuses_what_the_reader_refuses():
     jsonschema = pytest.importorskip("jsonschema")
-    from symdp.engine.certificates import Certificate, dumps
+    from symdp.engine.proof.certificates import Certificate, dumps
     schema = json.loads((ROOT / "symdp" / "schemas" / "certificates.schema.json").read_text(encoding="utf-8"))
     written = json.loads(dumps([Certificate("0" * 24, "a::b", ("route: cases proved", None), "symbolic", "3:f|E")]))
     jsonschema.validate(written, schema)

@@ -26,7 +26,7 @@ CLI_HEAD = """# Command line reference
 
 Kind: reference. Generated from the argparse parser (`symdp.cli.parser.build_parser`) by
 `python tests/test_docs_generated.py`; `tests/test_docs_generated.py` fails when this page differs from the
-parser. The statuses `symdp --help` prints are quoted from `symdp/engine/status.py`. How-to pages: [check your paper](howto-paper.md), [run in CI](howto-ci.md); statuses: [soundness](soundness.md).
+parser. The statuses `symdp --help` prints are quoted from `symdp/engine/model/status.py`. How-to pages: [check your paper](howto-paper.md), [run in CI](howto-ci.md); statuses: [soundness](soundness.md).
 
 ## Exit codes
 
@@ -181,7 +181,7 @@ def test_settings_page_lists_every_engine_constant():
 def test_settings_cover_the_box_budgets_and_precisions():
     names = {name for name, *_ in settings()}
     assert {"validated.search.MAX_BOXES", "validated.search.MAX_BOXES_PLANE", "validated.PREC",
-            "provers.BUDGET", "recorder.CERTIFY_TOTAL", "numeric.POINTS", "certify.DPS"} <= names
+            "symbolic.rewrites.BUDGET", "run.recorder.CERTIFY_TOTAL", "sampling.numeric.POINTS", "sampling.certify.DPS"} <= names
     assert len(names) >= 80
 
 

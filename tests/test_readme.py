@@ -15,8 +15,8 @@ from pathlib import Path
 
 import pytest
 
-from symdp.engine.registry import discover
-from symdp.engine.runner import run_all
+from symdp.engine.run.registry import discover
+from symdp.engine.run.runner import run_all
 
 ROOT = Path(__file__).resolve().parent.parent
 README = ROOT / "README.md"

@@ -88,7 +88,7 @@ def test_erfcinv_near_one_keeps_relative_accuracy():
 
 
 def test_erfcinv_no_findroot_failure_between_1e_67_and_1e_10():
-    """Regression: engine.numeric.erfcinv raised "Could not find root" for 1e-67 < y < 1e-10."""
+    """Regression: engine.sampling.numeric.erfcinv raised "Could not find root" for 1e-67 < y < 1e-10."""
     for dps in (15, 50):
         with mp.workdps(dps):
             for k in range(10, 68):

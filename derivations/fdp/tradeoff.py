@@ -12,8 +12,8 @@ import sympy as sp
 
 from symdp import Status, derivation, fdp
 from symdp.adversary.gaussian import analytic_delta
-from symdp.engine.arb import compile_arb
-from symdp.engine.oracles import maximize
+from symdp.engine.enclose.arb import compile_arb
+from symdp.engine.sampling.oracles import maximize
 from symdp.mechanisms import gaussian
 from symdp.symbols import delta, eps, eps2, fpr, mu
 

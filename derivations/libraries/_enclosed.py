@@ -3,7 +3,7 @@
 An oracle such as ``agrees(library, exact, 10)`` is an mpmath function: the sampled claim that takes it can
 refute only with an mpmath witness ("mpmath oracle, not enclosed").  The library's double is an exact number;
 it is the derived side that lacks an enclosure.  Here the derived side is also given as a SymPy expression of
-the library's argument names (``exact_sym``), compiled to ball arithmetic (:func:`symdp.engine.arb.compile_arb`),
+the library's argument names (``exact_sym``), compiled to ball arithmetic (:func:`symdp.engine.enclose.arb.compile_arb`),
 or as a function ``(bits, **doubles) -> arb`` (an implicit root, :func:`root`); the oracle then carries
 ``witness_enclosure(bits, **point) -> arb``: the same combination (``agrees``, ``within``, ``at_least``,
 ``at_most``, ``finite``) of the library's double, exactly, and the enclosure of the derived value at the same
@@ -19,7 +19,7 @@ import sympy as sp
 from flint import arb, fmpq
 
 from symdp import Phi, audit
-from symdp.engine.arb import compile_arb, precision, to_arb
+from symdp.engine.enclose.arb import compile_arb, precision, to_arb
 
 
 def _doubles(point: dict, inputs) -> dict:

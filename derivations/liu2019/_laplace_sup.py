@@ -21,7 +21,7 @@ import mpmath as mp
 import sympy as sp
 from flint import arb
 
-from symdp.engine.arb import compile_arb, precision, to_arb
+from symdp.engine.enclose.arb import compile_arb, precision, to_arb
 from symdp.errors import require_mp
 
 T, S, B, Z = sp.symbols("t s beta z", real=True)

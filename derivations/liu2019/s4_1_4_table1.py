@@ -7,7 +7,7 @@ A cell is the *largest* epsilon meeting the bound, so it is one side of a
 bound: a printed value above the derived one is an erratum even when it is the
 derived value rounded to two decimals (a practitioner who uses it gets an
 adversary above the bound); truncation is the safe way to print it
-(``symdp.engine.bounds``). Where no epsilon meets the bound, the reason is
+(``symdp.engine.enclose.bounds``). Where no epsilon meets the bound, the reason is
 enclosed instead: the least F*_beta, (1 + beta^2)/(2 + beta^2), lies above the
 bound, so a printed cell there is an erratum.
 """
@@ -20,7 +20,7 @@ from symdp import Status, derivation
 from symdp.adversary.closed_forms import epsilon_for_fbeta as closed_epsilon
 from symdp.adversary.closed_forms import fbeta_star as closed_fbeta
 from symdp.adversary.inverse import epsilon_for_fbeta
-from symdp.engine.bounds import AT_MOST, NoValue, safe_round
+from symdp.engine.enclose.bounds import AT_MOST, NoValue, safe_round
 
 PAPER = "000_0f0c1e9c4d2d1ce3.txt"
 NONE = "—"

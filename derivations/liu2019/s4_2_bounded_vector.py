@@ -21,7 +21,7 @@ from symdp import Status, derivation
 from symdp.adversary import closed_forms
 from symdp.adversary.inverse import fbeta_star as scalar
 from symdp.mechanisms import laplace, laplace_loss
-from symdp.engine.arb import compile_arb
+from symdp.engine.enclose.arb import compile_arb
 from symdp.symbols import QD, QDp, beta, dQ, eps, theta
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))

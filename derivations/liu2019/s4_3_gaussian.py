@@ -13,8 +13,8 @@ from symdp import Status, derivation, quote
 from symdp.latex import NOTATION
 from symdp.adversary import gaussian as numeric
 from symdp.adversary import metrics
-from symdp.engine.bounds import AT_MOST, safe_round
-from symdp.engine.oracles import maximize
+from symdp.engine.enclose.bounds import AT_MOST, safe_round
+from symdp.engine.sampling.oracles import maximize
 from symdp.mechanisms import gaussian
 from symdp.symbols import NEIGHBOURS, QD, QDp, alpha, beta, delta, dQ, eps, mu, o, sigma, tau, theta, z
 

@@ -14,7 +14,7 @@ from symdp import Reading, Status, derivation, quote
 from symdp.adversary import closed_forms, fast
 from symdp.adversary import table as table1
 from symdp.adversary.inverse import kappa_of
-from symdp.engine.bounds import AT_MOST, safe_round
+from symdp.engine.enclose.bounds import AT_MOST, safe_round
 from symdp.latex import NOTATION
 from symdp.mechanisms import laplace_fast
 from symdp.procedures import laplace_fbeta as proc

@@ -7,7 +7,7 @@ import sympy as sp
 from symdp import derivation
 from symdp.adversary import closed_forms, gaussian
 from symdp.adversary.inverse import fbeta_star as laplace_fstar
-from symdp.engine.bounds import AT_LEAST, safe_round
+from symdp.engine.enclose.bounds import AT_LEAST, safe_round
 from symdp.mechanisms import discrete, laplace_loss
 from symdp.symbols import beta, eps, mu
 
@@ -112,7 +112,7 @@ def composition(d):
             exact = gaussian.fbeta_star(m * mp.sqrt(kk), 1)
             naive = gaussian.fbeta_star(m * kk, 1)
             lap = laplace_loss.fbeta_star([1] * kk, 1) if kk <= 2 else None
-            with mp.workdps(60):   # an upper bound: printed rounded up (symdp.engine.bounds)
+            with mp.workdps(60):   # an upper bound: printed rounded up (symdp.engine.enclose.bounds)
                 bound = str(safe_round(max(mp.exp(kk) / (1 + mp.exp(kk)), mp.mpf(2) / 3), AT_LEAST, 8))
             rows.append((str(kk), mp.nstr(exact, 8), mp.nstr(naive, 8),
                          "—" if lap is None else mp.nstr(lap, 8), mp.nstr(laplace_fstar(kk, 1), 8), bound))

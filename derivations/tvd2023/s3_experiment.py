@@ -21,7 +21,7 @@ import sympy as sp
 
 from symdp import Status, derivation, quote
 from symdp.adversary import gaussian as numeric
-from symdp.engine.bounds import AT_LEAST
+from symdp.engine.enclose.bounds import AT_LEAST
 from symdp.mechanisms import gaussian
 from symdp.symbols import delta, eps
 

@@ -62,7 +62,7 @@ class EpsilonAnswer:
 
 def _down(x, digits: int) -> str:
     """``x`` > 0 to ``digits`` significant digits, rounded toward 0."""
-    from ..engine.bounds import safe_round
+    from ..engine.enclose.bounds import safe_round
     decimals = digits - 1 - int(mp.floor(mp.log10(x)))
     return mp.nstr(mp.mpf(str(safe_round(x, "at most", decimals))), digits)
 

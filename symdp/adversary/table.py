@@ -37,7 +37,7 @@ def _number(name, v):
 
 def cell(answer: EpsilonAnswer) -> str:
     """Two decimals, rounded down (a largest epsilon must not be printed above the true one), or a dash."""
-    from ..engine.bounds import safe_round
+    from ..engine.enclose.bounds import safe_round
     return NONE if answer.epsilon is None else f"{safe_round(answer.epsilon, 'at most', 2):.2f}"
 
 

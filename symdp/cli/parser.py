@@ -32,10 +32,10 @@ class UsageError(Exception):
 
 
 def statuses_epilog(width: int = 100) -> str:
-    """The statuses a claim can get, quoted from :data:`symdp.engine.status.DEFINITIONS` (docs/soundness.md)."""
+    """The statuses a claim can get, quoted from :data:`symdp.engine.model.status.DEFINITIONS` (docs/soundness.md)."""
     import textwrap
 
-    from ..engine.status import DEFINITIONS
+    from ..engine.model.status import DEFINITIONS
     lines = ["statuses of a claim (docs/soundness.md):"]
     for status, text in DEFINITIONS.items():
         lines += textwrap.wrap(f"{status.value}: {text}", width, initial_indent="  ", subsequent_indent="    ")

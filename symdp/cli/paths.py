@@ -13,7 +13,7 @@ import os
 import tempfile
 from pathlib import Path
 
-from ..engine.files import write_whole
+from ..engine.model.files import write_whole
 from ..errors import SymdpError
 
 
@@ -73,7 +73,7 @@ def output_folder(flag: str, value: str) -> None:
 
 def cache_to_clear(value: str) -> None:
     """``cache clear`` removes the folder: only a folder that holds nothing but cache entries."""
-    from ..engine.cache import require_clearable
+    from ..engine.run.cache import require_clearable
     output_folder("--cache", value)
     require_clearable(value, "--cache")
 

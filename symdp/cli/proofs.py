@@ -18,7 +18,7 @@ DEFAULT_PATH = "derivations"
 
 
 def _specs(path: str):
-    from ..engine.registry import collect
+    from ..engine.run.registry import collect
     if not Path(path).exists():
         raise SymdpError("PATH", path, "an existing folder of derivation files, or one derivation file")
     found = collect(path)
@@ -63,7 +63,7 @@ def _json(audits, seconds) -> str:
 def cmd_check_proofs(args) -> int:
     from collections import Counter
 
-    from ..engine.proof_audit import audits as each_file
+    from ..engine.run.proof_audit import audits as each_file
     started, audits = time.perf_counter(), []
     for a in each_file(_specs(args.folder), args.timeout):  # each file's lines as soon as it is done
         audits.append(a)

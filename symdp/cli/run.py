@@ -44,13 +44,13 @@ def catalogue_args(sp, number, shipped: bool = True) -> None:
 
 
 def catalogue(args):
-    from ..engine.registry import discover, select
+    from ..engine.run.registry import discover, select
     return select(not_empty(args, discover(args.path)), getattr(args, "ids", None) or [])
 
 
 def collected(args):
     """The selected derivations and the files that did not import (reported, not raised)."""
-    from ..engine.registry import collect, select
+    from ..engine.run.registry import collect, select
     found = collect(args.path)
     if not found.errors:
         not_empty(args, found.specs)
@@ -66,7 +66,7 @@ def not_empty(args, specs):
 
 
 def cmd_list(args) -> int:
-    from ..engine.serialize import error_line
+    from ..engine.run.serialize import error_line
     specs, errors = collected(args)
     for spec in specs:
         print(f"{spec.id}  {spec.title}  [{spec.source.paper}, {spec.source.where}]")
@@ -76,7 +76,7 @@ def cmd_list(args) -> int:
 
 
 def run_specs(args, specs, certify: bool | str = False):
-    from ..engine.runner import run_all
+    from ..engine.run.runner import run_all
     return run_all(specs, jobs=args.jobs, cache=args.cache, fresh=args.no_cache, certify=certify,
                    timeout=args.timeout)
 
@@ -105,7 +105,7 @@ QUIET_COUNTED = ("errata found (", "claims refuted (")
 
 def _summary(args, results, errors) -> str:
     from .. import api
-    from ..engine import serialize
+    from ..engine.run import serialize
     text = serialize.to_text(results, errors).splitlines()
     if args.verbosity < 0:  # -q: what failed and the totals, not the table nor the lists of expected findings
         text = [line.split("):", 1)[0] + ")" if line.startswith(QUIET_COUNTED) else line
@@ -115,7 +115,7 @@ def _summary(args, results, errors) -> str:
 
 def cmd_check(args) -> int:
     from .. import api
-    from ..engine import serialize
+    from ..engine.run import serialize
     specs, errors = collected(args)
     specs = api.select_keyword(specs, args.keyword)
     if not specs and not (errors and args.keyword is None):  # files that did not import are reported below
@@ -140,7 +140,8 @@ def cmd_certify(args) -> int:
     and write the certificates beside the files."""
     from pathlib import Path
 
-    from ..engine import certificates, serialize
+    from ..engine.proof import certificates
+    from ..engine.run import serialize
     package = Path(__file__).resolve().parent.parent
     if package in Path(args.path).resolve().parents:
         raise SymdpError("--path", args.path, "a folder outside the installed symdp package (the shipped "
@@ -186,13 +187,13 @@ def _report_unfinished(ids: list) -> None:
 
 
 def cmd_cache(args) -> int:
-    from ..engine.cache import clear
+    from ..engine.run.cache import clear
     print(f"removed {clear(args.cache)} cached result(s) from {args.cache}")
     return 0
 
 
 def cmd_show(args) -> int:
-    from ..engine import serialize
+    from ..engine.run import serialize
     args.ids = [args.id]
     (result,) = run_specs(args, catalogue(args))
     if args.latex:

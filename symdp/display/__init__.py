@@ -1,7 +1,7 @@
 """How results look: one-line ``repr``, MathJax/LaTeX and HTML for Jupyter.
 
 The engine's records carry data only; :func:`install` registers these renderers on
-:class:`~symdp.engine.records.Step` and :class:`~symdp.engine.records.DerivationResult`
+:class:`~symdp.engine.model.records.Step` and :class:`~symdp.engine.model.records.DerivationResult`
 (``__repr__``, ``_repr_latex_``, ``_repr_html_``).  ``symdp.api`` installs them on import, so
 ``symdp.run`` returns results that display in a notebook.
 """
@@ -14,14 +14,14 @@ def _step_latex(step) -> str:
 
 
 def _step_html(step) -> str:
-    from ..engine.records import DerivationResult, Source
+    from ..engine.model.records import DerivationResult, Source
     from .html import result_html
     return result_html(DerivationResult(step.claim_id or step.kind, step.text, Source("", ""), (step,)))
 
 
 def install() -> None:
     """Register the renderers on the record classes (idempotent)."""
-    from ..engine.records import DerivationResult, Step
+    from ..engine.model.records import DerivationResult, Step
     from .html import result_html
     from .latex import result_latex
     from .text import result_repr, step_repr

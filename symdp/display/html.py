@@ -19,7 +19,7 @@ def badge(status: str) -> str:
 
 def result_html(result) -> str:
     """The trace as an HTML table (expressions as MathJax ``\\(...\\)``), figures as inline SVG."""
-    from ..engine.records import Figure, Note, Table
+    from ..engine.model.records import Figure, Note, Table
     head = (f"<p><b><code>{h(result.id)}</code></b> {h(result.title)} <i>({h(result.source.paper)}, "
             f"{h(result.source.where)})</i>: {badge(result.status.value)}, {len(result.claims)} claim(s), "
             f"{'ok' if result.ok else '<b>FAILED</b>'}</p>")

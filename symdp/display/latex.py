@@ -58,7 +58,7 @@ def step_latex(step) -> str:
 
 def result_latex(result) -> str:
     """The trace as a MathJax ``array``: one row per step (tables and figures by caption)."""
-    from ..engine.records import Figure, Note, Table
+    from ..engine.model.records import Figure, Note, Table
     rows = [rf"\rlap{{\textbf{{{tt(result.id)}}}\text{{: {text(result.title)} "
             rf"({text(result.source.paper)}, {text(result.source.where)})}}}} & & {status_tex(result.status.value)}",
             r"\hline"]

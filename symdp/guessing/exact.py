@@ -82,7 +82,7 @@ class Advantage:
 
 def laplace_advantage(attribute, eps, span=12, grid=120):
     """sup_y Pr_post(g) - Pr_pre(g) for the Laplace mechanism on ``attribute`` (an absolute-precision Attribute)."""
-    from ..engine.oracles import maximize
+    from ..engine.sampling.oracles import maximize
     lo, hi = attribute.interval(1)
     r = mp.mpf(attribute.r)
     width = span * r * max(1, 1 / mp.mpf(eps))

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import mpmath as mp
 
-from ..engine.oracles import maximize
+from ..engine.sampling.oracles import maximize
 from ..errors import SymdpError, require_mp
 
 DPS = 30

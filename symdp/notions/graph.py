@@ -6,11 +6,11 @@ from dataclasses import dataclass
 
 import sympy as sp
 
-from ..engine import decide
-from ..engine import numeric as num
-from ..engine.budget import BudgetExceeded, within_budget
-from ..engine.provers import Attempts
-from ..engine.status import Status
+from ..engine.run import decide
+from ..engine.sampling import numeric as num
+from ..engine.model.budget import BudgetExceeded, within_budget
+from ..engine.symbolic.attempts import Attempts
+from ..engine.model.status import Status
 from ..errors import SymdpError
 from .registry import IMPLICATIONS, NOTIONS, Implication, notion
 from .values import COMPLEX, DIGITS, RANGES, NotComputable, check_values, settle  # noqa: F401 (RANGES re-exported)

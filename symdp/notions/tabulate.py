@@ -22,7 +22,7 @@ from pathlib import Path
 import mpmath as mp
 import sympy as sp
 
-from ..engine import numeric as num
+from ..engine.sampling import numeric as num
 from ..special_mp import MPMATH_NAMESPACE
 from . import graph
 from .registry import IMPLICATIONS, NOTIONS

@@ -16,8 +16,8 @@ import mpmath as mp
 import sympy as sp
 
 from ..adversary import closed_forms, metrics
-from ..engine.oracles import maximize
-from ..engine.status import Status
+from ..engine.sampling.oracles import maximize
+from ..engine.model.status import Status
 from ..mechanisms import laplace
 from ..symbols import NEIGHBOURS, QDp, beta, bound, dQ, eps, gsr, rsr, theta, w
 

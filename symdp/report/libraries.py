@@ -11,8 +11,8 @@ from __future__ import annotations
 
 from types import SimpleNamespace
 
-from ..engine.records import DerivationResult, Table
-from ..engine.status import Status
+from ..engine.model.records import DerivationResult, Table
+from ..engine.model.status import Status
 from . import prose, views
 from .findings import severity_of
 from .notation import symbol, value

@@ -213,7 +213,7 @@ def ident(text) -> str:
 
 
 def witness(w) -> str:
-    """A :class:`~symdp.engine.records.Witness` as ``at $\\epsilon = 1$: $a$ vs $b$``."""
+    """A :class:`~symdp.engine.model.records.Witness` as ``at $\\epsilon = 1$: $a$ vs $b$``."""
     at = r",\ ".join(f"{symbol(k)} = {value(v)}" for k, v in w.point)
     where = f"at ${at}$: " if at else ""   # a claim without variables: the two values alone
     return f"{where}${value(w.lhs)}$ vs ${value(w.rhs)}$"

@@ -14,7 +14,7 @@ import functools
 import re
 from pathlib import Path
 
-from ..engine.records import DerivationResult, Provenance, Step
+from ..engine.model.records import DerivationResult, Provenance, Step
 from ..errors import SymdpError
 from ..latex import LatexError, shown
 from ..latex.macros import expand

@@ -18,9 +18,9 @@ from types import SimpleNamespace
 
 import sympy as sp
 
-from ..engine.records import DerivationResult, Step
-from ..engine.serialize import summary
-from ..engine.status import Status
+from ..engine.model.records import DerivationResult, Step
+from ..engine.run.serialize import summary
+from ..engine.model.status import Status
 from ..errors import SymdpError
 from . import papers, prose, quoted, views
 from .display import lines

@@ -13,8 +13,8 @@ from dataclasses import dataclass, field
 
 import sympy as sp
 
-from ..engine.records import DerivationResult, Figure, Note, Step, Table
-from ..engine.status import Status
+from ..engine.model.records import DerivationResult, Figure, Note, Step, Table
+from ..engine.model.status import Status
 from . import prose, quoted
 from .display import lines, relation
 from .notation import math, number

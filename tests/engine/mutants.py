@@ -1,7 +1,7 @@
 """Certainly-false mutations of proved sign and monotonicity claims (the mutation suite's generator).
 
 A mutation is false at a point of its domain *by a ball-arithmetic enclosure*
-(python-flint arb, :mod:`symdp.engine.arb`), never by a float: a mutation whose
+(python-flint arb, :mod:`symdp.engine.enclose.arb`), never by a float: a mutation whose
 falsity the enclosure cannot show is not made.  Three kinds, each false only
 near one point (the claim was tight there, or nearly):
 
@@ -24,12 +24,12 @@ from pathlib import Path
 import mpmath as mp
 import sympy as sp
 
-from symdp.engine import certificates as certs
-from symdp.engine import domain as dom
-from symdp.engine.arb import NotRigorous, compile_arb
-from symdp.engine.budget import within_budget
-from symdp.engine.recorder import Recorder
-from symdp.engine.registry import collect
+from symdp.engine.proof import certificates as certs
+from symdp.engine.model import domain as dom
+from symdp.engine.enclose.arb import NotRigorous, compile_arb
+from symdp.engine.model.budget import within_budget
+from symdp.engine.run.recorder import Recorder
+from symdp.engine.run.registry import collect
 
 PREC = 256
 """Bits of the enclosures that decide a mutation is false."""

@@ -1,4 +1,4 @@
-"""Ball arithmetic (symdp.engine.arb) and witnesses decided by enclosures.
+"""Ball arithmetic (symdp.engine.enclose.arb) and witnesses decided by enclosures.
 
 The oracle is mpmath at 200 digits (an independent evaluation); every
 enclosure must contain its value.
@@ -9,11 +9,11 @@ import pytest
 import sympy as sp
 from flint import arb
 
-from symdp.engine import certify, numeric as num
-from symdp.engine.arb import NotRigorous, compile_arb, describe
-from symdp.engine.decide import sign as decide_sign
-from symdp.engine.provers import Attempts
-from symdp.engine.status import Status
+from symdp.engine.sampling import certify, numeric as num
+from symdp.engine.enclose.arb import NotRigorous, compile_arb, describe
+from symdp.engine.run.decide import sign as decide_sign
+from symdp.engine.symbolic.attempts import Attempts
+from symdp.engine.model.status import Status
 from symdp.special import Mills, Phi, PhiInv
 from symdp.symbols import delta, eps
 

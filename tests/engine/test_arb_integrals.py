@@ -1,4 +1,4 @@
-"""Definite integrals in ball arithmetic (:mod:`symdp.engine.arb_integrals`): acb.integral on pieces cut at the
+"""Definite integrals in ball arithmetic (:mod:`symdp.engine.enclose.arb_integrals`): acb.integral on pieces cut at the
 kinks, tails bounded by proved majorants.
 
 The oracle is mpmath at 50 digits: closed forms (int_z^oo phi = erfc(z/sqrt 2)/2, A&S 26.2.2; the Laplace
@@ -8,12 +8,12 @@ import mpmath as mp
 import pytest
 import sympy as sp
 
-from symdp.engine import decide
-from symdp.engine import numeric as num
-from symdp.engine.arb import NotRigorous, as_mpf, compile_arb
-from symdp.engine.certify import Compiled
-from symdp.engine.provers import Attempts
-from symdp.engine.status import Status
+from symdp.engine.run import decide
+from symdp.engine.sampling import numeric as num
+from symdp.engine.enclose.arb import NotRigorous, as_mpf, compile_arb
+from symdp.engine.sampling.certify import Compiled
+from symdp.engine.symbolic.attempts import Attempts
+from symdp.engine.model.status import Status
 
 x = sp.Symbol("x", real=True)
 z = sp.Symbol("z", real=True)

@@ -1,4 +1,4 @@
-"""Infinite sums in ball arithmetic (:mod:`symdp.engine.arb_series`) and the identity route that sums them.
+"""Infinite sums in ball arithmetic (:mod:`symdp.engine.enclose.arb_series`) and the identity route that sums them.
 
 The oracle is mpmath at 50 digits (``nsum`` on the series itself, an independent evaluation) and the closed
 forms derived by hand: sum_{k>=1} k q^k = q/(1-q)^2 (differentiate the geometric series), and
@@ -9,10 +9,10 @@ import pytest
 import sympy as sp
 from flint import arb
 
-from symdp.engine import decide
-from symdp.engine.arb import NotRigorous, as_mpf, compile_arb
-from symdp.engine.provers import Attempts
-from symdp.engine.status import Status
+from symdp.engine.run import decide
+from symdp.engine.enclose.arb import NotRigorous, as_mpf, compile_arb
+from symdp.engine.symbolic.attempts import Attempts
+from symdp.engine.model.status import Status
 
 q = sp.Symbol("q", positive=True)
 eps = sp.Symbol("epsilon", positive=True)

@@ -1,4 +1,4 @@
-"""The speed-ups of ball arithmetic change no ball (symdp.engine.arb, validated.rules).
+"""The speed-ups of ball arithmetic change no ball (symdp.engine.enclose.arb, validated.rules).
 
 Each speed-up is compared with the plain computation it replaces, bit for bit (midpoint and radius):
 ``_wide`` with its definition rad > 2^-20 |mid|; shared subexpressions with the tree evaluated node by node;
@@ -14,7 +14,7 @@ import pytest
 import sympy as sp
 from flint import arb, fmpq, fmpz
 
-from symdp.engine import arb as A
+from symdp.engine.enclose import arb as A
 from symdp.engine.validated.chart import chart
 from symdp.engine.validated.rules import Problem, _ball
 from symdp.special import Phi

@@ -1,4 +1,4 @@
-"""One-sided printed values (symdp.engine.bounds): hand-checkable cases."""
+"""One-sided printed values (symdp.engine.enclose.bounds): hand-checkable cases."""
 from decimal import Decimal
 from fractions import Fraction
 
@@ -6,8 +6,8 @@ import mpmath as mp
 import pytest
 import sympy as sp
 
-from symdp.engine.bounds import AT_LEAST, AT_MOST, method, one_sided, safe_round
-from symdp.engine.status import Status
+from symdp.engine.enclose.bounds import AT_LEAST, AT_MOST, method, one_sided, safe_round
+from symdp.engine.model.status import Status
 from symdp.errors import SymdpError
 
 
@@ -133,7 +133,7 @@ def test_bad_input_names_the_parameter(args, param):
 
 
 def test_recorder_printed_bound():
-    from symdp.engine.recorder import Recorder
+    from symdp.engine.run.recorder import Recorder
     d = Recorder("t.bounds")
     d.printed_bound("ok", "2.17", derived(), AT_MOST, 2, text="cell", what="the largest epsilon")
     d.printed_bound("up", "2.18", derived(), AT_MOST, 2, expect=Status.ERRATUM)
@@ -179,7 +179,7 @@ def _eq12(epsilon, beta):
 
 def _no_value(beta, bound):
     from symdp.adversary.closed_forms import fbeta_star
-    from symdp.engine.bounds import NoValue
+    from symdp.engine.enclose.bounds import NoValue
     return NoValue(fbeta_star(0, sp.Rational(beta)) - sp.Rational(bound), f"least F*_beta minus {bound}")
 
 
@@ -208,7 +208,7 @@ def test_no_epsilon_tamper_twins_are_not_erratum():
     flat value (0.56 > 5/9 at beta = 0.5) with the truncated largest epsilon printed (log(0.56 * 0.69 / (1.5625 *
     0.44^2)) = 0.2448...).  A margin that is not above 0 never certifies an absence."""
     from symdp.adversary.closed_forms import epsilon_for_fbeta
-    from symdp.engine.bounds import NoValue
+    from symdp.engine.enclose.bounds import NoValue
     dash = one_sided(None, _no_value("0.5", "0.55"), AT_MOST, 2)
     assert dash.status is Status.VERIFIED and dash.method == method(AT_MOST, absent=True)
     moved = epsilon_for_fbeta(sp.Rational("0.56"), sp.Rational("0.5"))
@@ -228,8 +228,8 @@ def test_table1_no_epsilon_cells_are_enclosed():
     """The derivation itself (liu2019.table1, run alone): the four cells that print an epsilon where none meets
     the bound are errata certified by the enclosure; the dashes where none does are VERIFIED the same way."""
     from pathlib import Path
-    from symdp.engine.registry import discover
-    from symdp.engine.runner import run_one
+    from symdp.engine.run.registry import discover
+    from symdp.engine.run.runner import run_one
     folder = Path(__file__).resolve().parents[2] / "derivations" / "liu2019"
     (spec,) = [s for s in discover(str(folder)) if s.id == "liu2019.table1"]
     claims = {c.claim_id: c for c in run_one(spec).claims}

@@ -3,9 +3,9 @@ claim's fingerprint, and validated like any public input."""
 import pytest
 import sympy as sp
 
-from symdp.engine import certificates as certs
-from symdp.engine.recorder import Recorder
-from symdp.engine.status import Status
+from symdp.engine.proof import certificates as certs
+from symdp.engine.run.recorder import Recorder
+from symdp.engine.model.status import Status
 
 x = sp.Symbol("x", positive=True)
 y = sp.Symbol("y", positive=True)

@@ -4,7 +4,7 @@ import time
 
 import pytest
 
-from symdp.engine.budget import BudgetExceeded, within_budget
+from symdp.engine.model.budget import BudgetExceeded, within_budget
 
 
 def _spin():

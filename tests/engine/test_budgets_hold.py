@@ -12,10 +12,10 @@ import time
 
 import pytest
 
-from symdp.engine import certificates as certs
-from symdp.engine import registry, runner
-from symdp.engine.records import Note
-from symdp.engine.status import Status
+from symdp.engine.proof import certificates as certs
+from symdp.engine.run import registry, runner
+from symdp.engine.model.records import Note
+from symdp.engine.model.status import Status
 
 STOPPED = textwrap.dedent('''
     import time
@@ -105,7 +105,8 @@ def test_gaussian_type_two_claim_is_decided_within_its_budgets(tmp_path):
 
 def test_a_claims_searches_stop_when_its_counted_work_is_spent():
     import sympy as sp
-    from symdp.engine import budget, validated
+    from symdp.engine.model import budget
+    from symdp.engine import validated
     x, y = sp.symbols("x y", positive=True)
     claim = sp.exp(x * y) - 1 - x * y - sp.Rational(1, 10**6)      # false near the corner: boxes stay open
     domain = {x: sp.Interval(0, 1), y: sp.Interval(0, 1)}

@@ -2,10 +2,10 @@
 import pickle
 
 from symdp.cli import main
-from symdp.engine import cache
-from symdp.engine.registry import discover
-from symdp.engine.runner import run_all
-from symdp.engine.status import Status
+from symdp.engine.run import cache
+from symdp.engine.run.registry import discover
+from symdp.engine.run.runner import run_all
+from symdp.engine.model.status import Status
 
 HELPER = "import sympy as sp\nx = sp.Symbol('x', positive=True)\nSQUARE = {square}\n"
 DERIVATION = '''
@@ -52,7 +52,7 @@ def test_a_failing_fresh_run_evicts_the_entry(tmp_path, monkeypatch):
     (spec,) = discover(folder)
     _run(folder, store)
     assert cache.entry(str(store), spec).exists()
-    monkeypatch.setattr("symdp.engine.cache._folder_digest", lambda spec: "same key")
+    monkeypatch.setattr("symdp.engine.run.cache._folder_digest", lambda spec: "same key")
     _run(folder, store)
     _folder(folder, "(x + 2)**2")  # the key is pinned: only the eviction can stop a stale answer
     assert _run(folder, store, fresh=True).claims[0].status is Status.REFUTED
@@ -88,7 +88,7 @@ def test_cache_clear_empties_the_folder(tmp_path, capsys):
 def test_clear_from_python_refuses_a_folder_that_is_not_a_cache(tmp_path, monkeypatch):
     import pytest
 
-    from symdp.engine.cache import clear
+    from symdp.engine.run.cache import clear
     from symdp.errors import SymdpError
     (tmp_path / "thesis.tex").write_text("years of work")
     with pytest.raises(SymdpError, match="refusing to delete"):
@@ -101,8 +101,8 @@ def test_clear_from_python_refuses_a_folder_that_is_not_a_cache(tmp_path, monkey
 
 
 def test_cache_clear_also_removes_the_timings_of_the_last_run(tmp_path):
-    from symdp.engine import shards
-    from symdp.engine.cache import clear
+    from symdp.engine.run import shards
+    from symdp.engine.run.cache import clear
     store = tmp_path / "cache"
     store.mkdir()
     (store / "x.result.json").write_text("{}")

@@ -5,8 +5,8 @@ import mpmath as mp
 import pytest
 import sympy as sp
 
-from symdp.engine import certificates as certs
-from symdp.engine.certificates import Certificate
+from symdp.engine.proof import certificates as certs
+from symdp.engine.proof.certificates import Certificate
 
 
 def _write(tmp_path, *cs, error=None, skipped=""):
@@ -56,8 +56,8 @@ def test_keys_name_the_claim_and_the_transcripts_format_never_the_prover(monkeyp
 def test_a_sign_without_symbolic_route_records_and_replays_its_box_log(monkeypatch):
     """symbolic=False claims were searched afresh on every check (a 1485-box proof, 29 s); now certified."""
     from symdp.engine import validated
-    from symdp.engine.recorder import Recorder
-    from symdp.engine.status import Status
+    from symdp.engine.run.recorder import Recorder
+    from symdp.engine.model.status import Status
     x = sp.Symbol("x", positive=True)
     claim = (sp.log(1 + x) - x / (1 + x), "nonnegative", {x: sp.Interval(0, 3)})
     first = Recorder("t", certify=True)
@@ -73,8 +73,8 @@ def test_a_sign_without_symbolic_route_records_and_replays_its_box_log(monkeypat
 
 def test_a_false_sign_without_symbolic_route_is_refuted_before_any_box_search(monkeypatch):
     from symdp.engine import validated
-    from symdp.engine.recorder import Recorder
-    from symdp.engine.status import Status
+    from symdp.engine.run.recorder import Recorder
+    from symdp.engine.model.status import Status
     x = sp.Symbol("x", positive=True)
     monkeypatch.setattr(validated.search.Search, "run", lambda self, box: pytest.fail("searched"))
     d = Recorder("t", certify=True)
@@ -89,8 +89,8 @@ def test_a_false_sign_without_symbolic_route_is_refuted_before_any_box_search(mo
 def _identity_run(monkeypatch, rhs, book, total):
     """Certify ``tanh(x/2) = rhs`` with ``book`` as the file's earlier certificates and ``total`` seconds of search:
     (outcome, certificate); the claim's certificate state (recorded, or carried forward) in ``_identity_run.state``."""
-    from symdp.engine import recorder
-    from symdp.engine.recorder import Recorder
+    from symdp.engine.run import recorder
+    from symdp.engine.run.recorder import Recorder
     monkeypatch.setattr(recorder, "CERTIFY_TOTAL", total)
     x = sp.Symbol("x", positive=True)
     d = Recorder("t", book=book, certify=True)
@@ -102,8 +102,8 @@ def _identity_run(monkeypatch, rhs, book, total):
 def test_certify_replays_the_earlier_proof_where_the_fresh_search_finds_none(monkeypatch):
     """A changed prover (new fingerprints) on a slow machine: the search runs out of time, the earlier proof of the
     same claim replays under the new prover and is kept (certification never loses a proof that still holds)."""
-    from symdp.engine.recorder import Recorder
-    from symdp.engine.status import Status
+    from symdp.engine.run.recorder import Recorder
+    from symdp.engine.model.status import Status
     true = lambda x: (sp.exp(x) - 1) / (sp.exp(x) + 1)
     outcome, proof = _identity_run(monkeypatch, true, {}, 60.0)
     assert outcome.status is Status.PROVED and _identity_run.state == "recorded"
@@ -122,7 +122,7 @@ def test_certify_replays_the_earlier_proof_where_the_fresh_search_finds_none(mon
 
 def test_an_earlier_proof_never_proves_a_changed_false_claim(monkeypatch):
     """Mutation: the claim under the same name is nudged into a false one; its old proof must not carry over."""
-    from symdp.engine.status import Status
+    from symdp.engine.model.status import Status
     _, proof = _identity_run(monkeypatch, lambda x: (sp.exp(x) - 1) / (sp.exp(x) + 1), {}, 60.0)
     earlier = Certificate("an older prover's key", proof.claim, proof.transcript, proof.proved)
     false = lambda x: (sp.exp(x) - 1) / (sp.exp(x) + 1) + sp.Rational(1, 10**6)

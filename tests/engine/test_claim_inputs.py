@@ -2,7 +2,7 @@
 import pytest
 import sympy as sp
 
-from symdp.engine.recorder import Recorder
+from symdp.engine.run.recorder import Recorder
 from symdp.errors import SymdpError
 
 x = sp.Symbol("x", positive=True)

@@ -12,9 +12,9 @@ import sympy as sp
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from symdp.engine import decide
-from symdp.engine.provers import Attempts
-from symdp.engine.status import Status
+from symdp.engine.run import decide
+from symdp.engine.symbolic.attempts import Attempts
+from symdp.engine.model.status import Status
 
 X, Y = sp.symbols("x y", real=True)
 UNIT = sp.Interval(0, 1)

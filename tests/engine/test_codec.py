@@ -13,10 +13,10 @@ from symdp import symbols
 from symdp.engine.codec import expressions as codec
 from symdp.engine.codec import (CodecError, decode_expr, dumps, encode_expr, loads,
                                 result_from_json, result_to_json)
-from symdp.engine.records import DerivationResult, Note, Outcome, Source, Step, Table
-from symdp.engine.registry import discover
-from symdp.engine.runner import run_one
-from symdp.engine.status import Status
+from symdp.engine.model.records import DerivationResult, Note, Outcome, Source, Step, Table
+from symdp.engine.run.registry import discover
+from symdp.engine.run.runner import run_one
+from symdp.engine.model.status import Status
 from symdp.symbols import alpha, beta, eps, sigma, theta, x, z
 
 n = sp.Symbol("n", integer=True, positive=True)
@@ -201,10 +201,10 @@ def _optional_fields(result):
     names = {f.name for f in dataclasses.fields(DerivationResult)}
     extra = {}
     if "error" in names:
-        from symdp.engine.records import ErrorReport
+        from symdp.engine.model.records import ErrorReport
         extra["error"] = ErrorReport("demo.py", 12, "ZeroDivisionError: division by zero", "codec.demo")
     if "certificates" in names:
-        from symdp.engine.certificates import Certificate
+        from symdp.engine.proof.certificates import Certificate
         kernel_section = Certificate("cd34", "codec.demo::bound", None, "kernel", key="ef56", kernel='{"proof": 1}')
         extra["certificates"] = (Certificate("ab12", "codec.demo::ratio", ("yes", None, "no"), "cancel"),
                                  kernel_section)  # a proof object read from a file's kernel section: no transcript

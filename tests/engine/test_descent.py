@@ -5,9 +5,9 @@ from __future__ import annotations
 import mpmath as mp
 import sympy as sp
 
-from symdp.engine import domain as dom
-from symdp.engine import numeric as num
-from symdp.engine.status import Status
+from symdp.engine.model import domain as dom
+from symdp.engine.sampling import numeric as num
+from symdp.engine.model.status import Status
 
 EPS, BETA, DQ = sp.symbols("epsilon beta Delta_Q", positive=True)
 DOMAIN = dom.complete({BETA: sp.Interval(sp.Rational(1, 1000), 1000)}, {EPS, BETA, DQ})
@@ -41,9 +41,9 @@ def test_true_claim_is_not_refuted():
     assert out.status is Status.VERIFIED, out.detail
 
 
-# --- the search that moves (engine/minimise.py) --------------------------------------------------------------
+# --- the search that moves (engine/sampling/minimise.py) --------------------------------------------------------------
 
-from symdp.engine import minimise as moving  # noqa: E402
+from symdp.engine.sampling import minimise as moving  # noqa: E402
 
 ALPHA, MU, DELTA = sp.symbols("alpha mu delta", positive=True)
 LOG = sp.log(1 / DELTA)

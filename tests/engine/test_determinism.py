@@ -12,10 +12,12 @@ from pathlib import Path
 
 import pytest
 
-from symdp.engine import certificates, provers
-from symdp.engine.recorder import Recorder
-from symdp.engine.registry import discover, select
-from symdp.engine.status import Status
+from symdp.engine.proof import certificates
+from symdp.engine.symbolic import rewrites
+from symdp.engine.run import recorder
+from symdp.engine.run.recorder import Recorder
+from symdp.engine.run.registry import discover, select
+from symdp.engine.model.status import Status
 
 CATALOGUE = Path(__file__).resolve().parents[2] / "derivations"
 FLIPPED = {"liu2019.fbeta-auxiliary": ("eq18:continuous", "inverse:round-trip"),
@@ -27,7 +29,7 @@ def _burn():
         pass
 
 
-def _verdicts(spec, budget=provers.BUDGET):
+def _verdicts(spec, budget=rewrites.BUDGET):
     d = Recorder(spec.id, budget=budget, book=certificates.load(certificates.path_for(spec.file)))
     spec.fn(d)
     return {s.claim_id: (s.status, s.outcome.method, s.outcome.detail, s.outcome.witness, s.certificate)
@@ -37,7 +39,7 @@ def _verdicts(spec, budget=provers.BUDGET):
 @pytest.fixture
 def loaded_machine(monkeypatch):
     """Both cores busy, and every symbolic search allowed a millisecond."""
-    monkeypatch.setattr(provers, "CLAIM_BUDGET", 1e-3)
+    monkeypatch.setattr(recorder, "CLAIM_BUDGET", 1e-3)
     ctx = multiprocessing.get_context("fork")
     burners = [ctx.Process(target=_burn, daemon=True) for _ in range(2)]
     for p in burners:

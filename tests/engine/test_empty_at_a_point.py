@@ -5,7 +5,7 @@ import mpmath as mp
 import pytest
 import sympy as sp
 
-from symdp.engine import domain as dom
+from symdp.engine.model import domain as dom
 from symdp.errors import SymdpError
 
 eps = sp.Symbol("epsilon", positive=True)

@@ -1,4 +1,4 @@
-"""A claim read on the face where it is least (engine.faces): f monotone along one symbol on the whole domain.
+"""A claim read on the face where it is least (engine.regions.faces): f monotone along one symbol on the whole domain.
 
 Oracle: by hand.  1 - u y falls in u (d/du = -y < 0), so on u in (0, 1] it is least at u = 1, where it is
 1 - y.  The F-beta slack of rr:optimal (Liu et al. 2019, Sec. 7) falls in the recall's factor u: its
@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import sympy as sp
 
-from symdp.engine import faces
+from symdp.engine.regions import faces
 from symdp.mechanisms import discrete
 from symdp.symbols import beta, eps
 

@@ -7,7 +7,7 @@ import xml.etree.ElementTree as ET
 import pytest
 
 from symdp.cli import main
-from symdp.engine.registry import collect, discover, select
+from symdp.engine.run.registry import collect, discover, select
 from symdp.errors import SymdpError
 
 GOOD = '''import sympy as sp
@@ -113,7 +113,7 @@ def test_list_reports_collection_errors_on_stderr(capsys, case):
 
 
 def test_error_step_names_the_line_in_the_derivation_file(derivation_dir):
-    from symdp.engine.runner import run_one
+    from symdp.engine.run.runner import run_one
     folder = derivation_dir(LIBRARY)
     (spec,) = discover(folder)
     result = run_one(spec)

@@ -4,8 +4,8 @@ The fresh held-out folder's near miss ``1.6449 - sum_{j<=n} 1/j^2 >= 0`` (false 
 sums tend to pi^2/6 = 1.644934...) was VERIFIED by a sample that never goes past n = 1,000."""
 import sympy as sp
 
-from symdp.engine.recorder import Recorder
-from symdp.engine.status import Status
+from symdp.engine.run.recorder import Recorder
+from symdp.engine.model.status import Status
 
 n = sp.Symbol("n", integer=True, positive=True)
 j = sp.Symbol("j", integer=True, positive=True)

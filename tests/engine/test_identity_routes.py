@@ -8,10 +8,10 @@ import pytest
 import sympy as sp
 
 from symdp import fdp
-from symdp.engine import decide
-from symdp.engine.provers import Attempts
+from symdp.engine.run import decide
+from symdp.engine.symbolic.attempts import Attempts
 from symdp.mechanisms import gaussian
-from symdp.engine.status import Status
+from symdp.engine.model.status import Status
 
 t, r = sp.symbols("t r", real=True)
 eps, U = sp.symbols("epsilon u", positive=True)

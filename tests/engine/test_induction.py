@@ -1,4 +1,4 @@
-"""Finite sums with a symbolic integer bound (engine/induction.py): induction on the bound, else the closed form.
+"""Finite sums with a symbolic integer bound (engine/symbolic/induction.py): induction on the bound, else the closed form.
 
 Oracles: the mathematics beside each claim (the step m e^{(m-1) eps}(e^eps - 1) >= 0 of the geometric bound;
 H_m <= 1 + log m by log(1 + 1/m) >= 1/(m + 1)); each false twin is shown false at a point by hand (m = 1) and
@@ -7,9 +7,10 @@ must never be PROVED.
 import pytest
 import sympy as sp
 
-from symdp.engine import decide, induction
-from symdp.engine.provers import Attempts
-from symdp.engine.status import Status
+from symdp.engine.run import decide
+from symdp.engine.symbolic import induction
+from symdp.engine.symbolic.attempts import Attempts
+from symdp.engine.model.status import Status
 
 eps = sp.Symbol("epsilon", positive=True)
 m = sp.Symbol("m", integer=True, positive=True)

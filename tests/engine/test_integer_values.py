@@ -7,6 +7,7 @@ import mpmath as mp
 import pytest
 import sympy as sp
 
+from symdp.engine.model.replay import ReplayFailed
 from symdp.engine import validated
 from symdp.engine.validated import values
 
@@ -50,5 +51,5 @@ def test_a_claim_false_at_one_value_is_never_proved():
 def test_a_certificate_for_another_range_does_not_replay():
     found = validated.prove(1 - POSTERIOR, "positive", DOMAIN)
     narrower = {eps: DOMAIN[eps], m: sp.Interval(-2, 3)}
-    with pytest.raises(validated.ReplayFailedError):
+    with pytest.raises(ReplayFailed):
         validated.prove(1 - POSTERIOR, "positive", narrower, found.certificate)

@@ -1,5 +1,5 @@
 """Integrals with kinks (|x|, max, Piecewise) integrated piece by piece between the kinks
-(engine/kinked_integrals.py).
+(engine/symbolic/kinked_integrals.py).
 
 Oracles: the Laplace mechanism's KL divergence eps Delta + e^{-eps Delta} - 1 and total variation
 1 - e^{-eps/2} (Delta = 1), each piece integrated by hand; a two-sided exponential Piecewise density's mass 2.
@@ -8,9 +8,10 @@ The twins move the right side by eps^2/1000 or 1/1000 and must never be PROVED.
 import pytest
 import sympy as sp
 
-from symdp.engine import decide, kinked_integrals
-from symdp.engine.provers import Attempts
-from symdp.engine.status import Status
+from symdp.engine.run import decide
+from symdp.engine.symbolic import kinked_integrals
+from symdp.engine.symbolic.attempts import Attempts
+from symdp.engine.model.status import Status
 
 eps, D = sp.symbols("epsilon Delta", positive=True)
 x = sp.Symbol("x", real=True)

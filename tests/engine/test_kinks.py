@@ -8,9 +8,9 @@ import mpmath as mp
 import pytest
 import sympy as sp
 
-from symdp.engine import certify
-from symdp.engine.certify import compile_expr
-from symdp.engine.kinks import smooth_pieces, split_at_kinks
+from symdp.engine.sampling import certify
+from symdp.engine.sampling.certify import compile_expr
+from symdp.engine.enclose.kinks import smooth_pieces, split_at_kinks
 
 x = sp.Symbol("x", real=True)
 t = sp.Symbol("t", real=True)

@@ -13,7 +13,7 @@ import mpmath as mp
 import pytest
 import sympy as sp
 
-from symdp.engine.enclose import judge_equal_arb
+from symdp.engine.enclose.judge import judge_equal_arb
 from symdp.errors import SymdpError
 from symdp.mechanisms import laplace_loss
 

@@ -1,4 +1,4 @@
-"""Location and scale (engine.location): a claim in x, a, b that depends on them only through t = (x - a)/b
+"""Location and scale (engine.model.location): a claim in x, a, b that depends on them only through t = (x - a)/b
 is proved in t; the reduction is an equivalence (checked at random points), it is refused where a or b
 survive or x's interval is not carried onto a fixed one, and near misses are never proved."""
 from __future__ import annotations
@@ -8,10 +8,11 @@ import random
 import mpmath as mp
 import sympy as sp
 
-from symdp.engine import decide, location
-from symdp.engine import domain as dom
-from symdp.engine.provers import RENEWED, Attempts
-from symdp.engine.status import Status
+from symdp.engine.run import decide
+from symdp.engine.model import location
+from symdp.engine.model import domain as dom
+from symdp.engine.symbolic.attempts import Attempts, RENEWED
+from symdp.engine.model.status import Status
 
 EPS = sp.Symbol("epsilon", positive=True)
 DQ = sp.Symbol("Delta_Q", positive=True)

@@ -1,5 +1,5 @@
-"""A difference of two positive terms decided through its logarithms (engine/logarithms.py), and the split point
-s = 0 the stationary-point route tries where SymPy's solve finds no zero of the slope (provers._stationary).
+"""A difference of two positive terms decided through its logarithms (engine/symbolic/logarithms.py), and the split point
+s = 0 the stationary-point route tries where SymPy's solve finds no zero of the slope (ends.stationary).
 
 Oracles: cosh t <= e^{t^2/2} on the real line [Boucheron, Lugosi and Massart, Concentration Inequalities (2013),
 Sec. 2.3; by the series, (2k)! >= 2^k k! term by term]; the slope of Hoeffding's lemma for a Bernoulli(p),
@@ -9,9 +9,10 @@ exponent to t^2/3 (cosh 1 = 1.5431 > e^{1/3} = 1.3956) and must never be PROVED.
 import pytest
 import sympy as sp
 
-from symdp.engine import decide, logarithms, provers
-from symdp.engine.provers import Attempts
-from symdp.engine.status import Status
+from symdp.engine.run import decide
+from symdp.engine.symbolic import ends, logarithms
+from symdp.engine.symbolic.attempts import Attempts
+from symdp.engine.model.status import Status
 
 t = sp.Symbol("t", real=True)
 p = sp.Symbol("p", positive=True)
@@ -70,6 +71,6 @@ def test_the_pairs_are_two_terms_of_opposite_signs_and_leaves_two_exponentials_t
 
 def test_a_transcendental_slope_that_vanishes_at_zero_gives_the_split_point_zero():
     hoeffding = t**2 / 8 - (sp.log(1 - p + p * sp.exp(t)) - p * t)
-    assert provers._stationary(hoeffding, t) == (0,)
-    assert provers._stationary(t**2 / 8 - sp.log(1 + sp.exp(t)), t) == ()   # slope -1/2 at 0: no hint
-    assert provers._stationary((t - 1)**2, t) == (1,)                        # solve's root kept
+    assert ends.stationary(hoeffding, t) == (0,)
+    assert ends.stationary(t**2 / 8 - sp.log(1 + sp.exp(t)), t) == ()   # slope -1/2 at 0: no hint
+    assert ends.stationary((t - 1)**2, t) == (1,)                        # solve's root kept

@@ -1,4 +1,4 @@
-"""Max and Min of three or more arguments split by the largest (smallest) argument (engine/maxima.py).
+"""Max and Min of three or more arguments split by the largest (smallest) argument (engine/symbolic/maxima.py).
 
 Oracles: log-sum-exp lies between the max and the max + log n (e^max <= sum e^{a_i} <= n e^max); a min of three
 below their mean.  Each false twin fails at a point by hand (a = b = c = 0) and must never be PROVED.
@@ -6,9 +6,10 @@ below their mean.  Each false twin fails at a point by hand (a = b = c = 0) and 
 import pytest
 import sympy as sp
 
-from symdp.engine import decide, maxima
-from symdp.engine.provers import Attempts
-from symdp.engine.status import Status
+from symdp.engine.run import decide
+from symdp.engine.symbolic import maxima
+from symdp.engine.symbolic.attempts import Attempts
+from symdp.engine.model.status import Status
 
 a, b, c = sp.symbols("a b c", real=True)
 LSE = sp.log(sp.exp(a) + sp.exp(b) + sp.exp(c))

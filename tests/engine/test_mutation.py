@@ -23,10 +23,10 @@ import sympy as sp
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from symdp.engine import certificates as certs
-from symdp.engine import decide
-from symdp.engine.provers import Attempts
-from symdp.engine.status import Status
+from symdp.engine.proof import certificates as certs
+from symdp.engine.run import decide
+from symdp.engine.symbolic.attempts import Attempts
+from symdp.engine.model.status import Status
 
 from mutants import Claim, captured, mutants, order_key
 

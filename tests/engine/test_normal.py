@@ -1,4 +1,4 @@
-"""Conditions of a nested Piecewise decided on the domain (symdp/engine/normal.py).
+"""Conditions of a nested Piecewise decided on the domain (symdp/engine/symbolic/normal.py).
 
 The oracle: the claim and its normal form agree at sampled points, each evaluated by SymPy's own Piecewise
 (which selects the piece by the original conditions), in 30-digit arithmetic.
@@ -7,7 +7,7 @@ import random
 
 import sympy as sp
 
-from symdp.engine import normal
+from symdp.engine.symbolic import normal
 
 eps = sp.Symbol("eps_n", positive=True)
 k = sp.Symbol("k_n", positive=True)

@@ -2,9 +2,9 @@
 import mpmath as mp
 import sympy as sp
 
-from symdp.engine import domain as dom
-from symdp.engine import numeric as num
-from symdp.engine.status import Status
+from symdp.engine.model import domain as dom
+from symdp.engine.sampling import numeric as num
+from symdp.engine.model.status import Status
 
 eps = sp.Symbol("epsilon", positive=True)
 b = sp.Symbol("beta", positive=True)
@@ -60,7 +60,7 @@ def _counting(f):
 
 def test_maximize_at_an_end_needs_one_probe_not_a_golden_section_crawl():
     # F-beta of a threshold test between two atoms is monotone: the maximum is an end of the range
-    from symdp.engine.oracles import maximize
+    from symdp.engine.sampling.oracles import maximize
     with mp.workdps(480):
         f, calls = _counting(lambda x: -mp.exp(x))
         x, v = maximize(f, 0, 1, grid=24)
@@ -75,7 +75,7 @@ def test_maximize_at_an_end_needs_one_probe_not_a_golden_section_crawl():
 def test_scouted_grid_picks_the_full_precision_argmax_among_near_ties():
     # values that differ only beyond the scouting precision (1e-30 apart): the scout cannot tell them
     # apart, so every near tie is re-evaluated at the working precision and the true largest one wins
-    from symdp.engine.oracles import _best_on_grid
+    from symdp.engine.sampling.oracles import _best_on_grid
     with mp.workdps(60):
         xs = [mp.mpf(k) for k in range(9)]
         f = lambda x: 1 + mp.mpf(10) ** -30 * (1 if x == 6 else 0) + mp.mpf(10) ** -40 * x
@@ -87,7 +87,7 @@ def test_scouted_grid_picks_the_full_precision_argmax_among_near_ties():
 
 def test_scouting_falls_back_when_the_low_precision_value_fails():
     # a function that only evaluates at the working precision (it raises below 40 digits)
-    from symdp.engine.oracles import maximize
+    from symdp.engine.sampling.oracles import maximize
     def picky(t):
         if mp.mp.dps < 40:
             raise ZeroDivisionError("needs 40 digits")
@@ -98,7 +98,7 @@ def test_scouting_falls_back_when_the_low_precision_value_fails():
 
 
 def test_maximize_interior_maximum_still_found_by_brent():
-    from symdp.engine.oracles import maximize
+    from symdp.engine.sampling.oracles import maximize
     with mp.workdps(60):
         x, v = maximize(lambda t: -(t - mp.mpf(1) / 3) ** 2 + 2, 0, 1, grid=24)
         assert abs(x - mp.mpf(1) / 3) < mp.mpf(10) ** -28

@@ -1,5 +1,5 @@
-"""A slope read as one monotone function at two points (engine.pair), and a region read in logs through an
-inverse function's variable (engine.regions._through).
+"""A slope read as one monotone function at two points (engine.regions.pair), and a region read in logs through an
+inverse function's variable (engine.closing._through).
 
 Oracle: by hand and mpmath at 50 digits.  Laplace against Gaussian at equal total variation (Sec. 6.1 of the
 TV paper, Fig. 9): on the middle piece of the Laplace curve the claim is e^-eps/(4a) >= G_mu(a), mu =
@@ -16,8 +16,10 @@ import mpmath as mp
 import pytest
 import sympy as sp
 
-from symdp.engine import pair, provers, regions
-from symdp.engine.validated import ReplayFailedError
+from symdp.engine.regions import pair
+from symdp.engine.regions import closing
+from symdp.engine.model.replay import ReplayFailed
+from symdp.engine.symbolic.attempts import Attempts
 from symdp.fdp import gaussian_tradeoff
 from symdp.mechanisms import gaussian
 from symdp.symbols import eps, fpr as a, t_inverse as v
@@ -66,16 +68,16 @@ def _middle_piece(top):
 
 def test_the_middle_piece_is_proved_in_logs_through_v_and_replayed():
     g, sub = _middle_piece(4)
-    search = provers.Attempts()
-    found = regions._through(g, "nonnegative", sub, a, search)
-    assert found is not None and found[1][0].startswith(regions.THROUGH)
-    replay = provers.Attempts(transcript=search.log)
-    assert regions._region(g, "nonnegative", sub, a, replay, None, found[1]) == found
-    with pytest.raises(ReplayFailedError):      # the same certificate does not prove a shifted claim
-        regions._region(g - sp.Rational(1, 10 ** 6), "nonnegative", sub, a, provers.Attempts(transcript=[]),
+    search = Attempts()
+    found = closing._through(g, "nonnegative", sub, a, search)
+    assert found is not None and found[1][0].startswith(closing.THROUGH)
+    replay = Attempts(transcript=search.log)
+    assert closing.region(g, "nonnegative", sub, a, replay, None, found[1]) == found
+    with pytest.raises(ReplayFailed):      # the same certificate does not prove a shifted claim
+        closing.region(g - sp.Rational(1, 10 ** 6), "nonnegative", sub, a, Attempts(transcript=[]),
                         None, found[1])
 
 
 def test_a_claim_shifted_off_its_touching_point_is_not_proved_through_v():
     g, sub = _middle_piece(4)
-    assert regions._through(g - sp.Rational(1, 10 ** 6), "nonnegative", sub, a, provers.Attempts()) is None
+    assert closing._through(g - sp.Rational(1, 10 ** 6), "nonnegative", sub, a, Attempts()) is None

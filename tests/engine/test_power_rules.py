@@ -13,8 +13,10 @@ import pytest
 import sympy as sp
 from flint import arb
 
-from symdp.engine.arb import ArbFn
-from symdp.engine.validated import _in_tails, ext, problem, prove, tails
+from symdp.engine.enclose.arb import ArbFn
+from symdp.engine.validated import _in_tails
+from symdp.engine.enclose import ext
+from symdp.engine.validated import problem, prove, tails
 from symdp.engine.validated.endpoints import close as endpoints_close
 from symdp.engine.validated.search import decode
 from symdp.special import Mills, Phi

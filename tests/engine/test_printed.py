@@ -1,4 +1,4 @@
-"""Printed numbers judged exactly (engine.printed_number): exact rationals, arb enclosures, honest UNDECIDED.
+"""Printed numbers judged exactly (engine.enclose.printed_number): exact rationals, arb enclosures, honest UNDECIDED.
 
 The oracle is Python's decimal module at 80 digits (its exp, ln and sqrt are
 correctly rounded), which the engine does not use.
@@ -8,8 +8,8 @@ from decimal import Decimal, localcontext
 import pytest
 import sympy as sp
 
-from symdp.engine.printed_number import judge
-from symdp.engine.status import Status
+from symdp.engine.enclose.printed_number import judge
+from symdp.engine.model.status import Status
 from symdp.errors import SymdpError
 
 

@@ -3,9 +3,10 @@ import time
 
 import sympy as sp
 
-from symdp.engine import decide, provers
-from symdp.engine.provers import Attempts
-from symdp.engine.status import Status
+from symdp.engine.run import decide
+from symdp.engine.symbolic import attempts as transcripts, pieces
+from symdp.engine.symbolic.attempts import Attempts
+from symdp.engine.model.status import Status
 
 x = sp.Symbol("x", positive=True)
 y = sp.Symbol("y", real=True)
@@ -40,7 +41,7 @@ def test_hanging_simplification_becomes_undecided_within_budget(monkeypatch):
     def hang(e):
         while True:
             pass
-    monkeypatch.setattr(provers, "REWRITES", (("hang", hang),))
+    monkeypatch.setattr(transcripts, "REWRITES", (("hang", hang),))
     started = time.monotonic()
     attempts = Attempts(budget=0.5, total=1.0)
     out = decide.identity(sp.LambertW(x) * sp.exp(sp.LambertW(x)), x, None, "t", attempts, numeric=False)
@@ -62,7 +63,7 @@ def test_piecewise_compared_region_by_region():
 def test_breakpoints_found_through_parameters():
     d, q = sp.Symbol("d", positive=True), sp.Symbol("q", real=True)
     cond = q + d * y >= q + d
-    assert provers.breakpoints([sp.Piecewise((1, cond), (0, True))], Attempts()) == (y, [1])
+    assert pieces.breakpoints([sp.Piecewise((1, cond), (0, True))], Attempts()) == (y, [1])
 
 
 def test_sign_proved_by_shift_and_refuted_by_sample():

@@ -11,9 +11,10 @@ import sympy as sp
 
 import pytest
 
-from symdp.engine import decide, regions, validated
-from symdp.engine.provers import Attempts
-from symdp.engine.status import Status
+from symdp.engine.run import decide
+from symdp.engine import regions, validated
+from symdp.engine.symbolic.attempts import Attempts
+from symdp.engine.model.status import Status
 from symdp.special import Phi, PhiInv
 from symdp.symbols import eps, fpr
 
@@ -125,7 +126,7 @@ def test_a_switch_whose_zero_leaves_the_interval_splits_the_other_symbol():
 
 def test_regions_of_three_symbols_read_on_their_faces():
     """max(x, y) - u x >= 0 on x in (0, 2), y in (1, 3), u in (0, 1]: by hand it falls in u (slope -x < 0), so
-    each region is read at u = 1, where it is y - x on x <= y and identically 0 on x >= y (engine.faces).
+    each region is read at u = 1, where it is y - x on x <= y and identically 0 on x >= y (engine.regions.faces).
     Lowered by 10^-6 it is false at u = 1, x = 1.9, y = 1.5, and no region closes."""
     x, y, u = sp.symbols("x y u", positive=True)
     domain = {x: sp.Interval.open(0, 2), y: sp.Interval.open(1, 3), u: sp.Interval.Lopen(0, 1)}

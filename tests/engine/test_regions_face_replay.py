@@ -7,9 +7,9 @@ object has no attribute 'values'``) because ``regions._replay`` passed the face'
 import sys
 from pathlib import Path
 
-from symdp.engine import certificates as certs
-from symdp.engine.recorder import Recorder
-from symdp.engine.status import Status
+from symdp.engine.proof import certificates as certs
+from symdp.engine.run.recorder import Recorder
+from symdp.engine.model.status import Status
 
 FRESH = Path(__file__).resolve().parents[1] / "heldout" / "fresh"
 

@@ -13,9 +13,10 @@ import json
 import pytest
 import sympy as sp
 
-from symdp.engine import provers
+from symdp.engine.symbolic import provers
 from symdp.engine.codec import encode_expr
-from symdp.engine.provers import ROUTE, Attempts, ReplayFailed
+from symdp.engine.model.replay import ReplayFailed
+from symdp.engine.symbolic.attempts import RENEWED, ROUTE, Attempts
 from symdp.symbols import x
 
 UNIT = {x: sp.Interval(0, 1)}
@@ -87,7 +88,7 @@ def test_a_question_at_a_mark_is_out_of_time():
 
 
 def test_skip_passes_over_marks_and_stops_at_a_renewal():
-    replay = Attempts(transcript=[f"{ROUTE}a failed after 0", "q: done", provers.RENEWED, "r: done"])
+    replay = Attempts(transcript=[f"{ROUTE}a failed after 0", "q: done", RENEWED, "r: done"])
     replay.skip(5)
     assert replay.exhausted and replay.call("r", lambda: "again") is None
     replay.renew(1.0)
@@ -145,10 +146,11 @@ def _encoded(value):
 
 
 def test_a_side_condition_whose_boxes_failed_is_not_searched_again_at_a_replay(monkeypatch):
-    """regions._proves: the box search of a side condition is a route.  Where it failed, the replay passes over it
+    """sides.proves: the box search of a side condition is a route.  Where it failed, the replay passes over it
     (the search's 400 boxes of Taylor models are not spent again) and asks the sign prover, as the search did;
     where it closed, the replay searches the boxes again (never trusted)."""
-    from symdp.engine import regions, validated
+    from symdp.engine import validated
+    from symdp.engine.regions import sides
 
     calls = []
     real = validated.prove
@@ -159,14 +161,14 @@ def test_a_side_condition_whose_boxes_failed_is_not_searched_again_at_a_replay(m
     monkeypatch.setattr(validated, "prove", counted)
     false_side, true_side = BOWL - sp.Rational(1, 100), BOWL + 1    # negative at 1/2; positive everywhere
     search = Attempts()
-    assert not regions._proves(false_side, "positive", UNIT, search)
-    assert regions._proves(true_side, "positive", UNIT, search)
-    marks = [e for e in search.log if isinstance(e, str) and e.startswith(ROUTE + regions.SIDE_ROUTE)]
-    assert marks == [f"{ROUTE}{regions.SIDE_ROUTE} failed after 0", f"{ROUTE}{regions.SIDE_ROUTE} proved"]
+    assert not sides.proves(false_side, "positive", UNIT, search)
+    assert sides.proves(true_side, "positive", UNIT, search)
+    marks = [e for e in search.log if isinstance(e, str) and e.startswith(ROUTE + sides.SIDE_ROUTE)]
+    assert marks == [f"{ROUTE}{sides.SIDE_ROUTE} failed after 0", f"{ROUTE}{sides.SIDE_ROUTE} proved"]
     searched, calls[:] = list(calls), []
     replay = Attempts(transcript=search.log)
-    assert not regions._proves(false_side, "positive", UNIT, replay)
-    assert regions._proves(true_side, "positive", UNIT, replay)
+    assert not sides.proves(false_side, "positive", UNIT, replay)
+    assert sides.proves(true_side, "positive", UNIT, replay)
     assert sp.sstr(false_side) in searched and sp.sstr(false_side) not in calls      # the failed search skipped
     assert calls == [sp.sstr(true_side)]                                             # the closed one run again
 
@@ -174,21 +176,22 @@ def test_a_side_condition_whose_boxes_failed_is_not_searched_again_at_a_replay(m
 def test_a_transcript_recorded_before_the_side_route_replays_as_it_was_recorded(monkeypatch):
     """A transcript from before the side condition's route has no mark there: its replay searches the boxes, as
     the search then did (a proof kept across the change is replayed, never lost or misread)."""
-    from symdp.engine import regions, validated
+    from symdp.engine import validated
+    from symdp.engine.regions import sides
 
     calls = []
     real = validated.prove
     monkeypatch.setattr(validated, "prove", lambda e, *a, **k: calls.append(sp.sstr(e)) or real(e, *a, **k))
     false_side, true_side = BOWL - sp.Rational(1, 100), BOWL + 1
     search = Attempts()
-    assert not regions._proves(false_side, "positive", UNIT, search)
-    assert regions._proves(true_side, "positive", UNIT, search)
-    old = [e for e in search.log if not (isinstance(e, str) and e.startswith((ROUTE + regions.SIDE_ROUTE,
-                                                                              regions.SIDE_TREE + ": ")))]
+    assert not sides.proves(false_side, "positive", UNIT, search)
+    assert sides.proves(true_side, "positive", UNIT, search)
+    old = [e for e in search.log if not (isinstance(e, str) and e.startswith((ROUTE + sides.SIDE_ROUTE,
+                                                                              sides.SIDE_TREE + ": ")))]
     calls[:] = []
     replay = Attempts(transcript=old)
-    assert not regions._proves(false_side, "positive", UNIT, replay)
-    assert regions._proves(true_side, "positive", UNIT, replay)
+    assert not sides.proves(false_side, "positive", UNIT, replay)
+    assert sides.proves(true_side, "positive", UNIT, replay)
     assert calls == [sp.sstr(false_side), sp.sstr(true_side)]        # both searched again, as before the route
     assert replay.upgraded() == tuple(search.log)                    # certify files it with the marks in place
 
@@ -197,29 +200,30 @@ def test_a_closed_side_condition_s_box_tree_is_recorded_and_checked_never_search
     """The side condition's box tree is recorded (Attempts.tree); a replay judges its leaves again and searches
     nothing.  A tree recorded for a true side condition, replayed against a false one, fails loudly: a tree says
     where to cut, the leaves must still close."""
-    from symdp.engine import regions, validated
+    from symdp.engine import validated
+    from symdp.engine.regions import sides
 
     false_side, true_side = BOWL - sp.Rational(1, 100), BOWL + 1
     search = Attempts()
-    assert regions._proves(true_side, "positive", UNIT, search)
-    trees = [e for e in search.log if isinstance(e, str) and e.startswith(regions.SIDE_TREE + ": ")]
+    assert sides.proves(true_side, "positive", UNIT, search)
+    trees = [e for e in search.log if isinstance(e, str) and e.startswith(sides.SIDE_TREE + ": ")]
     assert len(trees) == 1
     monkeypatch.setattr(validated.search.Search, "run", lambda self, box: pytest.fail("searched at a replay"))
-    assert regions._proves(true_side, "positive", UNIT, Attempts(transcript=search.log))
-    with pytest.raises(validated.ReplayFailedError):
-        regions._proves(false_side, "positive", UNIT, Attempts(transcript=search.log))
+    assert sides.proves(true_side, "positive", UNIT, Attempts(transcript=search.log))
+    with pytest.raises(ReplayFailed):
+        sides.proves(false_side, "positive", UNIT, Attempts(transcript=search.log))
 
 
 def test_a_transcript_recorded_before_side_trees_is_searched_there_and_filed_with_them():
-    from symdp.engine import regions
+    from symdp.engine.regions import sides
 
     false_side, true_side = BOWL - sp.Rational(1, 100), BOWL + 1
     search = Attempts()
-    assert not regions._proves(false_side, "positive", UNIT, search)
-    assert regions._proves(true_side, "positive", UNIT, search)
+    assert not sides.proves(false_side, "positive", UNIT, search)
+    assert sides.proves(true_side, "positive", UNIT, search)
     older = lambda prefixes: [e for e in search.log if not (isinstance(e, str) and e.startswith(prefixes))]
-    for recorded in (older(regions.SIDE_TREE + ": "), older((regions.SIDE_TREE + ": ", ROUTE + regions.SIDE_ROUTE))):
+    for recorded in (older(sides.SIDE_TREE + ": "), older((sides.SIDE_TREE + ": ", ROUTE + sides.SIDE_ROUTE))):
         replay = Attempts(transcript=recorded)
-        assert not regions._proves(false_side, "positive", UNIT, replay)
-        assert regions._proves(true_side, "positive", UNIT, replay)
+        assert not sides.proves(false_side, "positive", UNIT, replay)
+        assert sides.proves(true_side, "positive", UNIT, replay)
         assert replay.upgraded() == tuple(search.log)   # the marks, then the tree, where the search wrote them

@@ -11,11 +11,11 @@ import pytest
 
 from symdp import derivation
 from symdp.audit import BROKE, agrees, at_least, at_most, finite, log10_inputs, measured_digits, within
-from symdp.engine import cache as result_cache
-from symdp.engine.registry import Spec
-from symdp.engine.requirements import resolve, validate
-from symdp.engine.runner import run_one
-from symdp.engine.serialize import derivation_dict, passed, to_json, to_junit, to_text, trace_text
+from symdp.engine.run import cache as result_cache
+from symdp.engine.run.registry import Spec
+from symdp.engine.model.requirements import resolve, validate
+from symdp.engine.run.runner import run_one
+from symdp.engine.run.serialize import derivation_dict, passed, to_json, to_junit, to_text, trace_text
 from symdp.errors import SymdpError
 from test_api import _schema, _validate
 

@@ -3,9 +3,9 @@ from pathlib import Path
 
 import pytest
 
-from symdp.engine.registry import discover, select
-from symdp.engine.runner import run_all
-from symdp.engine.status import Status
+from symdp.engine.run.registry import discover, select
+from symdp.engine.run.runner import run_all
+from symdp.engine.model.status import Status
 from symdp.errors import SymdpError
 
 HEADER = '''
@@ -70,13 +70,13 @@ def test_unknown_path_and_id():
 
 def test_parallel_run_equals_serial():
     # both run here: the session's catalogue_results may come from the result cache, kept by a serial run
-    from symdp.engine.serialize import to_json
+    from symdp.engine.run.serialize import to_json
     specs = discover(Path(__file__).resolve().parents[2] / "derivations")[:2]
     assert to_json(run_all(specs, jobs=2)) == to_json(run_all(specs, jobs=1))
 
 
 def test_cache_reuses_unchanged_and_reruns_changed(derivation_dir, tmp_path):
-    from symdp.engine.serialize import to_json
+    from symdp.engine.run.serialize import to_json
     folder = derivation_dir(DERIVATION.format(printed="(x + 1)**2", expect=""))
     cache = tmp_path / "cache"
     first = run_all(discover(folder), jobs=1, cache=str(cache))

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import sympy as sp
 
-from symdp.engine import decide
-from symdp.engine.provers import RENEWED, Attempts
-from symdp.engine.status import Status
+from symdp.engine.run import decide
+from symdp.engine.symbolic.attempts import Attempts, RENEWED
+from symdp.engine.model.status import Status
 
 P = sp.Symbol("p", positive=True)
 Q = sp.Symbol("q_0", positive=True)

@@ -1,8 +1,8 @@
 import json
 import xml.etree.ElementTree as ET
 
-from symdp.engine.serialize import summary, to_json, to_junit
-from symdp.engine.status import Status
+from symdp.engine.run.serialize import summary, to_json, to_junit
+from symdp.engine.model.status import Status
 
 
 def test_json_shape(catalogue_results):

@@ -1,4 +1,4 @@
-"""A region closed by the shape of its branch (engine.shape): concave or monotone along the cut symbol.
+"""A region closed by the shape of its branch (engine.regions.shape): concave or monotone along the cut symbol.
 
 Oracle: Dong, Roth and Su's argument that eps-DP implies mu(eps)-GDP, mu(eps) = 2 Phi^-1(e^eps/(1 + e^eps))
 (derivations/fdp/tradeoff.py, dp-gdp:below): G_mu is convex, f_{eps,0} is linear on [0, a*] and on [a*, 1]
@@ -12,9 +12,11 @@ import sympy as sp
 
 import pytest
 
-from symdp.engine import decide, regions, shape
-from symdp.engine.provers import Attempts
-from symdp.engine.status import Status
+from symdp.engine.run import decide
+from symdp.engine import regions
+from symdp.engine.regions import shape
+from symdp.engine.symbolic.attempts import Attempts
+from symdp.engine.model.status import Status
 from symdp.fdp import f_eps_delta, gaussian_tradeoff
 from symdp.mechanisms import gaussian
 from symdp.symbols import fpr, mu

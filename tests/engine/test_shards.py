@@ -1,15 +1,15 @@
-"""Sharded runs (symdp.engine.shards): K shards merged give exactly the unsharded result."""
+"""Sharded runs (symdp.engine.run.shards): K shards merged give exactly the unsharded result."""
 import json
 
 import pytest
 
 from symdp import api
-from symdp.engine import certificates as certs
-from symdp.engine import shards
-from symdp.engine.registry import discover
-from symdp.engine.runner import run_all, run_one
-from symdp.engine.serialize import to_json
-from symdp.engine.status import Status
+from symdp.engine.proof import certificates as certs
+from symdp.engine.run import shards
+from symdp.engine.run.registry import discover
+from symdp.engine.run.runner import run_all, run_one
+from symdp.engine.run.serialize import to_json
+from symdp.engine.model.status import Status
 
 HEADER = '''
 import mpmath as mp

@@ -11,8 +11,8 @@ import mpmath as mp
 import pytest
 import sympy as sp
 
-from symdp.engine import certificates as certs
-from symdp.engine import domain as dom
+from symdp.engine.proof import certificates as certs
+from symdp.engine.model import domain as dom
 from symdp.engine import validated
 from symdp.engine.validated import shifted
 from symdp.special import Exprel

@@ -1,4 +1,4 @@
-"""Sign claims with kinks (|.|, max, min, two-piece Piecewise) proved case by case (engine/cases.py), and each
+"""Sign claims with kinks (|.|, max, min, two-piece Piecewise) proved case by case (engine/symbolic/cases.py), and each
 nudged into a false one never PROVED.
 
 The oracle of truth is the mathematics stated beside each claim (triangle inequalities, the Laplace privacy
@@ -8,9 +8,10 @@ loss bounded by eps |g|/Delta, a positive part); the mutations shift a claim by 
 import pytest
 import sympy as sp
 
-from symdp.engine import cases, decide
-from symdp.engine.provers import Attempts
-from symdp.engine.status import Status
+from symdp.engine.symbolic import cases
+from symdp.engine.run import decide
+from symdp.engine.symbolic.attempts import Attempts
+from symdp.engine.model.status import Status
 
 p, q, r, o, t = sp.symbols("p q r o t", real=True)
 eps, D = sp.symbols("epsilon Delta", positive=True)

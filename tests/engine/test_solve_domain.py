@@ -2,8 +2,8 @@
 the domain and says so; ``solve`` and ``substitute`` are PROVED only where their output was checked."""
 import sympy as sp
 
-from symdp.engine.recorder import Recorder
-from symdp.engine.status import Status
+from symdp.engine.run.recorder import Recorder
+from symdp.engine.model.status import Status
 
 alpha = sp.Symbol("alpha", positive=True)
 mu = sp.Symbol("mu", positive=True)

@@ -10,9 +10,13 @@ import mpmath as mp
 import pytest
 import sympy as sp
 
-from symdp.engine import conditions, decide, validated
-from symdp.engine.provers import Attempts, prove_sign
-from symdp.engine.status import Status
+from symdp.engine.model.replay import ReplayFailed
+from symdp.engine.symbolic import conditions
+from symdp.engine.run import decide
+from symdp.engine import validated
+from symdp.engine.symbolic.attempts import Attempts
+from symdp.engine.symbolic.provers import prove_sign
+from symdp.engine.model.status import Status
 from symdp.engine.validated import fraction
 
 eps, lam = sp.symbols("epsilon lambda", positive=True)
@@ -130,7 +134,7 @@ def test_a_ratio_of_exponentials_is_proved_on_its_numerator_and_denominator():
 
 def test_a_fraction_certificate_of_another_claim_does_not_replay():
     found = validated.prove(SHELLS, "nonnegative", SQUARE)
-    with pytest.raises(validated.ReplayFailedError):
+    with pytest.raises(ReplayFailed):
         validated.prove(SHELLS - sp.Rational(1, 10), "nonnegative", SQUARE, found.certificate)
 
 

@@ -11,10 +11,11 @@ import mpmath as mp
 import pytest
 import sympy as sp
 
-from symdp.engine import decide
-from symdp.engine.arb import ArbFn
-from symdp.engine.provers import Attempts, prove_sign
-from symdp.engine.status import Status
+from symdp.engine.run import decide
+from symdp.engine.enclose.arb import ArbFn
+from symdp.engine.symbolic.attempts import Attempts
+from symdp.engine.symbolic.provers import prove_sign
+from symdp.engine.model.status import Status
 from symdp.engine.validated.rules import _ball
 from symdp.special import Phi
 
@@ -131,7 +132,7 @@ def _fbeta_gap(shift=0):
 
 
 def _full(domain, expr):
-    from symdp.engine import domain as dom
+    from symdp.engine.model import domain as dom
     return dom.complete(domain, expr.free_symbols)
 
 

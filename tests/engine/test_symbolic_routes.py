@@ -8,9 +8,11 @@ import pytest
 import sympy as sp
 
 import symdp
-from symdp.engine import conditions, decide, expsubs
-from symdp.engine.provers import Attempts
-from symdp.engine.status import Status
+from symdp.engine.symbolic import conditions
+from symdp.engine.run import decide
+from symdp.engine.symbolic import expsubs
+from symdp.engine.symbolic.attempts import Attempts
+from symdp.engine.model.status import Status
 from symdp.symbols import eps
 
 k = sp.Symbol("k", integer=True, positive=True)

@@ -10,10 +10,12 @@ import mpmath as mp
 import pytest
 import sympy as sp
 
-from symdp.engine import decide, validated
-from symdp.engine.provers import Attempts
-from symdp.engine.status import Status
-from symdp.engine.validated import ext, tails
+from symdp.engine.run import decide
+from symdp.engine import validated
+from symdp.engine.symbolic.attempts import Attempts
+from symdp.engine.model.status import Status
+from symdp.engine.enclose import ext
+from symdp.engine.validated import tails
 from symdp.mechanisms import gaussian
 from symdp.special import Mills
 from symdp.symbols import delta, eps

@@ -1,8 +1,8 @@
-"""Factoring refuses what no budget could interrupt (:mod:`symdp.engine.tame`)."""
+"""Factoring refuses what no budget could interrupt (:mod:`symdp.engine.symbolic.tame`)."""
 import pytest
 import sympy as sp
 
-from symdp.engine import tame
+from symdp.engine.symbolic import tame
 
 x = sp.Symbol("x", positive=True)
 

@@ -1,4 +1,4 @@
-"""The tangent route (symdp/engine/tangent.py): a claim touching 0 inside its interval, cut at a mirror point.
+"""The tangent route (symdp/engine/regions/tangent.py): a claim touching 0 inside its interval, cut at a mirror point.
 
 The claim erfc(u)^2 >= erfc(y) erfc(2u - y) is a product symmetric about y = u, log-concave in y (erfc is
 log-concave), so it touches 0 with its slope at y = u and nowhere else: no box closes it there, and SymPy's
@@ -7,8 +7,8 @@ solve finds no zero of its slope.
 import mpmath as mp
 import sympy as sp
 
-from symdp.engine import tangent
-from symdp.engine.regions import _cut
+from symdp.engine.regions import tangent
+from symdp.engine.regions.sides import cut as _cut
 
 u = sp.Symbol("u", positive=True)
 y = sp.Symbol("y", real=True)

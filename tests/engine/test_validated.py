@@ -9,9 +9,11 @@ import mpmath as mp
 import pytest
 import sympy as sp
 
-from symdp.engine import decide, validated
-from symdp.engine.provers import Attempts
-from symdp.engine.status import Status
+from symdp.engine.model.replay import ReplayFailed
+from symdp.engine.run import decide
+from symdp.engine import validated
+from symdp.engine.symbolic.attempts import Attempts
+from symdp.engine.model.status import Status
 from symdp.engine.validated import search
 
 x = sp.Symbol("x", positive=True)
@@ -72,7 +74,7 @@ def test_the_box_log_replays_and_a_forged_one_fails():
     assert again.method == found.method
     bits, rules = search.decode(found.certificate)
     forged = search.encode(["0"], ["E"])
-    with pytest.raises(validated.ReplayFailedError):
+    with pytest.raises(ReplayFailed):
         validated.prove(expr, which, domain, recorded=forged)
     assert len(bits) == len(rules) * 2 - 1
 

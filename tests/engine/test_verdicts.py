@@ -10,9 +10,14 @@ import mpmath as mp
 import pytest
 import sympy as sp
 
-from symdp.engine import certify, decide, domain as dom, numeric as num, provers
-from symdp.engine.provers import Attempts
-from symdp.engine.status import Status
+from symdp.engine.model.replay import ReplayFailed
+from symdp.engine.sampling import certify
+from symdp.engine.run import decide
+from symdp.engine.model import domain as dom
+from symdp.engine.sampling import numeric as num
+from symdp.engine.symbolic import pieces
+from symdp.engine.symbolic.attempts import Attempts
+from symdp.engine.model.status import Status
 from symdp.symbols import eps, rho_c, rho_p, rho_t
 
 s1, s2 = sp.symbols("s1 s2", positive=True)
@@ -152,7 +157,7 @@ def test_hanging_breakpoint_search_is_bounded(monkeypatch):
     def hang(diffs, var):
         while True:
             pass
-    monkeypatch.setattr(provers, "_numeric_roots", hang)
+    monkeypatch.setattr(pieces, "_numeric_roots", hang)
     a = sp.Symbol("a", positive=True)
     cond = x > sp.sqrt(2 + sp.sqrt(3 + a))
     lhs = sp.Piecewise((x, cond), (0, True))
@@ -170,7 +175,7 @@ def test_witnesses_are_shrunk_to_hand_checkable_points():
 
 
 def test_sample_does_not_depend_on_names_but_on_content():
-    from symdp.engine.recorder import Recorder
+    from symdp.engine.run.recorder import Recorder
     a, b = Recorder("one.id"), Recorder("another.id")
     for d in (a, b):
         d.identity("c", sp.exp(eps) - 1, sp.exp(eps) - 1 + eps**3 / 10**9)
@@ -181,22 +186,22 @@ def test_sample_does_not_depend_on_names_but_on_content():
 def test_replay_of_a_recorded_proof_ignores_the_search_budget():
     diff = sp.sin(x) ** 2 + sp.cos(x) ** 2 - 1
     search = Attempts()
-    found = provers.prove_zero(diff, search)
+    found = pieces.prove_zero(diff, search)
     assert found in ("exp substitution", "simplify")  # exp substitution comes first since it exists
     tiny = Attempts(budget=1e-6, total=1e-6, transcript=search.log)  # a machine a million times slower
-    assert provers.prove_zero(diff, tiny) == found
+    assert pieces.prove_zero(diff, tiny) == found
     starved = Attempts(budget=1e-6, total=1e-6)
-    assert provers.prove_zero(diff, starved) is None  # what a search alone would have said
+    assert pieces.prove_zero(diff, starved) is None  # what a search alone would have said
 
 
 def test_failed_replay_is_reported_not_downgraded():
-    with pytest.raises(provers.ReplayFailed):
-        provers.prove_zero(sp.exp(x) - 1 - x, Attempts(transcript=["simplify"]))
+    with pytest.raises(ReplayFailed):
+        pieces.prove_zero(sp.exp(x) - 1 - x, Attempts(transcript=["simplify"]))
 
 
 def test_multiple_integrals_and_solve_on_a_domain():
     """Was: integrate took one range only (a double integral raised); solve took no domain."""
-    from symdp.engine.recorder import Recorder
+    from symdp.engine.run.recorder import Recorder
     y = sp.Symbol("y", real=True)
     d = Recorder("t")
     inner_first = d.integrate("I", x * y, (y, 0, x), (x, 0, 1))
@@ -219,8 +224,8 @@ def test_a_declared_refutation_survives_renaming_the_derivation(tmp_path):
     import shutil
     from pathlib import Path
 
-    from symdp.engine.registry import discover
-    from symdp.engine.runner import run_one
+    from symdp.engine.run.registry import discover
+    from symdp.engine.run.runner import run_one
 
     source = Path(__file__).resolve().parents[2] / "derivations" / "fdp"
     text = (source / "tradeoff.py").read_text().replace('id="fdp.tradeoff"', 'id="renamed.elsewhere"')

@@ -9,9 +9,11 @@ import json
 import pytest
 import sympy as sp
 
-from symdp.engine import decide, validated
-from symdp.engine.provers import Attempts, ReplayFailed
-from symdp.engine.status import Status
+from symdp.engine.run import decide
+from symdp.engine import validated
+from symdp.engine.model.replay import ReplayFailed
+from symdp.engine.symbolic.attempts import Attempts
+from symdp.engine.model.status import Status
 from symdp.engine.validated import search
 
 x = sp.Symbol("x", positive=True)

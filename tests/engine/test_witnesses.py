@@ -1,4 +1,4 @@
-"""Recorded counterexamples of opaque sign claims (symdp/engine/witnesses.py): the point a certified refutation of an
+"""Recorded counterexamples of opaque sign claims (symdp/engine/proof/witnesses.py): the point a certified refutation of an
 mpmath callable was found at is recorded, and judged first at the next check; the outcome is the search's, with no
 sample.  A tampered or garbled record is never trusted: the claim is sampled afresh."""
 from dataclasses import replace
@@ -7,10 +7,11 @@ import mpmath as mp
 import pytest
 import sympy as sp
 
-from symdp.engine import numeric, witnesses
-from symdp.engine.arb import compile_arb
-from symdp.engine.recorder import Recorder
-from symdp.engine.status import Status
+from symdp.engine.sampling import numeric
+from symdp.engine.proof import witnesses
+from symdp.engine.enclose.arb import compile_arb
+from symdp.engine.run.recorder import Recorder
+from symdp.engine.model.status import Status
 
 x = sp.Symbol("x", positive=True)
 DOMAIN = {x: sp.Interval(0, 10)}

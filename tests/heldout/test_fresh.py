@@ -20,7 +20,7 @@ from pathlib import Path
 import pytest
 
 from outcomes import claims_of, table as _table
-from symdp.engine.status import Status
+from symdp.engine.model.status import Status
 
 FRESH = Path(__file__).parent / "fresh"
 pytestmark = pytest.mark.skipif(os.environ.get("SYMDP_FRESH") != "1",

@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 from outcomes import claims_of, table as _table
-from symdp.engine.status import Status
+from symdp.engine.model.status import Status
 
 CLAIMS = Path(__file__).parent / "claims"
 TRUE_FILES = ("inequalities.py", "identities.py")

@@ -13,8 +13,8 @@ from pathlib import Path
 import pytest
 import sympy as sp
 
-from symdp.engine.proof_cases import by_cases
-from symdp.engine.proof_export import AFRESH, SIGN_REWRITES
+from symdp.engine.proof.proof_cases import by_cases
+from symdp.engine.proof.proof_export import AFRESH, SIGN_REWRITES
 from symdp.kernel import Cases, Farkas, Proof, Signs, check, sign_claim
 from symdp.kernel.cases import case_claims
 

@@ -6,7 +6,7 @@ from pathlib import Path
 
 from symdp import kernel
 from symdp.cli.main import main
-from symdp.engine import proof_audit
+from symdp.engine.run import proof_audit
 
 FILE = str(Path(__file__).resolve().parents[1] / "heldout" / "claims" / "identities.py")
 

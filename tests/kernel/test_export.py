@@ -15,11 +15,11 @@ import pytest
 import sympy as sp
 
 from symdp import kernel
-from symdp.engine import certificates as certs
-from symdp.engine.proof_audit import audit_file
-from symdp.engine.proof_capture import capture
-from symdp.engine.proof_export import Export, export, stated_claim
-from symdp.engine.registry import collect
+from symdp.engine.proof import certificates as certs
+from symdp.engine.run.proof_audit import audit_file
+from symdp.engine.run.proof_capture import capture
+from symdp.engine.proof.proof_export import Export, export, stated_claim
+from symdp.engine.run.registry import collect
 
 FILE = Path(__file__).resolve().parents[2] / "derivations" / "zhao2019" / "relations.py"
 EPS = sp.Symbol("epsilon", positive=True)

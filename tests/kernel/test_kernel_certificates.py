@@ -12,10 +12,10 @@ from dataclasses import replace
 import pytest
 import sympy as sp
 
-from symdp.engine import certificates as certs
+from symdp.engine.proof import certificates as certs
 from symdp.engine import validated
-from symdp.engine.recorder import Recorder
-from symdp.engine.status import Status
+from symdp.engine.run.recorder import Recorder
+from symdp.engine.model.status import Status
 
 x = sp.Symbol("x", positive=True)
 BOXED = (sp.log(1 + x) - x / (1 + x), "nonnegative", {x: sp.Interval(0, 3)})
@@ -139,17 +139,18 @@ def test_an_edited_prover_keeps_every_certificate_and_runs_no_search(monkeypatch
     is tried but those the transcripts record as having worked."""
     from pathlib import Path
 
-    from symdp.engine import provers, regions
-    from symdp.engine.registry import collect
-    from symdp.engine.runner import run_one
+    from symdp.engine.symbolic import attempts
+    from symdp.engine.regions import sides
+    from symdp.engine.run.registry import collect
+    from symdp.engine.run.runner import run_one
     file = Path(__file__).resolve().parents[2] / "docs" / "tutorial" / "laplace_testing.py"
     (spec,) = collect(file).specs
     before = run_one(spec)
     objects = {c.claim for c in certs.load(certs.path_for(str(file))).values() if c.kernel}
-    monkeypatch.setattr(provers, "REWRITES", tuple(reversed(provers.REWRITES)))
-    monkeypatch.setattr(regions, "SIDE_BOXES", regions.SIDE_BOXES // 2)
+    monkeypatch.setattr(attempts, "REWRITES", tuple(reversed(attempts.REWRITES)))
+    monkeypatch.setattr(sides, "SIDE_BOXES", sides.SIDE_BOXES // 2)
     searched = []
-    monkeypatch.setattr(provers.Attempts, "_search", lambda self, *a: searched.append(a) or None)
+    monkeypatch.setattr(attempts.Attempts, "_search", lambda self, *a: searched.append(a) or None)
     after = run_one(spec)
     checked = {f"{spec.id}::{c.claim_id}" for c in after.claims if c.certificate == "kernel-checked"}
     assert objects and checked >= objects          # two claims of the same content share one proof object
@@ -179,8 +180,8 @@ def test_check_says_which_claims_the_kernel_accepted(capsys, tmp_path):
 def test_an_accepted_proof_with_an_oracle_step_names_its_trust_base_never_kernel_checked():
     """gamma(x + 1)/gamma(x) = x is proved through sympy.simplify, an oracle step: the claim accepted from its proof
     object says ``trusts: sympy.simplify x1`` (-v, the JSON's certificate, JUnit, the totals), not kernel-checked."""
-    from symdp.engine.serialize import to_junit, to_text
-    from symdp.engine.records import DerivationResult
+    from symdp.engine.run.serialize import to_junit, to_text
+    from symdp.engine.model.records import DerivationResult
     d = Recorder("t", certify=True)
     d.identity("c", sp.gamma(x + 1) / sp.gamma(x), x)
     (cert,) = d.certificates

@@ -14,8 +14,8 @@ import mpmath
 import pytest
 import sympy as sp
 
-from symdp.engine.kernel_proofs import Stated
-from symdp.engine.proof_export import _charted
+from symdp.engine.proof.kernel_proofs import Stated
+from symdp.engine.proof.proof_export import _charted
 from symdp.kernel import Algebra, Proof, check, identity_claim
 
 x = sp.Symbol("x", real=True)

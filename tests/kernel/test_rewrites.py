@@ -10,7 +10,7 @@ import mpmath
 import pytest
 import sympy as sp
 
-from symdp.engine.proof_export import AFRESH
+from symdp.engine.proof.proof_export import AFRESH
 from symdp.kernel import Algebra, Proof, check, identity_claim
 
 eps = sp.Symbol("epsilon", positive=True)

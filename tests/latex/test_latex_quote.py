@@ -8,9 +8,9 @@ from pathlib import Path
 import pytest
 import sympy as sp
 
-from symdp.engine.records import Source
-from symdp.engine.registry import Spec
-from symdp.engine.runner import run_one
+from symdp.engine.model.records import Source
+from symdp.engine.run.registry import Spec
+from symdp.engine.run.runner import run_one
 from symdp.errors import SymdpError
 from symdp.latex import Reading, quote
 from symdp.latex.quote import papers_folder

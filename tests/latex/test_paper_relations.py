@@ -8,10 +8,10 @@ import sympy as sp
 import pytest
 
 from symdp import derivation, quote
-from symdp.engine import certificates as certs
-from symdp.engine.printed import within
-from symdp.engine.recorder import Recorder
-from symdp.engine.status import Status
+from symdp.engine.proof import certificates as certs
+from symdp.engine.run.printed import within
+from symdp.engine.run.recorder import Recorder
+from symdp.engine.model.status import Status
 from symdp.errors import SymdpError
 from symdp.mechanisms import gaussian
 from symdp.paper import check
@@ -167,9 +167,9 @@ def test_an_indexed_family_sampled_as_one_number_is_no_evidence_and_no_witness_o
     a certified-looking ERRATUM).  At an integer bound the constant sequence is a true counterexample; a sample
     that holds says nothing of the other sequences (VERIFIED becomes UNDECIDED)."""
     import sympy as sp
-    from symdp.engine.printed import sampled_families
-    from symdp.engine.records import Outcome, Witness
-    from symdp.engine.status import Status
+    from symdp.engine.run.printed import sampled_families
+    from symdp.engine.model.records import Outcome, Witness
+    from symdp.engine.model.status import Status
     i, k = sp.symbols("i k")
     mu = sp.IndexedBase("mu")
     s = sp.Sum(mu[i] ** 2, (i, 1, k))

@@ -3,9 +3,9 @@ import re
 
 import sympy as sp
 
-from symdp.engine.records import Outcome, Source, Step, Witness
-from symdp.engine.records import DerivationResult
-from symdp.engine.status import Status
+from symdp.engine.model.records import Outcome, Source, Step, Witness
+from symdp.engine.model.records import DerivationResult
+from symdp.engine.model.status import Status
 from symdp.report import display, papers, prose, render, views
 from symdp.report.latex import math, tex
 from symdp.special import Phi

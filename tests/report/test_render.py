@@ -130,7 +130,7 @@ def test_plot_coordinates_are_rounded_to_the_axis_resolution():
 
 
 def test_the_outcome_names_how_a_proof_may_be_trusted():
-    """The certificate state a check gives a claim (symdp.engine.kernel_proofs.state), in the report's words."""
+    """The certificate state a check gives a claim (symdp.engine.proof.kernel_proofs.state), in the report's words."""
     from symdp.report.views import _certificate
     assert _certificate("kernel-checked") == "kernel-checked proof"
     assert _certificate("replayed") == "replayed from the recorded proof; not kernel-checked"
@@ -141,7 +141,7 @@ def test_the_outcome_names_how_a_proof_may_be_trusted():
 
 
 def test_a_seed_paper_is_quoted_by_its_citation_never_its_file_name():
-    from symdp.engine.records import Provenance
+    from symdp.engine.model.records import Provenance
     from symdp.report import quoted
     seed = quoted.origin(Provenance("000_0f0c1e9c4d2d1ce3.txt", line=230, number="(11)"))
     assert seed == r"Quoted from \cite{liu2019}, Eq. (11) (line 230 of the plain-text extraction). "

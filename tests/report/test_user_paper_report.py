@@ -43,7 +43,7 @@ and the total variation of two unit normals $\mu$ apart is at most
 SMALL_DERIVATIONS = '''import sympy as sp
 
 from symdp import derivation, quote
-from symdp.engine.status import Status
+from symdp.engine.model.status import Status
 from symdp.mechanisms import gaussian
 from symdp.symbols import dQ, delta, mu, sigma
 

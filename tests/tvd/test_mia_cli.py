@@ -10,7 +10,7 @@ import time
 import pytest
 
 from symdp.cli import CALCULATOR_SCHEMA_VERSION, main
-from symdp.engine.serialize import tool_versions
+from symdp.engine.run.serialize import tool_versions
 from test_api import _schema, _validate
 
 CASES = [

@@ -24,14 +24,14 @@ import typing
 
 import sympy as sp
 
-from ..records import DerivationResult
+from ..model.records import DerivationResult
 from .checks import (CodecError, call_checked, check_keys, defined_in, expect, located, map_located,
                      recursion_guard, short)
 from .expressions import Context, decode, encode
 
 FORMAT = 1
 
-RECORD_MODULES = ("symdp.engine.records", "symdp.engine.certificates")
+RECORD_MODULES = ("symdp.engine.model.records", "symdp.engine.proof.certificates")
 """Modules whose dataclasses may appear in untyped fields (``certificates: tuple``)."""
 
 @functools.lru_cache(maxsize=1)

@@ -23,12 +23,13 @@ import mpmath as mp
 import sympy as sp
 from mpmath.libmp import from_man_exp
 
-from ..arb import ArbFn, NotRigorous, as_mpf
-from ..budget import exhausted
+from ..enclose.arb import ArbFn, NotRigorous, as_mpf
+from ..model.budget import exhausted
 from . import fraction, shifted, tails, values
 from .chart import chart
 from .rules import Family, Problem
-from .search import FORM_BOXES, ReplayMismatch, Search, budget_for, decode, encode, replay, unit_box
+from ..model.replay import ReplayFailed
+from .search import FORM_BOXES, Search, budget_for, decode, encode, replay, unit_box
 
 PREC = 128
 """Bits of every enclosure of a validated-numerics proof (fixed: part of the certificate)."""
@@ -131,10 +132,7 @@ def prove(expr, which: str, domain: dict, recorded: str = "", split: bool = True
     box = unit_box(len(p.chart.coords))
     if recorded:
         bits, rules = decode(recorded)
-        try:
-            return _proved(p, replay(p, box, bits, rules), recorded)
-        except ReplayMismatch as exc:
-            raise ReplayFailedError(str(exc)) from None
+        return _proved(p, replay(p, box, bits, rules), recorded)
     s = Search(p, budget or budget_for(len(box)))
     if s.run(box):
         return _proved(p, s.boxes, encode(s.bits, s.rules))
@@ -168,7 +166,7 @@ def _by_values(expr, which, domain, enumerable, recorded: str) -> Attempt:
     rest = {t: iv for t, iv in domain.items() if t != s}
     logs = values.decode(recorded) if recorded else [""] * len(points)
     if len(logs) != len(points):
-        raise ReplayFailedError(f"the recorded enumeration has {len(logs)} values, the domain {len(points)}")
+        raise ReplayFailed(f"the recorded enumeration has {len(logs)} values, the domain {len(points)}")
     done, boxes = [], 0
     family = Family(_signed(expr, which)[0], s)
     for v, log in zip(points, logs):
@@ -191,7 +189,7 @@ def _as_fraction(expr, which, domain, recorded: str = "", budget: int | None = N
     found = fraction.parts(expr)
     if found is None:
         if recorded:
-            raise ReplayFailedError("the claim no longer splits into a numerator and a denominator")
+            raise ReplayFailed("the claim no longer splits into a numerator and a denominator")
         return None
     n, d, sign = found
     if recorded:
@@ -211,7 +209,7 @@ def _as_shifted(expr, which, domain, recorded: str = ""):
     found = shifted.form(expr)
     if found is None:
         if recorded:
-            raise ReplayFailedError("the claim no longer has a form with its exponentials shifted to the origin")
+            raise ReplayFailed("the claim no longer has a form with its exponentials shifted to the origin")
         return None
     core, sign = found
     inner = prove(core, fraction.claims(which, sign, "positive"), domain, recorded[len(SHIFTED):], split=False,
@@ -231,7 +229,7 @@ def _in_tails(expr, which, domain, recorded: str = "") -> Attempt:
     if recorded:
         index, log = recorded[len(TAILS):].split(";", 1)
         if int(index) >= len(forms):
-            raise ReplayFailedError(f"the claim has {len(forms)} Mills forms, the certificate names form {index}")
+            raise ReplayFailed(f"the claim has {len(forms)} Mills forms, the certificate names form {index}")
         core, sign = forms[int(index)]
         return _in_form(int(index), prove(core, tails.which_for(which, sign), domain, log, split=False, forms=False))
     for index, (core, sign) in enumerate(forms):
@@ -261,21 +259,16 @@ def _pair(num: Attempt, den: Attempt, dsign: str) -> Attempt:
     return Attempt(True, method, detail, f"{FRACTION}{dsign};{num.certificate};{den.certificate}", boxes=boxes)
 
 
-class ReplayFailedError(Exception):
-    """A recorded validated-numerics proof no longer closes."""
-
-
 def decide(expr, which: str, domain: dict, attempts) -> Attempt:
     """:func:`prove`, replaying the box log of the claim's certificate when it has one.
 
     The recorder hands the recorded log over as ``attempts.recorded_boxes`` and
     takes the new one from ``attempts.boxes`` (the certificate's ``boxes``).
     """
-    from ..provers import ReplayFailed
     recorded = getattr(attempts, "recorded_boxes", "") or ""
     try:
         found = prove(expr, which, domain, recorded, budget=getattr(attempts, "box_budget", None))
-    except ReplayFailedError as exc:
+    except ReplayFailed as exc:
         raise ReplayFailed(f"the recorded box log did not close: {exc}") from None
     attempts.boxes = found.certificate
     return found
@@ -284,7 +277,6 @@ def decide(expr, which: str, domain: dict, attempts) -> Attempt:
 def refuted_at(attempts, found: Attempt, refuted):
     """The outcome of :func:`..numeric.refute_at` on ``found``'s candidates, recording the candidate that refuted
     (certificate ``witness: ``); a recorded candidate that no longer refutes is a failed replay."""
-    from ..provers import ReplayFailed
     if refuted is None:
         if found.certificate.startswith(WITNESS):
             raise ReplayFailed("the recorded counterexample no longer refutes the claim")
@@ -306,7 +298,7 @@ def _read_witness(recorded: str, domain: dict):
     try:
         point = {names[n]: _exactly(sign, man, exp) for n, sign, man, exp in data["point"]}
     except KeyError as exc:
-        raise ReplayFailedError(f"the recorded counterexample names {exc}, not a symbol of the domain") from None
+        raise ReplayFailed(f"the recorded counterexample names {exc}, not a symbol of the domain") from None
     return data["note"], point
 
 

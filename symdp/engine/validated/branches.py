@@ -15,8 +15,8 @@ from fractions import Fraction
 
 import sympy as sp
 
-from ..arb import NotRigorous, _compile, precision, to_arb
-from ..arb_logic import condition
+from ..enclose.arb import NotRigorous, _compile, precision, to_arb
+from ..enclose.arb_logic import condition
 
 KINKS = (sp.Abs, sp.Max, sp.Min, sp.Piecewise)
 """The kinks resolved per box; any other nonsmooth atom (floor, sign, ...) leaves f to enclosures."""

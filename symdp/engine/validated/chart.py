@@ -13,7 +13,7 @@ from dataclasses import dataclass
 
 import sympy as sp
 
-from .. import domain as dom
+from ..model import domain as dom
 
 
 @dataclass(frozen=True)

@@ -13,9 +13,9 @@ from __future__ import annotations
 
 from flint import arb
 
-from ..arb import precision
-from ..budget import charge
-from . import ext
+from ..enclose.arb import precision
+from ..model.budget import charge
+from ..enclose import ext
 
 SLACK = arb(2) ** -20
 """A ball enclosure whose wrong side is within this fraction of its right side is asked again by ends."""

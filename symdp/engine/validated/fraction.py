@@ -13,8 +13,8 @@ from __future__ import annotations
 
 import sympy as sp
 
-from ..budget import BudgetExceeded, within_budget
-from ..signs import FLIP
+from ..model.budget import BudgetExceeded, within_budget
+from ..model.signs import FLIP
 
 LIMIT = 30.0
 """Seconds SymPy may take to write f as one fraction (a safety net: it takes well under one second)."""

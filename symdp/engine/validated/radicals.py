@@ -13,7 +13,7 @@ from functools import reduce
 
 import sympy as sp
 
-from ..arb import ArbFn, NotRigorous
+from ..enclose.arb import ArbFn, NotRigorous
 
 _T = sp.Dummy("T", positive=True)
 

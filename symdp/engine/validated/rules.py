@@ -29,9 +29,9 @@ import sympy as sp
 from flint import arb
 
 from ...special import Phi
-from ..arb import ArbFn, NotRigorous, Shared
-from ..budget import BudgetExceeded, charge, within_budget
-from . import ext
+from ..enclose.arb import ArbFn, NotRigorous, Shared
+from ..model.budget import BudgetExceeded, charge, within_budget
+from ..enclose import ext
 from .branches import smooth_branch
 from .radicals import squares_out
 
@@ -173,7 +173,7 @@ class Problem:
         if not (self._at_infinity(box) or self._at_open_end(box)):
             return None
         charge(EXTENDED * _cost(fn))
-        from ..arb import precision
+        from ..enclose.arb import precision
         with precision(self.prec):
             ends = {u: (_exact(a), _exact(b)) for u, (a, b) in zip(self.chart.coords, box)}
             return ext.evaluate(expr, ends)

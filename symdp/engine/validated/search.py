@@ -14,8 +14,9 @@ import itertools
 from dataclasses import dataclass, field
 from fractions import Fraction
 
-from ..budget import exhausted
+from ..model.budget import exhausted
 from .rules import ORDERS
+from ..model.replay import ReplayFailed
 
 MAX_BOXES = 600
 """Boxes examined per claim of three or more coordinates (the budget)."""
@@ -41,10 +42,6 @@ class _Node:
     box: tuple
     rule: str | None = None
     children: list = field(default_factory=list)
-
-
-class ReplayMismatch(Exception):
-    """The recorded tree does not close with the recorded rules."""
 
 
 @dataclass
@@ -182,14 +179,14 @@ def decode(text: str):
 
 
 def replay(problem, box, bits: list, rules: list) -> int:
-    """Re-check the recorded tree on ``box``; the number of boxes, or ReplayMismatch."""
+    """Re-check the recorded tree on ``box``; the number of boxes, or :class:`..model.replay.ReplayFailed`."""
     if not bits:
-        raise ReplayMismatch("the tree ends early")
+        raise ReplayFailed("the tree ends early")
     if bits.pop(0) == "1":
         left, right = split(box)
         return 1 + replay(problem, left, bits, rules) + replay(problem, right, bits, rules)
     rule = rules.pop(0)
     if rule == "?" or not problem.check(rule, box):
-        raise ReplayMismatch(f"leaf rule {rule!r} does not close its box")
+        raise ReplayFailed(f"leaf rule {rule!r} does not close its box")
     problem.used.add(rule[0])
     return 1

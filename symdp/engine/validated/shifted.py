@@ -13,7 +13,7 @@ from __future__ import annotations
 import sympy as sp
 
 from ...special import Exprel
-from ..budget import BudgetExceeded, within_budget
+from ..model.budget import BudgetExceeded, within_budget
 from .fraction import _core
 
 LIMIT = 30.0

@@ -17,7 +17,7 @@ import math
 
 import sympy as sp
 
-from ..budget import BudgetExceeded, within_budget
+from ..model.budget import BudgetExceeded, within_budget
 from .chart import chart
 
 TAIL_BOXES = 60

@@ -19,7 +19,7 @@ from __future__ import annotations
 import sympy as sp
 
 from ...special import Mills, Phi
-from ..budget import BudgetExceeded, within_budget
+from ..model.budget import BudgetExceeded, within_budget
 from .fraction import _core, claims
 
 DIVISORS = 2

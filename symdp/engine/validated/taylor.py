@@ -20,7 +20,7 @@ import sympy as sp
 from flint import arb, arb_series
 
 from ...special import Phi
-from ..arb import ArbFn, NotRigorous, precision
+from ..enclose.arb import ArbFn, NotRigorous, precision
 
 
 @dataclass(frozen=True)

@@ -22,8 +22,8 @@ from dataclasses import dataclass
 import sympy as sp
 from flint import arb, fmpq
 
-from ..arb import ArbFn, NotRigorous
-from ..budget import BudgetExceeded, charge, within_budget
+from ..enclose.arb import ArbFn, NotRigorous
+from ..model.budget import BudgetExceeded, charge, within_budget
 from .rules import EXACT_LIMIT, EXACT_OPS, _ball, _zero_at_point
 from .taylor import Expander, Model, Ring, exact_coefficient
 

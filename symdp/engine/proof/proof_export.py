@@ -1,0 +1,275 @@
+"""Proof objects (:mod:`symdp.kernel`) made from what a certificate records, where the format can say it.
+
+* ``symbolic (R)`` of an identity, R one of the rewrites with a kernel counterpart (:data:`ALGEBRA`) -> an
+  ``algebra`` node with the same steps; ``symbolic (simplify)`` -> an ``oracle`` node (``sympy.simplify``);
+* ``symbolic sign analysis`` of a sign -> a ``signs`` node, the first rewrites of :data:`SIGN_REWRITES` after which
+  the kernel reads the sign off the goal's tree (:mod:`symdp.kernel.signs`);
+* ``validated numerics: N boxes, 128 bits`` (one box log over the whole domain) -> ``chart`` + ``boxes``: the
+  recorded preorder tree decoded exactly as the validated search wrote it (:func:`.validated.search.decode`,
+  bisection by :func:`.validated.search.split`), each leaf with its rule (E -> ``enclosure``, M ->
+  ``mean-value``, L<i>.<k> / R<i>.<k> -> ``chain:lower|upper:<i>:<k>``).
+
+Everything else is not exported yet and says why (:attr:`Export.why`): the method, or the piece the format
+lacks (a leaf rule, an infinite domain end, a Piecewise decided first).  This module only translates; the
+kernel decides whether a translated proof proves its claim.
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+import sympy as sp
+
+from ... import kernel
+from ...errors import SymdpError
+from ...kernel.algebra import REWRITES, canonical
+from ..model import domain as dom
+from ..symbolic import normal
+from ...kernel.cases import KINKS
+from .proof_cases import by_cases
+from ..validated.search import decode, split, unit_box
+
+ALGEBRA = {
+    "identical": ((), "identical"),
+    "as written": ((), "as-written"),
+    "expand": ((), "expand"),
+    "cancel": ((), "cancel"),
+    "exp/log expansion": (("expand-log", "expand", "powsimp"), "cancel"),
+    "rationalised radicals": (("together", "radsimp"), "cancel"),
+    "normal CDF in error-function form": (("erf-form", "expand"), "cancel"),
+}
+"""The engine's rewrites (:data:`.rewrites.REWRITES`) as kernel steps: the same SymPy calls, in the same order."""
+
+ORACLE_REWRITES = {"simplify": "sympy.simplify"}
+LEAF_RULES = {"E": "enclosure", "M": "mean-value"}
+PLAIN = re.compile(r"validated numerics: \d+ box(es)?, 128 bits")
+SYMBOLIC = re.compile(r"symbolic \((.+)\)")
+WHICH = {True: "positive", False: "negative"}
+
+
+@dataclass(frozen=True)
+class Export:
+    claim: object = None
+    """The :class:`symdp.kernel.Claim` (None when not exported)."""
+    proof: object = None
+    why: str = ""
+    """Why not exported ("" when exported): a short category, the same for alike proofs."""
+
+
+def method_kind(method: str) -> str:
+    """A method with its counts erased: the category a proof is counted under."""
+    return re.sub(r"\d+", "N", method)
+
+
+def export(captured, certificate) -> Export:
+    """The claim and proof object of ``certificate`` (for ``captured``, the claim it keys), or why not: the
+    method's own translation, else a kernel rule found afresh (:func:`_afresh`), else the method's reason."""
+    made = _translated(captured, certificate)
+    if made.proof is None and not PLAIN.fullmatch(certificate.proved):
+        found = _afresh(captured)
+        if found.proof is None and captured.kind == "identity":
+            found = _charted(captured, certificate.proved)
+        return found if found.proof is not None else made
+    return made
+
+
+def _translated(captured, certificate) -> Export:
+    method = certificate.proved
+    found = SYMBOLIC.fullmatch(method)
+    if captured.kind == "identity" and found and (found.group(1) in ALGEBRA or found.group(1) in ORACLE_REWRITES):
+        return _identity(captured, found.group(1))
+    if captured.kind in ("sign", "sign-numeric", "monotone") and PLAIN.fullmatch(method):
+        return _boxes(captured, certificate.boxes)
+    if captured.kind in ("sign", "sign-numeric", "monotone") and method == "symbolic sign analysis":
+        return _signs(captured)
+    if captured.kind == "printed":
+        return Export(why=f"printed claim: {method_kind(method)}")
+    return Export(why=method_kind(method))
+
+
+LOGS = ("log-form", "hyperbolic-exp", "log-args", "expand-log", "powsimp-exp", "expand")
+"""The engine's "logs of exponentials" as kernel steps: inverse hyperbolic functions as logs, hyperbolic ones as
+exponentials, each log's argument tidied, logs expanded, exponentials merged."""
+AFRESH = tuple(ALGEBRA.values()) + ((("together",), "expand"), (("expand-log", "expand"), "cancel"),
+                                     (("powsimp",), "cancel"), (("expand", "powsimp"), "cancel"), (LOGS, "cancel"),
+                                     (("hyperbolic-exp", "exp-generators"), "cancel"),
+                                     (LOGS + ("exp-generators",), "cancel"))
+"""Algebra steps tried on an identity whose method has no translation (the kernel judges what is found)."""
+SIZE = 400
+"""Operations (``count_ops``) above which no step is tried afresh: a rewrite of a large tree can take long."""
+REWRITTEN = 2000
+"""Operations above which a goal, after a step's rewrites, is not closed afresh: ``together`` then ``radsimp`` took
+a 177-operation printed claim of Liu et al.'s F-beta bound to 8818, whose ``cancel`` ran past the derivation's
+900 s at certify (counted, never timed: the proofs filed are the same on every machine)."""
+
+
+def _afresh(captured) -> Export:
+    """A proof of the claim ``captured`` states by one of the kernel's own steps, whatever method the search used:
+    ``signs`` for a sign claim (:data:`SIGN_REWRITES`), ``algebra`` (:data:`AFRESH`) for an identity."""
+    claim = stated_claim(captured)
+    if claim is None or sp.count_ops(claim.goal) > SIZE:
+        return Export()
+    split = by_cases(claim, SIGN_REWRITES, AFRESH) if claim.goal.has(*KINKS) else None
+    if split is not None:
+        return Export(claim, split)
+    if claim.relation != "=":
+        return _signs(captured)
+    for rewrites, closing in AFRESH:
+        proof = kernel.Proof(kernel.Algebra(rewrites, closing))
+        if _small(claim.goal, rewrites) and kernel.check(claim, proof).accepted:
+            return Export(claim, proof)
+    return Export()
+
+
+def _small(goal, rewrites) -> bool:
+    """The goal after ``rewrites`` (the kernel's own table) has at most :data:`REWRITTEN` operations."""
+    for name in rewrites:
+        goal = REWRITES[name](goal)
+    return sp.count_ops(goal) <= REWRITTEN
+
+
+MAPS = ((re.compile(r"(\S+) = .+ \+ \(.+\) t/\(1 \+ t\)"), "up"), (re.compile(r"(\S+) = .+ \+ \(.+\)/\(1 \+ t\)"), "down"),
+        (re.compile(r"(\S+) = \S+ \+ t"), "shift"), (re.compile(r"(\S+) = \S+ - t"), "reflect"),
+        (re.compile(r"(\S+) (?:> 0|real)"), ""))
+"""The search's maps onto a domain (:func:`.pieces.substitutions`, "x = a + (b - a)/(1 + t)", ...) as the kernel's
+``map:<symbol>:<kind>`` rewrites (the kernel builds the map from the claim's domain itself); "s > 0" is the symbol's
+own assumption, no map.  Any other description (both halves of a closed interval, log(1 + t)) has no counterpart."""
+
+
+CHARTED = {"logs of exponentials": (LOGS, "cancel"), "exp substitution": (LOGS + ("exp-generators",), "cancel"),
+           **ALGEBRA}
+"""The search's rewrite after its maps, as the kernel's steps (only these: another rewrite, such as "factored
+radicands" of a long radical, can keep SymPy busy for minutes, and an export runs under no budget)."""
+
+
+def _charted(captured, method: str) -> Export:
+    """An identity the search proved "after" maps onto its domain: the same maps as kernel rewrites, then the
+    kernel's steps for the rewrite the search named (:data:`CHARTED`), if the kernel accepts them."""
+    found = re.fullmatch(r"symbolic \((.+?) after (.+)\)", method)
+    claim = stated_claim(captured)
+    if found is None or found.group(1) not in CHARTED or claim is None or sp.count_ops(claim.goal) > SIZE:
+        return Export()
+    maps = [_map(part) for part in found.group(2).split("; ")]
+    if None in maps:
+        return Export()
+    rewrites, closing = CHARTED[found.group(1)]
+    proof = kernel.Proof(kernel.Algebra(tuple(m for m in maps if m) + tuple(rewrites), closing))
+    return Export(claim, proof) if kernel.check(claim, proof).accepted else Export()
+
+
+def _map(part: str) -> str | None:
+    """One map of the search's description as a kernel rewrite ("" for a symbol's own assumption), else None."""
+    for pattern, kind in MAPS:
+        found = pattern.fullmatch(part)
+        if found:
+            return f"map:{found.group(1)}:{kind}" if kind else ""
+    return None
+
+
+def stated_claim(captured):
+    """The :class:`symdp.kernel.Claim` that ``captured`` states, where the format can say it, else None."""
+    if captured.kind == "identity":
+        lhs, rhs = sp.sympify(captured.args["lhs"]), sp.sympify(captured.args["rhs"])
+        return kernel.identity_claim(lhs, rhs, _identity_domain(captured.args.get("domain"), lhs, rhs))
+    if captured.kind in ("sign", "sign-numeric", "monotone"):
+        stated = _sign_statement(captured)
+        return None if isinstance(stated, str) else kernel.sign_claim(*stated)
+    return None
+
+
+def _identity_domain(domain, lhs, rhs) -> dict:
+    """An identity's domain as its search was given it: every free symbol with an interval (its assumptions' where
+    the claim gives none); the domain as stated where a symbol is not real (a complex one has no interval)."""
+    try:
+        return dom.complete(domain, lhs.free_symbols | rhs.free_symbols)   # sides may be tuples (no difference)
+    except SymdpError:
+        return dict(domain or {})
+
+
+def _identity(captured, name) -> Export:
+    claim = stated_claim(captured)
+    if name in ORACLE_REWRITES:
+        return Export(claim, kernel.Proof(kernel.Oracle(ORACLE_REWRITES[name], canonical(claim.goal),
+                                                        canonical(sp.Integer(0)))))
+    rewrites, closing = ALGEBRA[name]
+    return Export(claim, kernel.Proof(kernel.Algebra(rewrites, closing)))
+
+
+SIGN_REWRITES = ((), ("expand",), ("together",), ("expand", "together"), ("together", "expand"), ("expand-log", "expand"),
+                 ("powsimp",), ("radsimp",), ("together", "radsimp"), ("radsimp", "together"), ("factor",),
+                 ("together", "factor"))
+"""The rewrites tried, in order, before the kernel reads a sign off the goal's tree (the first it accepts is kept)."""
+
+
+def _signs(captured) -> Export:
+    """``symbolic sign analysis`` -> a ``signs`` node, when the kernel reads the sign off the (rewritten) tree; the
+    engine's prover knows more than the kernel's table (SymPy's assumptions, AM-GM, ...), so not every such proof
+    has one."""
+    stated = _sign_statement(captured)
+    if isinstance(stated, str):
+        return Export(why=f"symbolic sign analysis: {stated}")
+    claim = kernel.sign_claim(*stated)
+    for rewrites in SIGN_REWRITES:
+        proof = kernel.Proof(kernel.Signs(rewrites))
+        if kernel.check(claim, proof).accepted:
+            return Export(claim, proof)
+    return Export(why="symbolic sign analysis: a sign the kernel's table does not read off the tree")
+
+
+def _sign_statement(captured):
+    """(expression, which, completed domain) the validated search was given for ``captured``, or a str why not."""
+    a = captured.args
+    if captured.kind == "monotone":
+        expr, which = sp.diff(a["expr"], a["var"]), WHICH[bool(a["increasing"])]
+    else:
+        expr, which = sp.sympify(a["expr"]), a["which"]
+    domain = dom.complete(a["domain"], expr.free_symbols)
+    if captured.kind != "sign-numeric" and normal.decided(expr, domain)[0] != expr:
+        return "Piecewise conditions decided before the boxes"
+    if expr.has(sp.Sum, sp.Integral):
+        return "a sum or an integral written out before the boxes"
+    return expr, which, domain
+
+
+def _boxes(captured, log: str) -> Export:
+    stated = _sign_statement(captured)
+    if isinstance(stated, str):
+        return Export(why=f"validated numerics: {stated}")
+    expr, which, domain = stated
+    if any(s.is_integer for s in domain):
+        return Export(why="validated numerics: an integer symbol")
+    if any(e.has(sp.oo, -sp.oo) for iv in domain.values() for e in (iv.start, iv.end)):
+        return Export(why="validated numerics: an infinite domain end (no chart map for it yet)")
+    bits, rules = decode(log)
+    other = sorted({r for r in rules if _leaf_rule(r) is None})
+    if other:
+        return Export(why=f"validated numerics: leaf rule {'/'.join(sorted({r[0] for r in other}))}")
+    leaves = tuple(kernel.Leaf(box, _leaf_rule(r)) for box, r in _leaves(unit_box(len(domain)), bits, rules))
+    chart = kernel.Chart(tuple(str(s) for s in domain), ("affine",) * len(domain), kernel.Boxes(128, leaves))
+    return Export(kernel.sign_claim(expr, which, domain), kernel.Proof(chart))
+
+
+CHAIN = re.compile(r"([LR])(\d+)\.([123])")
+
+
+def _leaf_rule(rule: str):
+    """The kernel's name of a leaf rule of :mod:`.validated.rules` (E, M, L<i>.<k>, R<i>.<k>), or None."""
+    chain = CHAIN.fullmatch(rule)
+    if chain:
+        return f"chain:{'lower' if chain.group(1) == 'L' else 'upper'}:{chain.group(2)}:{chain.group(3)}"
+    return LEAF_RULES.get(rule)
+
+
+def _leaves(box, bits, rules):
+    """(box, rule) of every leaf of the preorder tree (1 = split in half by :func:`split`, 0 = leaf)."""
+    out, stack, bits, rules = [], [box], list(bits), list(rules)
+    for bit in bits:
+        b = stack.pop()
+        if bit == "1":
+            left, right = split(b)
+            stack += [right, left]
+        else:
+            out.append((b, rules.pop(0)))
+    if stack or rules:
+        raise ValueError("the box log's tree and rules do not match")
+    return out
