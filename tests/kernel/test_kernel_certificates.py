@@ -194,3 +194,19 @@ def test_an_accepted_proof_with_an_oracle_step_names_its_trust_base_never_kernel
     assert "kernel-accepted, trusting oracles (1): t :: c (trusts: sympy.simplify x1)" in to_text([result])
     assert "kernel-checked" not in to_text([result])
     assert "PROVED [trusts: sympy.simplify x1]:" in to_junit([result])
+
+
+def test_a_rejected_proof_object_is_named_in_the_claims_note():
+    """A recorded proof object the kernel rejects (here: its oracle's answer altered) is not trusted: the claim is
+    searched again, and its note (``symdp show``) names the node the kernel rejected, so a proof that stopped
+    checking is never silent."""
+    d = Recorder("t", certify=True)
+    d.identity("c", sp.gamma(x + 1) / sp.gamma(x), x)
+    (cert,) = d.certificates
+    tampered = cert.kernel.replace('"answer":"Integer(0)"', '"answer":"Integer(1)"')
+    assert tampered != cert.kernel
+    again = Recorder("t", book=_book(replace(cert, kernel=tampered)))
+    again.identity("c", sp.gamma(x + 1) / sp.gamma(x), x)
+    step = again.trace[-1]
+    assert step.outcome.status is Status.PROVED and step.certificate == "searched"
+    assert "its recorded proof object was rejected by the kernel at" in step.outcome.note

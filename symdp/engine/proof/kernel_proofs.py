@@ -55,9 +55,22 @@ def state(verdict) -> str:
     return TRUSTS + ", ".join(f"{kind} x{n}" for kind, n in verdict.trusts)
 
 
+@dataclass(frozen=True)
+class Rejected:
+    """A recorded proof object the kernel did not accept for the claim as stated now: the node that failed and
+    why.  The claim is then replayed or searched; the note says so (``symdp show``; ``symdp check-proofs``)."""
+
+    node: str
+    reason: str
+
+    def note(self) -> str:
+        return f"its recorded proof object was rejected by the kernel at {self.node}: {self.reason[:200]}"
+
+
 def accepted(book: dict, stated: Stated | None):
     """``(record, state)``: the record of ``book`` whose proof object the kernel accepts for ``stated`` and
-    :func:`state` of the kernel's verdict; or None."""
+    :func:`state` of the kernel's verdict; :class:`Rejected` where the record's proof object does not check;
+    None where there is none."""
     record = book.get(stated.key) if stated is not None else None
     if record is None or not record.kernel:
         return None
@@ -66,10 +79,10 @@ def accepted(book: dict, stated: Stated | None):
         return None
     try:
         proof = kernel.Proof.from_json(record.entry["proof"])
-    except (ValueError, KeyError, TypeError):
-        return None
+    except (ValueError, KeyError, TypeError) as exc:
+        return Rejected("proof", f"unreadable ({type(exc).__name__}: {exc})")
     verdict = kernel.check(claim, proof)
-    return (record, state(verdict)) if verdict.accepted else None
+    return (record, state(verdict)) if verdict.accepted else Rejected(verdict.node, verdict.reason)
 
 
 def kept(checked, transcript, label: str):

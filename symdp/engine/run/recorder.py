@@ -221,7 +221,8 @@ class Recorder:
         certificate if there is one (certify: one that still replays), else searching."""
         label = f"{self.derivation_id}::{cid}"
         found = kernel_proofs.accepted(self.book, stated)
-        if found is not None:   # no search, no replay: the kernel accepted the recorded proof
+        rejected = found if isinstance(found, kernel_proofs.Rejected) else None
+        if found is not None and rejected is None:   # no search, no replay: the kernel accepted the recorded proof
             checked, box["certificate"] = found
             box["outcome"] = kernel_proofs.outcome(checked)
             self.certificates.append(kernel_proofs.kept(checked, self.book.get(fingerprint), label))
@@ -239,7 +240,7 @@ class Recorder:
         made = certs.Certificate(fingerprint, label, attempts.upgraded() if recorded else tuple(attempts.log), proved,
                                  getattr(attempts, "boxes", "") or "")
         self.certificates.append(kernel_proofs.attach(made, stated, outcome) if self.certify else made)
-        box["outcome"] = outcome
+        box["outcome"] = _rejected_noted(outcome, rejected)
 
     def _attempt_recorded(self, decider, recorded, hint):
         """(attempts, outcome, recorded): certify searches afresh where a recorded transcript no longer replays."""
@@ -501,6 +502,13 @@ def _state(certify: bool, recorded, carried: bool) -> str:
     if certify:
         return "carried" if carried else "recorded"
     return "replayed" if recorded else "searched"
+
+
+def _rejected_noted(outcome: Outcome, rejected) -> Outcome:
+    """``outcome`` with a note that the claim's recorded proof object was rejected (where it was)."""
+    if rejected is None:
+        return outcome
+    return replace(outcome, note="; ".join(filter(None, (outcome.note, rejected.note()))))
 
 
 def _noted(outcome: Outcome, attempts: Attempts) -> Outcome:

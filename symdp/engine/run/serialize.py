@@ -260,5 +260,5 @@ def _step_lines(k: int, e: Step) -> list[str]:
     exp = f" (expected {e.expect.value})" if e.expect else ""
     lines.append(f"    -> {o.status.value}{exp} by {o.method}" + (f": {o.detail}" if o.detail else ""))
     if o.note:
-        lines.append(f"    (time: {o.note})")
+        lines.append(f"    (note: {o.note})")
     return lines
