@@ -146,3 +146,13 @@ def test_a_file_dated_in_the_future_is_no_edit(tmp_path):
     future = time.time_ns() + 3600 * 10**9
     os.utime(folder / "helper_mod.py", ns=(future, future))
     assert cache.settled(spec)
+
+
+def test_the_key_covers_the_whole_package_not_only_the_engine():
+    """Every source of the package is in the key (the parser, the science, the engine): an edit to a science
+    module must turn a cached result stale as an edit to the prover does."""
+    from pathlib import Path
+
+    import symdp
+    files = {p.relative_to(Path(symdp.__file__).parent).parts[0] for p in cache._package_files()}
+    assert {"__init__.py", "latex", "mechanisms", "fdp", "engine", "kernel"} <= files

@@ -77,7 +77,7 @@ def _library_digest() -> str:
 
 
 def _package() -> Path:
-    return Path(__file__).resolve().parents[1]
+    return Path(__file__).resolve().parents[2]
 
 
 def _folder(spec: Spec) -> Path:

@@ -15,7 +15,7 @@ from pathlib import Path
 from ..model.records import ErrorReport, Note, Outcome, Step
 from ..model.status import Status
 
-ENGINE = Path(__file__).resolve().parent
+ENGINE = Path(__file__).resolve().parents[1]
 
 
 @dataclass(frozen=True)
