@@ -8,7 +8,7 @@ function's value (to a power) or a product, which only the notation settles.
 """
 from __future__ import annotations
 
-from .lexer import Tok, after_argument, opening_brace
+from .lexer import ARGUMENT_BEFORE, Tok, after_argument, opening_brace, unbraced
 from .names import FUNCTION_GREEK, holds_own_letter, names_or_list
 from .scripts import bound_index, nameish, signed_end
 
@@ -24,8 +24,7 @@ def refuse_labels_before_subscripts(source: str, tokens: list[Tok], fail, known=
         end = after_argument(tokens, k + 1)
         if end >= len(tokens) or tokens[end].kind != "SUB" or signed_end(tokens, k):
             continue
-        arg = tokens[k + 1:end]
-        inner = arg[1:-1] if arg[0].kind == "LBRACE" else arg
+        inner = unbraced(tokens[k + 1:end])
         if _numeric(inner) or [u.text for u in inner] in (["T"], [r"\top"], [r"\intercal"]):
             continue   # x^T_i: a transpose, refused as one (refuse_transposes)
         spelled = source[tokens[k - 1].start:tokens[end - 1].end]
@@ -38,17 +37,18 @@ def refuse_labels_before_subscripts(source: str, tokens: list[Tok], fail, known=
 
 def refuse_label_numbers(source: str, tokens: list[Tok], fail, known=lambda spelled: False) -> None:
     """Refuse ``\\beta^0_j``, ``Y^1_i - Y^0_i``, ``\\theta^0``: 0 or 1 as a name's superscript is a label (the true
-    value, a potential outcome, the first of two processes), as no paper writes a power 0 or 1 of a name."""
+    value, a potential outcome, the first of two processes), as no paper writes a power 0 or 1 of a name; braces and
+    parentheses that only group the name or the number (``{\\theta}^{1}``, ``x^{{1}}``, ``(x)^0``) change nothing."""
     for k in range(1, len(tokens) - 1):
         if tokens[k].kind != "SUP":
             continue
         end = after_argument(tokens, k + 1)
-        arg = tokens[k + 1:end]
-        inner = arg[1:-1] if arg and arg[0].kind == "LBRACE" else arg
+        inner = unbraced(tokens[k + 1:end])
         if [(u.kind, u.text) for u in inner] not in ([("NUMBER", "0")], [("NUMBER", "1")]):
             continue
-        start = _base_of(tokens, k)
-        if start is None or tokens[start].text.strip() == "e":   # e^{1}: Euler's number, written out in a series
+        start = _operand_start(tokens, k - 1)
+        name = None if start is None else _lone_name(tokens, start, k)
+        if name is None or tokens[name].text.strip() == "e":   # e^{1}: Euler's number, written out in a series
             continue
         spelled = source[tokens[start].start:tokens[end - 1].end]
         if known(spelled):
@@ -58,17 +58,41 @@ def refuse_label_numbers(source: str, tokens: list[Tok], fail, known=lambda spel
              "the notation")
 
 
-def _base_of(tokens: list[Tok], k: int):
-    """The index of the name a superscript at ``k`` belongs to (``x^``, ``x_i^``, ``x_{t-1}^``), or None."""
-    j = k - 1
+_BEFORE_GROUP = ("PLUS", "MINUS", "MUL", "DIV", "REL", "COMMA", "LPAREN", "LBRACE", "LBRACK", "AMP", "NEWROW", "GAP")
+"""Tokens after which parentheses group an operand (``-(x)^1``), rather than hold a call's argument (``f(x)``)."""
+
+
+def _operand_start(tokens: list[Tok], j: int):
+    """The index where the operand ending at ``tokens[j]`` starts (``x``, ``x_i``, ``x_{t-1}``, ``x'``, a bare
+    ``{...}`` or ``(...)``), or None where it is no such operand (a command's argument, a call's parentheses)."""
     if tokens[j].kind == "RBRACE":
-        j = opening_brace(tokens, j) - 1
-        if j < 1 or tokens[j].kind != "SUB":
-            return None
+        k = opening_brace(tokens, j)
+        if k >= 2 and tokens[k - 1].kind == "SUB":
+            return k - 2
+        return k if k == 0 or (k > 0 and tokens[k - 1].kind not in ARGUMENT_BEFORE) else None
+    if tokens[j].kind == "RPAREN":
+        k = opening_brace(tokens, j, ("LPAREN", "RPAREN"))
+        return k if k == 0 or (k > 0 and tokens[k - 1].kind in _BEFORE_GROUP) else None
+    while j > 0 and tokens[j].kind == "PRIME":
         j -= 1
-    elif j >= 1 and tokens[j - 1].kind == "SUB":
-        j -= 2
-    return j if j >= 0 and nameish(tokens[j]) else None
+    return j - 2 if j >= 2 and tokens[j - 1].kind == "SUB" else j
+
+
+def _lone_name(tokens: list[Tok], start: int, stop: int):
+    """The index of the name that ``tokens[start:stop]`` is, alone or grouped (``x``, ``x_i``, ``x'``, ``{x_i}``,
+    ``(x)``, ``{{x}}``), or None."""
+    kinds = (tokens[start].kind, tokens[stop - 1].kind) if stop - start >= 2 else None
+    if kinds in (("LBRACE", "RBRACE"), ("LPAREN", "RPAREN")) and opening_brace(tokens, stop - 1, kinds) == start:
+        return _lone_name(tokens, start + 1, stop - 1)
+    if start >= stop or not nameish(tokens[start]):
+        return None
+    k = start + 1
+    while k < stop and tokens[k].kind == "PRIME":
+        k += 1
+    k = after_argument(tokens, k + 1) if k < stop and tokens[k].kind == "SUB" else k
+    while k < stop and tokens[k].kind == "PRIME":
+        k += 1
+    return start if k == stop else None
 
 
 def _numeric(inner: list[Tok]) -> bool:

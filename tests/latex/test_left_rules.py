@@ -1,0 +1,38 @@
+"""Readings and refusals after the review of the label, product and subscript rules (each with its near misses):
+a superscript 0 or 1 however it is braced; one name twice in a product joined by \\cdot, \\times or a slash; a
+declared name with a letter superscript before a subscript under a sum; arithmetic on numbers in a subscript; the
+prime and the subscript 2 of epsilon in one display."""
+from __future__ import annotations
+
+import pytest
+import sympy as sp
+
+from symdp.latex import NOTATION, LatexError, display
+from symdp.symbols import eps2
+
+i, j, n, x = sp.symbols("i j n x")
+
+
+def value(latex: str, **kw):
+    return display(latex, **kw).chain[0]
+
+
+def refused(latex: str, match: str, **kw) -> None:
+    with pytest.raises(LatexError, match=match):
+        display(latex, **kw)
+
+
+# -- a superscript 0 or 1 on a name, braced or grouped ----------------------------------------------------------
+
+@pytest.mark.parametrize("latex", [r"y = x^{{1}}", r"y = {\theta}^{1}", r"y = {x}^0", r"y = {x_i}^1",
+                                   r"y = {\hat\theta}^1", r"y = {{x}}^{0}", r"y = x_i^{{1}}", r"y = (x)^1",
+                                   r"y = 1 - \left(x\right)^0", r"y = \sum_{i=1}^n {Y_i}^1", r"y = x'^1"])
+def test_a_braced_superscript_0_or_1_on_a_name_is_a_label(latex):
+    refused(latex, "label")                        # were x, theta, 1, x_i, ...: read as powers 0 and 1
+
+
+@pytest.mark.parametrize("latex, expected", [(r"y = {e}^{1}", sp.E), (r"y = e^{{1}}", sp.E), (r"y = 2^{{1}}", 2),
+                                             (r"y = {x}^2", x ** 2), (r"y = x^{{2}}", x ** 2),
+                                             (r"y = (x+1)^1", x + 1), (r"y = \log(x)^1", sp.log(x))])
+def test_numbers_e_and_other_powers_stay_read(latex, expected):
+    assert value(latex) == expected
