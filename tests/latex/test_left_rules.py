@@ -36,3 +36,23 @@ def test_a_braced_superscript_0_or_1_on_a_name_is_a_label(latex):
                                              (r"y = (x+1)^1", x + 1), (r"y = \log(x)^1", sp.log(x))])
 def test_numbers_e_and_other_powers_stay_read(latex, expected):
     assert value(latex) == expected
+
+
+# -- one name twice in a product with \cdot, \times or a slash --------------------------------------------------
+
+@pytest.mark.parametrize("latex", [r"y = W_n \Sigma_n^{-1} \cdot W_n", r"y = W_n \cdot \Sigma_n^{-1} \cdot W_n",
+                                   r"y = a \times b \times a", r"y = a \cdot b a", r"y = a \cdot 2 \cdot a",
+                                   r"y = -a \cdot b \cdot a", r"y = a / b \cdot a",
+                                   r"y = \sum_{t=1}^n x_t \cdot y_t \cdot x_t"])
+def test_one_name_twice_around_other_factors_joined_by_cdot_is_refused(latex):
+    refused(latex, "twice in one product")          # were W_n**2/Sigma_n, a**2*b, ...
+
+
+def test_a_name_beside_itself_joined_by_cdot_is_its_square():
+    a, b = sp.symbols("a b")
+    assert value(r"y = x \cdot x") == x ** 2
+    assert value(r"y = 2 \cdot x \cdot x") == 2 * x ** 2
+    assert value(r"y = a \cdot a \cdot b") == a ** 2 * b
+    assert value(r"y = x \cdot -x") == -x ** 2
+    assert value(r"y = a b / a") == b
+    assert str(value(r"y = \sum_{t=1}^n x_t \cdot x_{t-1}")) == "Sum(x[t - 1]*x[t], (t, 1, n))"
