@@ -13,11 +13,15 @@ from .names import FUNCTION_GREEK, holds_own_letter, names_or_list
 from .scripts import bound_index, nameish, signed_end
 
 
-def refuse_labels_before_subscripts(source: str, tokens: list[Tok], fail, known=lambda spelled: False) -> None:
+def refuse_labels_before_subscripts(source: str, tokens: list[Tok], fail, known=lambda spelled, kind=None: False,
+                                    bound: frozenset = frozenset()) -> frozenset:
     """Refuse ``D^x_{ij}``, ``\\mathrm{Dcov}^b_n``: a superscript that is not a number, written before a subscript,
     is a label of the name (D^x the distances of x, its member ij) as often as a power of the member; ``\\sigma^2_t``,
-    ``x^{-1}_t`` are powers, ``Y^\\star_t`` a starred name.  ``known(spelled)``: a spelling the notation or the
-    derived expression names (``P^c_{i1}``, as the report prints it), read as declared."""
+    ``x^{-1}_t`` are powers, ``Y^\\star_t`` a starred name.  ``known(spelled, kind)``: a spelling the notation or the
+    derived expression names (``P^c_{i1}``, as the report prints it), read as declared.  Under a sum over the
+    subscript's indices (``bound``), ``D^x_{ij}`` is the member (i, j) of ``D^x`` where ``D^x`` is a declared symbol:
+    the names returned are those, for the fold to keep before their label (never ``(D_{ij})^x``)."""
+    kept = set()
     for k in range(1, len(tokens) - 1):
         if tokens[k].kind != "SUP" or not nameish(tokens[k - 1]) or (k > 1 and tokens[k - 2].kind in ("SUP", "SUB")):
             continue
@@ -27,12 +31,31 @@ def refuse_labels_before_subscripts(source: str, tokens: list[Tok], fail, known=
         inner = unbraced(tokens[k + 1:end])
         if _numeric(inner) or [u.text for u in inner] in (["T"], [r"\top"], [r"\intercal"]):
             continue   # x^T_i: a transpose, refused as one (refuse_transposes)
-        spelled = source[tokens[k - 1].start:tokens[end - 1].end]
-        if known(source[tokens[k - 1].start:tokens[after_argument(tokens, end + 1) - 1].end]):
-            continue
-        fail(source, tokens[k - 1].start, tokens[end - 1].end, f"ambiguous: {spelled} before a subscript is a label "
-             f"of the name (its member at the subscript) or a power of the member? Declare the spelling in the "
-             "notation, or write the power after the subscript")
+        after = after_argument(tokens, end + 1)
+        if _declared_label(source, tokens, (k - 1, end, after), fail, known, bound):
+            kept.add(tokens[k - 1])
+    return frozenset(kept)
+
+
+def _declared_label(source: str, tokens: list[Tok], ends: tuple, fail, known, bound) -> bool:
+    """Whether the name at ``ends[0]``, its label before ``ends[1]`` and its subscript before ``ends[2]`` read as
+    declared, the name's label kept with it (True: the member of a declared ``D^x``) or the whole spelling matched
+    (False); else refused."""
+    name, label_end, end = ends
+    labelled = source[tokens[name].start:tokens[label_end - 1].end]
+    whole = source[tokens[name].start:tokens[end - 1].end]
+    members = any(u.kind == "NAME" and u.text in bound for u in tokens[label_end + 1:end])
+    if members and known(labelled, "SYM"):
+        return True
+    if known(whole) and members:
+        fail(source, tokens[name].start, tokens[end - 1].end, f"{whole} is declared as one symbol, but its subscript "
+             f"holds a sum's index here: the member at that index of a family {labelled}, which no declaration "
+             f"names? Declare {labelled} in the notation to read its members")
+    if known(whole):
+        return False
+    fail(source, tokens[name].start, tokens[label_end - 1].end, f"ambiguous: {labelled} before a subscript is a "
+         "label of the name (its member at the subscript) or a power of the member? Declare the spelling in the "
+         "notation, or write the power after the subscript")
 
 
 def refuse_label_numbers(source: str, tokens: list[Tok], fail, known=lambda spelled: False) -> None:

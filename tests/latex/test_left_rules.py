@@ -56,3 +56,24 @@ def test_a_name_beside_itself_joined_by_cdot_is_its_square():
     assert value(r"y = x \cdot -x") == -x ** 2
     assert value(r"y = a b / a") == b
     assert str(value(r"y = \sum_{t=1}^n x_t \cdot x_{t-1}")) == "Sum(x[t - 1]*x[t], (t, 1, n))"
+
+
+# -- a declared name with a letter superscript before its subscript ---------------------------------------------
+
+def test_a_declared_label_before_a_sums_index_is_the_declared_names_member():
+    dx = sp.Symbol("D^x", positive=True)
+    notation = NOTATION.extend(symbols={r"D^x": dx})
+    got = value(r"y = \sum_{i,j=1}^n D^x_{ij}", notation=notation)
+    assert got == sp.Sum(sp.IndexedBase(dx)[i, j], (j, 1, n), (i, 1, n))          # never Sum(D[i, j]**x)
+    assert value(r"y = \sum_{i=1}^n D^x_{i}", notation=notation) == sp.Sum(sp.IndexedBase(dx)[i], (i, 1, n))
+
+
+def test_a_spelling_declared_whole_is_refused_where_its_subscript_is_a_sums_index():
+    notation = NOTATION.extend(symbols={r"D^x_{ij}": sp.Symbol("D^x_ij")})
+    assert value(r"y = D^x_{ij}", notation=notation) == sp.Symbol("D^x_ij")       # as declared
+    refused(r"y = \sum_{i,j=1}^n D^x_{ij}", "declared as one symbol", notation=notation)   # was Sum(D[i, j]**x)
+
+
+@pytest.mark.parametrize("latex", [r"y = D^x_{ij}", r"y = \sum_{i,j=1}^n D^x_{ij}", r"y = \sum_{i=1}^n D^{x}_{i}"])
+def test_an_undeclared_label_before_a_subscript_stays_refused(latex):
+    refused(latex, "label of the name")
