@@ -77,3 +77,19 @@ def test_a_spelling_declared_whole_is_refused_where_its_subscript_is_a_sums_inde
 @pytest.mark.parametrize("latex", [r"y = D^x_{ij}", r"y = \sum_{i,j=1}^n D^x_{ij}", r"y = \sum_{i=1}^n D^{x}_{i}"])
 def test_an_undeclared_label_before_a_subscript_stays_refused(latex):
     refused(latex, "label of the name")
+
+
+# -- arithmetic on numbers in a subscript -----------------------------------------------------------------------
+
+@pytest.mark.parametrize("latex", [r"y = x_{1-3}", r"y = x_{2+1}", r"y = \sum_{t=1}^n x_{1-3}", r"y = x^2_{1-3}",
+                                   r"y = \hat x_{2+1}", r"y = x_{{1-3}}", r"y = \left(x_{1 - 3}\right)"])
+def test_arithmetic_on_numbers_in_a_subscript_is_refused_however_written(latex):
+    refused(latex, "arithmetic on numbers")
+
+
+def test_index_arithmetic_and_numbers_in_a_subscript_stay_read():
+    assert str(value(r"y = \sum_{i=1}^n x_{i-1}")) == "Sum(x[i - 1], (i, 1, n))"
+    assert str(value(r"y = \sum_{t=1}^n x_{t+h}")) == "Sum(x[h + t], (t, 1, n))"
+    assert str(value(r"y = \sum_{n=1}^N x_{n-1}")) == "Sum(x[n - 1], (n, 1, N))"
+    assert str(value(r"y = \sum_{i=1}^n x_{n-1}")) == "Sum(x[n - 1], (i, 1, n))"
+    assert value(r"y = x_{-1}") == sp.IndexedBase(x)[-1]
