@@ -69,8 +69,7 @@ def refuse_label_numbers(source: str, tokens: list[Tok], fail, known=lambda spel
         inner = unbraced(tokens[k + 1:end])
         if [(u.kind, u.text) for u in inner] not in ([("NUMBER", "0")], [("NUMBER", "1")]):
             continue
-        start = _operand_start(tokens, k - 1)
-        name = None if start is None else _lone_name(tokens, start, k)
+        start, name = script_owner(tokens, k)
         if name is None or tokens[name].text.strip() == "e":   # e^{1}: Euler's number, written out in a series
             continue
         spelled = source[tokens[start].start:tokens[end - 1].end]
@@ -79,6 +78,17 @@ def refuse_label_numbers(source: str, tokens: list[Tok], fail, known=lambda spel
         fail(source, tokens[start].start, tokens[end - 1].end, f"{spelled}: a superscript {inner[0].text} on a name "
              "is a label (the true value, a potential outcome), never a power written out; declare the spelling in "
              "the notation")
+
+
+def script_owner(tokens: list[Tok], k: int) -> tuple:
+    """Where the operand a script at ``k`` belongs to starts, and the index of the name it is (``x^``, ``x_i^``,
+    ``x'_``, ``{\\theta}^``, ``(x)^``; ``x^2_`` the subscript after a power), or None for either where the script is
+    on no name alone."""
+    before = opening_brace(tokens, k - 1) - 1 if tokens[k - 1].kind == "RBRACE" else k - 2
+    if tokens[k].kind == "SUB" and before > 0 and tokens[before].kind == "SUP":
+        return script_owner(tokens, before)
+    start = _operand_start(tokens, k - 1)
+    return start, (None if start is None else _lone_name(tokens, start, k))
 
 
 _BEFORE_GROUP = ("PLUS", "MINUS", "MUL", "DIV", "REL", "COMMA", "LPAREN", "LBRACE", "LBRACK", "AMP", "NEWROW", "GAP")

@@ -93,3 +93,29 @@ def test_index_arithmetic_and_numbers_in_a_subscript_stay_read():
     assert str(value(r"y = \sum_{n=1}^N x_{n-1}")) == "Sum(x[n - 1], (n, 1, N))"
     assert str(value(r"y = \sum_{i=1}^n x_{n-1}")) == "Sum(x[n - 1], (i, 1, n))"
     assert value(r"y = x_{-1}") == sp.IndexedBase(x)[-1]
+
+
+# -- the prime and the subscript 2 of epsilon ---------------------------------------------------------------------
+
+@pytest.mark.parametrize("latex", [r"y = \varepsilon' + \varepsilon_2", r"y = \epsilon^{\prime} \epsilon_{2}",
+                                   r"\varepsilon_2 \le \varepsilon'", r"y = e^{\epsilon'} - e^{\epsilon_2}",
+                                   r"y = \epsilon' + \epsilon^2_2", r"y = \frac{\epsilon'}{\left(\epsilon_{2}\right)}"])
+def test_the_prime_and_the_subscript_2_of_epsilon_together_are_refused(latex):
+    refused(latex, "printed alike")                   # were epsilon_2 + epsilon_2: two symbols, one printed name
+    refused(latex, "printed alike", derived=eps2)     # or one symbol for both
+
+
+def test_the_prime_or_the_subscript_2_of_epsilon_alone_is_read():
+    assert value(r"y = \varepsilon'") == eps2
+    assert value(r"y = \varepsilon_2") == sp.Symbol("epsilon_2")
+    assert str(value(r"y = \delta' + \delta_2")) == "delta' + delta_2"
+    assert str(value(r"y = x' + x_2")) == "x' + x_2"
+    assert str(value(r"y = \hat\epsilon' + \hat\epsilon_2")) == "epsilon_hat' + epsilon_hat_2"
+    assert str(value(r"y = \epsilon'' + \epsilon_2")) == "epsilon'' + epsilon_2"
+    assert str(value(r"y = F_{\epsilon'} + \epsilon_2")) == "F_epsilon' + epsilon_2"   # the subscript's prime
+
+
+def test_a_prime_declared_as_its_own_name_beside_the_subscript_2_is_read():
+    primed = sp.Symbol("epsilon'", positive=True)
+    notation = NOTATION.extend(symbols={r"\epsilon'": primed})
+    assert value(r"y = \varepsilon' + \varepsilon_2", notation=notation) == primed + sp.Symbol("epsilon_2")
