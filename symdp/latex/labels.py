@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from .lexer import ARGUMENT_BEFORE, Tok, after_argument, opening_brace, unbraced
 from .names import FUNCTION_GREEK, holds_own_letter, names_or_list
+from .notation import OPERATORS
 from .scripts import bound_index, nameish, signed_end
 
 
@@ -23,6 +24,8 @@ def refuse_labels_before_subscripts(source: str, tokens: list[Tok], fail, known=
     the names returned are those, for the fold to keep before their label (never ``(D_{ij})^x``)."""
     kept = set()
     for k in range(1, len(tokens) - 1):
+        if tokens[k].kind == "SUP":
+            _refuse_declared_label_after(source, tokens, k, fail, known)
         if tokens[k].kind != "SUP" or not nameish(tokens[k - 1]) or (k > 1 and tokens[k - 2].kind in ("SUP", "SUB")):
             continue
         end = after_argument(tokens, k + 1)
@@ -35,6 +38,22 @@ def refuse_labels_before_subscripts(source: str, tokens: list[Tok], fail, known=
         if _declared_label(source, tokens, (k - 1, end, after), fail, known, bound):
             kept.add(tokens[k - 1])
     return frozenset(kept)
+
+
+def _refuse_declared_label_after(source: str, tokens: list[Tok], k: int, fail, known) -> None:
+    """Refuse ``D_i^x`` where ``D^x`` is a declared symbol: TeX sets it as ``D^x_i``, the declared name's member, while
+    a superscript after a subscript reads as the member's power."""
+    start, name = script_owner(tokens, k)
+    if name is None or start != name or tokens[name + 1].kind != "SUB":
+        return
+    end = after_argument(tokens, k + 1)
+    inner = unbraced(tokens[k + 1:end])
+    labelled = source[tokens[name].start:tokens[name].end] + source[tokens[k].start:tokens[end - 1].end]
+    plain = source[tokens[name].start:tokens[name].end] + "^" + source[inner[0].start:inner[-1].end] if inner else ""
+    if inner and not _numeric(inner) and (known(labelled, "SYM") or known(plain, "SYM")):
+        fail(source, tokens[name].start, tokens[end - 1].end, f"{source[tokens[name].start:tokens[end - 1].end]} "
+             f"with {labelled} declared: the declared name's member (as {labelled} before the subscript prints "
+             "alike) or the member's power? Write the member with the label first, or the power in parentheses")
 
 
 def _declared_label(source: str, tokens: list[Tok], ends: tuple, fail, known, bound) -> bool:
@@ -91,8 +110,10 @@ def script_owner(tokens: list[Tok], k: int) -> tuple:
     return start, (None if start is None else _lone_name(tokens, start, k))
 
 
-_BEFORE_GROUP = ("PLUS", "MINUS", "MUL", "DIV", "REL", "COMMA", "LPAREN", "LBRACE", "LBRACK", "AMP", "NEWROW", "GAP")
-"""Tokens after which parentheses group an operand (``-(x)^1``), rather than hold a call's argument (``f(x)``)."""
+_BEFORE_GROUP = ("PLUS", "MINUS", "MUL", "DIV", "REL", "COMMA", "LPAREN", "LBRACE", "LBRACK", "AMP", "NEWROW", "GAP",
+                 "NUMBER")
+"""Tokens after which parentheses group an operand (``-(x)^1``, ``2(x)^1``), rather than hold a call's argument
+(``f(x)``)."""
 
 
 def _operand_start(tokens: list[Tok], j: int):
@@ -102,7 +123,7 @@ def _operand_start(tokens: list[Tok], j: int):
         k = opening_brace(tokens, j)
         if k >= 2 and tokens[k - 1].kind == "SUB":
             return k - 2
-        return k if k == 0 or (k > 0 and tokens[k - 1].kind not in ARGUMENT_BEFORE) else None
+        return k if k <= 0 or tokens[k - 1].kind not in ARGUMENT_BEFORE or tokens[k - 1].text in OPERATORS else None
     if tokens[j].kind == "RPAREN":
         k = opening_brace(tokens, j, ("LPAREN", "RPAREN"))
         return k if k == 0 or (k > 0 and tokens[k - 1].kind in _BEFORE_GROUP) else None

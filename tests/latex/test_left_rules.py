@@ -26,7 +26,8 @@ def refused(latex: str, match: str, **kw) -> None:
 
 @pytest.mark.parametrize("latex", [r"y = x^{{1}}", r"y = {\theta}^{1}", r"y = {x}^0", r"y = {x_i}^1",
                                    r"y = {\hat\theta}^1", r"y = {{x}}^{0}", r"y = x_i^{{1}}", r"y = (x)^1",
-                                   r"y = 1 - \left(x\right)^0", r"y = \sum_{i=1}^n {Y_i}^1", r"y = x'^1"])
+                                   r"y = 1 - \left(x\right)^0", r"y = \sum_{i=1}^n {Y_i}^1", r"y = x'^1",
+                                   r"y = 2(x)^1", r"y = \log {x}^1"])
 def test_a_braced_superscript_0_or_1_on_a_name_is_a_label(latex):
     refused(latex, "label")                        # were x, theta, 1, x_i, ...: read as powers 0 and 1
 
@@ -72,6 +73,20 @@ def test_a_spelling_declared_whole_is_refused_where_its_subscript_is_a_sums_inde
     notation = NOTATION.extend(symbols={r"D^x_{ij}": sp.Symbol("D^x_ij")})
     assert value(r"y = D^x_{ij}", notation=notation) == sp.Symbol("D^x_ij")       # as declared
     refused(r"y = \sum_{i,j=1}^n D^x_{ij}", "declared as one symbol", notation=notation)   # was Sum(D[i, j]**x)
+
+
+@pytest.mark.parametrize("latex", [r"y = \sum_{i=1}^n D_i^x", r"y = D_{ij}^{x}", r"y = \sum_{i=1}^n D^x_i - D_1^x"])
+def test_a_declared_label_written_after_the_subscript_is_refused(latex):
+    notation = NOTATION.extend(symbols={r"D^x": sp.Symbol("D^x", positive=True)})
+    refused(latex, "declared name's member", notation=notation)          # was D_i**x: TeX sets D_i^x as D^x_i
+
+
+def test_a_letter_power_after_a_subscript_stays_read():
+    notation = NOTATION.extend(symbols={r"D^x": sp.Symbol("D^x", positive=True)})
+    y = sp.Symbol("y")
+    assert value(r"y = D_i^y", notation=notation) == sp.Symbol("D_i") ** y
+    assert value(r"y = D_i^2", notation=notation) == sp.Symbol("D_i") ** 2
+    assert value(r"y = D_i^x") == sp.Symbol("D_i") ** x                    # nothing declared: the power
 
 
 @pytest.mark.parametrize("latex", [r"y = D^x_{ij}", r"y = \sum_{i,j=1}^n D^x_{ij}", r"y = \sum_{i=1}^n D^{x}_{i}"])
