@@ -13,9 +13,10 @@ from sympy.core.function import AppliedUndef
 from lark import Token, Transformer
 
 from .apply import Application
-from .forms import Chain, Diff, Group, Head, Juxt, Leaf, Power, _literal, _span
+from .forms import Chain, Diff, Group, Head, Juxt, Leaf, Power, Product, _literal, _span, named
 from .lexer import fail
 from .names import FUNCTION_LETTERS
+from .products import Products
 
 
 @dataclass(frozen=True)
@@ -33,7 +34,7 @@ _LATTICE = {r"\vee": sp.Max, r"\wedge": sp.Min}
 _RELATIONS = {"=": sp.Eq, "<": sp.Lt, ">": sp.Gt, "<=": sp.Le, ">=": sp.Ge, "!=": sp.Ne}
 
 
-class Builder(Application, Transformer):
+class Builder(Application, Products, Transformer):
     """Transforms the tree of :mod:`.grammar` into SymPy, refusing what is ambiguous."""
 
     def __init__(self, source: str, condition: bool = False):
@@ -67,6 +68,8 @@ class Builder(Application, Transformer):
             return self.value(x.items[0])
         if isinstance(x, Power):
             return self.power_value(x)
+        if isinstance(x, Product):
+            return self.product_value(x)
         if isinstance(x, Chain):
             return self.boolean(x)
         if isinstance(x, Head):
@@ -139,30 +142,14 @@ class Builder(Application, Transformer):
                 out.append(self.power_value(p))
                 i += 1
         for a, b in zip(powers, powers[1:]):
-            if _primed(a) and _named(b):
+            if _primed(a) and named(b):
                 x, y = a.base.value.name, b.base.value.name
                 self.fail(a.base.start, b.base.end, f"a primed name against a name ({x} {y}): their product, or "
                           f"{x[:-1]} transposed times {y} (an inner product)? Write \\cdot for the product")
             if _literal(a) and _literal(b) and not (a.base.end == b.base.start and b.bang is not None):
                 self.fail(a.base.start, b.base.end, "two numbers side by side")
-        self._refuse_sandwich(powers)
+        self.refuse_sandwich(powers)
         return out
-
-    def _refuse_sandwich(self, powers: list) -> None:
-        """``W_n \\Sigma_n^{-1} W_n``, ``\\Sigma^{-1} S \\Sigma^{-1}``: one name twice in a product, another factor
-        between: a quadratic form of a vector or a sandwich of matrices (whose order matters), as no product of
-        numbers is written (``W_n^2 / \\Sigma_n``); refused."""
-        seen: dict = {}
-        for k, p in enumerate(powers):
-            if not _named(p):
-                continue
-            key = (p.base.value, str(self.indexed(p)) if p.sub is not None else "")
-            if key in seen and k - seen[key] > 1:
-                first = powers[seen[key]].base
-                self.fail(first.start, _span(p)[1], f"{p.base.value} twice in one product with factors between: a "
-                          "quadratic form or a product of matrices (the order matters), not a product of numbers? "
-                          "Write the power for a number's square")
-            seen[key] = k
 
     # -- tree rules -------------------------------------------------------------------
 
@@ -225,23 +212,9 @@ class Builder(Application, Transformer):
     def sub(self, c):
         return sp.Add(self.expr(c[0]), -self.expr(c[2]))
 
-    def mul(self, c):
-        return sp.Mul(self.expr(c[0]), self.expr(c[2]))
-
     def modulo(self, c):
         """``a \\mod n``: the remainder of a by n (see the grammar)."""
         return sp.Mod(self.expr(c[0]), self.expr(c[2]))
-
-    def div(self, c):
-        denominator = c[2]
-        if len(self.factors(denominator.powers)) > 1:
-            start, end = _span(denominator)
-            self.fail(c[1].start_pos, end, "ambiguous slash: is a/b c (a/b) c or a/(b c)? write \\frac or "
-                      "parentheses")
-        return sp.Mul(self.expr(c[0]), sp.Pow(self.expr(denominator), -1))
-
-    def neg(self, c):
-        return -self.expr(c[1])
 
     def pos(self, c):
         return self.expr(c[1])
@@ -408,10 +381,6 @@ def _primed(p) -> bool:
     """A name with a prime and nothing above it (``x'``, ``\\beta'``): econometrics' transpose, as well as a name."""
     return isinstance(p.base, Leaf) and isinstance(p.base.value, sp.Symbol) and p.base.value.name.endswith("'") \
         and p.sup is None
-
-
-def _named(p) -> bool:
-    return isinstance(p.base, Leaf) and isinstance(p.base.value, sp.Symbol) and p.bang is None
 
 
 def _lone_call(item) -> bool:

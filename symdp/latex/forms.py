@@ -59,6 +59,14 @@ class Juxt:
 
 
 @dataclass
+class Product:
+    """Operands joined by ``\\cdot``, ``\\times`` or ``/``, in their order (a Juxt, another form, or a value already
+    built: a quotient's divisor, a negated factor), kept until valued so that the order can be judged."""
+
+    operands: list
+
+
+@dataclass
 class Chain:
     """``a < b <= c`` (members and relations), ``x in [a, b)`` (``interval`` set), ``x in Z`` (``domain``)."""
 
@@ -73,6 +81,12 @@ def _literal(p) -> bool:
     return isinstance(p.base, Leaf) and isinstance(p.base.value, sp.Number) and p.sup is None
 
 
+def named(p) -> bool:
+    """A power whose base is a name (``x``, ``W_n``, ``\\Sigma^{-1}``), not a number, a group or a head."""
+    return isinstance(p, Power) and isinstance(p.base, Leaf) and isinstance(p.base.value, sp.Symbol) \
+        and p.bang is None
+
+
 def _span(x) -> tuple[int, int]:
     """Offsets of an intermediate form, for error messages (0, 0 when unknown)."""
     if isinstance(x, (Group, Head, Diff, Leaf)):
@@ -81,4 +95,7 @@ def _span(x) -> tuple[int, int]:
         return _span(x.powers[0].base)[0], _span(x.powers[-1].base)[1]
     if isinstance(x, Power):
         return _span(x.base)
+    if isinstance(x, Product):
+        spans = [_span(o) for o in x.operands if _span(o) != (0, 0)]
+        return (spans[0][0], spans[-1][1]) if spans else (0, 0)
     return 0, 0

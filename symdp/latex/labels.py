@@ -8,47 +8,88 @@ function's value (to a power) or a product, which only the notation settles.
 """
 from __future__ import annotations
 
-from .lexer import Tok, after_argument, opening_brace
+from .lexer import ARGUMENT_BEFORE, Tok, after_argument, opening_brace, unbraced
 from .names import FUNCTION_GREEK, holds_own_letter, names_or_list
+from .notation import OPERATORS
 from .scripts import bound_index, nameish, signed_end
 
 
-def refuse_labels_before_subscripts(source: str, tokens: list[Tok], fail, known=lambda spelled: False) -> None:
+def refuse_labels_before_subscripts(source: str, tokens: list[Tok], fail, known=lambda spelled, kind=None: False,
+                                    bound: frozenset = frozenset()) -> frozenset:
     """Refuse ``D^x_{ij}``, ``\\mathrm{Dcov}^b_n``: a superscript that is not a number, written before a subscript,
     is a label of the name (D^x the distances of x, its member ij) as often as a power of the member; ``\\sigma^2_t``,
-    ``x^{-1}_t`` are powers, ``Y^\\star_t`` a starred name.  ``known(spelled)``: a spelling the notation or the
-    derived expression names (``P^c_{i1}``, as the report prints it), read as declared."""
+    ``x^{-1}_t`` are powers, ``Y^\\star_t`` a starred name.  ``known(spelled, kind)``: a spelling the notation or the
+    derived expression names (``P^c_{i1}``, as the report prints it), read as declared.  Under a sum over the
+    subscript's indices (``bound``), ``D^x_{ij}`` is the member (i, j) of ``D^x`` where ``D^x`` is a declared symbol:
+    the names returned are those, for the fold to keep before their label (never ``(D_{ij})^x``)."""
+    kept = set()
     for k in range(1, len(tokens) - 1):
+        if tokens[k].kind == "SUP":
+            _refuse_declared_label_after(source, tokens, k, fail, known)
         if tokens[k].kind != "SUP" or not nameish(tokens[k - 1]) or (k > 1 and tokens[k - 2].kind in ("SUP", "SUB")):
             continue
         end = after_argument(tokens, k + 1)
         if end >= len(tokens) or tokens[end].kind != "SUB" or signed_end(tokens, k):
             continue
-        arg = tokens[k + 1:end]
-        inner = arg[1:-1] if arg[0].kind == "LBRACE" else arg
+        inner = unbraced(tokens[k + 1:end])
         if _numeric(inner) or [u.text for u in inner] in (["T"], [r"\top"], [r"\intercal"]):
             continue   # x^T_i: a transpose, refused as one (refuse_transposes)
-        spelled = source[tokens[k - 1].start:tokens[end - 1].end]
-        if known(source[tokens[k - 1].start:tokens[after_argument(tokens, end + 1) - 1].end]):
-            continue
-        fail(source, tokens[k - 1].start, tokens[end - 1].end, f"ambiguous: {spelled} before a subscript is a label "
-             f"of the name (its member at the subscript) or a power of the member? Declare the spelling in the "
-             "notation, or write the power after the subscript")
+        after = after_argument(tokens, end + 1)
+        if _declared_label(source, tokens, (k - 1, end, after), fail, known, bound):
+            kept.add(tokens[k - 1])
+    return frozenset(kept)
+
+
+def _refuse_declared_label_after(source: str, tokens: list[Tok], k: int, fail, known) -> None:
+    """Refuse ``D_i^x`` where ``D^x`` is a declared symbol: TeX sets it as ``D^x_i``, the declared name's member, while
+    a superscript after a subscript reads as the member's power."""
+    start, name = script_owner(tokens, k)
+    if name is None or start != name or tokens[name + 1].kind != "SUB":
+        return
+    end = after_argument(tokens, k + 1)
+    inner = unbraced(tokens[k + 1:end])
+    labelled = source[tokens[name].start:tokens[name].end] + source[tokens[k].start:tokens[end - 1].end]
+    plain = source[tokens[name].start:tokens[name].end] + "^" + source[inner[0].start:inner[-1].end] if inner else ""
+    if inner and not _numeric(inner) and (known(labelled, "SYM") or known(plain, "SYM")):
+        fail(source, tokens[name].start, tokens[end - 1].end, f"{source[tokens[name].start:tokens[end - 1].end]} "
+             f"with {labelled} declared: the declared name's member (as {labelled} before the subscript prints "
+             "alike) or the member's power? Write the member with the label first, or the power in parentheses")
+
+
+def _declared_label(source: str, tokens: list[Tok], ends: tuple, fail, known, bound) -> bool:
+    """Whether the name at ``ends[0]``, its label before ``ends[1]`` and its subscript before ``ends[2]`` read as
+    declared, the name's label kept with it (True: the member of a declared ``D^x``) or the whole spelling matched
+    (False); else refused."""
+    name, label_end, end = ends
+    labelled = source[tokens[name].start:tokens[label_end - 1].end]
+    whole = source[tokens[name].start:tokens[end - 1].end]
+    members = any(u.kind == "NAME" and u.text in bound for u in tokens[label_end + 1:end])
+    if members and known(labelled, "SYM"):
+        return True
+    if known(whole) and members:
+        fail(source, tokens[name].start, tokens[end - 1].end, f"{whole} is declared as one symbol, but its subscript "
+             f"holds a sum's index here: the member at that index of a family {labelled}, which no declaration "
+             f"names? Declare {labelled} in the notation to read its members")
+    if known(whole):
+        return False
+    fail(source, tokens[name].start, tokens[label_end - 1].end, f"ambiguous: {labelled} before a subscript is a "
+         "label of the name (its member at the subscript) or a power of the member? Declare the spelling in the "
+         "notation, or write the power after the subscript")
 
 
 def refuse_label_numbers(source: str, tokens: list[Tok], fail, known=lambda spelled: False) -> None:
     """Refuse ``\\beta^0_j``, ``Y^1_i - Y^0_i``, ``\\theta^0``: 0 or 1 as a name's superscript is a label (the true
-    value, a potential outcome, the first of two processes), as no paper writes a power 0 or 1 of a name."""
+    value, a potential outcome, the first of two processes), as no paper writes a power 0 or 1 of a name; braces and
+    parentheses that only group the name or the number (``{\\theta}^{1}``, ``x^{{1}}``, ``(x)^0``) change nothing."""
     for k in range(1, len(tokens) - 1):
         if tokens[k].kind != "SUP":
             continue
         end = after_argument(tokens, k + 1)
-        arg = tokens[k + 1:end]
-        inner = arg[1:-1] if arg and arg[0].kind == "LBRACE" else arg
+        inner = unbraced(tokens[k + 1:end])
         if [(u.kind, u.text) for u in inner] not in ([("NUMBER", "0")], [("NUMBER", "1")]):
             continue
-        start = _base_of(tokens, k)
-        if start is None or tokens[start].text.strip() == "e":   # e^{1}: Euler's number, written out in a series
+        start, name = script_owner(tokens, k)
+        if name is None or tokens[name].text.strip() == "e":   # e^{1}: Euler's number, written out in a series
             continue
         spelled = source[tokens[start].start:tokens[end - 1].end]
         if known(spelled):
@@ -58,17 +99,54 @@ def refuse_label_numbers(source: str, tokens: list[Tok], fail, known=lambda spel
              "the notation")
 
 
-def _base_of(tokens: list[Tok], k: int):
-    """The index of the name a superscript at ``k`` belongs to (``x^``, ``x_i^``, ``x_{t-1}^``), or None."""
-    j = k - 1
+def script_owner(tokens: list[Tok], k: int) -> tuple:
+    """Where the operand a script at ``k`` belongs to starts, and the index of the name it is (``x^``, ``x_i^``,
+    ``x'_``, ``{\\theta}^``, ``(x)^``; ``x^2_`` the subscript after a power), or None for either where the script is
+    on no name alone."""
+    before = opening_brace(tokens, k - 1) - 1 if tokens[k - 1].kind == "RBRACE" else k - 2
+    if tokens[k].kind == "SUB" and before > 0 and tokens[before].kind == "SUP":
+        return script_owner(tokens, before)
+    start = _operand_start(tokens, k - 1)
+    return start, (None if start is None else _lone_name(tokens, start, k))
+
+
+_BEFORE_GROUP = ("PLUS", "MINUS", "MUL", "DIV", "REL", "COMMA", "LPAREN", "LBRACE", "LBRACK", "AMP", "NEWROW", "GAP",
+                 "NUMBER")
+"""Tokens after which parentheses group an operand (``-(x)^1``, ``2(x)^1``), rather than hold a call's argument
+(``f(x)``)."""
+
+
+def _operand_start(tokens: list[Tok], j: int):
+    """The index where the operand ending at ``tokens[j]`` starts (``x``, ``x_i``, ``x_{t-1}``, ``x'``, a bare
+    ``{...}`` or ``(...)``), or None where it is no such operand (a command's argument, a call's parentheses)."""
     if tokens[j].kind == "RBRACE":
-        j = opening_brace(tokens, j) - 1
-        if j < 1 or tokens[j].kind != "SUB":
-            return None
+        k = opening_brace(tokens, j)
+        if k >= 2 and tokens[k - 1].kind == "SUB":
+            return k - 2
+        return k if k <= 0 or tokens[k - 1].kind not in ARGUMENT_BEFORE or tokens[k - 1].text in OPERATORS else None
+    if tokens[j].kind == "RPAREN":
+        k = opening_brace(tokens, j, ("LPAREN", "RPAREN"))
+        return k if k == 0 or (k > 0 and tokens[k - 1].kind in _BEFORE_GROUP) else None
+    while j > 0 and tokens[j].kind == "PRIME":
         j -= 1
-    elif j >= 1 and tokens[j - 1].kind == "SUB":
-        j -= 2
-    return j if j >= 0 and nameish(tokens[j]) else None
+    return j - 2 if j >= 2 and tokens[j - 1].kind == "SUB" else j
+
+
+def _lone_name(tokens: list[Tok], start: int, stop: int):
+    """The index of the name that ``tokens[start:stop]`` is, alone or grouped (``x``, ``x_i``, ``x'``, ``{x_i}``,
+    ``(x)``, ``{{x}}``), or None."""
+    kinds = (tokens[start].kind, tokens[stop - 1].kind) if stop - start >= 2 else None
+    if kinds in (("LBRACE", "RBRACE"), ("LPAREN", "RPAREN")) and opening_brace(tokens, stop - 1, kinds) == start:
+        return _lone_name(tokens, start + 1, stop - 1)
+    if start >= stop or not nameish(tokens[start]):
+        return None
+    k = start + 1
+    while k < stop and tokens[k].kind == "PRIME":
+        k += 1
+    k = after_argument(tokens, k + 1) if k < stop and tokens[k].kind == "SUB" else k
+    while k < stop and tokens[k].kind == "PRIME":
+        k += 1
+    return start if k == stop else None
 
 
 def _numeric(inner: list[Tok]) -> bool:

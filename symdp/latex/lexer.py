@@ -319,15 +319,27 @@ def after_argument(tokens: list[Tok], k: int) -> int:
     return k
 
 
-def opening_brace(tokens: list[Tok], close: int) -> int:
-    """The index of the ``{`` that ``tokens[close]`` closes (-1 if none): :func:`after_argument` read backwards."""
+def opening_brace(tokens: list[Tok], close: int, pair: tuple = ("LBRACE", "RBRACE")) -> int:
+    """The index of the ``{`` that ``tokens[close]`` closes (-1 if none): :func:`after_argument` read backwards;
+    ``pair``: the kinds of another group (``("LPAREN", "RPAREN")``)."""
     depth, k = 0, close
     while k >= 0:
-        depth += (tokens[k].kind == "RBRACE") - (tokens[k].kind == "LBRACE")
+        depth += (tokens[k].kind == pair[1]) - (tokens[k].kind == pair[0])
         if depth == 0:
             return k
         k -= 1
     return -1
+
+
+def unbraced(arg: list[Tok]) -> list[Tok]:
+    """A script's argument without its braces, nested ones too (``{{1}}`` -> ``1``)."""
+    while len(arg) >= 2 and arg[0].kind == "LBRACE" and after_argument(arg, 0) == len(arg):
+        arg = arg[1:-1]
+    return arg
+
+
+ARGUMENT_BEFORE = ("SUP", "SUB", "FRAC", "SQRT", "CMD", "WORD", "RBRACE", "RBRACK", "BINOM")
+"""Tokens after which a brace group is a command's or a script's argument, not a bare group."""
 
 
 def balanced(text: str, pos: int) -> tuple[str | None, int]:

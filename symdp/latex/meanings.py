@@ -4,8 +4,12 @@ from __future__ import annotations
 import sympy as sp
 from sympy.core.function import AppliedUndef
 
+from ..symbols import LATEX_NAMES
 from .apply import RANDOM_WORDS, released
-from .lexer import GREEK, fail, not_formula
+from .labels import script_owner
+from .lexer import GREEK, Tok, after_argument, fail, lex, not_formula, unbraced
+from .names import decorate
+from .scripts import nameish
 
 
 def one_meaning(source: str, chain) -> None:
@@ -42,6 +46,46 @@ def one_meaning(source: str, chain) -> None:
     if sized:
         fail(source, 0, len(source), f"|{sized[0]}| of the indexed family {sized[0]}: its length, a norm, or an "
              "absolute value? Declare the spelling in the notation")
+    refuse_printed_alike(source, chain)
+
+
+def refuse_printed_alike(source: str, chain) -> None:
+    """Refuse ``\\varepsilon'`` beside ``\\varepsilon_2``: the notation reads the prime as symdp's second privacy
+    level, the symbol epsilon_2 (:data:`SECOND_LEVELS`), which prints as the subscript 2 does; the paper means two
+    things (a neighbour's epsilon and the second of a list), read as one symbol (``e^{\\varepsilon'} -
+    e^{\\varepsilon_2}`` is then 0) or as two that print alike.  Unless the prime is read as a name of its own (a
+    notation that declares it so); ``x'`` beside ``x_2`` and either spelling alone stay read."""
+    tokens = decorate(lex(source))
+    primed = {t.text.lstrip("\\"): source[t.start:tokens[k + 1].end] for k, t in enumerate(tokens[:-1])
+              if nameish(t) and tokens[k + 1].kind == "PRIME" and not _in_subscript(tokens, k)
+              and (k + 2 == len(tokens) or tokens[k + 2].kind not in ("PRIME", "SUB"))}
+    names = {s.name for m in chain for s in getattr(m, "free_symbols", ())}
+    for k, t in enumerate(tokens):
+        end = after_argument(tokens, k + 1)
+        if t.kind != "SUB" or [(u.kind, u.text) for u in unbraced(tokens[k + 1:end])] != [("NUMBER", "2")]:
+            continue
+        start, name = script_owner(tokens, k)
+        letter = None if name is None else tokens[name].text.lstrip("\\")
+        if letter in primed and letter in SECOND_LEVELS and f"{letter}'" not in names:
+            fail(source, tokens[start].start, tokens[end - 1].end, f"{primed[letter]} and "
+                 f"{source[tokens[start].start:tokens[end - 1].end]} in one display: the prime is read as {letter}_2 "
+                 "(symdp's second privacy level), which prints as the subscript 2 does: two things the paper "
+                 "means, read as one symbol or printed alike? Declare the spellings in the notation")
+
+
+SECOND_LEVELS = frozenset(tex.lstrip("\\")[:-1] for s, tex in LATEX_NAMES.items()
+                          if tex.endswith("'") and s.name == tex.lstrip("\\")[:-1] + "_2")
+"""The letters whose prime symdp prints for a symbol named with the subscript 2 (``\\epsilon'``: epsilon_2)."""
+
+
+def _in_subscript(tokens: list[Tok], k: int) -> bool:
+    """``tokens[k]`` stands in a subscript (``F_{Y'}``: the prime is the subscript's name's, not a second level)."""
+    depth = 0
+    for j in range(k - 1, -1, -1):
+        depth += (tokens[j].kind == "RBRACE") - (tokens[j].kind == "LBRACE")
+        if depth < 0 or (j == k - 1 and tokens[j].kind == "SUB"):
+            return depth == 0 or (j > 0 and tokens[j - 1].kind == "SUB")
+    return False
 
 
 def _random_word(name: str) -> bool:

@@ -129,9 +129,9 @@ class Resolver:
         """The function the display's defined side names (``y_t`` of ``y_t(h) = ...``), as spelled."""
         """The names the display's defined side takes as arguments (``q``, ``a``, ``b`` of ``G(q; a, b) = ...``)."""
 
-    def spelled(self, text: str) -> bool:
-        """Whether ``text`` is a spelling the notation or the derived expression names."""
-        return self.table.get(_key(_fold(lex(text)))) is not None
+    def spelled(self, text: str, kind: str | None = None) -> bool:
+        """Whether ``text`` is a spelling the notation or the derived expression names (as ``kind``: SYM, FUNC)."""
+        return (self.table.get(_key(_fold(lex(text)))) or (None,))[0] in ((kind,) if kind else ("SYM", "FUNC", "CLASH"))
 
     def fail(self, tok: Tok, why: str, end: Tok | None = None):
         fail(self.source, tok.start, (end or tok).end, why)
@@ -142,11 +142,11 @@ class Resolver:
         set_builder(self.source, raw)
         raw = paired_mids(parameters_after_bar(listed_with_semicolons(raw, declared(self.notation), self.source)))
         decorated = derivatives(self.source, decorate(raw))
-        refuse_labels_before_subscripts(self.source, decorated, fail, self.spelled)
+        bound = index_names(decorated)
+        kept = refuse_labels_before_subscripts(self.source, decorated, fail, self.spelled, bound)
         refuse_label_numbers(self.source, decorated, fail, self.spelled)
         refuse_bold_arithmetic(self.source, decorated)
-        bound = index_names(decorated)
-        tokens = glued(spelled(integrals(fold(decorated, bound, scripted(self.notation)))))
+        tokens = glued(spelled(integrals(fold(decorated, bound, scripted(self.notation) | kept))))
         refuse_stray_differentials(self.source, tokens, fail)
         matched = sensitivities(self.match(tokens), self.derived, self.functions)
         refuse_subscripted_calls(self.source, matched, bound, fail, FUNCTION_LETTERS)

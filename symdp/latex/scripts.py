@@ -58,12 +58,13 @@ def _more_indices(tokens: list[Tok], k: int) -> set:
 def fold(tokens: list[Tok], bound: frozenset = frozenset(), keep: frozenset = frozenset()) -> list[Tok]:
     """Names with their plain subscripts and primes as one NAME token (``\\rho_{p}`` -> ``\\rho_p``); a
     subscript naming an index in ``bound`` stays a subscript (an indexed family), and so does the subscript of a
-    name in ``keep`` (a declared function's argument, ``I_x(a, b)``)."""
+    name in ``keep`` (a declared function's argument, ``I_x(a, b)``; or a token: the declared ``D^x`` of
+    ``D^x_{ij}``, a member under a sum)."""
     out, i, tokens = [], 0, _decorations_last(tokens, bound)
     while i < len(tokens):
         t = tokens[i]
         argument = i > 0 and tokens[i - 1].kind in ("SUP", "SUB")  # x^b_a: b is the exponent, not b_a
-        if nameish(t) and not argument and t.text not in keep:
+        if nameish(t) and not argument and t.text not in keep and t not in keep:
             i = _fold_name(tokens, i, bound, out)
         else:
             out.append(t)

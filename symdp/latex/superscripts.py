@@ -15,14 +15,12 @@ A superscript on the display's defined side (``\\theta^{(k)} = ...``) names what
 """
 from __future__ import annotations
 
-from .lexer import Tok, fail, opening_brace
+from .lexer import ARGUMENT_BEFORE, Tok, fail, opening_brace
 from .names import DECORATIONS
 from .resolve import UPRIGHT
 
 _UPRIGHT = UPRIGHT + ("mbox", "textit", "mathit", "mathsf", "textsf", "textbf", "textnormal", "mathbf")
 """The fonts of a word that labels (the upright ones, and the others a label is set in)."""
-_ARGUMENT = ("SUP", "SUB", "FRAC", "SQRT", "CMD", "WORD", "RBRACE", "RBRACK", "BINOM")
-"""Tokens after which a brace group is a command's or a script's argument, not a bare group."""
 _OPERAND = ("NAME", "NUMBER", "CMD", "FRAC", "SQRT", "WORD", "LPAREN")
 
 
@@ -88,7 +86,7 @@ def _parenthesised(inner: list[Tok]) -> bool:
 def _refuse_printed_product(source: str, raw: list[Tok], close: int) -> None:
     """``{2\\sigma}^2``: a bare brace group of two or more factors or terms, then a power."""
     k = opening_brace(raw, close)
-    if k < 0 or (k > 0 and raw[k - 1].kind in _ARGUMENT and not _third(raw, k - 1)):
+    if k < 0 or (k > 0 and raw[k - 1].kind in ARGUMENT_BEFORE and not _third(raw, k - 1)):
         return
     inner = raw[k + 1:close]
     if _parenthesised(inner) or _operands(inner) + (bool(inner) and inner[0].kind == "MINUS") < 2:

@@ -1,0 +1,57 @@
+"""Products written with ``\\cdot``, ``\\times`` or ``/`` and side by side, judged in their written order.
+
+``W_n \\Sigma_n^{-1} W_n`` and ``W_n \\Sigma_n^{-1} \\cdot W_n``: one name twice in a product with other factors
+between is a quadratic form of a vector or a sandwich of matrices, whose order matters, as no product of numbers
+is written so (``W_n^2 / \\Sigma_n``); refused whether the factors stand side by side or are joined by ``\\cdot``,
+``\\times`` or a slash.  A name beside itself (``x x``, ``x \\cdot x``, ``2 \\cdot x \\cdot x``) is its square.
+A mixin of :class:`.build.Builder`, over its ``expr``, ``factors``, ``indexed`` and ``fail``.
+"""
+from __future__ import annotations
+
+import sympy as sp
+
+from .forms import Juxt, Product, _span, named
+
+
+class Products:
+    def mul(self, c):
+        return Product(_operands(c[0]) + _operands(c[2]))
+
+    def div(self, c):
+        denominator = c[2]
+        if len(self.factors(denominator.powers)) > 1:
+            start, end = _span(denominator)
+            self.fail(c[1].start_pos, end, "ambiguous slash: is a/b c (a/b) c or a/(b c)? write \\frac or "
+                      "parentheses")
+        return Product(_operands(c[0]) + [sp.Pow(self.expr(denominator), -1)])
+
+    def neg(self, c):
+        """``-a \\cdot b``: the product negated, its order kept (``-a b a`` and ``-a \\cdot b \\cdot a`` alike)."""
+        return Product([sp.Integer(-1), *_operands(c[1])]) if isinstance(c[1], (Juxt, Product)) else -self.expr(c[1])
+
+    def product_value(self, x: Product):
+        """The product of ``x``'s operands, once its order is judged (:meth:`refuse_sandwich`)."""
+        value = sp.Mul(*[self.expr(o) for o in x.operands])
+        self.refuse_sandwich([p for o in x.operands if o is not sp.S.NegativeOne   # a sign is no factor between
+                              for p in (o.powers if isinstance(o, Juxt) else [o])])
+        return value
+
+    def refuse_sandwich(self, powers: list) -> None:
+        """Refuse one name twice in ``powers`` (the factors of a product in their written order: powers, or other
+        operands) with another factor between (``W_n \\Sigma_n^{-1} W_n``, ``\\Sigma^{-1} S \\Sigma^{-1}``)."""
+        seen: dict = {}
+        for k, p in enumerate(powers):
+            if not named(p):
+                continue
+            key = (p.base.value, str(self.indexed(p)) if p.sub is not None else "")
+            if key in seen and k - seen[key] > 1:
+                first = powers[seen[key]].base
+                self.fail(first.start, _span(p)[1], f"{p.base.value} twice in one product with factors between: a "
+                          "quadratic form or a product of matrices (the order matters), not a product of numbers? "
+                          "Write the power for a number's square")
+            seen[key] = k
+
+
+def _operands(x) -> list:
+    """The operands of a product so far (``x`` itself where it is one factor)."""
+    return x.operands if isinstance(x, Product) else [x]
