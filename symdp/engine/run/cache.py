@@ -31,7 +31,7 @@ import sympy
 from ..sampling import certify, numeric
 from ..symbolic.attempts import CLAIM_BUDGET, REPLAY_LIMIT
 from ..symbolic.rewrites import BUDGET
-from . import recorder
+from .steps import STEP_LIMIT
 from ..model import requirements
 from ..model.records import DerivationResult
 from ...latex.project import ROOT_ENV
@@ -44,7 +44,7 @@ TIMINGS = "timings.json"
 
 def _settings() -> str:
     values = (certify.DPS, certify.LEVELS, certify.STABLE, numeric.DIGITS, numeric.POINTS,
-              BUDGET, CLAIM_BUDGET, REPLAY_LIMIT, recorder.STEP_LIMIT,
+              BUDGET, CLAIM_BUDGET, REPLAY_LIMIT, STEP_LIMIT,
               os.environ.get(ROOT_ENV, ""))   # the project a quoted paper is read in: which files are read
     return repr(values)
 
