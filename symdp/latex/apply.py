@@ -14,7 +14,7 @@ import sympy as sp
 
 from sympy.core.function import AppliedUndef
 
-from .forms import Chain, Diff, Group, Head, Power, _span
+from .forms import Chain, Diff, Group, Head, Juxt, Power, _span
 from .lexer import fail, not_formula
 from .members import Members
 from .prose import settles
@@ -37,9 +37,24 @@ class Application(Members):
         kinds = ("paren", "brace", "brack", "set") if brackets else ("paren", "brace")
         if j < len(powers) and isinstance(powers[j].base, Group) and powers[j].base.kind in kinds \
                 and powers[j].sub is None and (powers[j].base.kind not in ("brack", "set")
-                                               or len(powers[j].base.items) == 1):
+                                               or len(powers[j].base.items) == 1) and not self._unprinted(powers[j]):
             return powers[j]
         return None
+
+    def _unprinted(self, group: Power) -> bool:
+        """``\log {x}^2``: braces before a power print nothing, so the page shows ``\log x^2`` and the braces are
+        no argument (the head takes the product that follows, as it does there); braces around parentheses
+        (``\log {(x)}^2``, printed as ``\log (x)^2``, the power of the log) refused."""
+        if group.base.kind != "brace" or group.sup is None:
+            return False
+        inner = group.base.items[0] if len(group.base.items) == 1 else None
+        while isinstance(inner, Juxt) and len(inner.powers) == 1:
+            inner = inner.powers[0]
+        if isinstance(inner, Power) and isinstance(inner.base, Group) and inner.base.kind == "paren":
+            self.fail(group.base.start, group.base.end, "braces around parentheses before a power: the braces do "
+                      "not print, so the page shows (...)^k, the power of what the parentheses hold or of the "
+                      "function's value? Write the parentheses meant, without the braces")
+        return True
 
     def apply_op(self, p, powers, j):
         head = p.base

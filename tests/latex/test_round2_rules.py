@@ -1,0 +1,53 @@
+"""Readings and refusals after the second review of the reader (each with its near misses): braces that print
+nothing between an operator and a power; a primed epsilon with a subscript; one name twice in a product through
+parenthesised groups; two definitions run together in a display that writes its products with *; italic names of
+the hyperbolic functions and the tangent before their parentheses."""
+from __future__ import annotations
+
+import pytest
+import sympy as sp
+
+from symdp.latex import LatexError, display
+
+x, y, h, z, theta = sp.symbols("x y h z theta")
+
+
+def value(latex: str, **kw):
+    return display(latex, **kw).chain[0]
+
+
+def refused(latex: str, match: str, **kw) -> None:
+    with pytest.raises(LatexError, match=match):
+        display(latex, **kw)
+
+
+# -- \log {x}^2 prints as \log x^2: read alike -------------------------------------------------------------------
+
+@pytest.mark.parametrize("braced, plain", [(r"y = \log {x}^2", r"y = \log x^2"), (r"y = \ln {x}^2", r"y = \ln x^2"),
+                                           (r"y = \exp {x}^2", r"y = \exp x^2"), (r"y = \sin {x}^2", r"y = \sin x^2"),
+                                           (r"y = \cos {x}^{2}", r"y = \cos x^{2}"),
+                                           (r"y = \log {x}^{2} y", r"y = \log x^{2} y"),
+                                           (r"y = \log {x_i}^2", r"y = \log x_i^2"),
+                                           (r"y = \log {x}^{-1}", r"y = \log x^{-1}"),
+                                           (r"y = \log^3 {x}^2", r"y = \log^3 x^2"),
+                                           (r"y = \log_2 {x}^2", r"y = \log_2 x^2")])
+def test_braces_before_a_power_after_an_operator_print_nothing(braced, plain):
+    assert value(braced) == value(plain)              # \log {x}^2 was (log x)^2, \log x^2 is log(x^2)
+
+
+@pytest.mark.parametrize("latex, match", [(r"y = \log {2x}^2", "braces around a product"),
+                                          (r"y = \sin {x y}^2", "braces around a product"),
+                                          (r"y = \log {(x)}^2", "braces around parentheses"),
+                                          (r"y = \log {\left(x\right)}^2", "braces around parentheses"),
+                                          (r"y = \Phi {x}^2", "followed by its argument in parentheses")])
+def test_braces_that_print_otherwise_than_they_group_are_refused(latex, match):
+    refused(latex, match)                             # were log(2x)^2, sin(xy)^2, log(x)^2, Phi(x)^2
+
+
+@pytest.mark.parametrize("latex, expected", [(r"y = \log{x}", sp.log(x)), (r"y = \log {x^2}", sp.log(x ** 2)),
+                                             (r"y = \log (x)^2", sp.log(x) ** 2),
+                                             (r"y = \log \left(x\right)^2", sp.log(x) ** 2),
+                                             (r"y = \log^2 {x}", sp.log(x) ** 2), (r"y = \sin(x)^2", sp.sin(x) ** 2),
+                                             (r"y = \log {x} + 1", sp.log(x) + 1)])
+def test_braces_without_a_power_and_parentheses_keep_their_reading(latex, expected):
+    assert value(latex) == expected
