@@ -7,7 +7,8 @@ from __future__ import annotations
 import pytest
 import sympy as sp
 
-from symdp.latex import LatexError, display
+from symdp.latex import NOTATION, LatexError, display
+from symdp.symbols import eps2
 
 x, y, h, z, theta = sp.symbols("x y h z theta")
 
@@ -51,3 +52,32 @@ def test_braces_that_print_otherwise_than_they_group_are_refused(latex, match):
                                              (r"y = \log {x} + 1", sp.log(x) + 1)])
 def test_braces_without_a_power_and_parentheses_keep_their_reading(latex, expected):
     assert value(latex) == expected
+
+
+# -- a primed epsilon with a subscript ------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("latex", [r"y = \epsilon'_2", r"y = \epsilon_{2}'", r"y = \epsilon_2'", r"y = \varepsilon'_2",
+                                   r"y = \epsilon^{\prime}_2", r"y = \epsilon'_1", r"y = \epsilon'_{t-1}",
+                                   r"y = e^{\epsilon'_2}", r"y = \epsilon'_2 + \epsilon_2",
+                                   r"y = \frac{\epsilon'_{2}}{2}", r"y = \epsilon_1'^2"])
+def test_a_primed_epsilon_with_a_subscript_is_refused(latex):
+    refused(latex, "primed epsilon with a subscript")       # were epsilon_2[2], epsilon_2[1], ...: members of eps2
+
+
+def test_a_primed_epsilon_alone_under_a_sum_or_declared_keeps_its_reading():
+    n, i = sp.symbols("n i")
+    assert value(r"y = \epsilon'") == eps2
+    assert value(r"y = \epsilon'^2") == eps2 ** 2
+    got = value(r"y = \sum_{i=1}^n \epsilon'_i")                 # the family epsilon', member i
+    assert isinstance(got, sp.Sum) and got.limits == ((i, 1, n),)
+    declared = NOTATION.extend(symbols={r"\epsilon'_2": sp.Symbol("e2p")})
+    assert value(r"y = \epsilon'_2 + 1", notation=declared) == sp.Symbol("e2p") + 1
+    assert eps2 in value(r"y = \epsilon' + \epsilon_1").free_symbols
+
+
+@pytest.mark.parametrize("latex, expected", [(r"y = x'_2", sp.IndexedBase(sp.Symbol("x'"))[2]),
+                                             (r"y = x_2'", sp.Symbol("x_2'")),
+                                             (r"y = \delta'_2", sp.IndexedBase(sp.Symbol("delta'"))[2]),
+                                             (r"y = \epsilon''_2", sp.IndexedBase(sp.Symbol("epsilon''"))[2])])
+def test_other_primed_names_with_a_subscript_keep_their_reading(latex, expected):
+    assert str(value(latex)) == str(expected)
