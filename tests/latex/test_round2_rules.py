@@ -81,3 +81,24 @@ def test_a_primed_epsilon_alone_under_a_sum_or_declared_keeps_its_reading():
                                              (r"y = \epsilon''_2", sp.IndexedBase(sp.Symbol("epsilon''"))[2])])
 def test_other_primed_names_with_a_subscript_keep_their_reading(latex, expected):
     assert str(value(latex)) == str(expected)
+
+
+# -- one name twice in a product through parenthesised groups --------------------------------------------------------
+
+@pytest.mark.parametrize("latex", [r"y = (W \Sigma^{-1}) \cdot W", r"y = (W \Sigma^{-1}) W", r"y = (a)(b)(a)",
+                                   r"y = \left(W \Sigma^{-1}\right) W", r"y = (a b) a", r"y = a (b a)",
+                                   r"y = (a \cdot b) \cdot a", r"y = (a b)(c a)", r"y = (x_i)(y)(x_i)",
+                                   r"y = {a b} a", r"y = ((a b)) a", r"y = (a / b) a", r"y = (-a b) \cdot a"])
+def test_one_name_twice_around_other_factors_through_groups_is_refused(latex):
+    refused(latex, "twice in one product")          # were W**2/Sigma, a**2*b, ...: read as scalar products
+
+
+@pytest.mark.parametrize("latex, expected", [(r"y = (x+y)(x-y)", (x + y) * (x - y)), (r"y = (x)(x)", x ** 2),
+                                             (r"y = 2(x)(x)", 2 * x ** 2), (r"y = x (x + 1)", x * (x + 1)),
+                                             (r"y = (x y)^2 x", x ** 3 * y ** 2), (r"y = (x)^2 (x)", x ** 3),
+                                             (r"y = (x y)(y h)", x * y ** 2 * h), (r"y = (x)(x)(y)", x ** 2 * y),
+                                             (r"y = \log(x y) x", x * sp.log(x * y)),
+                                             (r"y = \exp(x y) \cdot x", x * sp.exp(x * y)),
+                                             (r"y = (1 - x) n (1 - x)", sp.Symbol("n") * (1 - x) ** 2)])
+def test_groups_of_sums_squares_powers_and_arguments_keep_their_reading(latex, expected):
+    assert value(latex) == expected
