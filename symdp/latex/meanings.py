@@ -10,6 +10,7 @@ from .labels import script_owner
 from .lexer import GREEK, Tok, after_argument, fail, lex, not_formula, unbraced
 from .names import decorate
 from .scripts import bound_index, index_names, nameish
+from .statements import refuse_run_together
 
 
 def one_meaning(source: str, chain) -> None:
@@ -47,6 +48,7 @@ def one_meaning(source: str, chain) -> None:
         fail(source, 0, len(source), f"|{sized[0]}| of the indexed family {sized[0]}: its length, a norm, or an "
              "absolute value? Declare the spelling in the notation")
     refuse_printed_alike(source, chain)
+    refuse_run_together(source)
 
 
 def refuse_printed_alike(source: str, chain) -> None:

@@ -102,3 +102,32 @@ def test_one_name_twice_around_other_factors_through_groups_is_refused(latex):
                                              (r"y = (1 - x) n (1 - x)", sp.Symbol("n") * (1 - x) ** 2)])
 def test_groups_of_sums_squares_powers_and_arguments_keep_their_reading(latex, expected):
     assert value(latex) == expected
+
+
+# -- two definitions run together in a row that writes its products with * -------------------------------------------
+
+@pytest.mark.parametrize("latex", [r"\alpha = \mu * \nu \beta = (1 - \mu) * \nu", r"\alpha = \mu * \nu^2 \beta = 1",
+                                   r"\alpha = \mu * \nu_1 \beta_2 = (1 - \mu) * \nu",
+                                   r"\alpha = \mu * \nu \hat\beta = 2", r"\alpha = \mu * \nu \beta' = 2",
+                                   r"\alpha = \mu * \nu^{-1} \beta = 2", r"\alpha = \mu * \nu \beta \le 1",
+                                   r"y = a * b c = d", r"y = a * \mathrm{MSE} \beta = d"])
+def test_names_side_by_side_before_a_relation_in_a_row_written_with_stars_are_refused(latex):
+    refused(latex, "two statements run together")   # were alpha = mu*nu*beta = (1 - mu)*nu, a chain
+
+
+@pytest.mark.parametrize("latex, expected", [(r"y = x * h z", (x * h * z,)), (r"y = x * h = z", (x * h, z)),
+                                             (r"y = x * h \cdot z = 1", (x * h * z, 1)),
+                                             (r"y = (x * h) z = 1", (x * h * z, 1)),
+                                             (r"y = x * 2 h = z", (2 * x * h, z)),
+                                             (r"y = x h * z = 1", (x * h * z, 1)), (r"x h = z * y", (x * h, z * y)),
+                                             (r"y = x * (h z) = 1", (x * h * z, 1)),
+                                             (r"y = x * h, \quad z h > 0", (x * h,)),
+                                             (r"y = x \cdot h z = 1", (x * h * z, 1)),
+                                             (r"y = x h z = 1", (x * h * z, 1))])
+def test_rows_without_stars_or_without_a_pair_before_a_relation_keep_their_reading(latex, expected):
+    assert display(latex).chain == expected
+
+
+def test_a_star_on_a_name_is_no_product():
+    got = display(r"y = x^* h = z").chain
+    assert got[0] == sp.Symbol("x^*") * h and got[1] == z
