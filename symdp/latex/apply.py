@@ -78,7 +78,7 @@ class Application(Members):
         else:
             value = head.fn(arg)
         if p.sup is not None:
-            value = sp.Pow(value, self.expr(p.sup))
+            value = sp.Pow(value, self._op_power(head, p.sup))
         if group is not None and group.sup is not None:
             if after < len(powers) and not isinstance(powers[after].base, Head):   # \log (2\pi)^{-1} \delta^{-2}
                 self.fail(head.start, powers[after].base.end if hasattr(powers[after].base, "end") else head.end,
@@ -87,6 +87,17 @@ class Application(Members):
                           f"{head.text} (...) times them? Write {head.text}\\left(...\\right) around what it takes")
             value = sp.Pow(value, self.expr(group.sup))
         return value, after
+
+    def _op_power(self, head, sup):
+        """The power written on an operator's name (``\\sin^2 x``); ``\\sin^{-1}``, ``\\tan^{-1}``, ``\\log^{-1}``
+        refused: the inverse function (arcsin, as most papers mean it) or the reciprocal?"""
+        power = self.expr(sup)
+        if power == -1:
+            end = _span(sup)[1] or head.end
+            self.fail(head.start, end + (self.source[end:end + 1] == "}"), f"{head.text}^{{-1}}: the inverse "
+                      f"function (\\sin^{{-1}} x is arcsin x in most papers) or the reciprocal 1/{head.text} x? Write "
+                      f"the inverse's name (\\arcsin, \\operatorname{{arsinh}}) or ({head.text} x)^{{-1}}")
+        return power
 
     def apply_deriv(self, p, powers, j):
         """``\\frac{d^n}{dx^n}`` applied to the braces or parentheses after it, or else to the product that follows:

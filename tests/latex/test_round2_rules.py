@@ -131,3 +131,43 @@ def test_rows_without_stars_or_without_a_pair_before_a_relation_keep_their_readi
 def test_a_star_on_a_name_is_no_product():
     got = display(r"y = x^* h = z").chain
     assert got[0] == sp.Symbol("x^*") * h and got[1] == z
+
+
+# -- italic names of operators before their parentheses ----------------------------------------------------------
+
+@pytest.mark.parametrize("italic, backslashed", [(r"y = cosh^h(\frac{z}{2})", r"y = \cosh^h(\frac{z}{2})"),
+                                                 (r"y = cosh^2(x)", r"y = \cosh^2(x)"), (r"y = cosh(x)", r"y = \cosh(x)"),
+                                                 (r"y = h cosh(x)", r"y = h \cosh(x)"),
+                                                 (r"y = sinh(x) + 1", r"y = \sinh(x) + 1"),
+                                                 (r"y = tan^2(x) + 1", r"y = \tan^2(x) + 1"),
+                                                 (r"y = arctan(x) + 1", r"y = \arctan(x) + 1"),
+                                                 (r"y = cosh^{h}\left(\frac{z}{2}\right)",
+                                                  r"y = \cosh^{h}\left(\frac{z}{2}\right)"),
+                                                 (r"y = tanh^h(x)", r"y = \tanh^h(x)"),
+                                                 (r"y = sin^2(x)", r"y = \sin^2(x)")])
+def test_an_italic_operator_name_before_its_parentheses_is_the_operator(italic, backslashed):
+    assert value(italic) == value(backslashed)    # cosh^h(...) was refused, cosh(x) an undeclared function cosh
+
+
+@pytest.mark.parametrize("latex, match", [(r"y = cosh x", "no known name"), (r"y = cosh^h z", "no known name"),
+                                          (r"y = abc^2(x)", "no known name")])
+def test_an_italic_operator_name_without_parentheses_stays_refused(latex, match):
+    refused(latex, match)
+
+
+def test_letters_apart_stay_a_product():
+    c, o, s = sp.symbols("c o s")
+    assert value(r"y = c o s h") == c * o * s * h
+
+
+@pytest.mark.parametrize("latex", [r"y = \sin^{-1}(x)", r"y = \tan^{-1} x", r"y = \cosh^{-1}(x)", r"y = tan^{-1}(x)",
+                                   r"y = \log^{-1}(x)"])
+def test_an_operator_to_the_power_minus_one_is_refused(latex):
+    refused(latex, "the inverse function")          # were 1/sin(x), 1/tan(x): arcsin, arctan in most papers
+
+
+@pytest.mark.parametrize("latex, expected", [(r"y = (\sin x)^{-1}", 1 / sp.sin(x)), (r"y = \sin(x)^{-1}", 1 / sp.sin(x)),
+                                             (r"y = \sin^{-2}(x)", sp.sin(x) ** -2), (r"y = \log^2 x", sp.log(x) ** 2),
+                                             (r"y = \arctan(x)", sp.atan(x))])
+def test_other_powers_of_operators_keep_their_reading(latex, expected):
+    assert value(latex) == expected
