@@ -42,9 +42,9 @@ class Application(Members):
         return None
 
     def _unprinted(self, group: Power) -> bool:
-        """``\log {x}^2``: braces before a power print nothing, so the page shows ``\log x^2`` and the braces are
+        """``\\log {x}^2``: braces before a power print nothing, so the page shows ``\\log x^2`` and the braces are
         no argument (the head takes the product that follows, as it does there); braces around parentheses
-        (``\log {(x)}^2``, printed as ``\log (x)^2``, the power of the log) refused."""
+        (``\\log {(x)}^2``, printed as ``\\log (x)^2``, the power of the log) refused."""
         if group.base.kind != "brace" or group.sup is None:
             return False
         inner = group.base.items[0] if len(group.base.items) == 1 else None
