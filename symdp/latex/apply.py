@@ -14,7 +14,7 @@ import sympy as sp
 
 from sympy.core.function import AppliedUndef
 
-from .forms import Chain, Diff, Group, Head, Power, _span
+from .forms import Chain, Diff, Group, Head, Juxt, Power, _span
 from .lexer import fail, not_formula
 from .members import Members
 from .prose import settles
@@ -37,9 +37,24 @@ class Application(Members):
         kinds = ("paren", "brace", "brack", "set") if brackets else ("paren", "brace")
         if j < len(powers) and isinstance(powers[j].base, Group) and powers[j].base.kind in kinds \
                 and powers[j].sub is None and (powers[j].base.kind not in ("brack", "set")
-                                               or len(powers[j].base.items) == 1):
+                                               or len(powers[j].base.items) == 1) and not self._unprinted(powers[j]):
             return powers[j]
         return None
+
+    def _unprinted(self, group: Power) -> bool:
+        """``\\log {x}^2``: braces before a power print nothing, so the page shows ``\\log x^2`` and the braces are
+        no argument (the head takes the product that follows, as it does there); braces around parentheses
+        (``\\log {(x)}^2``, printed as ``\\log (x)^2``, the power of the log) refused."""
+        if group.base.kind != "brace" or group.sup is None:
+            return False
+        inner = group.base.items[0] if len(group.base.items) == 1 else None
+        while isinstance(inner, Juxt) and len(inner.powers) == 1:
+            inner = inner.powers[0]
+        if isinstance(inner, Power) and isinstance(inner.base, Group) and inner.base.kind == "paren":
+            self.fail(group.base.start, group.base.end, "braces around parentheses before a power: the braces do "
+                      "not print, so the page shows (...)^k, the power of what the parentheses hold or of the "
+                      "function's value? Write the parentheses meant, without the braces")
+        return True
 
     def apply_op(self, p, powers, j):
         head = p.base
@@ -63,7 +78,7 @@ class Application(Members):
         else:
             value = head.fn(arg)
         if p.sup is not None:
-            value = sp.Pow(value, self.expr(p.sup))
+            value = sp.Pow(value, self._op_power(head, p.sup))
         if group is not None and group.sup is not None:
             if after < len(powers) and not isinstance(powers[after].base, Head):   # \log (2\pi)^{-1} \delta^{-2}
                 self.fail(head.start, powers[after].base.end if hasattr(powers[after].base, "end") else head.end,
@@ -72,6 +87,17 @@ class Application(Members):
                           f"{head.text} (...) times them? Write {head.text}\\left(...\\right) around what it takes")
             value = sp.Pow(value, self.expr(group.sup))
         return value, after
+
+    def _op_power(self, head, sup):
+        """The power written on an operator's name (``\\sin^2 x``); ``\\sin^{-1}``, ``\\tan^{-1}``, ``\\log^{-1}``
+        refused: the inverse function (arcsin, as most papers mean it) or the reciprocal?"""
+        power = self.expr(sup)
+        if power == -1:
+            end = _span(sup)[1] or head.end
+            self.fail(head.start, end + (self.source[end:end + 1] == "}"), f"{head.text}^{{-1}}: the inverse "
+                      f"function (\\sin^{{-1}} x is arcsin x in most papers) or the reciprocal 1/{head.text} x? Write "
+                      f"the inverse's name (\\arcsin, \\operatorname{{arsinh}}) or ({head.text} x)^{{-1}}")
+        return power
 
     def apply_deriv(self, p, powers, j):
         """``\\frac{d^n}{dx^n}`` applied to the braces or parentheses after it, or else to the product that follows:

@@ -9,7 +9,8 @@ from .apply import RANDOM_WORDS, released
 from .labels import script_owner
 from .lexer import GREEK, Tok, after_argument, fail, lex, not_formula, unbraced
 from .names import decorate
-from .scripts import nameish
+from .scripts import bound_index, index_names, nameish
+from .statements import refuse_run_together
 
 
 def one_meaning(source: str, chain) -> None:
@@ -47,6 +48,7 @@ def one_meaning(source: str, chain) -> None:
         fail(source, 0, len(source), f"|{sized[0]}| of the indexed family {sized[0]}: its length, a norm, or an "
              "absolute value? Declare the spelling in the notation")
     refuse_printed_alike(source, chain)
+    refuse_run_together(source)
 
 
 def refuse_printed_alike(source: str, chain) -> None:
@@ -60,6 +62,7 @@ def refuse_printed_alike(source: str, chain) -> None:
               if nameish(t) and tokens[k + 1].kind == "PRIME" and not _in_subscript(tokens, k)
               and (k + 2 == len(tokens) or tokens[k + 2].kind not in ("PRIME", "SUB"))}
     names = {s.name for m in chain for s in getattr(m, "free_symbols", ())}
+    refuse_primed_members(source, tokens, chain)
     for k, t in enumerate(tokens):
         end = after_argument(tokens, k + 1)
         if t.kind != "SUB" or [(u.kind, u.text) for u in unbraced(tokens[k + 1:end])] != [("NUMBER", "2")]:
@@ -71,6 +74,48 @@ def refuse_printed_alike(source: str, chain) -> None:
                  f"{source[tokens[start].start:tokens[end - 1].end]} in one display: the prime is read as {letter}_2 "
                  "(symdp's second privacy level), which prints as the subscript 2 does: two things the paper "
                  "means, read as one symbol or printed alike? Declare the spellings in the notation")
+
+
+def refuse_primed_members(source: str, tokens: list[Tok], chain) -> None:
+    """Refuse ``\\varepsilon'_2``, ``\\varepsilon_{2}'``, ``\\varepsilon_2'`` (TeX prints them alike): the notation reads
+    the prime as symdp's second privacy level epsilon_2, so the subscript makes a member of that level (epsilon_2[2])
+    or a name of its own beside it; the paper means the member 2 of a family epsilon', or a second level primed.
+    Under a sum over the subscript (``\\sum_i \\varepsilon'_i``) it is the family's member; a spelling the notation
+    declares is read as declared (the reading holds neither)."""
+    bound = index_names(tokens)
+    for k, t in enumerate(tokens):
+        sub, end = _primed_subscript(tokens, k)
+        if not end or not nameish(t) or t.text.lstrip("\\") not in SECOND_LEVELS or bound_index(tokens, sub, bound) \
+                or not _primed_level_read(chain, t.text.lstrip("\\")):
+            continue
+        letter, spelled = t.text.lstrip("\\"), source[t.start:tokens[end - 1].end]
+        fail(source, t.start, tokens[end - 1].end, f"{spelled}: a primed {letter} with a subscript, while symdp reads "
+             f"{letter}' as {letter}_2 (its second privacy level): the member of a family {letter}' (a neighbour's), "
+             "or of the second privacy level? Declare the spelling in the notation")
+
+
+def _primed_subscript(tokens: list[Tok], k: int) -> tuple:
+    """Where the subscript of the name at ``k`` starts and where its spelling ends, when the name has one prime and a
+    subscript in either order (``x'_2``, ``x_2'``); else (0, 0)."""
+    kinds = [u.kind for u in tokens[k + 1:k + 3]]
+    if kinds == ["PRIME", "SUB"]:
+        end = after_argument(tokens, k + 3)
+        return k + 2, end if end >= len(tokens) or tokens[end].kind != "PRIME" else 0
+    if kinds[:1] == ["SUB"]:
+        end = after_argument(tokens, k + 2)
+        once = end < len(tokens) and tokens[end].kind == "PRIME" and (end + 1 == len(tokens)
+                                                                       or tokens[end + 1].kind != "PRIME")
+        return k + 1, end + 1 if once else 0
+    return 0, 0
+
+
+def _primed_level_read(chain, letter: str) -> bool:
+    """The reading holds a member of ``letter``_2 or a name ``letter``_..' (what a primed letter with a subscript
+    reads as when nothing declares it)."""
+    level = f"{letter}_2"
+    return any(i.base.label.name == level for m in chain for i in getattr(m, "atoms", lambda *_: ())(sp.Indexed)) \
+        or any(s.name.startswith(letter + "_") and s.name.endswith("'") and not s.name.endswith("''")
+               for m in chain for s in getattr(m, "free_symbols", ()))
 
 
 SECOND_LEVELS = frozenset(tex.lstrip("\\")[:-1] for s, tex in LATEX_NAMES.items()

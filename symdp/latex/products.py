@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import sympy as sp
 
-from .forms import Juxt, Product, _span, named
+from .forms import Group, Head, Juxt, Power, Product, _span, named
 
 
 class Products:
@@ -38,9 +38,10 @@ class Products:
 
     def refuse_sandwich(self, powers: list) -> None:
         """Refuse one name twice in ``powers`` (the factors of a product in their written order: powers, or other
-        operands) with another factor between (``W_n \\Sigma_n^{-1} W_n``, ``\\Sigma^{-1} S \\Sigma^{-1}``)."""
+        operands) with another factor between (``W_n \\Sigma_n^{-1} W_n``, ``\\Sigma^{-1} S \\Sigma^{-1}``), the
+        factors of a group that only groups a product counted in its place (``(W \\Sigma^{-1}) W``, ``(a)(b)(a)``)."""
         seen: dict = {}
-        for k, p in enumerate(powers):
+        for k, p in enumerate(_ungrouped(powers)):
             if not named(p):
                 continue
             key = (p.base.value, str(self.indexed(p)) if p.sub is not None else "")
@@ -50,6 +51,31 @@ class Products:
                           "quadratic form or a product of matrices (the order matters), not a product of numbers? "
                           "Write the power for a number's square")
             seen[key] = k
+
+
+def _ungrouped(powers: list) -> list:
+    """``powers`` with each group that only groups a product (parentheses, brackets or braces around one product,
+    no script on them, not a head's argument) replaced by its factors, in their order: ``(W \\Sigma^{-1}) W`` as
+    ``W \\Sigma^{-1} W``, ``(x)(x)`` as ``x x``; ``(a + b)(a - b)`` and ``(a b)^2 a`` as they are."""
+    out = []
+    for k, p in enumerate(powers):
+        argument = k and isinstance(powers[k - 1], Power) and isinstance(powers[k - 1].base, Head)
+        inner = None if argument else _grouped_factors(p)
+        out.extend([p] if inner is None else _ungrouped(inner))
+    return out
+
+
+def _grouped_factors(p):
+    """The factors of the product a bare group ``p`` holds, or None (no such group)."""
+    if not (isinstance(p, Power) and isinstance(p.base, Group) and p.base.kind in ("paren", "brack", "brace")
+            and len(p.base.items) == 1 and p.sub is None and p.sup is None and p.bang is None):
+        return None
+    item = p.base.items[0]
+    if isinstance(item, Juxt):
+        return item.powers
+    if isinstance(item, Product):
+        return [f for o in item.operands if o is not sp.S.NegativeOne for f in (o.powers if isinstance(o, Juxt) else [o])]
+    return None
 
 
 def _operands(x) -> list:

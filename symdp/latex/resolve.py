@@ -33,7 +33,7 @@ from .sides import listed
 from .naturals import naturals_after
 from .textnames import PROSE_FONTS, prose_word, text_name
 from .words import (DISTRIBUTIONS, FUNCTION_NAMED, FUNCTION_WORDS, TEXT_FUNCTIONS, NOT_FORMULA, OPTIMISATIONS, REFUSED,
-                    identifier, letters, not_in_notation)
+                    called_word, identifier, italic_word, letters, not_in_notation)
 from .notation import HEADS, OPERATORS, Notation
 from .prose import declared, scripted
 from .labels import refuse_label_numbers, refuse_labels_before_subscripts, refuse_subscripted_calls
@@ -423,9 +423,9 @@ def spelled(tokens: list[Tok]) -> list[Tok]:
         word = "".join(t.text for t in tokens[i:k])
         if last is not None and word + last.text.split("_")[0] in OPTIMISATIONS:
             word, k = word + last.text.split("_")[0], k + 1
-        called = k < len(tokens) and tokens[k].kind == "LPAREN" and k - i >= 3
+        called = k - i >= 3 and called_word(tokens, k, word)
         if k - i >= 2 and (word in set(FUNCTION_WORDS) | OPTIMISATIONS or called):
-            out.append(Tok("WORD", word, tokens[i].start, tokens[k - 1].end, tokens[i].spaced, "letters"))
+            out.append(italic_word(word, tokens[i], tokens[k - 1], called))
             i = k
             continue
         out.append(tokens[i])

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from .lexer import ARGUMENT_BEFORE, Tok, fail, opening_brace
 from .names import DECORATIONS
+from .notation import OPERATORS
 from .resolve import UPRIGHT
 
 _UPRIGHT = UPRIGHT + ("mbox", "textit", "mathit", "mathsf", "textsf", "textbf", "textnormal", "mathbf")
@@ -86,7 +87,8 @@ def _parenthesised(inner: list[Tok]) -> bool:
 def _refuse_printed_product(source: str, raw: list[Tok], close: int) -> None:
     """``{2\\sigma}^2``: a bare brace group of two or more factors or terms, then a power."""
     k = opening_brace(raw, close)
-    if k < 0 or (k > 0 and raw[k - 1].kind in ARGUMENT_BEFORE and not _third(raw, k - 1)):
+    if k < 0 or (k > 0 and raw[k - 1].kind in ARGUMENT_BEFORE and not _third(raw, k - 1)
+                 and raw[k - 1].text not in OPERATORS):   # \log {2\sigma}^2: no argument, the braces print nothing
         return
     inner = raw[k + 1:close]
     if _parenthesised(inner) or _operands(inner) + (bool(inner) and inner[0].kind == "MINUS") < 2:

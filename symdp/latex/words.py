@@ -10,6 +10,8 @@ from __future__ import annotations
 
 import re
 
+from .lexer import Tok, after_argument
+
 NOT_FORMULA = {
     r"\sim": "a distribution (X \\sim ...)", r"\Pr": "an event's probability", r"\sup": "a supremum",
     r"\inf": "an infimum", r"\lim": "a limit", r"\limsup": "a limit", r"\liminf": "a limit",
@@ -52,6 +54,10 @@ TEXT_FUNCTIONS = {**FUNCTION_WORDS, "tan": "tan", "sinh": "sinh", "cosh": "cosh"
                   "arccos": "acos", "arctanh": "atanh", "arcsinh": "asinh", "atanh": "atanh", "asinh": "asinh",
                   "sgn": "sign", "sign": "sign"}
 """Function names written as words (``\text{arctanh}(r)``, ``\text{log}(W)``) before their argument: the functions."""
+ITALIC_OPERATORS = frozenset("tan sinh cosh coth arctan arcsin arccos".split())
+"""Operator names written in italic letters (``cosh^h(z/2)``, ``tan(x)``): the operator (``\\cosh``), read only
+before its parentheses or a superscript and then parentheses, as the backslashed name is; no paper means c o s h
+times a group there (``tan(x)`` was read as a call already, of a function named tan)."""
 OPTIMISATIONS = {"argmin", "argmax", "sup", "inf", "lim", "max", "min", "Supp", "supp"}
 """Words that name an optimisation or a support: the row states no closed form."""
 DISTRIBUTIONS = {"Bern", "Bernoulli", "Lap", "Laplace", "Geom", "Geometric", "Binom", "Binomial", "Poisson", "Pois",
@@ -86,3 +92,21 @@ def letters(word: str) -> str:
     if len(word) == 2:
         return "product"
     return ""
+
+
+def called_word(tokens: list, k: int, word: str) -> bool:
+    """The run of letters ``word`` before ``tokens[k]`` is called: parentheses follow it, or, for an operator's name
+    (:data:`ITALIC_OPERATORS`), a superscript and then parentheses (``cosh^h(x)``, ``tan^2(x)``)."""
+    if k < len(tokens) and tokens[k].kind == "LPAREN":
+        return True
+    after = after_argument(tokens, k + 1) if word in ITALIC_OPERATORS and k < len(tokens) and tokens[k].kind == "SUP" \
+        else len(tokens)
+    return after < len(tokens) and tokens[after].kind == "LPAREN"
+
+
+def italic_word(word: str, first: Tok, last: Tok, called: bool) -> Tok:
+    """The token of letters ``first`` .. ``last`` spelling ``word``: the operator's command where it is a called
+    operator's name (``cosh(x)`` as ``\\cosh(x)``), else one WORD of letters."""
+    if called and word in ITALIC_OPERATORS:
+        return Tok("CMD", "\\" + word, first.start, last.end, first.spaced)
+    return Tok("WORD", word, first.start, last.end, first.spaced, "letters")

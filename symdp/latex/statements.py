@@ -1,0 +1,67 @@
+"""Two statements run together in one row, refused where the row's own way of writing products gives them away.
+
+``\\alpha = \\mu * \\nu \\beta = (1 - \\mu) * \\nu`` (two definitions on one line, as a docstring writes them) reads
+as the chain alpha = mu nu beta = (1 - mu) nu: the row writes its products with an explicit ``*``, yet sets two
+names side by side with no operator right before a relation (``\\nu \\beta =``), where the second statement's
+defined name stands.  Only a display that writes ``*`` between factors is judged so: ``\\cdot`` and juxtaposition
+mix freely in papers (``E = m \\cdot c^2 = m c^2``).
+"""
+from __future__ import annotations
+
+from .conditions import split
+from .lexer import LatexError, Tok, fail, lex, opening_brace
+from .names import decorate
+from .scripts import fold, nameish
+
+_ENDS = ("NAME", "NUMBER", "RPAREN", "RBRACE", "RBRACK", "CMD", "WORD", "PRIME")
+_STARTS = ("NAME", "NUMBER", "LPAREN", "LBRACE", "LBRACK", "CMD", "WORD", "FRAC", "SQRT", "MINUS")
+_OPEN = ("LPAREN", "LBRACK", "LBRACE", "LSET", "BEGIN_CASES")
+_CLOSE = ("RPAREN", "RBRACK", "RBRACE", "RSET", "END_CASES")
+
+
+def refuse_run_together(source: str) -> None:
+    """Refuse ``source`` when it writes ``*`` between factors and sets a name right against another before a
+    relation at the top level, after a first relation (``\\alpha = \\mu * \\nu \\beta = ...``): two statements run
+    together, or a product?  A left side written so (``a b = c * d``) states one relation."""
+    tokens = fold(decorate(_body(source)))
+    if not any(_star_product(tokens, k) for k in range(1, len(tokens) - 1)):
+        return
+    depth, related = 0, False
+    for k, t in enumerate(tokens[:-1]):
+        depth += (t.kind in _OPEN) - (t.kind in _CLOSE)
+        related = related or (not depth and t.kind == "REL")   # a first statement stands before the pair
+        if depth or not related or tokens[k + 1].kind != "REL" or not nameish(t) or not _name_end(tokens, k - 1):
+            continue
+        start, name = tokens[_owner(tokens, k - 1)].start, source[t.start:t.end]
+        before = source[start:tokens[k - 1].end]
+        fail(source, start, tokens[k + 1].end, f"{before} {name} before a relation, with no operator between, in a "
+             f"row that writes its products with *: two statements run together ({name} the name a second one "
+             f"defines), or {before} times {name}? Write * for the product, or quote each statement alone")
+
+
+def _body(source: str) -> list[Tok]:
+    """The formula's tokens, without its side conditions (``\\quad c d > 0`` states a product of its own)."""
+    try:
+        return split(source, lex(source))[0]
+    except LatexError:
+        return []
+
+
+def _star_product(tokens: list[Tok], k: int) -> bool:
+    """``tokens[k]`` is a ``*`` between two factors (not a script's star: those are folded into their names)."""
+    return tokens[k].kind == "MUL" and tokens[k].text == "*" and tokens[k - 1].kind in _ENDS \
+        and tokens[k + 1].kind in _STARTS
+
+
+def _name_end(tokens: list[Tok], k: int) -> bool:
+    """``tokens[k]`` ends a name, or a script on a name (``\\nu``, ``\\nu_i``, ``\\nu^2``, ``\\nu^{-1}``)."""
+    return nameish(tokens[_owner(tokens, k)]) if _owner(tokens, k) >= 0 else False
+
+
+def _owner(tokens: list[Tok], k: int) -> int:
+    """The index of the operand a token ending at ``k`` belongs to, through scripts (``\\nu^{2}``: ``\\nu``), or -1."""
+    if tokens[k].kind == "RBRACE":
+        k = opening_brace(tokens, k)
+    if k >= 2 and tokens[k - 1].kind in ("SUP", "SUB"):
+        return _owner(tokens, k - 2)
+    return k if k >= 0 and tokens[k].kind != "LBRACE" else -1
