@@ -331,6 +331,18 @@ def opening_brace(tokens: list[Tok], close: int, pair: tuple = ("LBRACE", "RBRAC
     return -1
 
 
+def closing(tokens: list[Tok], opened: int) -> int:
+    """The index of the ``}`` or ``)`` that closes the group opened at ``tokens[opened]`` (``len(tokens)`` if none):
+    :func:`opening_brace` read forwards."""
+    pair = ("LPAREN", "RPAREN") if tokens[opened].kind == "LPAREN" else ("LBRACE", "RBRACE")
+    depth = 0
+    for k in range(opened, len(tokens)):
+        depth += (tokens[k].kind == pair[0]) - (tokens[k].kind == pair[1])
+        if depth == 0:
+            return k
+    return len(tokens)
+
+
 def unbraced(arg: list[Tok]) -> list[Tok]:
     """A script's argument without its braces, nested ones too (``{{1}}`` -> ``1``)."""
     while len(arg) >= 2 and arg[0].kind == "LBRACE" and after_argument(arg, 0) == len(arg):
