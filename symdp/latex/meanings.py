@@ -62,7 +62,7 @@ def refuse_printed_alike(source: str, chain) -> None:
     names = {s.name for m in chain for s in getattr(m, "free_symbols", ())}
     for k, t in enumerate(tokens):
         end = after_argument(tokens, k + 1)
-        if t.kind != "SUB" or [(u.kind, u.text) for u in unbraced(tokens[k + 1:end])] != [("NUMBER", "2")]:
+        if t.kind != "SUB" or [(u.kind, u.text.strip()) for u in unbraced(tokens[k + 1:end])] not in _TWO:
             continue
         start, name = script_owner(tokens, k)
         letter = None if name is None else tokens[name].text.lstrip("\\")
@@ -71,6 +71,10 @@ def refuse_printed_alike(source: str, chain) -> None:
                  f"{source[tokens[start].start:tokens[end - 1].end]} in one display: the prime is read as {letter}_2 "
                  "(symdp's second privacy level), which prints as the subscript 2 does: two things the paper "
                  "means, read as one symbol or printed alike? Declare the spellings in the notation")
+
+
+_TWO = ([("NUMBER", "2")], [("WORD", "2")])
+"""The subscript 2, as a number or as a word (``\\varepsilon_{\\text{2}}``, ``\\epsilon_{\\mathrm{2}}``)."""
 
 
 SECOND_LEVELS = frozenset(tex.lstrip("\\")[:-1] for s, tex in LATEX_NAMES.items()
