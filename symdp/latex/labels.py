@@ -8,7 +8,7 @@ function's value (to a power) or a product, which only the notation settles.
 """
 from __future__ import annotations
 
-from .lexer import ARGUMENT_BEFORE, Tok, after_argument, opening_brace, unbraced
+from .lexer import Tok, after_argument, closing, opening_brace, unbraced
 from .names import FUNCTION_GREEK, holds_own_letter, names_or_list
 from .notation import OPERATORS
 from .scripts import bound_index, nameish, signed_end
@@ -34,6 +34,8 @@ def refuse_labels_before_subscripts(source: str, tokens: list[Tok], fail, known=
         inner = unbraced(tokens[k + 1:end])
         if _numeric(inner) or [u.text for u in inner] in (["T"], [r"\top"], [r"\intercal"]):
             continue   # x^T_i: a transpose, refused as one (refuse_transposes)
+        if end + 1 >= len(tokens):
+            fail(source, tokens[end].start, tokens[end].end, "a script with nothing after it: an incomplete formula")
         after = after_argument(tokens, end + 1)
         if _declared_label(source, tokens, (k - 1, end, after), fail, known, bound):
             kept.add(tokens[k - 1])
@@ -86,23 +88,44 @@ def refuse_label_numbers(source: str, tokens: list[Tok], fail, known=lambda spel
             continue
         end = after_argument(tokens, k + 1)
         inner = unbraced(tokens[k + 1:end])
-        if [(u.kind, u.text) for u in inner] not in ([("NUMBER", "0")], [("NUMBER", "1")]):
+        if not _zero_or_one(inner):
             continue
         start, name = script_owner(tokens, k)
-        if name is None or tokens[name].text.strip() == "e":   # e^{1}: Euler's number, written out in a series
+        if name is None or _euler(tokens, (start, name, k, end)):
             continue
         spelled = source[tokens[start].start:tokens[end - 1].end]
         if known(spelled):
             continue
-        fail(source, tokens[start].start, tokens[end - 1].end, f"{spelled}: a superscript {inner[0].text} on a name "
-             "is a label (the true value, a potential outcome), never a power written out; declare the spelling in "
-             "the notation")
+        number = source[inner[0].start:inner[-1].end]
+        fail(source, tokens[start].start, tokens[end - 1].end, f"{spelled}: a superscript {number} on a name is a "
+             "label (the true value, a potential outcome), never a power written out; declare the spelling in the "
+             "notation")
+
+
+def _zero_or_one(inner: list[Tok]) -> bool:
+    """A superscript that is the number 0 or 1 however spelled (``1``, ``1.0``, ``01``, ``+1``, ``-0``); never
+    ``-1`` (an inverse)."""
+    signed = inner[:1] and inner[0].kind in ("PLUS", "MINUS")
+    number = inner[1:] if signed else inner
+    if len(number) != 1 or number[0].kind != "NUMBER" or float(number[0].text) not in (0, 1):
+        return False
+    return not signed or inner[0].kind == "PLUS" or float(number[0].text) == 0
+
+
+def _euler(tokens: list[Tok], at: tuple) -> bool:
+    """Whether the operand ``tokens[start:k]`` (its name at ``name``) under the superscript ending before ``end`` is
+    Euler's number, alone or grouped (``e^{1}``, ``{e}^0``, written out in a series); ``e_i^0``, ``e'^1``,
+    ``(e_i)^1``, ``e^0_i`` are names (a unit vector, a member of a family)."""
+    start, name, k, end = at
+    after = tokens[end].kind if end < len(tokens) else None
+    return tokens[name].text.strip() == "e" and after not in ("SUB", "PRIME") and not any(
+        u.kind in ("SUB", "PRIME") for u in tokens[start:k])
 
 
 def script_owner(tokens: list[Tok], k: int) -> tuple:
     """Where the operand a script at ``k`` belongs to starts, and the index of the name it is (``x^``, ``x_i^``,
-    ``x'_``, ``{\\theta}^``, ``(x)^``; ``x^2_`` the subscript after a power), or None for either where the script is
-    on no name alone."""
+    ``x'_``, ``{\\theta}^``, ``(x)^``, ``{\\beta}_j^``; ``x^2_`` the subscript after a power), or None for either
+    where the script is on no name alone."""
     before = opening_brace(tokens, k - 1) - 1 if tokens[k - 1].kind == "RBRACE" else k - 2
     if tokens[k].kind == "SUB" and before > 0 and tokens[before].kind == "SUP":
         return script_owner(tokens, before)
@@ -110,43 +133,78 @@ def script_owner(tokens: list[Tok], k: int) -> tuple:
     return start, (None if start is None else _lone_name(tokens, start, k))
 
 
-_BEFORE_GROUP = ("PLUS", "MINUS", "MUL", "DIV", "REL", "COMMA", "LPAREN", "LBRACE", "LBRACK", "AMP", "NEWROW", "GAP",
-                 "NUMBER")
-"""Tokens after which parentheses group an operand (``-(x)^1``, ``2(x)^1``), rather than hold a call's argument
-(``f(x)``)."""
-
-
 def _operand_start(tokens: list[Tok], j: int):
     """The index where the operand ending at ``tokens[j]`` starts (``x``, ``x_i``, ``x_{t-1}``, ``x'``, a bare
-    ``{...}`` or ``(...)``), or None where it is no such operand (a command's argument, a call's parentheses)."""
-    if tokens[j].kind == "RBRACE":
-        k = opening_brace(tokens, j)
-        if k >= 2 and tokens[k - 1].kind == "SUB":
-            return k - 2
-        return k if k <= 0 or tokens[k - 1].kind not in ARGUMENT_BEFORE or tokens[k - 1].text in OPERATORS else None
-    if tokens[j].kind == "RPAREN":
-        k = opening_brace(tokens, j, ("LPAREN", "RPAREN"))
-        return k if k == 0 or (k > 0 and tokens[k - 1].kind in _BEFORE_GROUP) else None
+    ``{...}`` or ``(...)``, with its subscript: ``{\\beta}_j``), or None where it is no such operand (a command's
+    argument, a call's parentheses)."""
     while j > 0 and tokens[j].kind == "PRIME":
         j -= 1
-    return j - 2 if j >= 2 and tokens[j - 1].kind == "SUB" else j
+    if tokens[j].kind in ("RBRACE", "RPAREN"):
+        pair = ("LBRACE", "RBRACE") if tokens[j].kind == "RBRACE" else ("LPAREN", "RPAREN")
+        k = opening_brace(tokens, j, pair)
+        if k >= 2 and tokens[k - 1].kind == "SUB" and pair[0] == "LBRACE":
+            return _operand_start(tokens, k - 2)    # x_{t-1}, {\beta}_{j}: the subscripted operand
+        return None if k < 0 or _argument(tokens, k) else k
+    return _operand_start(tokens, j - 2) if j >= 2 and tokens[j - 1].kind == "SUB" else j
+
+
+def _argument(tokens: list[Tok], k: int) -> bool:
+    """Whether the group opening at ``tokens[k]`` is a command's or a script's argument (``\\sqrt{x}``,
+    ``\\frac{a}{x}``, ``x^{...}``) or a call's parentheses (``f(x)``, ``\\log(x)``, ``f_i(x)``), not an operand of
+    its own (``\\frac{1}{2}(x)``, ``\\sum_{i=1}^{n} {Y_i}``, ``|a| (x)``, ``n! (x)``, ``{n}{x}``)."""
+    if k == 0:
+        return False
+    if tokens[k].kind == "LPAREN":
+        owner = _script_base(tokens, k - 1)
+        t = tokens[k - 1 if owner is None else owner]
+        return nameish(t) or t.text in OPERATORS or t.kind in ("PRIME", "WORD", "SETNAME")
+    before = tokens[k - 1]
+    if before.kind in ("SUP", "SUB", "FRAC", "BINOM", "SQRT") or (before.kind == "CMD" and nameish(before)):
+        return True
+    if before.kind in ("RBRACE", "RBRACK"):   # \frac{a}{x}, \sqrt[3]{x}: the second argument
+        opened = opening_brace(tokens, k - 1, ("LBRACE", "RBRACE") if before.kind == "RBRACE" else ("LBRACK", "RBRACK"))
+        return opened > 0 and _two_arguments(tokens[opened - 1], before.kind)
+    return k >= 2 and tokens[k - 2].kind in ("FRAC", "BINOM")   # \frac1{x}
+
+
+def _two_arguments(t: Tok, closed: str) -> bool:
+    """Whether a brace group after a group closed by ``closed`` that follows ``t`` is ``t``'s second argument."""
+    if closed == "RBRACK":
+        return t.kind == "SQRT"
+    return t.kind in ("FRAC", "BINOM") or (t.kind == "CMD" and nameish(t))   # \overset{a}{x}
+
+
+def _script_base(tokens: list[Tok], j: int):
+    """The index of the token that the script argument ending at ``tokens[j]`` belongs to (``f`` of ``f_i``,
+    ``f^{-1}``, ``f_{i}^{2}``; ``\\sum`` of ``\\sum_{i=1}^n``), or None where ``tokens[j]`` ends no script."""
+    opened = opening_brace(tokens, j) if tokens[j].kind == "RBRACE" else j
+    if opened < 2 or tokens[j].kind == "LBRACE" or tokens[opened - 1].kind not in ("SUP", "SUB"):
+        return None
+    base = _script_base(tokens, opened - 2)
+    return opened - 2 if base is None else base
 
 
 def _lone_name(tokens: list[Tok], start: int, stop: int):
     """The index of the name that ``tokens[start:stop]`` is, alone or grouped (``x``, ``x_i``, ``x'``, ``{x_i}``,
-    ``(x)``, ``{{x}}``), or None."""
-    kinds = (tokens[start].kind, tokens[stop - 1].kind) if stop - start >= 2 else None
-    if kinds in (("LBRACE", "RBRACE"), ("LPAREN", "RPAREN")) and opening_brace(tokens, stop - 1, kinds) == start:
-        return _lone_name(tokens, start + 1, stop - 1)
+    ``(x)``, ``{{x}}``, ``{\\beta}_j``, ``(x)'``), or None."""
+    if start < stop and tokens[start].kind in ("LBRACE", "LPAREN"):
+        close = closing(tokens, start)
+        inner = _lone_name(tokens, start + 1, close)
+        return inner if inner is not None and _after_scripts(tokens, close + 1, stop) == stop else None
     if start >= stop or not nameish(tokens[start]):
         return None
-    k = start + 1
+    return start if _after_scripts(tokens, start + 1, stop) == stop else None
+
+
+def _after_scripts(tokens: list[Tok], k: int, stop: int) -> int:
+    """The index after the primes and the subscript a name or a group has at ``tokens[k]`` (``'``, ``_i``,
+    ``_{t-1}'``), before ``stop``."""
     while k < stop and tokens[k].kind == "PRIME":
         k += 1
     k = after_argument(tokens, k + 1) if k < stop and tokens[k].kind == "SUB" else k
     while k < stop and tokens[k].kind == "PRIME":
         k += 1
-    return start if k == stop else None
+    return k
 
 
 def _numeric(inner: list[Tok]) -> bool:

@@ -331,6 +331,18 @@ def opening_brace(tokens: list[Tok], close: int, pair: tuple = ("LBRACE", "RBRAC
     return -1
 
 
+def closing(tokens: list[Tok], opened: int) -> int:
+    """The index of the ``}`` or ``)`` that closes the group opened at ``tokens[opened]`` (``len(tokens)`` if none):
+    :func:`opening_brace` read forwards."""
+    pair = ("LPAREN", "RPAREN") if tokens[opened].kind == "LPAREN" else ("LBRACE", "RBRACE")
+    depth = 0
+    for k in range(opened, len(tokens)):
+        depth += (tokens[k].kind == pair[0]) - (tokens[k].kind == pair[1])
+        if depth == 0:
+            return k
+    return len(tokens)
+
+
 def unbraced(arg: list[Tok]) -> list[Tok]:
     """A script's argument without its braces, nested ones too (``{{1}}`` -> ``1``)."""
     while len(arg) >= 2 and arg[0].kind == "LBRACE" and after_argument(arg, 0) == len(arg):
@@ -372,4 +384,19 @@ def lex(text: str) -> list[Tok]:
         raise SymdpError("latex", text, "a string of LaTeX math")
     if len(text) > MAX_CHARS:
         raise SymdpError("latex", text[:40] + "...", f"at most {MAX_CHARS} characters")
-    return _Lexer(text).run()
+    return _undoubled(_Lexer(text).run())
+
+
+def _undoubled(tokens: list[Tok]) -> list[Tok]:
+    """``x_{{2}}`` as ``x_{2}``: braces doubled around a script's whole argument group nothing (TeX sets both alike),
+    so that the argument reads as the single-braced one does (the member 2, the name x_2)."""
+    dropped: set[int] = set()
+    for k, t in enumerate(tokens[:-2]):
+        inner = k + 2
+        if t.kind not in ("SUP", "SUB") or tokens[k + 1].kind != "LBRACE":
+            continue
+        last = after_argument(tokens, k + 1) - 1
+        while inner < last and tokens[inner].kind == "LBRACE" and after_argument(tokens, inner) == last:
+            dropped |= {inner, last - 1}
+            inner, last = inner + 1, last - 1
+    return [t for k, t in enumerate(tokens) if k not in dropped]

@@ -65,7 +65,7 @@ def refuse_printed_alike(source: str, chain) -> None:
     refuse_primed_members(source, tokens, chain)
     for k, t in enumerate(tokens):
         end = after_argument(tokens, k + 1)
-        if t.kind != "SUB" or [(u.kind, u.text) for u in unbraced(tokens[k + 1:end])] != [("NUMBER", "2")]:
+        if t.kind != "SUB" or [(u.kind, u.text.strip()) for u in unbraced(tokens[k + 1:end])] not in _TWO:
             continue
         start, name = script_owner(tokens, k)
         letter = None if name is None else tokens[name].text.lstrip("\\")
@@ -116,6 +116,10 @@ def _primed_level_read(chain, letter: str) -> bool:
     return any(i.base.label.name == level for m in chain for i in getattr(m, "atoms", lambda *_: ())(sp.Indexed)) \
         or any(s.name.startswith(letter + "_") and s.name.endswith("'") and not s.name.endswith("''")
                for m in chain for s in getattr(m, "free_symbols", ()))
+
+
+_TWO = ([("NUMBER", "2")], [("WORD", "2")])
+"""The subscript 2, as a number or as a word (``\\varepsilon_{\\text{2}}``, ``\\epsilon_{\\mathrm{2}}``)."""
 
 
 SECOND_LEVELS = frozenset(tex.lstrip("\\")[:-1] for s, tex in LATEX_NAMES.items()

@@ -77,9 +77,9 @@ class Members:
 
     def _written_number(self, p) -> bool:
         """The subscript of ``p`` is written as one number (``_3``, ``_{10}``, ``_{-1}``), not as arithmetic on numbers
-        (``_{11\\cdot 2}``, which the tree has folded to 22 already)."""
+        (``_{11\\cdot 2}``, which the tree has folded to 22 already); braces around it group nothing (``_{{-1}}``)."""
         text = self._subscript_text(p)
-        return text is not None and re.fullmatch(r"\s*-?\s*\d+(\.\d+)?\s*", text) is not None
+        return text is not None and re.fullmatch(r"(\s*\{)*\s*-?\s*\d+(\.\d+)?(\s*\})*\s*", text) is not None
 
     def _subscript_text(self, p) -> str | None:
         """The subscript of ``p`` as written, or None (written before a superscript: ``x^2_{-1}``)."""
