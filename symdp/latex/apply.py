@@ -67,10 +67,11 @@ class Application(Members):
         if group is not None:
             arg, after = self.expr(group.base), j + 1
         else:
-            rest = self.factors(powers[j:])
+            after = _next_operator(powers, j)   # \sin x \cos x: sin(x) cos(x); \log 2n: log(2n)
+            rest = self.factors(powers[j:after])
             if not rest:
                 self.fail(head.start, head.end, f"{head.text} without its argument")
-            arg, after = sp.Mul(*rest), len(powers)
+            arg = sp.Mul(*rest)
         if p.sub is not None:
             if head.text != r"\log":
                 self.fail(head.start, head.end, f"a subscript on {head.text}")
@@ -375,3 +376,16 @@ def _scripted_by(body, var: str) -> list:
 
 RANDOM_WORDS = frozenset("noise noisy mechanism mech sample sampler release privatize".split())
 """Words in a function's name that make its value random (``\\mathrm{laplace\\_noise}(u)``)."""
+
+
+def _next_operator(powers: list, j: int) -> int:
+    """Where the bare argument of an operator name that starts at ``powers[j]`` ends: before the next operator name
+    that is not itself that argument's (``\\log n \\log m`` is log(n) log(m), ``\\log \\log T`` is log(log T))."""
+    for s in range(j + 1, len(powers)):
+        if _operator(powers[s]) and not _operator(powers[s - 1]):
+            return s
+    return len(powers)
+
+
+def _operator(p) -> bool:
+    return isinstance(p, Power) and isinstance(p.base, Head) and p.base.kind == "op"

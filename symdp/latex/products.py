@@ -41,12 +41,13 @@ class Products:
         operands) with another factor between (``W_n \\Sigma_n^{-1} W_n``, ``\\Sigma^{-1} S \\Sigma^{-1}``), the
         factors of a group that only groups a product counted in its place (``(W \\Sigma^{-1}) W``, ``(a)(b)(a)``)."""
         seen: dict = {}
-        for k, p in enumerate(_ungrouped(powers)):
-            if not named(p):
+        flat = _ungrouped(powers)
+        for k, p in enumerate(flat):
+            if not named(p) or _argument(flat, k):   # n \log n: the n after \log is the function's, no factor
                 continue
             key = (p.base.value, str(self.indexed(p)) if p.sub is not None else "")
             if key in seen and k - seen[key] > 1:
-                first = powers[seen[key]].base
+                first = flat[seen[key]].base
                 self.fail(first.start, _span(p)[1], f"{p.base.value} twice in one product with factors between: a "
                           "quadratic form or a product of matrices (the order matters), not a product of numbers? "
                           "Write the power for a number's square")
@@ -59,10 +60,14 @@ def _ungrouped(powers: list) -> list:
     ``W \\Sigma^{-1} W``, ``(x)(x)`` as ``x x``; ``(a + b)(a - b)`` and ``(a b)^2 a`` as they are."""
     out = []
     for k, p in enumerate(powers):
-        argument = k and isinstance(powers[k - 1], Power) and isinstance(powers[k - 1].base, Head)
-        inner = None if argument else _grouped_factors(p)
+        inner = None if _argument(powers, k) else _grouped_factors(p)
         out.extend([p] if inner is None else _ungrouped(inner))
     return out
+
+
+def _argument(powers: list, k: int) -> bool:
+    """``powers[k]`` is the argument of the operator name before it (``\\log n``, ``\\sin(x)``), not a factor."""
+    return k > 0 and isinstance(powers[k - 1], Power) and isinstance(powers[k - 1].base, Head)
 
 
 def _grouped_factors(p):
