@@ -2,12 +2,12 @@
 
 It imports SymPy, python-flint and symdp's base modules only, never :mod:`symdp.engine` (the architecture test
 enforces it): :mod:`.proof` (the format), :mod:`.claim` (what is proved), :mod:`.algebra`, :mod:`.signs`,
-:mod:`.cases`, :mod:`.boxes`, :mod:`.chain` (the rules), :mod:`.arb_compile` (its own enclosures) and :mod:`.check`
+:mod:`.cases`, :mod:`.monotone`, :mod:`.boxes`, :mod:`.chain` (the rules), :mod:`.arb_compile` (its own enclosures) and :mod:`.check`
 (the entry point).  docs/proof-format.md states every rule.
 """
 from .check import ORACLES, Verdict, check
 from .claim import Claim, identity_claim, sign_claim
-from .proof import FORMAT, Algebra, Boxes, Cases, Chart, Farkas, Leaf, Oracle, Proof, Signs
+from .proof import FORMAT, Algebra, Boxes, Cases, Chart, Farkas, Leaf, Monotone, Oracle, Proof, Signs
 
-__all__ = ["FORMAT", "ORACLES", "Algebra", "Boxes", "Cases", "Chart", "Farkas", "Claim", "Leaf", "Oracle", "Proof", "Signs", "Verdict",
+__all__ = ["FORMAT", "ORACLES", "Algebra", "Boxes", "Cases", "Chart", "Farkas", "Claim", "Leaf", "Monotone", "Oracle", "Proof", "Signs", "Verdict",
            "check", "identity_claim", "sign_claim"]

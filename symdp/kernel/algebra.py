@@ -80,24 +80,34 @@ domain (``down`` a + (b - a)/(1 + t), ``up`` a + (b - a) t/(1 + t), ``shift`` a 
 docs/proof-format.md): what holds at every ``t`` holds on the interval.  A map that misses a point is refused."""
 
 
-def mapped(e, name: str, domain: tuple):
-    """``e`` with ``map:<symbol>:<kind>`` applied (:data:`MAPS`), or a str saying why the map does not apply."""
+def map_of(name: str, domain: tuple, finite=lambda end, s: end.is_finite):
+    """(symbol, image, t) of ``map:<symbol>:<kind>`` (:data:`MAPS`) on ``domain``: the image covers the symbol's
+    interval as the fresh ``t`` (positive, or nonnegative where the end it reaches at t = 0 is closed) ranges over
+    [0, oo); or a str saying why the map does not apply.  ``finite(end, s)`` shows an end finite at every point."""
     _, symbol, kind = name.rsplit(":", 2) if name.count(":") >= 2 else ("", "", "")
     found = [(s, iv) for s, iv in domain if str(s) == symbol]
     if kind not in MAPS or len(found) != 1 or not isinstance(found[0][1], sp.Interval):
         return f"the map {name!r} names no symbol of the claim's domain with an interval, or no kind of {MAPS}"
     s, iv = found[0]
     a, b = iv.start, iv.end
-    finite = a.is_finite and b.is_finite
-    reach = {"down": (finite and iv.left_open, iv.right_open), "up": (finite and iv.right_open, iv.left_open),
-             "shift": (a.is_finite, iv.left_open), "reflect": (b.is_finite, iv.right_open)}
+    if s in iv.free_symbols:
+        return f"the map {name!r}: {s}'s interval mentions {s}"
+    fa, fb = bool(finite(a, s)), bool(finite(b, s))
+    reach = {"down": (fa and fb and iv.left_open, iv.right_open), "up": (fa and fb and iv.right_open, iv.left_open),
+             "shift": (fa, iv.left_open), "reflect": (fb, iv.right_open)}
     ok, t_open = reach[kind]
     if not ok:
         return f"the map {kind} does not cover {s}'s interval {iv}"
     t = sp.Dummy("t", positive=True) if t_open else sp.Dummy("t", nonnegative=True)
     image = {"down": lambda: a + (b - a) / (1 + t), "up": lambda: a + (b - a) * t / (1 + t),
              "shift": lambda: a + t, "reflect": lambda: b - t}[kind]()
-    return e.xreplace({s: image})
+    return s, image, t
+
+
+def mapped(e, name: str, domain: tuple):
+    """``e`` with ``map:<symbol>:<kind>`` applied (:data:`MAPS`), or a str saying why the map does not apply."""
+    got = map_of(name, domain)
+    return got if isinstance(got, str) else e.xreplace({got[0]: got[1]})
 
 
 def check_algebra(node, claim) -> str:

@@ -14,7 +14,8 @@ import sympy as sp
 from .algebra import canonical, check_algebra
 from .boxes import check_chart
 from .cases import case_claims, check_farkas
-from .proof import FORMAT, Algebra, Cases, Chart, Farkas, Oracle, Proof, Signs
+from .monotone import premises
+from .proof import FORMAT, Algebra, Cases, Chart, Farkas, Monotone, Oracle, Proof, Signs
 from .signs import check_signs
 
 ORACLES = {
@@ -70,7 +71,21 @@ def _check(root, claim):
         return check_chart(root, claim, "chart")
     if isinstance(root, Cases):
         return _check_cases(root, claim)
+    if isinstance(root, Monotone):
+        return _check_monotone(root, claim)
     return "proof", f"unknown node {type(root).__name__}"
+
+
+def _check_monotone(node: Monotone, claim):
+    """The value and slope premises prove their claims (:func:`.monotone.premises`)."""
+    claims = premises(node, claim)
+    if isinstance(claims, str):
+        return "monotone", claims
+    for name, premise, stated in zip(("value", "slope"), (node.value, node.slope), claims):
+        failed, why = _check(premise, stated)
+        if why:
+            return f"monotone/{name}/{failed}", why
+    return "", ""
 
 
 def _check_cases(node: Cases, claim):
@@ -114,4 +129,6 @@ def _rules(root) -> tuple:
         rules |= {p.rule for p in root.premises}
     if isinstance(root, Chart):
         rules |= {"boxes"} | {f"boxes:{leaf.rule}" for leaf in root.premise.leaves}
+    if isinstance(root, Monotone):
+        rules |= set(_rules(root.value)) | set(_rules(root.slope))
     return tuple(sorted(rules))

@@ -4,8 +4,8 @@ Every node names its rule and holds the data that makes it checkable without sea
 :class:`Algebra` (an identity closed to 0 by rewrites from a fixed table), :class:`Signs` (an inequality whose
 goal, after rewrites, shows its sign in its tree), :class:`Oracle` (a step the kernel does not check: the trust
 base), :class:`Chart` (the domain as the image of the unit box) over :class:`Boxes` (a subdivision of the box,
-each leaf with the rule that closes it), :class:`Cases` (one premise per sign case of the goal's kinks) and
-:class:`Farkas` (a case closed by Farkas' lemma).  Rationals travel as strings ("3/8") and are read exactly;
+each leaf with the rule that closes it), :class:`Cases` (one premise per sign case of the goal's kinks),
+:class:`Farkas` (a case closed by Farkas' lemma) and :class:`Monotone` (a goal beyond its value at an end).  Rationals travel as strings ("3/8") and are read exactly;
 nothing is evaluated when a proof is read.
 """
 from __future__ import annotations
@@ -88,6 +88,19 @@ class Cases:
 
 
 @dataclass(frozen=True)
+class Monotone:
+    symbol: str
+    """The domain symbol the goal is monotone in."""
+    end: str
+    """``lower`` or ``upper``: the end of its interval the goal is measured from (:mod:`.monotone`)."""
+    value: object
+    """A node proving the goal's value at that end (>= 0; > 0 at an included end of a strict claim)."""
+    slope: object
+    """A node proving the goal's derivative in the symbol > 0 (>= 0), negated from the upper end."""
+    rule = "monotone"
+
+
+@dataclass(frozen=True)
 class Proof:
     root: object
     format: int = FORMAT
@@ -147,6 +160,10 @@ def _node(d):
         if not isinstance(d["prec"], int) or not 16 <= d["prec"] <= 4096:
             raise ValueError("prec is an integer from 16 to 4096")
         return Boxes(d["prec"], tuple(_leaf(x) for x in d["leaves"]))
+    if rule == "monotone":
+        d = _fields(d, rule, ("symbol", "end", "value", "slope"))
+        symbol, end = _strings([d["symbol"], d["end"]], "symbol and end")
+        return Monotone(symbol, end, _node(d["value"]), _node(d["slope"]))
     if rule == "cases":
         premises = _fields(d, rule, ("premises",))["premises"]
         if not isinstance(premises, list):
@@ -187,6 +204,9 @@ def _node_json(n) -> dict:
                 "leaves": [{"box": [[str(a), str(b)] for a, b in leaf.box], "rule": leaf.rule} for leaf in n.leaves]}
     if isinstance(n, Cases):
         return {"rule": "cases", "premises": [_node_json(p) for p in n.premises]}
+    if isinstance(n, Monotone):
+        return {"rule": "monotone", "symbol": n.symbol, "end": n.end, "value": _node_json(n.value),
+                "slope": _node_json(n.slope)}
     if isinstance(n, Farkas):
         return {"rule": "farkas", "multipliers": [[ref, str(lam)] for ref, lam in n.multipliers], "empty": n.empty}
     raise TypeError(f"not a proof node: {n!r}")

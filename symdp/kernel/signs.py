@@ -11,9 +11,11 @@ else has no sign and the proof is rejected.  A sign is three facts: ``>= 0``, ``
 """
 from __future__ import annotations
 
+import itertools
+
 import sympy as sp
 
-from .algebra import REWRITES
+from .algebra import REWRITES, map_of
 from .arb_compile import Unsupported, compile_arb, precision
 
 POS, NONNEG, NEG, NONPOS, ZERO = (True, False, True), (True, False, False), (False, True, True), \
@@ -32,18 +34,36 @@ def check_signs(node, claim) -> str:
     """"" when ``node`` proves ``claim``, else the reason it does not."""
     if claim.relation == "=":
         return "the signs rule proves inequalities, the claim is an identity"
-    unknown = [r for r in node.rewrites if r not in REWRITES]
+    maps = list(itertools.takewhile(lambda r: r.startswith("map:"), node.rewrites))
+    rest = node.rewrites[len(maps):]
+    unknown = [r for r in rest if r not in REWRITES]
     if unknown:
-        return f"unknown rewrite {unknown[0]!r}"
-    reader = Reader(node.rewrites)
+        return f"unknown rewrite {unknown[0]!r} (maps come first)"
+    goal, domain, reader = claim.goal, dict(claim.domain), Reader(rest)
+    for name in maps:   # an end is finite where the table reads its sign (a sign is of a finite real value)
+        finite = lambda end, s: end.is_finite or reader.sign(reader.rewritten(end),
+                                                             {k: v for k, v in domain.items() if k != s})
+        got = map_of(name, tuple(domain.items()), finite)
+        if isinstance(got, str):
+            return got
+        goal, domain = charted(goal, domain, *got)
     try:
-        got = reader.sign(reader.rewritten(claim.goal), dict(claim.domain))
+        got = reader.sign(reader.rewritten(goal), domain)
     except RecursionError:
         return "the reading nests too deep"
     if got is None or not got[0] or (claim.strict and not got[2]):
         need = "> 0" if claim.strict else ">= 0"
         return f"the goal's tree does not show it {need} (read: {_said(got)})"
     return ""
+
+
+def charted(goal, domain: dict, s, image, t):
+    """The goal and domain with ``s`` replaced by ``image`` of the fresh ``t`` (in the goal and in every other
+    interval), ``t`` in s's place with its interval [0, oo) or (0, oo): for each value of the other symbols,
+    ``image`` covers s's interval as ``t`` covers its own, so the claim on the new domain implies it on the old."""
+    ray = sp.Interval(0, sp.oo, left_open=bool(t.is_positive), right_open=True)
+    return goal.xreplace({s: image}), {(t if k == s else k): (ray if k == s else v.xreplace({s: image}))
+                                       for k, v in domain.items()}
 
 
 class Reader:
@@ -70,7 +90,7 @@ class Reader:
         if e in (sp.pi, sp.E):
             return POS
         if e.is_Symbol:
-            return _symbol(e, domain)
+            return _symbol(e, domain) or self._between(e, domain)
         if e.is_Add:
             return self._sum(e, domain)
         if e.is_Mul:
@@ -78,6 +98,20 @@ class Reader:
         if e.is_Pow:
             return self._pow(e.base, e.exp, domain)
         return self._function(e, domain)
+
+    def _between(self, s, domain):
+        """The sign of ``s`` from its interval's ends read by the table (``alpha in (exp(-eps)/2, 1)``): the other
+        symbols' intervals only, so a reading never comes back to ``s``."""
+        iv, rest = domain.get(s), {k: v for k, v in domain.items() if k != s}
+        if not isinstance(iv, sp.Interval):
+            return None
+        lo = self.sign(iv.start, rest) if iv.start.is_finite else None
+        hi = self.sign(iv.end, rest) if iv.end.is_finite else None
+        if lo is not None and lo[0]:
+            return POS if lo[2] or iv.left_open else NONNEG
+        if hi is not None and hi[1]:
+            return NEG if hi[2] or iv.right_open else NONPOS
+        return None
 
     def real(self, e, domain: dict) -> bool:
         """``e`` is real at every point of ``domain`` (as the tree shows it)."""
@@ -87,6 +121,8 @@ class Reader:
             return isinstance(domain.get(e), sp.Interval) or e.is_real is True
         if e.is_Add or e.is_Mul or isinstance(e, POSITIVE + ODD + (sp.Abs, sp.Max, sp.Min)):
             return all(self.real(a, domain) for a in e.args)
+        if isinstance(e, sp.log):
+            return self.sign(e.args[0], domain) == POS
         if e.is_Pow:
             b = self.sign(e.base, domain)
             if e.exp.is_Integer:

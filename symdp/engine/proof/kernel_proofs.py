@@ -104,7 +104,7 @@ def attach(certificate, stated: Stated | None, proved: Outcome):
     it (else unchanged)."""
     if stated is None or proved.status is not Status.PROVED:
         return certificate
-    made = export(stated, certificate)
+    made = export(stated, certificate, proved.detail)
     if made.proof is None or not kernel.check(made.claim, made.proof).accepted:
         return certificate
     entry = certs.kernel_entry(made.proof, proved.method, proved.detail, proved.points, proved.digits)

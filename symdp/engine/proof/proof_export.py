@@ -26,6 +26,7 @@ from ...kernel.algebra import REWRITES, canonical
 from ..model import domain as dom
 from ..symbolic import normal
 from ...kernel.cases import KINKS
+from ...kernel.monotone import premises
 from .proof_cases import by_cases
 from ..validated.search import decode, split, unit_box
 
@@ -61,10 +62,11 @@ def method_kind(method: str) -> str:
     return re.sub(r"\d+", "N", method)
 
 
-def export(captured, certificate) -> Export:
+def export(captured, certificate, detail: str = "") -> Export:
     """The claim and proof object of ``certificate`` (for ``captured``, the claim it keys), or why not: the
-    method's own translation, else a kernel rule found afresh (:func:`_afresh`), else the method's reason."""
-    made = _translated(captured, certificate)
+    method's own translation, else a kernel rule found afresh (:func:`_afresh`), else the method's reason.
+    ``detail``, the outcome's, names the maps of a sign analysis (at certify; a transcript does not keep it)."""
+    made = _translated(captured, certificate, detail)
     if made.proof is None and not PLAIN.fullmatch(certificate.proved):
         found = _afresh(captured)
         if found.proof is None and captured.kind == "identity":
@@ -73,7 +75,7 @@ def export(captured, certificate) -> Export:
     return made
 
 
-def _translated(captured, certificate) -> Export:
+def _translated(captured, certificate, detail="") -> Export:
     method = certificate.proved
     found = SYMBOLIC.fullmatch(method)
     if captured.kind == "identity" and found and (found.group(1) in ALGEBRA or found.group(1) in ORACLE_REWRITES):
@@ -81,7 +83,7 @@ def _translated(captured, certificate) -> Export:
     if captured.kind in ("sign", "sign-numeric", "monotone") and PLAIN.fullmatch(method):
         return _boxes(captured, certificate.boxes)
     if captured.kind in ("sign", "sign-numeric", "monotone") and method == "symbolic sign analysis":
-        return _signs(captured)
+        return _signs(captured, detail)
     if captured.kind == "printed":
         return Export(why=f"printed claim: {method_kind(method)}")
     return Export(why=method_kind(method))
@@ -129,7 +131,7 @@ def _small(goal, rewrites) -> bool:
 
 
 MAPS = ((re.compile(r"(\S+) = .+ \+ \(.+\) t/\(1 \+ t\)"), "up"), (re.compile(r"(\S+) = .+ \+ \(.+\)/\(1 \+ t\)"), "down"),
-        (re.compile(r"(\S+) = \S+ \+ t"), "shift"), (re.compile(r"(\S+) = \S+ - t"), "reflect"),
+        (re.compile(r"(\S+) = .+ \+ t"), "shift"), (re.compile(r"(\S+) = .+ - t"), "reflect"),
         (re.compile(r"(\S+) (?:> 0|real)"), ""))
 """The search's maps onto a domain (:func:`.pieces.substitutions`, "x = a + (b - a)/(1 + t)", ...) as the kernel's
 ``map:<symbol>:<kind>`` rewrites (the kernel builds the map from the claim's domain itself); "s > 0" is the symbol's
@@ -201,19 +203,75 @@ SIGN_REWRITES = ((), ("expand",), ("together",), ("expand", "together"), ("toget
 """The rewrites tried, in order, before the kernel reads a sign off the goal's tree (the first it accepts is kept)."""
 
 
-def _signs(captured) -> Export:
-    """``symbolic sign analysis`` -> a ``signs`` node, when the kernel reads the sign off the (rewritten) tree; the
-    engine's prover knows more than the kernel's table (SymPy's assumptions, AM-GM, ...), so not every such proof
-    has one."""
+def _signs(captured, detail: str = "") -> Export:
+    """``symbolic sign analysis`` -> a ``signs`` node, when the kernel reads the sign off the (rewritten) tree,
+    first as it stands, then after the maps the search named (:func:`_mapped_rewrites`); the engine's prover
+    knows more than the kernel's table (SymPy's assumptions, AM-GM, ...), so not every such proof has one."""
     stated = _sign_statement(captured)
     if isinstance(stated, str):
         return Export(why=f"symbolic sign analysis: {stated}")
     claim = kernel.sign_claim(*stated)
-    for rewrites in SIGN_REWRITES:
-        proof = kernel.Proof(kernel.Signs(rewrites))
-        if kernel.check(claim, proof).accepted:
-            return Export(claim, proof)
+    node = _first_signs(claim, SIGN_REWRITES + _mapped_rewrites(detail)) or monotone_node(claim, detail)
+    if node is not None:
+        return Export(claim, kernel.Proof(node))
     return Export(why="symbolic sign analysis: a sign the kernel's table does not read off the tree")
+
+
+AFTER = re.compile(r"(?:derivative \w+: )?sign by assumptions(?: after (.+))? \(([^()]+)\)")
+
+
+def _mapped_rewrites(detail: str) -> tuple:
+    """The kernel's rewrites for "sign by assumptions after MAPS (REWRITE)": the maps (:data:`MAPS`), then the
+    search's rewrite (:data:`CHARTED`) or each of :data:`MAPPED_TAILS`; () for any other detail."""
+    found = AFTER.fullmatch(detail)
+    maps = [_map(part) for part in found.group(1).split("; ")] if found and found.group(1) else [None if not found else ""]
+    if None in maps:
+        return ()
+    head = tuple(m for m in maps if m)
+    named = (tuple(CHARTED[found.group(2)][0]),) if found.group(2) in CHARTED else ()
+    return tuple(head + tail for tail in dict.fromkeys(named + MAPPED_TAILS))
+
+
+MONOTONE = re.compile(r"monotone in (\S+) from \S+ -> .+?([+-]) \(limit .+?: (.+)\)")
+"""The search's "monotone in x from x -> a+ (limit L: HOW; derivative positive: HOW)" (:mod:`.symbolic.ends`)."""
+
+
+def monotone_node(claim, detail: str, depth: int = 2):
+    """A ``monotone`` node for ``claim`` from the search's description (the end, then the limit's and the
+    derivative's own proofs, each a ``signs`` node or, for the derivative, another ``monotone``), or None."""
+    found = MONOTONE.fullmatch(detail)
+    parts = _top_split(found.group(3), "; derivative ") if found and depth > 0 else None
+    if parts is None:
+        return None
+    node = kernel.Monotone(found.group(1), "lower" if found.group(2) == "+" else "upper", None, None)
+    stated = premises(node, claim)
+    if isinstance(stated, str):
+        return None
+    value = _first_signs(stated[0], SIGN_REWRITES)
+    inner = parts[1].split(": ", 1)[-1]
+    slope = monotone_node(stated[1], inner, depth - 1) or _first_signs(stated[1], SIGN_REWRITES + _mapped_rewrites(inner))
+    return None if value is None or slope is None else kernel.Monotone(node.symbol, node.end, value, slope)
+
+
+def _first_signs(claim, tries):
+    """The first ``signs`` node of ``tries`` (rewrite lists) the kernel accepts for ``claim``, or None."""
+    return next((kernel.Signs(r) for r in tries if kernel.check(claim, kernel.Proof(kernel.Signs(r))).accepted), None)
+
+
+def _top_split(text: str, sep: str):
+    """``text`` split in two at the first ``sep`` outside parentheses, or None."""
+    depth = 0
+    for i, ch in enumerate(text):
+        depth += {"(": 1, ")": -1}.get(ch, 0)
+        if depth == 0 and text.startswith(sep, i):
+            return text[:i], text[i + len(sep):]
+    return None
+
+
+MAPPED_TAILS = ((), ("together",), ("together", "expand"), ("together", "factor"), ("expand",), ("expand-log", "expand"),
+                ("powsimp",), ("radsimp",), ("together", "radsimp"), ("factor",))
+"""The rewrites tried after the maps (:data:`SIGN_REWRITES` less ``expand`` before ``together``: on the mapped goal of
+Pankova et al.'s convexity claim it took two minutes)."""
 
 
 def _sign_statement(captured):
