@@ -11,7 +11,7 @@ nothing is evaluated when a proof is read.
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 from fractions import Fraction
 
 FORMAT = 3
@@ -127,54 +127,28 @@ def _q(text) -> Fraction:
     return Fraction(text)
 
 
-def _fields(d, rule, keys):
-    if not isinstance(d, dict) or d.get("rule") != rule or set(d) != {"rule", *keys}:
-        raise ValueError(f"a {rule} node has exactly the fields {sorted(('rule', *keys))}")
-    return d
-
-
-def _strings(value, what) -> tuple:
+def _strings(value, what="a field") -> tuple:
     if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
         raise ValueError(f"{what} is a list of strings")
     return tuple(value)
 
 
-def _node(d):
-    rule = d.get("rule") if isinstance(d, dict) else None
-    if rule == "algebra":
-        d = _fields(d, rule, ("rewrites", "closing"))
-        return Algebra(_strings(d["rewrites"], "rewrites"), str(d["closing"]))
-    if rule == "signs":
-        return Signs(_strings(_fields(d, rule, ("rewrites",))["rewrites"], "rewrites"))
-    if rule == "oracle":
-        d = _fields(d, rule, ("oracle", "input", "answer"))
-        return Oracle(*(_strings([d[k]], k)[0] for k in ("oracle", "input", "answer")))
-    if rule == "chart":
-        d = _fields(d, rule, ("symbols", "maps", "premise"))
-        premise = _node(d["premise"])
-        if not isinstance(premise, Boxes):
-            raise ValueError("a chart's premise is a boxes node")
-        return Chart(_strings(d["symbols"], "symbols"), _strings(d["maps"], "maps"), premise)
-    if rule == "boxes":
-        d = _fields(d, rule, ("prec", "leaves"))
-        if not isinstance(d["prec"], int) or not 16 <= d["prec"] <= 4096:
-            raise ValueError("prec is an integer from 16 to 4096")
-        return Boxes(d["prec"], tuple(_leaf(x) for x in d["leaves"]))
-    if rule == "monotone":
-        d = _fields(d, rule, ("symbol", "end", "value", "slope"))
-        symbol, end = _strings([d["symbol"], d["end"]], "symbol and end")
-        return Monotone(symbol, end, _node(d["value"]), _node(d["slope"]))
-    if rule == "cases":
-        premises = _fields(d, rule, ("premises",))["premises"]
-        if not isinstance(premises, list):
-            raise ValueError("premises is a list of nodes")
-        return Cases(tuple(_node(p) for p in premises))
-    if rule == "farkas":
-        d = _fields(d, rule, ("multipliers", "empty"))
-        if not isinstance(d["empty"], bool):
-            raise ValueError("empty is true or false")
-        return Farkas(_multipliers(d["multipliers"]), d["empty"])
-    raise ValueError(f"unknown rule {rule!r}")
+def _string(value) -> str:
+    return _strings([value], "a text field")[0]
+
+
+def _typed(kind, what):
+    def read(value):
+        if type(value) is not kind:
+            raise ValueError(f"{what}, not {value!r}")
+        return value
+    return read
+
+
+def _nodes(value) -> tuple:
+    if not isinstance(value, list):
+        raise ValueError("premises is a list of nodes")
+    return tuple(_node(p) for p in value)
 
 
 def _multipliers(value) -> tuple:
@@ -184,29 +158,49 @@ def _multipliers(value) -> tuple:
     return tuple((ref, Fraction(lam)) for ref, lam in value)
 
 
-def _leaf(d) -> Leaf:
-    if not isinstance(d, dict) or set(d) != {"box", "rule"} or not isinstance(d["rule"], str):
-        raise ValueError("a leaf is {'box': [[a, b], ...], 'rule': name}")
-    return Leaf(tuple((_q(a), _q(b)) for a, b in d["box"]), d["rule"])
+def _leaves(value) -> tuple:
+    def leaf(d):
+        if not isinstance(d, dict) or set(d) != {"box", "rule"} or not isinstance(d["rule"], str):
+            raise ValueError("a leaf is {'box': [[a, b], ...], 'rule': name}")
+        return Leaf(tuple((_q(a), _q(b)) for a, b in d["box"]), d["rule"])
+    return tuple(leaf(x) for x in _typed(list, "leaves is a list")(value))
+
+
+def _prec(value) -> int:
+    if not isinstance(value, int) or isinstance(value, bool) or not 16 <= value <= 4096:
+        raise ValueError("prec is an integer from 16 to 4096")
+    return value
+
+
+_NODE = (lambda d: _node(d), lambda n: _node_json(n))
+FIELDS = {
+    **dict.fromkeys(("rewrites", "symbols", "maps"), (_strings, list)),
+    **dict.fromkeys(("closing", "oracle", "input", "answer", "symbol", "end"), (_string, str)),
+    **dict.fromkeys(("premise", "value", "slope"), _NODE),
+    "premises": (_nodes, lambda ps: [_node_json(p) for p in ps]),
+    "prec": (_prec, int),
+    "leaves": (_leaves, lambda ls: [{"box": [[str(a), str(b)] for a, b in x.box], "rule": x.rule} for x in ls]),
+    "multipliers": (_multipliers, lambda ms: [[ref, str(lam)] for ref, lam in ms]),
+    "empty": (_typed(bool, "empty is true or false"), bool),
+}
+"""Per field of a node: how it is read from JSON (ValueError naming it when malformed) and written."""
+KINDS = {kind.rule: kind for kind in (Algebra, Signs, Oracle, Chart, Boxes, Cases, Farkas, Monotone)}
+
+
+def _node(d):
+    kind = KINDS.get(d.get("rule")) if isinstance(d, dict) else None
+    if kind is None:
+        raise ValueError(f"unknown rule {d.get('rule') if isinstance(d, dict) else d!r}")
+    names = [f.name for f in fields(kind)]
+    if set(d) != {"rule", *names}:
+        raise ValueError(f"a {kind.rule} node has exactly the fields {sorted(('rule', *names))}")
+    node = kind(*(FIELDS[name][0](d[name]) for name in names))
+    if isinstance(node, Chart) and not isinstance(node.premise, Boxes):
+        raise ValueError("a chart's premise is a boxes node")
+    return node
 
 
 def _node_json(n) -> dict:
-    if isinstance(n, Algebra):
-        return {"rule": "algebra", "rewrites": list(n.rewrites), "closing": n.closing}
-    if isinstance(n, Signs):
-        return {"rule": "signs", "rewrites": list(n.rewrites)}
-    if isinstance(n, Oracle):
-        return {"rule": "oracle", "oracle": n.oracle, "input": n.input, "answer": n.answer}
-    if isinstance(n, Chart):
-        return {"rule": "chart", "symbols": list(n.symbols), "maps": list(n.maps), "premise": _node_json(n.premise)}
-    if isinstance(n, Boxes):
-        return {"rule": "boxes", "prec": n.prec,
-                "leaves": [{"box": [[str(a), str(b)] for a, b in leaf.box], "rule": leaf.rule} for leaf in n.leaves]}
-    if isinstance(n, Cases):
-        return {"rule": "cases", "premises": [_node_json(p) for p in n.premises]}
-    if isinstance(n, Monotone):
-        return {"rule": "monotone", "symbol": n.symbol, "end": n.end, "value": _node_json(n.value),
-                "slope": _node_json(n.slope)}
-    if isinstance(n, Farkas):
-        return {"rule": "farkas", "multipliers": [[ref, str(lam)] for ref, lam in n.multipliers], "empty": n.empty}
-    raise TypeError(f"not a proof node: {n!r}")
+    if type(n) not in KINDS.values():
+        raise TypeError(f"not a proof node: {n!r}")
+    return {"rule": n.rule, **{f.name: FIELDS[f.name][1](getattr(n, f.name)) for f in fields(n)}}

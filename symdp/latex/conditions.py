@@ -142,8 +142,26 @@ def split(source: str, tokens: list[Tok]) -> tuple[list[Tok], list[list[Tok]]]:
     definition where a condition stands is refused (see _definition)."""
     body, conds = _split(source, tokens)
     for cond in conds:
-        _definition(source, cond)
+        if not _side_definition(tokens, body, cond):
+            _definition(source, cond)
     return body, conds
+
+
+SIDE_WORDS = ("with", "where")
+
+
+def _side_definition(tokens: list[Tok], body: list[Tok], cond: list[Tok]) -> bool:
+    """``\\frac{1}{\\theta} e^{-(z + e^{-z})}, \\quad \\text{ with } z = \\frac{x - \\mu}{\\theta}``: after the word "with"
+    or "where", a name the formula uses (with its scripts; not a call) set equal to an expression is the formula's
+    side definition of that name (kept as the condition ``z = ...``), not a second quantity."""
+    at = next((k for k, t in enumerate(tokens) if t is cond[0]), None)
+    before = [t for t in tokens[:at] if t.kind != "GAP"] if at else []
+    opened = bool(before) and before[-1].kind == "WORD" and before[-1].text.strip().lower() in SIDE_WORDS
+    level = _top_level(cond)
+    eq = next((k for k, (t, top) in enumerate(zip(cond, level)) if top and t.kind in RELATION_KINDS), 0)
+    plain = eq > 0 and all(t.kind in _NAME_PART for t in cond[:eq])    # a name, not a call (B(\alpha) = ...)
+    return opened and plain and cond[0].kind == "NAME" and any(t.kind == "NAME" and t.text == cond[0].text
+                                                                  for t in body)
 
 
 def _definition(source: str, cond: list[Tok]) -> None:

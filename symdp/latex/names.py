@@ -102,6 +102,10 @@ def refuse_bold_arithmetic(source: str, tokens: list[Tok]) -> None:
         after = tokens[j] if j < len(tokens) else None
         transposed = after is not None and after.kind == "SUP" and j + 1 < len(tokens) and tokens[j + 1].text in (
             "T", r"\top", r"\intercal")  # \mathbf{x}^T: refused as a transpose (scripts.refuse_transposes)
+        bars = {"BAR", "ABSL", "ABSR"}
+        if before is not None and after is not None and before.kind in bars and after.kind in bars:
+            fail(source, before.start, after.end, "|...| around a bold letter: the determinant of a matrix or the norm "
+                 "of a vector, not an absolute value (symdp reads scalars)")
         if not transposed and ((before is not None and before.kind in _ARITHMETIC | {"RPAREN"}) or
                                (after is not None and after.kind in _ARITHMETIC)):
             fail(source, t.start, (after or t).end, "a bold letter is a vector or a matrix: its products, sums and "
@@ -572,6 +576,15 @@ def _script_call(source: str, tokens: list, k: int) -> None:
         _powered_call(source, tokens, t, at)
 
 
+UPRIGHT_WORD = re.compile(r"\\(?:mathrm|operatorname|text|textrm)\{[A-Za-z]{2,}\}")
+
+
+def _upright_word(spelled: str) -> bool:
+    """An upright word of two letters or more (``\\mathrm{sech}``): a function's name as often as a quantity's, so
+    its power before parentheses (``\\mathrm{sech}^2 (x/2)``) is the power of a value or a power times them."""
+    return bool(UPRIGHT_WORD.fullmatch(spelled))
+
+
 def holds_own_letter(name: str, held: list) -> bool:
     """Parentheses that hold a name written with ``name``'s letter (``\\phi_1^2(1 - \\phi_2)``, ``n(n + 1)``)."""
     return base(name) in {base(_text(u)) for u in held if _kind(u) in ("NAME", "SYM")}
@@ -592,7 +605,7 @@ def _powered_call(source: str, tokens: list, t, opened: int) -> None:
     name = getattr(t.value, "name", "")
     if holds_own_letter(name, held) and not names_or_list(held):
         return   # \phi_1^2(1 - \phi_2): the parentheses hold the name's own letter, a product (as n(n+1))
-    if names_or_list(held) or base(name) in FUNCTION_GREEK:
+    if names_or_list(held) or base(name) in FUNCTION_GREEK or _upright_word(source[t.start_pos:t.end_pos]):
         power, letter = source[t.start_pos:after.start_pos].strip(), source[t.start_pos:t.end_pos]
         fail(source, t.start_pos, after.end_pos, f"ambiguous: {power}(...) is a power of a function's value "
              f"({letter}(...) to that power) or a power of {letter} times the parentheses? Declare {letter} in the "

@@ -86,6 +86,12 @@ def _within_hi(b, hi) -> bool:
     return b < hi[0] or (b == hi[0] and hi[1])
 
 
+def interval(printed, decimals: int, rounding: str = "nearest"):
+    """((lo, closed), (hi, closed)): the values that ``rounding`` to ``decimals`` places maps to ``printed``."""
+    _check(decimals, rounding)
+    return _accepted(printed_fraction(printed, decimals), Fraction(1, 10**decimals), rounding)
+
+
 def _accepted(p: Fraction, unit: Fraction, rounding: str):
     """((lo, closed), (hi, closed)): the derived values that the rounding maps to ``p``."""
     if rounding == "nearest":

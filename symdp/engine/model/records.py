@@ -113,7 +113,7 @@ class Step:
     to ``True`` when a result is pickled back from a worker process)."""
     certificate: str = ""
     """How the symbolic route was decided: "kernel-checked" (a recorded proof object the kernel accepted, no
-    search, no oracle node), "trusts: sympy.limit x1, ..." (a recorded proof object the kernel accepted, with the
+    search, no oracle node; for a printed number, its enclosure by the kernel's own compiler), "trusts: sympy.limit x1, ..." (a recorded proof object the kernel accepted, with the
     oracle steps it trusts), "replayed" (a recorded certificate),
     "searched" (no certificate: a time-budgeted search; run ``symdp certify``),
     under certify "recorded" (searched afresh) or "carried" (the fresh search

@@ -10,7 +10,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
+import sympy as sp
+
 from ... import kernel
+from ..enclose.printed_number import interval
 from . import certificates as certs
 from .proof_export import export, stated_claim
 from ..model.records import Outcome
@@ -53,6 +56,20 @@ def state(verdict) -> str:
     if not verdict.trusts:
         return KERNEL_CHECKED
     return TRUSTS + ", ".join(f"{kind} x{n}" for kind, n in verdict.trusts)
+
+
+def rounded(printed, derived, decimals: int, rounding: str) -> str | None:
+    """:func:`state` when the kernel, by its own enclosure, shows ``derived`` (a constant) among the values that
+    round to ``printed`` (:func:`.printed_number.interval`): a ``signs`` node on ``Min(X - lo, hi - X) >= 0``
+    (``> 0`` where an end is excluded, which asks a little more there); None where it does not (the engine's
+    verdict stands, with no proof object)."""
+    (lo, lo_in), (hi, hi_in) = interval(printed, decimals, rounding)
+    x = sp.sympify(derived)
+    goal = sp.Min(x - sp.Rational(lo.numerator, lo.denominator), sp.Rational(hi.numerator, hi.denominator) - x,
+                  evaluate=False)   # evaluated, SymPy would pick one side by a float comparison
+    claim = kernel.sign_claim(goal, "nonnegative" if lo_in and hi_in else "positive", {})
+    verdict = kernel.check(claim, kernel.Proof(kernel.Signs(())))
+    return state(verdict) if verdict.accepted else None
 
 
 @dataclass(frozen=True)

@@ -357,6 +357,8 @@ class Recorder(Steps):
         from ..enclose.printed_number import judge
         with self._claim("printed-value", cid, text, [], expect) as box:
             box["outcome"] = judge(printed, derived, decimals, rounding, what)
+            if box["outcome"].status is Status.PROVED:   # the kernel's own enclosure, checked again
+                box["certificate"] = kernel_proofs.rounded(printed, derived, decimals, rounding)
 
     @_sharded
     def printed_bound(self, cid: str, printed, derived, safe: str, decimals: int, text: str = "",

@@ -210,7 +210,8 @@ def _totals(results: list[DerivationResult], collected) -> list[str]:
     checked = sum(c.certificate == "kernel-checked" for r in results for c in r.claims)
     if checked:
         lines.append(f"kernel-checked: {checked} proof(s) accepted by the proof kernel from their recorded proof "
-                     f"objects (no search; `symdp check-proofs` lists their rules)")
+                     f"objects, or a printed number's enclosure by its own (no search; `symdp check-proofs` lists the "
+                     f"recorded ones' rules)")
     trusting = [f"{r.id} :: {c.claim_id} ({c.certificate})" for r in results for c in r.claims
                 if c.certificate.startswith("trusts: ")]
     if trusting:
