@@ -47,7 +47,9 @@ def _increasing(fn):
 
 
 def _power(x: arb, n: int) -> arb:
-    if n in (0, 1) or x.is_exact() or not x.is_finite():
+    if not x.is_finite():
+        return arb("nan")   # flint gives nan**0 = 1: a value of an undefined base is no value
+    if n in (0, 1) or x.is_exact():
         return x ** n
     lo, hi = x.lower(), x.upper()
     if x.contains(0):
@@ -68,11 +70,9 @@ def _times(a: arb, b: arb) -> arb:
 
 
 def _root(x: arb, q: int) -> arb:
-    """The real q-th root, q odd (negative bases allowed) or even (x >= 0 required)."""
-    if q % 2 == 0:
-        return _increasing(lambda v: v.root(q) if v >= 0 else arb("nan"))(x)
-    odd = lambda v: v.root(q) if v >= 0 else -((-v).root(q)) if v <= 0 else arb("nan")
-    return _increasing(odd)(x) if x.is_finite() else arb("nan")
+    """The q-th root of x >= 0 (a negative base has none here: SymPy's ``(-1)**(1/3)`` is the principal complex
+    root, not -1)."""
+    return _increasing(lambda v: v.root(q) if v >= 0 else arb("nan"))(x) if x.is_finite() else arb("nan")
 
 
 _SQRT2: dict = {}

@@ -5,8 +5,10 @@ For ``g > 0`` (``>= 0``) on the domain: at the lower end ``a`` of ``s``'s interv
 *slope* premise proves ``dg/ds > 0`` (``>= 0``) on the domain; at the upper end ``b``, the same with
 ``-dg/ds``.  Then ``g(s) = g(a) + int_a^s g'`` holds because ``g`` is continuous up to the end: every node of
 ``g`` with ``s = a`` put in *unevaluated* is shown defined by the table (``Reader.real``), and each function of
-the table is continuous where it is defined; inside, ``g`` is differentiable where the slope premise reads a
-sign.  No other interval may mention ``s`` (the others then range over their own intervals whatever ``s`` is).
+the table is continuous where it is defined; inside, ``g`` and ``dg/ds`` *as written* read defined (before any
+rewrite, which may cancel a singular point: ``atan(1/(s - 1/2))``), so ``g`` is differentiable there.  ``s`` is
+replaced by a plain real symbol on its whole interval (its own assumptions, ``positive``, may exclude part of the
+interval the integral crosses).  No other interval may mention ``s``.
 """
 from __future__ import annotations
 
@@ -29,11 +31,16 @@ def premises(node, claim):
     at, is_open = (iv.start, iv.left_open) if node.end == "lower" else (iv.end, iv.right_open)
     if not at.is_finite:
         return f"the {node.end} end of {s}'s interval is infinite"
-    g = sp.sympify(claim.goal)
+    r = sp.Dummy(str(s), real=True)   # the whole interval, whatever s's own assumptions exclude of it
+    g, plain = sp.sympify(claim.goal).xreplace({s: r}), {**rest, r: iv}
     with sp.evaluate(False):
-        unevaluated = g.xreplace({s: at})
-    if not Reader(()).real(unevaluated, rest):
+        unevaluated = g.xreplace({r: at})
+    slope = sp.diff(g, r) * (1 if node.end == "lower" else -1)
+    reader = Reader(())
+    if not reader.real(unevaluated, rest):
         return f"the goal is not shown defined at {s} = {at} (every node, unevaluated)"
-    value = Claim(g.subs(s, at), ">" if claim.strict and not is_open else ">=", sp.Integer(0), tuple(rest.items()))
-    slope = sp.diff(g, s) * (1 if node.end == "lower" else -1)
-    return value, Claim(slope, ">" if claim.strict else ">=", sp.Integer(0), claim.domain)
+    if not (reader.real(g, plain) and reader.real(slope, plain)):
+        return f"the goal and its slope are not shown defined, as written, on {s}'s whole interval"
+    value = Claim(g.xreplace({r: at}), ">" if claim.strict and not is_open else ">=", sp.Integer(0),
+                  tuple(rest.items()))
+    return value, Claim(slope, ">" if claim.strict else ">=", sp.Integer(0), tuple(plain.items()))

@@ -24,6 +24,8 @@ ODD = (sp.erf, sp.sinh, sp.tanh, sp.atan, sp.asinh)
 """Odd functions, strictly increasing, 0 at 0: the sign of their argument."""
 POSITIVE = (sp.exp, sp.erfc, sp.cosh)
 """Functions positive at every real argument."""
+INVERSES = {sp.erfcinv: lambda z: (z, 2 - z), sp.erfinv: lambda z: (1 + z, 1 - z)}
+"""Inverse functions, real where each of these is > 0 (erfc maps the line onto (0, 2), erf onto (-1, 1))."""
 BITS = 128
 """Working precision of a constant's ball (:func:`_constant`)."""
 ALLOWANCE = 200
@@ -123,12 +125,18 @@ class Reader:
             return all(self.real(a, domain) for a in e.args)
         if isinstance(e, sp.log):
             return self.sign(e.args[0], domain) == POS
+        if isinstance(e, tuple(INVERSES)):
+            return all(self._positive(x, domain) for x in INVERSES[type(e)](e.args[0]))
         if e.is_Pow:
             b = self.sign(e.base, domain)
             if e.exp.is_Integer:
                 return self.real(e.base, domain) and (e.exp >= 0 or (b is not None and b[2]))
             return b == POS and self.real(e.exp, domain)
         return False
+
+    def _positive(self, x, domain) -> bool:
+        """``x > 0`` read as written or over one denominator (``2 - 2/(e^eps + 1)``: ``2 e^eps/(e^eps + 1)``)."""
+        return self.sign(x, domain) == POS or (x.is_Add and self.sign(sp.together(x), domain) == POS)
 
     def _sum(self, e, domain):
         got = _add([self.sign(a, domain) for a in e.args])
@@ -265,11 +273,15 @@ def _hull(ends):
 
 def _constant(e):
     """The sign of a constant the table cannot read (``exp(-1) + E/4 - 1``), from its ball at :data:`BITS` bits by
-    the kernel's own compiler: strict where the ball excludes 0, else none."""
+    the kernel's own compiler: strict where the ball excludes 0, else none; none either where a part of it has no
+    finite ball (``atan(log 0)``: its ball is finite, but it is not defined as written)."""
     try:
         with precision(BITS):
+            balls = [compile_arb(p, ())({}) for p in sp.preorder_traversal(e) if not p.is_Atom]
             v = compile_arb(e, ())({})
     except (Unsupported, ValueError, ZeroDivisionError, TypeError):
+        return None
+    if not all(b.is_finite() for b in balls):
         return None
     return POS if v.is_finite() and v > 0 else NEG if v.is_finite() and v < 0 else None
 

@@ -13,6 +13,7 @@ import re
 import sympy as sp
 
 from .lexer import Tok, fail
+from .names import DECORATIONS
 
 OPEN = {"LBRACE", "LPAREN", "LBRACK", "LSET", "ABSL", "FLOORL", "CEILL", "BEGIN_CASES", "LANGLE"}
 CLOSE = {"RBRACE", "RPAREN", "RBRACK", "RSET", "ABSR", "FLOORR", "CEILR", "END_CASES", "RANGLE"}
@@ -142,26 +143,13 @@ def split(source: str, tokens: list[Tok]) -> tuple[list[Tok], list[list[Tok]]]:
     definition where a condition stands is refused (see _definition)."""
     body, conds = _split(source, tokens)
     for cond in conds:
-        if not _side_definition(tokens, body, cond):
-            _definition(source, cond)
+        _definition(source, cond)
     return body, conds
 
 
-SIDE_WORDS = ("with", "where")
-
-
-def _side_definition(tokens: list[Tok], body: list[Tok], cond: list[Tok]) -> bool:
-    """``\\frac{1}{\\theta} e^{-(z + e^{-z})}, \\quad \\text{ with } z = \\frac{x - \\mu}{\\theta}``: after the word "with"
-    or "where", a name the formula uses (with its scripts; not a call) set equal to an expression is the formula's
-    side definition of that name (kept as the condition ``z = ...``), not a second quantity."""
-    at = next((k for k, t in enumerate(tokens) if t is cond[0]), None)
-    before = [t for t in tokens[:at] if t.kind != "GAP"] if at else []
-    opened = bool(before) and before[-1].kind == "WORD" and before[-1].text.strip().lower() in SIDE_WORDS
-    level = _top_level(cond)
-    eq = next((k for k, (t, top) in enumerate(zip(cond, level)) if top and t.kind in RELATION_KINDS), 0)
-    plain = eq > 0 and all(t.kind in _NAME_PART for t in cond[:eq])    # a name, not a call (B(\alpha) = ...)
-    return opened and plain and cond[0].kind == "NAME" and any(t.kind == "NAME" and t.text == cond[0].text
-                                                                  for t in body)
+def _decoration(t: Tok) -> bool:
+    """``\\hat``, ``\\bar``, ... before a letter: the decorated name is a name (``\\hat\\beta = ...``)."""
+    return t.kind == "CMD" and t.text.lstrip("\\") in DECORATIONS
 
 
 def _definition(source: str, cond: list[Tok]) -> None:
@@ -170,10 +158,10 @@ def _definition(source: str, cond: list[Tok]) -> None:
     0``, or relates names, ``a + b = 1``); refused, never read as the first formula's condition."""
     level = _top_level(cond)
     rels = [k for k, (t, top) in enumerate(zip(cond, level)) if top and t.kind in RELATION_KINDS]
-    if len(rels) != 1 or cond[rels[0]].text != "=" or cond[0].kind != "NAME":
+    if len(rels) != 1 or cond[rels[0]].text != "=" or not (cond[0].kind == "NAME" or _decoration(cond[0])):
         return
     left, right = cond[:rels[0]], cond[rels[0] + 1:]
-    named = all(t.kind in _NAME_PART for t in left) or (len(left) > 2 and left[1].kind == "LPAREN"
+    named = all(t.kind in _NAME_PART or _decoration(t) for t in left) or (len(left) > 2 and left[1].kind == "LPAREN"
                                                          and not any(level[1:rels[0]]))
     if named and any(t.kind == "NAME" for t in right):
         fail(source, cond[0].start, cond[-1].end, "a second equation after the formula defines a quantity of its "

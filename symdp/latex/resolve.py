@@ -370,7 +370,7 @@ class Resolver:
             self.fail(tok, f"an upright {text}: the imaginary unit (symdp's formulas are real); declare it in the "
                       f"notation to read it as a name")
         if len(text) == 1 and text.isalpha() and text.isascii():  # \text{且} ("and") is a word, not a letter
-            return _token("NAME", sp.Symbol(text), tok)
+            return _token("NAME", sp.Symbol(text + ("_bf" if tok.cmd == "textbf" else "")), tok)   # \textbf{x}: bold
         if tok.cmd in PROSE_FONTS and prose_word(self.source, tok, text):
             self.fail(tok, f"the word {text!r} is prose, not a name (extend the notation with it to read it as one)")
         if text in DISTRIBUTIONS:
@@ -387,11 +387,21 @@ class Resolver:
         if tok.cmd == "operatorname" and isinstance(nxt, Tok) and nxt.kind in ("NAME", "NUMBER", "CMD", "FRAC"):
             self.fail(tok, f"\\operatorname{{{text}}} before an operand: an operator applied without parentheses "
                       f"(never {text} times it); write \\operatorname{{{text}}}(...)", nxt)
+        if text in UPRIGHT_FUNCTIONS and isinstance(nxt, Tok) and nxt.kind in _OPERAND_STARTS:
+            self.fail(tok, f"the function name {text!r} set upright before an operand without parentheses: its value "
+                      f"there, or {text} times it? Write \\{text} x, or {text} with parentheses", nxt)
         if identifier(text, tok.cmd):
             return _token("NAME", sp.Symbol(text), tok)
         if identifier(text, "mathrm") and len(text) > 1 and isinstance(nxt, Tok) and nxt.kind == "LPAREN":
             return _token("HEAD", ("call", sp.Function(text), text), tok)  # \text{logit}(x): a function's word
         return text_name(self.source, tok, text, before, nxt)  # \text{dof}: one name, or refused with the reason
+
+
+UPRIGHT_FUNCTIONS = frozenset(TEXT_FUNCTIONS) | {"sech", "csch", "coth", "sec", "csc", "cot", "det", "tr", "Re", "Im",
+                                                  "arg", "arccot", "arcsec", "arccsc"}
+"""Function names a paper may set upright (``\\mathrm{log}``, ``\\mathrm{sech}``): before an operand without
+parentheses, refused (``\\mathrm{log} 2`` was 2 times a name log; ``\\mathrm{sech}^2 x``, sech squared times x)."""
+_OPERAND_STARTS = frozenset({"NAME", "NUMBER", "CMD", "FRAC", "LBRACE", "LSET", "BAR", "ABSL", "SUP", "WORD", "SQRT"})
 
 
 def set_builder(source: str, tokens: list[Tok]) -> None:

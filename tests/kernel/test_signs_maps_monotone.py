@@ -101,3 +101,57 @@ def test_the_new_nodes_match_the_schema():
     for node in (Signs(("map:alpha:down", "together", "factor")),
                  Monotone("D", "lower", Signs(()), Monotone("D", "upper", Signs(("expand",)), Signs(())))):
         jsonschema.validate(Proof(node).to_json(), schema)
+
+
+def test_an_inverse_function_is_real_inside_its_range():
+    """erfcinv(z) is real for 0 < z < 2 (erfc maps the line onto (0, 2)): e^{-erfcinv(z)^2} > 0 there, and the
+    reading is refused where z reaches 2 (erfcinv(5/2) is not real)."""
+    z = sp.Symbol("z", positive=True)
+    goal = sp.exp(-sp.erfcinv(z) ** 2)
+    assert _ok(sign_claim(goal, "positive", {z: sp.Interval.open(0, 2)}), Signs(()))
+    assert not _ok(sign_claim(goal, "positive", {z: sp.Interval.open(0, 3)}), Signs(()))
+    # the GDP curve's slope in mu (Dong, Roth and Su): 2 - 2/(e^eps + 1) lies in (0, 2), read over one denominator
+    mu = sp.Symbol("mu", positive=True)
+    slope = -sp.exp(-(mu + sp.sqrt(2) * sp.erfcinv(2 - 2 / (sp.exp(eps) + 1))) ** 2 / 2)
+    assert _ok(sign_claim(slope, "negative", {eps: sp.Interval.open(0, sp.oo), mu: sp.Interval.open(0, sp.oo)}), Signs(()))
+
+
+# --- the adversarial review of 2026-12-06: four false claims the first version accepted -------------------------
+
+HALF = sp.Rational(1, 2)
+
+
+def test_monotone_integrates_over_the_whole_interval_not_the_symbol_s_assumptions():
+    """4 s^2 - 1/2 > 0 for s in [-1, 1] with s positive: false at s = 1/10 (-0.46).  The slope 8 s read > 0 from s's
+    own assumption while the integral from -1 crosses s <= 0."""
+    s = sp.Symbol("s", positive=True)
+    claim = sign_claim(4 * s ** 2 - HALF, "positive", {s: sp.Interval(-1, 1)})
+    assert not _ok(claim, Monotone("s", "lower", Signs(()), Signs(())))
+
+
+def test_monotone_needs_the_goal_and_slope_defined_as_written():
+    """atan(1/(s - 1/2)) > 0 on [0, 1]: false at s = 1/4 (-1.33); its slope, after `together`, reads > 0 through
+    the jump at s = 1/2."""
+    s = sp.Symbol("s")
+    claim = sign_claim(sp.atan(1 / (s - HALF)), "positive", {s: sp.Interval(0, 1)})
+    assert not _ok(claim, Monotone("s", "upper", Signs(()), Signs(("together",))))
+
+
+def test_an_undefined_base_to_the_power_zero_has_no_value():
+    """2 - exp(1/s)^s >= 0 on (0, 1): false everywhere (2 - e); at s = 0 the goal is nan**0, which flint gives as 1."""
+    s = sp.Symbol("s", real=True)
+    claim = sign_claim(2 - sp.exp(1 / s) ** s, "nonnegative", {s: sp.Interval.open(0, 1)})
+    assert not _ok(claim, Monotone("s", "lower", Signs(()), Signs(("map:s:down",))))
+
+
+def test_a_negative_base_has_no_real_root():
+    """x + (-1)^(1/3) < 0 on (0, 1/2): SymPy's (-1)^(1/3) is the principal root 1/2 + i sqrt(3)/2, not -1; the
+    kernel's and the engine's compilers gave -1."""
+    from flint import arb
+
+    from symdp.engine.enclose.arb import compile_arb
+    y = sp.Symbol("y")
+    claim = sign_claim(y + (-1) ** sp.Rational(1, 3), "negative", {y: sp.Interval.open(0, HALF)})
+    assert not _ok(claim, Signs(()))
+    assert not compile_arb(y + (-1) ** sp.Rational(1, 3), [y])({y: arb(0.25)}, 128).is_finite()
+    assert compile_arb(y ** sp.Rational(1, 3), [y])({y: arb(8)}, 128).contains(2)

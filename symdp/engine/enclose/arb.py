@@ -198,7 +198,7 @@ def _pow(e, symbols):
         return lambda env: base(env).sqrt()
     if expo == -sp.S.Half:
         return lambda env: base(env).rsqrt()
-    if expo.is_Rational and expo.q % 2 == 1:  # odd root: real for negative bases too
+    if expo.is_Rational and expo.q % 2 == 1:  # an odd root of a base >= 0 (SymPy's (-1)**(1/3) is complex)
         p, q = int(expo.p), int(expo.q)
         return lambda env: _odd_root(base(env), q) ** p
     power = _compile(expo, symbols)
@@ -206,13 +206,11 @@ def _pow(e, symbols):
 
 
 def _odd_root(x: arb, q: int) -> arb:
-    if x > 0:
-        return x.root(q)
-    if x < 0:
-        return -((-x).root(q))
+    """x^(1/q) where the whole ball of x is >= 0; else no value (nan): SymPy's power of a negative base is its
+    principal complex root, never the real one (the review of 2026-12-06: ``x + (-1)**(1/3) < 0`` was provable)."""
     if x.is_zero():
         return x
-    return arb.union((-x).nonnegative_part().root(q) * -1, x.nonnegative_part().root(q))
+    return x.root(q) if x >= 0 else arb("nan")
 
 
 def _real_power(b: arb, p: arb) -> arb:
