@@ -85,54 +85,6 @@ def _subscripted_letter(tokens: list[Tok], i: int) -> int:
     return end + 1 if end < len(tokens) and tokens[end].kind == "RBRACE" else 0
 
 
-_ARITHMETIC = frozenset({"PLUS", "MINUS", "MUL", "DIV", "SUP", "NAME", "NUMBER", "FRAC"})
-"""Neighbours that make a name an operand of arithmetic (a term, a factor, a base)."""
-
-
-def refuse_bold_arithmetic(source: str, tokens: list[Tok]) -> None:
-    """``\\mathbf{A} \\mathbf{z}_{t-1}``, ``\\mathbf{A}^t``, ``\\mathbf{x} + \\boldsymbol{\\epsilon}``: a bold letter
-    is a vector or a matrix, whose products and powers are not a scalar's; refused in arithmetic, read as a name
-    only where it stands alone (a function's argument ``f(\\mathbf{x} \\mid \\mathbf{a})``, a defined side)."""
-    for k, t in enumerate(tokens):
-        if not _bold(t):
-            continue
-        j = k + 1
-        j = _after_scripts(tokens, j, kinds=("SUB",))  # its own index, \mathbf{z}_{t-1}
-        while j < len(tokens) and tokens[j].kind == "PRIME":   # \mathbf{x}' + 1
-            j += 1
-        before = tokens[k - 1] if k else None
-        after = tokens[j] if j < len(tokens) else None
-        transposed = after is not None and after.kind == "SUP" and j + 1 < len(tokens) and tokens[j + 1].text in (
-            "T", r"\top", r"\intercal")  # \mathbf{x}^T: refused as a transpose (scripts.refuse_transposes)
-        left, right = _beside(tokens, k, -1), _beside(tokens, j, 1)
-        if left is not None and right is not None and left.kind in _BARS and right.kind in _BARS:
-            fail(source, left.start, right.end, "|...| around a bold letter: the determinant of a matrix or the norm "
-                 "of a vector, not an absolute value (symdp reads scalars)")
-        if not transposed and ((before is not None and before.kind in _ARITHMETIC | {"RPAREN"}) or
-                               (after is not None and after.kind in _ARITHMETIC)):
-            fail(source, t.start, (after or t).end, "a bold letter is a vector or a matrix: its products, sums and "
-                 "powers are not a number's (symdp reads scalars)")
-
-
-_BARS = frozenset({"BAR", "ABSL", "ABSR"})
-
-
-def _bold(t: Tok) -> bool:
-    """A bold or arrowed letter (``\\mathbf{x}``, ``\\boldsymbol{\\mu}``, ``\\vec{v}``, ``\\textbf{x}``), primed or not."""
-    if t.kind == "WORD":
-        return t.cmd == "textbf" and len(t.text.strip()) == 1
-    return t.kind == "NAME" and t.text.rstrip("'").endswith(("_bf", "_vec"))
-
-
-def _beside(tokens: list[Tok], i: int, step: int):
-    """The token beside position ``i`` (``i`` itself going right, ``i - 1`` going left) past braces and primes
-    (``|{\\mathbf{R}}|``, ``|\\mathbf{R}'|``), or None."""
-    i = i - 1 if step < 0 else i
-    while 0 <= i < len(tokens) and tokens[i].kind in ("LBRACE", "RBRACE", "PRIME"):
-        i += step
-    return tokens[i] if 0 <= i < len(tokens) else None
-
-
 def _letter(tokens: list[Tok], i: int):
     """The letter a decoration applies to (``\\hat\\theta``, ``\\hat{x}``, ``\\mathbb{1}``, ``\\bar{x'}``), the index
     after it and the primes inside its group."""
@@ -172,7 +124,7 @@ def refuse_random(source: str, tokens: list, i: int) -> None:
     what = random_name(tokens[i])
     if not what:
         return
-    k = _after_scripts(tokens, i + 1)
+    k = after_scripts(tokens, i + 1)
     t = tokens[i]
     spelled = source[t.start:t.end]
     if k < len(tokens) and isinstance(tokens[k], Tok) and tokens[k].kind in ("LBRACK", "LPAREN", "LSET"):
@@ -230,7 +182,7 @@ def refuse_sensitivities(source: str, items: list) -> None:
         if _scripted(items, k) or not _named(t) or not _delta(source[start:end]) or not _named(nxt) \
                 or (isinstance(nxt, Tok) and nxt.kind == "WORD" and nxt.cmd not in NAME_COMMANDS):
             continue
-        last = items[_after_scripts(items, k + 2) - 1]  # \\Delta \\sigma^2: the sensitivity of sigma^2
+        last = items[after_scripts(items, k + 2) - 1]  # \\Delta \\sigma^2: the sensitivity of sigma^2
         stop = last.end if isinstance(last, Tok) else last.end_pos
         spelled = " ".join(source[start:stop].split())
         fail(source, start, stop, f"{spelled}: the sensitivity of {source[end:stop].strip()}, or "
@@ -259,7 +211,7 @@ def _named(t) -> bool:
     return t.type == "SYM" and isinstance(t.value, sp.Symbol) or (t.type == "HEAD" and t.value[0] == "func")
 
 
-def _after_scripts(tokens: list, k: int, kinds: tuple = ("SUB", "SUP")) -> int:
+def after_scripts(tokens: list, k: int, kinds: tuple = ("SUB", "SUP")) -> int:
     """The index after the scripts (``_{x \\sim D}``, ``^2``; those of ``kinds``) that follow a name at ``k - 1``."""
     while k + 1 < len(tokens) and isinstance(tokens[k], Tok) and tokens[k].kind in kinds:
         if isinstance(tokens[k + 1], Tok) and tokens[k + 1].kind == "LBRACE":

@@ -25,7 +25,8 @@ from .glued import glued
 from .lexer import Tok, fail, lex, not_formula
 from .mids import paired_mids
 from .modulo import refuse_open_modulus
-from .names import (DECORATIONS, FUNCTION_LETTERS, SETS, calls, decorate, refuse_bold_arithmetic, refuse_functionals,
+from .bold import refuse_bold_arithmetic
+from .names import (DECORATIONS, FUNCTION_LETTERS, SETS, calls, decorate, refuse_functionals,
                     refuse_random, refuse_sensitivities)
 from .sensitivities import sensitivities
 from .separators import listed_with_semicolons, parameters_after_bar
