@@ -16,7 +16,7 @@ import itertools
 import sympy as sp
 
 from .algebra import REWRITES, map_of
-from .arb_compile import Unsupported, compile_arb, precision
+from .arb_compile import Context, Unsupported, compile_arb, precision
 
 POS, NONNEG, NEG, NONPOS, ZERO = (True, False, True), (True, False, False), (False, True, True), \
     (False, True, False), (True, True, False)
@@ -275,13 +275,13 @@ def _constant(e):
     """The sign of a constant the table cannot read (``exp(-1) + E/4 - 1``), from its ball at :data:`BITS` bits by
     the kernel's own compiler: strict where the ball excludes 0, else none; none either where a part of it has no
     finite ball (``atan(log 0)``: its ball is finite, but it is not defined as written)."""
+    env: dict = {}
     try:
-        with precision(BITS):
-            balls = [compile_arb(p, ())({}) for p in sp.preorder_traversal(e) if not p.is_Atom]
-            v = compile_arb(e, ())({})
+        with precision(BITS):   # every compound node computed once and kept in env (Context with every)
+            v = compile_arb(e, (), Context((), every=True))(env)
     except (Unsupported, ValueError, ZeroDivisionError, TypeError):
         return None
-    if not all(b.is_finite() for b in balls):
+    if not all(b.is_finite() for b in env.values()):
         return None
     return POS if v.is_finite() and v > 0 else NEG if v.is_finite() and v < 0 else None
 
