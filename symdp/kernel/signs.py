@@ -42,9 +42,10 @@ def check_signs(node, claim) -> str:
     if unknown:
         return f"unknown rewrite {unknown[0]!r} (maps come first)"
     goal, domain, reader = claim.goal, dict(claim.domain), Reader(rest)
-    for name in maps:   # an end is finite where the table reads its sign (a sign is of a finite real value)
-        finite = lambda end, s: end.is_finite or reader.sign(reader.rewritten(end),
-                                                             {k: v for k, v in domain.items() if k != s})
+    # an end is finite where the table reads its sign on the other symbols (a sign is of a finite real value)
+    finite = lambda end, s: end.is_finite or reader.sign(reader.rewritten(end),
+                                                         {k: v for k, v in domain.items() if k != s})
+    for name in maps:
         got = map_of(name, tuple(domain.items()), finite)
         if isinstance(got, str):
             return got

@@ -53,7 +53,8 @@ from __future__ import annotations
 
 import re
 
-from .lexer import balanced, lex
+from .lexer import TEXT_COMMANDS, balanced, lex
+from .names import DECORATIONS
 
 _ARRAY = re.compile(r"\\left\s*\\\{\s*\\begin\s*\{array\}\s*\{[^{}]*\}(?P<body>.*?)"
                     r"\\end\s*\{array\}\s*\\right\s*(?:\.|$)", re.S)
@@ -82,10 +83,8 @@ _CALLER = re.compile(r"(?:[A-Za-z0-9]|\\(?:operatorname|mathrm)\s*\{[^{}]*\}|[\^
 command's last letter), a digit, an upright name, a script; never another command's argument (``\\frac{a}{...}``)."""
 
 
-_ARGUMENT_COMMANDS = frozenset(("sqrt frac dfrac tfrac cfrac binom dbinom tbinom hat widehat bar overline underline tilde "
-                                 "widetilde vec dot ddot check breve mathbf boldsymbol bm mathrm mathit mathsf mathtt "
-                                 "mathcal mathbb mathscr mathfrak operatorname text textrm textbf textit mbox underbrace "
-                                 "overbrace ensuremath").split())
+_ARGUMENT_COMMANDS = frozenset(DECORATIONS) | TEXT_COMMANDS | frozenset(
+    "sqrt frac dfrac tfrac cfrac binom dbinom tbinom underbrace overbrace ensuremath".split())
 """Commands whose braced argument the braces are (``\\sqrt{\\left(x\\right)}``): those braces are kept."""
 
 

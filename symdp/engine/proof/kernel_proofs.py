@@ -65,8 +65,8 @@ def rounded(printed, derived, decimals: int, rounding: str) -> str | None:
     verdict stands, with no proof object)."""
     (lo, lo_in), (hi, hi_in) = interval(printed, decimals, rounding)
     x = sp.sympify(derived)
-    goal = sp.Min(x - sp.Rational(lo.numerator, lo.denominator), sp.Rational(hi.numerator, hi.denominator) - x,
-                  evaluate=False)   # evaluated, SymPy would pick one side by a float comparison
+    # unevaluated: SymPy would otherwise pick one side of the Min by a float comparison
+    goal = sp.Min(x - sp.Rational(lo), sp.Rational(hi) - x, evaluate=False)
     claim = kernel.sign_claim(goal, "nonnegative" if lo_in and hi_in else "positive", {})
     verdict = kernel.check(claim, kernel.Proof(kernel.Signs(())))
     return state(verdict) if verdict.accepted else None

@@ -211,7 +211,7 @@ def _signs(captured, detail: str = "") -> Export:
     if isinstance(stated, str):
         return Export(why=f"symbolic sign analysis: {stated}")
     claim = kernel.sign_claim(*stated)
-    node = _first_signs(claim, SIGN_REWRITES + _mapped_rewrites(detail)) or monotone_node(claim, detail)
+    node = _first_signs(claim, _tries(detail)) or monotone_node(claim, detail)
     if node is not None:
         return Export(claim, kernel.Proof(node))
     return Export(why="symbolic sign analysis: a sign the kernel's table does not read off the tree")
@@ -224,8 +224,8 @@ def _mapped_rewrites(detail: str) -> tuple:
     """The kernel's rewrites for "sign by assumptions after MAPS (REWRITE)": the maps (:data:`MAPS`), then the
     search's rewrite (:data:`CHARTED`) or each of :data:`MAPPED_TAILS`; () for any other detail."""
     found = AFTER.fullmatch(detail)
-    maps = [_map(part) for part in found.group(1).split("; ")] if found and found.group(1) else [None if not found else ""]
-    if None in maps:
+    maps = [_map(part) for part in found.group(1).split("; ")] if found and found.group(1) else []
+    if found is None or None in maps:
         return ()
     head = tuple(m for m in maps if m)
     named = (tuple(CHARTED[found.group(2)][0]),) if found.group(2) in CHARTED else ()
@@ -249,8 +249,13 @@ def monotone_node(claim, detail: str, depth: int = 2):
         return None
     value = _first_signs(stated[0], SIGN_REWRITES)
     inner = parts[1].split(": ", 1)[-1]
-    slope = monotone_node(stated[1], inner, depth - 1) or _first_signs(stated[1], SIGN_REWRITES + _mapped_rewrites(inner))
+    slope = monotone_node(stated[1], inner, depth - 1) or _first_signs(stated[1], _tries(inner))
     return None if value is None or slope is None else kernel.Monotone(node.symbol, node.end, value, slope)
+
+
+def _tries(detail: str) -> tuple:
+    """:data:`SIGN_REWRITES`, then the maps ``detail`` names (:func:`_mapped_rewrites`), each rewrite list once."""
+    return tuple(dict.fromkeys(SIGN_REWRITES + _mapped_rewrites(detail)))
 
 
 def _first_signs(claim, tries):
