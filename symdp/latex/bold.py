@@ -1,5 +1,6 @@
 """Bold and arrowed letters (``\\mathbf{x}``, ``\\boldsymbol{\\mu}``, ``\\vec{v}``, ``\\textbf{x}``): vectors or matrices,
-read as names only where they stand alone; refused in arithmetic and between bars (a determinant or a norm)."""
+read as names only where they stand alone; refused in arithmetic and between bars (a determinant or a norm), as
+``|\\Sigma|`` is (the determinant of a covariance matrix in statistics)."""
 from __future__ import annotations
 
 from .lexer import Tok, fail
@@ -15,20 +16,23 @@ def refuse_bold_arithmetic(source: str, tokens: list[Tok]) -> None:
     is a vector or a matrix, whose products and powers are not a scalar's; refused in arithmetic, read as a name
     only where it stands alone (a function's argument ``f(\\mathbf{x} \\mid \\mathbf{a})``, a defined side)."""
     for k, t in enumerate(tokens):
-        if not _bold(t):
+        if not (_bold(t) or t.text == r"\Sigma"):
             continue
         j = k + 1
         j = after_scripts(tokens, j, kinds=("SUB",))  # its own index, \mathbf{z}_{t-1}
         while j < len(tokens) and tokens[j].kind == "PRIME":   # \mathbf{x}' + 1
             j += 1
+        left, right = _beside(tokens, k, -1), _beside(tokens, j, 1)
+        if left is not None and right is not None and left.kind in _BARS and right.kind in _BARS:
+            fail(source, left.start, right.end, f"|...| around {'a bold letter' if _bold(t) else t.text}: the "
+                 "determinant of a matrix (a covariance matrix) or the norm of a vector, not an absolute value "
+                 "(symdp reads scalars)")
+        if not _bold(t):
+            continue
         before = tokens[k - 1] if k else None
         after = tokens[j] if j < len(tokens) else None
         transposed = after is not None and after.kind == "SUP" and j + 1 < len(tokens) and tokens[j + 1].text in (
             "T", r"\top", r"\intercal")  # \mathbf{x}^T: refused as a transpose (scripts.refuse_transposes)
-        left, right = _beside(tokens, k, -1), _beside(tokens, j, 1)
-        if left is not None and right is not None and left.kind in _BARS and right.kind in _BARS:
-            fail(source, left.start, right.end, "|...| around a bold letter: the determinant of a matrix or the norm "
-                 "of a vector, not an absolute value (symdp reads scalars)")
         if not transposed and ((before is not None and before.kind in _ARITHMETIC | {"RPAREN"}) or
                                (after is not None and after.kind in _ARITHMETIC)):
             fail(source, t.start, (after or t).end, "a bold letter is a vector or a matrix: its products, sums and "

@@ -336,8 +336,16 @@ class Builder(Application, Products, Transformer):
         return (self.expr(values[0]), values[1])
 
     def when(self, c):
+        """A branch's condition.  ``\\text{where } a = 2`` in a row is refused: "where" before an equation names a
+        definition for that branch (a = 2 in it) as often as the case a = 2, and the two differ."""
         values = [x for x in c if not isinstance(x, Token)]
-        return self.boolean(values[0])
+        read = self.boolean(values[0])
+        word = next((t for t in c if isinstance(t, Token) and t.type == "IF"), None)
+        if word is not None and str(word.value).strip().lower() == "where" and read.has(sp.Eq):
+            self.fail(word.start_pos, word.end_pos, "an equation after 'where' in a cases row: a definition for the "
+                      "branch or the branch's condition? write \\text{if} for a condition, or define the name outside "
+                      "the cases")
+        return read
 
     def otherwise(self, c):
         return sp.true
