@@ -7,7 +7,7 @@ enforces it): :mod:`.proof` (the format), :mod:`.claim` (what is proved), :mod:`
 """
 from .check import ORACLES, Verdict, check
 from .claim import Claim, identity_claim, sign_claim
-from .proof import FORMAT, Algebra, Boxes, Cases, Chart, Farkas, Leaf, Monotone, Oracle, Proof, Signs
+from .proof import FORMAT, Algebra, Boxes, Cases, Chart, Farkas, Leaf, Limit, Monotone, Oracle, Proof, Signs
 
-__all__ = ["FORMAT", "ORACLES", "Algebra", "Boxes", "Cases", "Chart", "Farkas", "Claim", "Leaf", "Monotone", "Oracle", "Proof", "Signs", "Verdict",
+__all__ = ["FORMAT", "ORACLES", "Algebra", "Boxes", "Cases", "Chart", "Farkas", "Claim", "Leaf", "Limit", "Monotone", "Oracle", "Proof", "Signs", "Verdict",
            "check", "identity_claim", "sign_claim"]

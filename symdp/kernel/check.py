@@ -7,6 +7,7 @@ that fails (a path such as ``chart/boxes/leaf 12``) and why.
 """
 from __future__ import annotations
 
+from collections import Counter
 from dataclasses import dataclass
 
 import sympy as sp
@@ -15,13 +16,14 @@ from .algebra import canonical, check_algebra
 from .boxes import check_chart
 from .cases import case_claims, check_farkas
 from .monotone import premises
-from .proof import FORMAT, Algebra, Cases, Chart, Farkas, Monotone, Oracle, Proof, Signs
+from .proof import FORMAT, Algebra, Cases, Chart, Farkas, Limit, Monotone, Oracle, Proof, Signs
 from .signs import check_signs
 
 ORACLES = {
     "sympy.simplify": "SymPy's simplify reduced the claim's difference (lhs - rhs) to 0",
 }
-"""The oracle kinds the kernel knows, with the question each answers (an identity's difference is 0)."""
+"""The kinds of ``oracle`` node the kernel knows, with the question each answers (an identity's difference is 0).
+A ``limit`` node (:mod:`.monotone`) is the other trusted step: counted as ``sympy.limit``, asked again."""
 
 
 @dataclass(frozen=True)
@@ -58,7 +60,7 @@ def check(claim, proof: Proof) -> Verdict:
         node, reason = getattr(root, "rule", "proof"), f"{type(exc).__name__}: {exc}"
     if node:
         return Verdict(False, node=node, reason=reason)
-    return Verdict(True, _rules(root), ((root.oracle, 1),) if isinstance(root, Oracle) else ())
+    return Verdict(True, _rules(root), _trusts(root))
 
 
 def _check(root, claim):
@@ -81,7 +83,8 @@ def _check_monotone(node: Monotone, claim):
     claims = premises(node, claim)
     if isinstance(claims, str):
         return "monotone", claims
-    for name, premise, stated in zip(("value", "slope"), (node.value, node.slope), claims):
+    value = node.value.premise if isinstance(node.value, Limit) else node.value
+    for name, premise, stated in zip(("value", "slope"), (value, node.slope), claims):
         failed, why = _check(premise, stated)
         if why:
             return f"monotone/{name}/{failed}", why
@@ -123,12 +126,25 @@ _ONE_NODE = {Algebra: check_algebra, Signs: check_signs, Oracle: _check_oracle}
 """The rules checked on one node, each by a function returning "" or the reason it fails."""
 
 
+def _trusts(root) -> tuple:
+    """(oracle kind, count) pairs of the tree: ``oracle`` nodes by kind, ``limit`` nodes as ``sympy.limit``."""
+    found = Counter()
+    stack = [root]
+    while stack:
+        node = stack.pop()
+        found[node.oracle if isinstance(node, Oracle) else "sympy.limit"] += isinstance(node, (Oracle, Limit))
+        stack.extend(getattr(node, name) for name in ("value", "slope", "premise") if hasattr(node, name))
+        stack.extend(getattr(node, "premises", ()))
+    return tuple(sorted((k, n) for k, n in found.items() if n))
+
+
 def _rules(root) -> tuple:
     rules = {root.rule}
     if isinstance(root, Cases):
         rules |= {p.rule for p in root.premises}
     if isinstance(root, Chart):
         rules |= {"boxes"} | {f"boxes:{leaf.rule}" for leaf in root.premise.leaves}
-    if isinstance(root, Monotone):
-        rules |= set(_rules(root.value)) | set(_rules(root.slope))
+    if isinstance(root, (Monotone, Limit)):
+        rules |= {r for n in (getattr(root, "value", None), getattr(root, "slope", None), getattr(root, "premise", None))
+                  if n is not None for r in _rules(n)}
     return tuple(sorted(rules))

@@ -5,7 +5,8 @@ Every node names its rule and holds the data that makes it checkable without sea
 goal, after rewrites, shows its sign in its tree), :class:`Oracle` (a step the kernel does not check: the trust
 base), :class:`Chart` (the domain as the image of the unit box) over :class:`Boxes` (a subdivision of the box,
 each leaf with the rule that closes it), :class:`Cases` (one premise per sign case of the goal's kinks),
-:class:`Farkas` (a case closed by Farkas' lemma) and :class:`Monotone` (a goal beyond its value at an end).  Rationals travel as strings ("3/8") and are read exactly;
+:class:`Farkas` (a case closed by Farkas' lemma), :class:`Monotone` (a goal beyond its value at an end) and
+:class:`Limit` (its value at an end where it is not defined, by ``sympy.limit``).  Rationals travel as strings ("3/8") and are read exactly;
 nothing is evaluated when a proof is read.
 """
 from __future__ import annotations
@@ -101,6 +102,16 @@ class Monotone:
 
 
 @dataclass(frozen=True)
+class Limit:
+    answer: str
+    """The canonical ``srepr`` of the goal's limit at a ``monotone`` node's end, as ``sympy.limit`` gives it (an
+    oracle: the kernel asks it again and compares)."""
+    premise: object
+    """A node proving the limit >= 0."""
+    rule = "limit"
+
+
+@dataclass(frozen=True)
 class Proof:
     root: object
     format: int = FORMAT
@@ -184,7 +195,7 @@ FIELDS = {
     "empty": (_typed(bool, "empty is true or false"), bool),
 }
 """Per field of a node: how it is read from JSON (ValueError naming it when malformed) and written."""
-KINDS = {kind.rule: kind for kind in (Algebra, Signs, Oracle, Chart, Boxes, Cases, Farkas, Monotone)}
+KINDS = {kind.rule: kind for kind in (Algebra, Signs, Oracle, Chart, Boxes, Cases, Farkas, Monotone, Limit)}
 
 
 def _node(d):

@@ -26,7 +26,8 @@ from ...kernel.algebra import REWRITES, canonical
 from ..model import domain as dom
 from ..symbolic import normal
 from ...kernel.cases import KINKS
-from ...kernel.monotone import premises
+from ...kernel.monotone import end_limit, premises
+from ..model.budget import BudgetExceeded, within_budget
 from .proof_cases import by_cases
 from ..validated.search import decode, split, unit_box
 
@@ -232,25 +233,55 @@ def _mapped_rewrites(detail: str) -> tuple:
     return tuple(head + tail for tail in dict.fromkeys(named + MAPPED_TAILS))
 
 
-MONOTONE = re.compile(r"monotone in (\S+) from \S+ -> .+?([+-]) \(limit .+?: (.+)\)")
-"""The search's "monotone in x from x -> a+ (limit L: HOW; derivative positive: HOW)" (:mod:`.symbolic.ends`)."""
+MONOTONE = re.compile(r"monotone in (\S+) from \S+ -> (.+?)([+-]?) \(limit .+?: (.+)\)")
+"""The search's "monotone in x from x -> a+ (limit L: HOW; derivative positive: HOW)" (:mod:`.symbolic.ends`); a
+closed end has no side ("x -> 1 (limit ...")."""
+
+
+def _end(claim, name: str, at: str, side: str):
+    """"lower" or "upper": the side the search named, else the end of ``name``'s interval that ``at`` is."""
+    if side:
+        return "lower" if side == "+" else "upper"
+    interval = next((iv for s, iv in claim.domain if s.name == name), None)
+    ends = (interval.start, interval.end) if isinstance(interval, sp.Interval) else ()
+    value = sp.sympify(at)
+    return next((w for w, e in zip(("lower", "upper"), ends) if sp.simplify(e - value) == 0), "")
 
 
 def monotone_node(claim, detail: str, depth: int = 2):
     """A ``monotone`` node for ``claim`` from the search's description (the end, then the limit's and the
     derivative's own proofs, each a ``signs`` node or, for the derivative, another ``monotone``), or None."""
     found = MONOTONE.fullmatch(detail)
-    parts = _top_split(found.group(3), "; derivative ") if found and depth > 0 else None
-    if parts is None:
+    parts = _top_split(found.group(4), "; derivative ") if found and depth > 0 else None
+    end = _end(claim, found.group(1), found.group(2), found.group(3)) if parts else ""
+    if not end:
         return None
-    node = kernel.Monotone(found.group(1), "lower" if found.group(2) == "+" else "upper", None, None)
-    stated = premises(node, claim)
+    node = kernel.Monotone(found.group(1), end, None, None)
+    stated, limit = premises(node, claim), None
+    if isinstance(stated, str):   # an infinite end, or one where the goal is not defined: its limit there
+        limit = _limit_node(claim, node.symbol, end)
+        stated = premises(kernel.Monotone(node.symbol, end, limit, None), claim) if limit else stated
     if isinstance(stated, str):
         return None
     value = _first_signs(stated[0], SIGN_REWRITES)
     inner = parts[1].split(": ", 1)[-1]
     slope = monotone_node(stated[1], inner, depth - 1) or _first_signs(stated[1], _tries(inner))
+    value = kernel.Limit(limit.answer, value) if limit and value else value
     return None if value is None or slope is None else kernel.Monotone(node.symbol, node.end, value, slope)
+
+
+LIMIT_BUDGET = 20.0
+"""Seconds for SymPy's limit of a monotone goal at its end (:func:`_limit_node`): the search found it within its
+own budget; here only the exported proof object is at stake, never a verdict."""
+
+
+def _limit_node(claim, symbol: str, end: str):
+    """A ``limit`` node (its premise still to fill) with SymPy's limit at the end, as the kernel asks it, or None."""
+    try:
+        answer = within_budget(lambda: end_limit(claim, symbol, end), LIMIT_BUDGET)
+    except BudgetExceeded:
+        return None
+    return kernel.Limit(answer, None) if answer else None
 
 
 def _tries(detail: str) -> tuple:
