@@ -33,7 +33,7 @@ def premises(node, claim):
         return f"a limit node stands at an open end; {s}'s interval includes {at}, where the goal's own value counts"
     if not (at.is_finite or by_limit):
         return f"the {node.end} end of {s}'s interval is infinite (a limit node gives the goal's value there)"
-    r = sp.Dummy(str(s), real=True)   # the whole interval, whatever s's own assumptions exclude of it
+    r = sp.Dummy(s.name, real=True)   # the whole interval, whatever s's own assumptions exclude of it
     g, plain = sp.sympify(claim.goal).xreplace({s: r}), {**rest, r: iv}
     with sp.evaluate(False):
         unevaluated = g.xreplace({r: at})
@@ -43,7 +43,7 @@ def premises(node, claim):
         return f"the goal is not shown defined at {s} = {at} (every node, unevaluated)"
     if not (reader.real(g, plain) and reader.real(slope, plain)):
         return f"the goal and its slope are not shown defined, as written, on {s}'s whole interval"
-    value = _limit(node.value, g, r, at, node.end) if by_limit else g.xreplace({r: at})
+    value = _limit(node.value, g, r, at, node.end, rest) if by_limit else g.xreplace({r: at})
     if isinstance(value, str):
         return value
     value = Claim(value, ">" if claim.strict and not is_open else ">=", sp.Integer(0), tuple(rest.items()))
@@ -70,7 +70,7 @@ def end_limit(claim, symbol: str, end: str) -> str:
     if isinstance(placed, str):
         return ""
     s, _, _, at, _ = placed
-    r = sp.Dummy(str(s), real=True)
+    r = sp.Dummy(s.name, real=True)
     return canonical(_ask(sp.sympify(claim.goal).xreplace({s: r}), r, at, end))
 
 
@@ -78,13 +78,22 @@ def _ask(g, r, at, end):
     return sp.limit(g, r, at, "+" if end == "lower" else "-")
 
 
-def _limit(node: Limit, g, r, at, end):
+def _limit(node: Limit, g, r, at, end, rest):
     """The goal's limit as ``r`` tends to ``at`` from inside the interval, by ``sympy.limit`` (the trust base), when
     it is the answer the proof records and a finite expression; else why not.  At an open end the goal tends to it,
     and ``g(s) = L + int g'`` (an improper integral at an infinite end) gives the claim with the slope's sign."""
+    if not all(_inside(v, iv) for v, iv in rest.items()):   # SymPy's limit reads their assumptions, not intervals
+        return "another symbol's interval leaves its own assumptions (sympy.limit would read the assumptions)"
     found = _ask(g, r, at, end)
     if canonical(found) != node.answer:
         return f"sympy.limit gives {sp.sstr(found)} at {at}, the proof records another answer"
     if found.has(sp.oo, -sp.oo, sp.zoo, sp.nan, sp.AccumBounds, sp.Limit) or r in found.free_symbols:
         return f"the goal's limit at {at} is not a finite expression ({sp.sstr(found)})"
     return found
+
+
+def _inside(v, iv) -> bool:
+    """``iv`` lies where ``v``'s own sign assumptions put it (a positive ``a`` on (-2, -1) does not)."""
+    lo, hi = (iv.start, iv.end) if isinstance(iv, sp.Interval) else (-sp.oo, sp.oo)
+    return not ((v.is_positive and not (lo >= 0)) or (v.is_nonnegative and not (lo >= 0))
+                or (v.is_negative and not (hi <= 0)) or (v.is_nonpositive and not (hi <= 0)))

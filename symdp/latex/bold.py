@@ -16,7 +16,10 @@ def refuse_bold_arithmetic(source: str, tokens: list[Tok]) -> None:
     is a vector or a matrix, whose products and powers are not a scalar's; refused in arithmetic, read as a name
     only where it stands alone (a function's argument ``f(\\mathbf{x} \\mid \\mathbf{a})``, a defined side)."""
     for k, t in enumerate(tokens):
-        if not (_bold(t) or t.text == r"\Sigma"):
+        if t.kind == "NAME" and t.text.split("_")[0].rstrip("'") == r"\Sigma" and _between_bars(tokens, k):
+            fail(source, t.start, t.end, "\\Sigma between bars (|2\\pi \\Sigma|, |\\hat\\Sigma|^{-1/2}): the determinant "
+                 "of a covariance matrix, not an absolute value (symdp reads scalars)")
+        if not _bold(t):
             continue
         j = k + 1
         j = after_scripts(tokens, j, kinds=("SUB",))  # its own index, \mathbf{z}_{t-1}
@@ -24,11 +27,8 @@ def refuse_bold_arithmetic(source: str, tokens: list[Tok]) -> None:
             j += 1
         left, right = _beside(tokens, k, -1), _beside(tokens, j, 1)
         if left is not None and right is not None and left.kind in _BARS and right.kind in _BARS:
-            fail(source, left.start, right.end, f"|...| around {'a bold letter' if _bold(t) else t.text}: the "
-                 "determinant of a matrix (a covariance matrix) or the norm of a vector, not an absolute value "
-                 "(symdp reads scalars)")
-        if not _bold(t):
-            continue
+            fail(source, left.start, right.end, "|...| around a bold letter: the determinant of a matrix or the norm "
+                 "of a vector, not an absolute value (symdp reads scalars)")
         before = tokens[k - 1] if k else None
         after = tokens[j] if j < len(tokens) else None
         transposed = after is not None and after.kind == "SUP" and j + 1 < len(tokens) and tokens[j + 1].text in (
@@ -40,6 +40,14 @@ def refuse_bold_arithmetic(source: str, tokens: list[Tok]) -> None:
 
 
 _BARS = frozenset({"BAR", "ABSL", "ABSR"})
+
+
+def _between_bars(tokens: list[Tok], k: int) -> bool:
+    """Token ``k`` inside a pair of bars: an odd number of plain bars before it, or an open ``\\left|``/``\\lvert``."""
+    before = tokens[:k]
+    plain = sum(t.kind == "BAR" for t in before)
+    opened = sum(t.kind == "ABSL" for t in before) - sum(t.kind == "ABSR" for t in before)
+    return plain % 2 == 1 and any(t.kind == "BAR" for t in tokens[k + 1:]) or opened > 0
 
 
 def _bold(t: Tok) -> bool:

@@ -68,6 +68,11 @@ VOCABULARY = {
 """Phrases (lower case, without an article; "regularised" and "Hurwitz's" read alike) to the function they name:
 SymPy's, with its arguments in the order the standard notation writes them (DLMF 5.2, 5.12, 8.2, 8.17, 10.25, 7.2,
 5.15, 25.11; the regularized gammas P(s, x) and Q(s, x) of DLMF 8.2.4; ``B(x; a, b)`` and ``I_x(a, b)`` with ``x`` first)."""
+CONSTANTS = {"euler-mascheroni constant": sp.EulerGamma, "euler mascheroni constant": sp.EulerGamma,
+             "euler\u2013mascheroni constant": sp.EulerGamma, "euler's constant": sp.EulerGamma,
+             "catalan's constant": sp.Catalan, "golden ratio": sp.GoldenRatio}
+"""Phrases naming a constant: "where $\\gamma$ is the Euler-Mascheroni constant" declares ``\\gamma`` as SymPy's
+``EulerGamma`` for that display (a plain gamma otherwise)."""
 QUANTITIES = ("bound", "bounds", "parameter", "parameters")
 """Nouns that make a word a quantity: "`lower` and `upper` are the lower and upper bounds" names two symbols."""
 _SETTLES = {"betainc": "incomplete beta function", "sympy.beta": "beta function",
@@ -226,6 +231,8 @@ def _declare(math: str, phrase: str, sentence: str) -> list:
     if re.fullmatch(r"[A-Za-z]{2,}", math):
         noun = phrase.split(" of ")[0].split()
         return [Declaration(math, "a quantity", sentence)] if noun and noun[-1] in QUANTITIES else []
+    if phrase in CONSTANTS:
+        return [Declaration(math, phrase, sentence)] if _BARE.fullmatch(math) else []
     entry, head = VOCABULARY.get(phrase), _HEAD.fullmatch(math)
     if entry is None or head is None:
         return []
@@ -268,6 +275,9 @@ def declare(notation: Notation, prose) -> tuple[Notation, tuple]:
             for tex in (spelling, rf"\text{{{spelling}}}", rf"\mathrm{{{spelling}}}"):
                 symbols[tex] = sp.Symbol(spelling)
             continue
+        if mine[0].what in CONSTANTS:
+            symbols[spelling] = CONSTANTS[mine[0].what]
+            continue
         functions[spelling] = _function(notation, spelling, mine)
     return notation.extend(symbols=symbols, functions=functions), found
 
@@ -309,7 +319,8 @@ def declared(notation: Notation) -> frozenset:
 def used(declared: tuple, notation: Notation, source: str) -> tuple:
     """The declarations a reading of ``source`` used (their functions were called, or their quantities occur)."""
     calls = {id(d) for _, fn in notation.functions if isinstance(fn, Declared) for d in fn.used}
-    return tuple(d for d in declared if id(d) in calls or d.what == "a quantity" and d.spelling in source)
+    return tuple(d for d in declared if id(d) in calls or (d.what == "a quantity" or d.what in CONSTANTS)
+                 and d.spelling in source)
 
 
 def around(text: str, start: int, end: int) -> tuple:

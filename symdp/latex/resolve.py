@@ -34,7 +34,7 @@ from .sides import listed
 from .naturals import naturals_after
 from .textnames import PROSE_FONTS, prose_word, text_name
 from .words import (DISTRIBUTIONS, FUNCTION_NAMED, FUNCTION_WORDS, TEXT_FUNCTIONS, NOT_FORMULA, OPTIMISATIONS, REFUSED,
-                    called_word, identifier, italic_word, letters, not_in_notation)
+                    called_word, identifier, italic_word, letters, not_in_notation, refuse_italic_prose)
 from .notation import HEADS, OPERATORS, Notation
 from .prose import declared, scripted
 from .labels import refuse_label_numbers, refuse_labels_before_subscripts, refuse_subscripted_calls
@@ -148,6 +148,7 @@ class Resolver:
         refuse_label_numbers(self.source, decorated, fail, self.spelled)
         refuse_bold_arithmetic(self.source, decorated)
         tokens = glued(spelled(integrals(fold(decorated, bound, scripted(self.notation) | kept))))
+        refuse_italic_prose(self.source, tokens)
         refuse_stray_differentials(self.source, tokens, fail)
         matched = sensitivities(self.match(tokens), self.derived, self.functions)
         refuse_subscripted_calls(self.source, matched, bound, fail, FUNCTION_LETTERS)

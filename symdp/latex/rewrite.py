@@ -77,7 +77,7 @@ def rewritten(text: str) -> str:
     return ellipsis_sums(_ARRAY.sub(_cases, _script_commands(_indicators(_chooses(_positive_parts(_braces(text)))))))
 
 
-_BRACED_LEFT = re.compile(r"\{\s*\\left\s*\(")
+_BRACED_LEFT = re.compile(r"\{\s*(?:\\left\s*)?\(")
 _CALLER = re.compile(r"(?:[A-Za-z0-9]|\\(?:operatorname|mathrm)\s*\{[^{}]*\}|[\^_]\s*\{[^{}]*\}|[\^_]\s*[A-Za-z0-9])\s*$")
 """What may stand before braced parentheses that are a call's (or a product's) parentheses: a letter (a name or a
 command's last letter), a digit, an upright name, a script; never another command's argument (``\\frac{a}{...}``)."""
@@ -91,7 +91,8 @@ _ARGUMENT_COMMANDS = frozenset(DECORATIONS) | TEXT_COMMANDS | frozenset(
 def _braced_parentheses(text: str) -> str:
     """``{\\left(x \\right)}`` (SymPy's own printing of a call: ``\\operatorname{sech}{\\left(x \\right)}``) as
     ``\\left(x \\right)``: braces around exactly one parenthesised group only group it, so a name before them is
-    before parentheses (``f{\\left(x\\right)}`` was f times x where ``f(x)`` is refused); not a script's group."""
+    before parentheses (``f{\\left(x\\right)}`` was f times x where ``f(x)`` is refused), and so do braces around one
+    plain pair (``\\zeta{(s)}``, SymPy's docstrings); not a script's group."""
     out, k = [], 0
     for m in _BRACED_LEFT.finditer(text):
         before = text[:m.start()]
@@ -102,10 +103,21 @@ def _braced_parentheses(text: str) -> str:
         body = (inner or "").strip()
         if text[end:].lstrip().startswith(("^", "_")):   # {\\left(x\\right)}^2: the braces group it for the power
             continue
-        if body.endswith(")") and re.sub(r"\s+", "", body[:-1]).endswith("\\right") and _one_pair(body):
+        if body.endswith(")") and (re.sub(r"\s+", "", body[:-1]).endswith("\\right") and _one_pair(body)
+                                   or body.startswith("(") and _one_plain_pair(body)):
             out.append(text[k:m.start()] + " " + body + " ")
             k = end
     return "".join(out) + text[k:]
+
+
+def _one_plain_pair(body: str) -> bool:
+    """``( ... )`` whose opening parenthesis closes only at the end (``\\zeta{(s)}``; not ``{(a)(b)}``)."""
+    depth = 0
+    for i, ch in enumerate(body):
+        depth += {"(": 1, ")": -1}.get(ch, 0)
+        if depth == 0 and i < len(body) - 1:
+            return False
+    return depth == 0
 
 
 def _one_pair(body: str) -> bool:

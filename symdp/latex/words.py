@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 
-from .lexer import Tok, after_argument
+from .lexer import Tok, after_argument, fail
 
 NOT_FORMULA = {
     r"\sim": "a distribution (X \\sim ...)", r"\Pr": "an event's probability", r"\sup": "a supremum",
@@ -110,3 +110,35 @@ def italic_word(word: str, first: Tok, last: Tok, called: bool) -> Tok:
     if called and word in ITALIC_OPERATORS:
         return Tok("CMD", "\\" + word, first.start, last.end, first.spaced)
     return Tok("WORD", word, first.start, last.end, first.spaced, "letters")
+
+
+ITALIC_PROSE = frozenset("where when whenever with for and otherwise then such that given hence thus since else".split())
+"""English words a display may type in math mode without ``\\text`` (``e^{...} where logit(x) = ...``)."""
+
+
+def refuse_italic_prose(source: str, tokens: list) -> None:
+    """``... where z = ...`` typed as italic letters: the word, not the product w h e r e (with e Euler's number)."""
+    i = 0
+    while i < len(tokens):
+        k = i + 1
+        while k < len(tokens) and _joined(tokens[k - 1], tokens[k]):
+            k += 1
+        word = "".join(t.text for t in tokens[i:k])
+        if k - i >= 3 and _single(tokens[i]) and word in ITALIC_PROSE and not _subscripted(tokens, k):
+            fail(source, tokens[i].start, tokens[k - 1].end, f"the letters '{word}' run together: the word "
+                 f"{word!r} typed in math mode (\\text{{{word}}}), not a product of letters")
+        i = k
+
+
+def _single(tok) -> bool:
+    return isinstance(tok, Tok) and tok.kind == "NAME" and len(tok.text) == 1 and tok.text.isalpha()
+
+
+def _joined(a, b) -> bool:
+    return _single(a) and _single(b) and not b.spaced and b.start == a.end
+
+
+def _subscripted(tokens: list, k: int) -> bool:
+    """The run carries a subscript (``and_1``): a name, as the paper may spell one."""
+    after = tokens[k] if k < len(tokens) else None
+    return after is not None and getattr(after, "kind", "") == "SUB"

@@ -85,3 +85,14 @@ def test_the_limit_node_matches_the_schema_and_round_trips():
     proof = _proof(canonical(sp.Integer(0)))
     jsonschema.validate(proof.to_json(), schema)
     assert Proof.from_json(json.loads(proof.dumps())) == proof
+
+
+def test_the_limit_reads_no_assumption_the_intervals_contradict():
+    """The review's probe: a positive a on (-2, -1) (a vacuous domain by the claim's own assumptions, a false claim
+    as printed: 1 - e^{3/2} < 0 at a = -3/2, s = 1).  SymPy's limit reads the assumption (1 at oo), the table reads
+    the interval: the kernel refuses to mix them."""
+    a = sp.Symbol("a", positive=True)
+    s = sp.Symbol("s", real=True)
+    claim = sign_claim(1 - sp.exp(-a * s), "positive", {s: sp.Interval.open(0, sp.oo), a: sp.Interval.open(-2, -1)})
+    verdict = check(claim, Proof(Monotone("s", "upper", Limit(end_limit(claim, "s", "upper"), Signs(())), Signs(()))))
+    assert not verdict.accepted and "assumptions" in verdict.reason
