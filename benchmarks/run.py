@@ -54,7 +54,8 @@ def _optional(name):
 # ------------------------------------------------------------------------------ special-function calls
 
 class _Recorder:
-    """Stands in for ``scipy.special`` inside symdp.fdp.fast: calls through, keeping each call's arguments."""
+    """Stands in for ``scipy.special`` inside symdp.fdp's fast-path modules: calls through, keeping each call's
+    arguments."""
 
     def __init__(self, module):
         self.module, self.calls = module, []
@@ -72,13 +73,17 @@ class _Recorder:
 
 def record_calls(impl, inputs):
     """The special-function calls symdp's fast path makes on ``inputs``: [(name, fn, args)]."""
-    from symdp.fdp import fast as fdp_fast
-    real = fdp_fast.sc
-    fdp_fast.sc = rec = _Recorder(real)
+    from symdp.fdp import fast_calibration, fast_gaussian, fast_gaussian_log, fast_normal
+    modules = (fast_normal, fast_gaussian, fast_gaussian_log, fast_calibration)
+    real = fast_normal.sc
+    rec = _Recorder(real)
+    for module in modules:
+        module.sc = rec
     try:
         impl.fn(*inputs)
     finally:
-        fdp_fast.sc = real
+        for module in modules:
+            module.sc = real
     return rec.calls
 
 

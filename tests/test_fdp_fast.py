@@ -5,6 +5,7 @@ import pytest
 
 from symdp import fdp
 from symdp.fdp import fast as fdp_fast
+from symdp.fdp import fast_arrays, fast_gaussian
 from symdp.errors import SymdpError
 
 ULP = 2.0 ** -53
@@ -182,9 +183,9 @@ def _mills_derivative(k, x):
     return mp.quad(lambda t: t ** k * mp.exp(x * t - t * t / 2), [0, mp.inf])
 
 
-@pytest.mark.parametrize("largest_mu,n", fdp_fast._SHORT_RULES)
+@pytest.mark.parametrize("largest_mu,n", fast_gaussian._SHORT_RULES)
 def test_short_interval_rule_error_bound(largest_mu, n):
-    # fdp_fast._profile_short: n-point Gauss-Legendre on [b, a] in [-10, 0], a - b = mu.  Its error is
+    # fast_gaussian._profile_short: n-point Gauss-Legendre on [b, a] in [-10, 0], a - b = mu.  Its error is
     # mu^{2n+1} (n!)^4 / ((2n+1) ((2n)!)^3) R^(2n+1)(xi); R^(k) is positive and increasing, so relative to the
     # integral (>= mu R'(b)) it is at most that with R^(2n+1)(a)/R'(a - mu), largest at a = 0 (checked on
     # a grid of a here).  Recomputed: below 2^-56 at the rule's largest mu.
@@ -194,7 +195,7 @@ def test_short_interval_rule_error_bound(largest_mu, n):
         ratio = [_mills_derivative(2 * n + 1, a) / _mills_derivative(1, a - m) for a in mp.linspace(-10 + m, 0, 12)]
         assert max(ratio) == ratio[-1]
         assert const * m ** (2 * n) * ratio[-1] < mp.mpf(2) ** -56
-    assert len(fdp_fast._SHORT_NODES[n][0]) == n
+    assert len(fast_gaussian._SHORT_NODES[n][0]) == n
 
 
 def test_gaussian_profile_short_interval_tier_within_four_times_conditioning(monkeypatch):
@@ -204,8 +205,8 @@ def test_gaussian_profile_short_interval_tier_within_four_times_conditioning(mon
     c = np.concatenate([rng.uniform(-10, -8, 40), rng.uniform(-2, 0, 40), rng.uniform(-8, 0, 40)])
     c = np.clip(c, -10 + m / 2, -m / 2)
     seen = []
-    short = fdp_fast._profile_short
-    monkeypatch.setattr(fdp_fast, "_profile_short", lambda cc, h: seen.append(cc.size) or short(cc, h))
+    short = fast_gaussian._profile_short
+    monkeypatch.setattr(fast_gaussian, "_profile_short", lambda cc, h: seen.append(cc.size) or short(cc, h))
     got = fdp_fast.gaussian_profile(-c * m, m)
     assert sum(seen) >= 90
     for e, mv, g in zip(-c * m, m, got):
@@ -217,7 +218,7 @@ def test_gaussian_profile_order_and_blocks_do_not_change_values():
     # the Mills tier works in blocks, each reordered by the size of -a: a permutation of the input
     # permutes the output, and every element equals the one computed alone
     rng = np.random.default_rng(5)
-    n = 3 * fdp_fast._CHUNK + 7
+    n = 3 * fast_arrays.CHUNK + 7
     e, m = rng.uniform(-2, 60, n), 10 ** rng.uniform(-2, 1.5, n)
     got = fdp_fast.gaussian_profile(e, m)
     p = rng.permutation(n)
@@ -244,7 +245,7 @@ def test_gaussian_tradeoff_is_one_where_it_rounds_to_one():
 
 def test_gaussian_tradeoff_blocks_with_array_mu():
     rng = np.random.default_rng(8)
-    n = 2 * fdp_fast._CHUNK + 3
+    n = 2 * fast_arrays.CHUNK + 3
     a = np.concatenate([10 ** rng.uniform(-300, 0, n // 2), rng.uniform(0, 1, n - n // 2)])
     m = 10 ** rng.uniform(-3, 1.5, n)
     got = fdp_fast.gaussian_tradeoff(a, m)

@@ -10,7 +10,8 @@ import sympy as sp
 from flint import arb
 
 from symdp.engine.sampling import certify, numeric as num
-from symdp.engine.enclose.arb import NotRigorous, compile_arb, describe
+from symdp.engine.enclose.arb import NotRigorous, compile_arb
+from symdp.engine.enclose.arb_readout import describe
 from symdp.engine.run.decide import sign as decide_sign
 from symdp.engine.symbolic.attempts import Attempts
 from symdp.engine.model.status import Status

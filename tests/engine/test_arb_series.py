@@ -10,7 +10,8 @@ import sympy as sp
 from flint import arb
 
 from symdp.engine.run import decide
-from symdp.engine.enclose.arb import NotRigorous, as_mpf, compile_arb
+from symdp.engine.enclose.arb import NotRigorous, compile_arb
+from symdp.engine.enclose.arb_readout import as_mpf
 from symdp.engine.symbolic.attempts import Attempts
 from symdp.engine.model.status import Status
 

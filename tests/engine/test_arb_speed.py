@@ -1,7 +1,7 @@
 """The speed-ups of ball arithmetic change no ball (symdp.engine.enclose.arb, validated.rules).
 
 Each speed-up is compared with the plain computation it replaces, bit for bit (midpoint and radius):
-``_wide`` with its definition rad > 2^-20 |mid|; shared subexpressions with the tree evaluated node by node;
+``arb_balls.wide`` with its definition rad > 2^-20 |mid|; shared subexpressions with the tree evaluated node by node;
 a problem's derivatives evaluated in one environment per box with each compiled alone.  A proof recorded
 before the speed-up replays only if every enclosure is the same, so these are the oracles of that claim.
 """
@@ -15,6 +15,7 @@ import sympy as sp
 from flint import arb, fmpq, fmpz
 
 from symdp.engine.enclose import arb as A
+from symdp.engine.enclose import arb_balls
 from symdp.engine.validated.chart import chart
 from symdp.engine.validated.rules import Problem, _ball
 from symdp.special import Phi
@@ -54,7 +55,7 @@ def test_wide_is_its_definition_on_random_and_boundary_balls():
                         for m in (1, 3, 7, fmpq(5, 3)) for s in (-1, 0, 1) for k in (1, 10, 29, 40)]
             special = [arb("nan"), arb("inf"), arb("-inf"), arb(0, 1), arb(1, "inf"), arb(0), arb(3), arb("nan", 1)]
             for v in [*_balls(rng, 20000), *boundary, *special]:
-                assert A._wide(v) == _wide_by_definition(v), v
+                assert arb_balls.wide(v) == _wide_by_definition(v), v
     finally:
         flint.ctx.prec = old
 

@@ -16,7 +16,9 @@ import sympy as sp
 from flint import arb
 
 from ...special import Exprel, Mills, Phi, PhiInv
-from .arb import NotRigorous, _compile, _exprel, _mills_point, _monotone, _phi_inv, _phi_point
+from . import arb_balls
+from .arb import NotRigorous, compile_expr
+from .arb_functions import UNARY, exprel, mills_point, phi_inv, phi_point
 
 NEG, POS = "-oo", "+oo"
 
@@ -175,15 +177,15 @@ MONOTONE = {
     sp.atan: (arb.atan, arb.pi() / 2, -arb.pi() / 2, False),
     sp.asinh: (arb.asinh, POS, NEG, False),
     sp.sinh: (arb.sinh, POS, NEG, False),
-    Phi: (_phi_point, ONE, ZERO, False),
-    Mills: (_monotone(_mills_point), ZERO, POS, True),
-    Exprel: (_exprel, POS, ZERO, False),
+    Phi: (phi_point, ONE, ZERO, False),
+    Mills: (arb_balls.monotone(mills_point), ZERO, POS, True),
+    Exprel: (exprel, POS, ZERO, False),
 }
 
 
 POLES = {
     sp.erfcinv: (arb.erfcinv, ZERO, TWO, True),
-    PhiInv: (_phi_inv, ZERO, ONE, False),
+    PhiInv: (phi_inv, ZERO, ONE, False),
 }
 """Increasing (or decreasing) functions on (lo, hi) that tend to -oo and +oo at its ends (reached only as
 limits, at an open end of the domain): name -> (arb function, lo, hi, decreasing)."""
@@ -243,7 +245,7 @@ def _plan(e):
     if e.is_Symbol:
         return lambda env: env[e]
     if not e.free_symbols:
-        ball = _compile(e, ())
+        ball = compile_expr(e, ())
         return lambda env: _from_ball(ball({}))
     if e.is_Add or e.is_Mul:
         op, parts = (add if e.is_Add else mul), [_plan(a) for a in e.args]
@@ -313,7 +315,6 @@ def _function(e):
 
 def _rule(head, n):
     """The interval rule for ``head`` with ``n`` arguments, or None."""
-    from .arb import UNARY
     if n != 1:
         return None
     if head is sp.log:

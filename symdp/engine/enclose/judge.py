@@ -13,7 +13,7 @@ from dataclasses import dataclass
 import mpmath as mp
 from flint import arb
 
-from .arb import as_mpf, describe
+from .arb_readout import as_mpf, describe
 
 BITS = (64, 128, 256, 512, 1024, 2048, 4096)
 """Precisions (bits) tried in turn; 4096 bits is the cap."""

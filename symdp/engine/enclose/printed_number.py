@@ -24,7 +24,8 @@ from numbers import Integral
 import sympy as sp
 
 from ...errors import SymdpError
-from .arb import NotRigorous, compile_arb, describe, precision
+from .arb import NotRigorous, compile_arb, precision
+from .arb_readout import describe
 from .bounds import printed_fraction
 from ..model.records import Outcome, Witness
 from ..model.status import Status

@@ -23,7 +23,8 @@ import mpmath as mp
 import sympy as sp
 from mpmath.libmp import from_man_exp
 
-from ..enclose.arb import ArbFn, NotRigorous, as_mpf
+from ..enclose.arb import ArbFn, NotRigorous
+from ..enclose.arb_readout import as_mpf
 from ..model.budget import exhausted
 from . import fraction, shifted, tails, values
 from .chart import chart

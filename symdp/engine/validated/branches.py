@@ -15,7 +15,7 @@ from fractions import Fraction
 
 import sympy as sp
 
-from ..enclose.arb import NotRigorous, _compile, precision, to_arb
+from ..enclose.arb import NotRigorous, compile_expr, precision, to_arb
 from ..enclose.arb_logic import condition
 
 KINKS = (sp.Abs, sp.Max, sp.Min, sp.Piecewise)
@@ -119,7 +119,7 @@ def _range(expr, coords):
             hi = const + sum(max(c * a, c * b) for c, (a, b) in zip(coeffs, box))
             return lo, hi
         return exact
-    fn = _compile(expr, coords)
+    fn = compile_expr(expr, coords)
     def enclosed(box, env):
         v = fn(env)
         return (v.lower(), v.upper()) if v.is_finite() else None
@@ -154,7 +154,7 @@ def _truth(cond, coords):
             r = d(box, env)
             return None if r is None else (True if yes(*r) else (False if no(*r) else None))
         return relation
-    other = condition(cond, coords, _compile)
+    other = condition(cond, coords, compile_expr)
     return lambda box, env: other(env)
 
 
