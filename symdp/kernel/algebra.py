@@ -85,7 +85,7 @@ def map_of(name: str, domain: tuple, finite=lambda end, s: end.is_finite):
     interval as the fresh ``t`` (positive, or nonnegative where the end it reaches at t = 0 is closed) ranges over
     [0, oo); or a str saying why the map does not apply.  ``finite(end, s)`` shows an end finite at every point."""
     _, symbol, kind = name.rsplit(":", 2) if name.count(":") >= 2 else ("", "", "")
-    found = [(s, iv) for s, iv in domain if str(s) == symbol]
+    found = [(s, iv) for s, iv in domain if s.name == symbol]
     if kind not in MAPS or len(found) != 1 or not isinstance(found[0][1], sp.Interval):
         return f"the map {name!r} names no symbol of the claim's domain with an interval, or no kind of {MAPS}"
     s, iv = found[0]

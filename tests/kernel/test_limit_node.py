@@ -96,3 +96,13 @@ def test_the_limit_reads_no_assumption_the_intervals_contradict():
     claim = sign_claim(1 - sp.exp(-a * s), "positive", {s: sp.Interval.open(0, sp.oo), a: sp.Interval.open(-2, -1)})
     verdict = check(claim, Proof(Monotone("s", "upper", Limit(end_limit(claim, "s", "upper"), Signs(())), Signs(()))))
     assert not verdict.accepted and "assumptions" in verdict.reason
+
+
+def test_a_map_in_a_nested_premise_finds_its_symbol_by_name():
+    """A monotone node's slope premise is stated on a Dummy named like the symbol: ``map:x:shift`` there finds it by
+    its name (it was looked up by ``str``, ``_x``, and refused), and two symbols of one name stay refused."""
+    claim = sign_claim(x - sp.log(1 + x), "positive", {x: sp.Interval.open(0, sp.oo)})
+    node = Monotone("x", "lower", Signs(()), Signs(("map:x:shift", "together")))
+    assert check(claim, Proof(node)).kernel_checked
+    twin = sign_claim(x - 2 * sp.log(1 + x), "positive", {x: sp.Interval.open(0, sp.oo)})   # false at x = 1
+    assert not check(twin, Proof(node)).accepted
