@@ -10,7 +10,8 @@ special), so the engine may use it.
 """
 from .lexer import LatexError, NotAFormula
 from .notation import NOTATION, Notation
-from .parse import Display, clean, display, members, parse, shown
+from .parse import Display, display, members, parse
+from .prepare import clean, shown
 from .quote import Quote, quote
 from .reading import Reading
 

@@ -4,7 +4,7 @@ read as names only where they stand alone; refused in arithmetic and between bar
 from __future__ import annotations
 
 from .lexer import Tok, fail
-from .names import after_scripts
+from .groups import after_scripts
 
 
 _ARITHMETIC = frozenset({"PLUS", "MINUS", "MUL", "DIV", "SUP", "NAME", "NUMBER", "FRAC"})

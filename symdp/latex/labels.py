@@ -9,7 +9,8 @@ function's value (to a power) or a product, which only the notation settles.
 from __future__ import annotations
 
 from .lexer import Tok, after_argument, closing, opening_brace, unbraced
-from .names import FUNCTION_GREEK, holds_own_letter, names_or_list
+from .groups import holds_own_letter, names_or_list
+from .names import FUNCTION_GREEK
 from .notation import OPERATORS
 from .scripts import bound_index, nameish, signed_end
 
@@ -227,7 +228,7 @@ def refuse_subscripted_calls(source: str, tokens: list[Tok], bound: frozenset, f
         if power and opened and not _powered_member_called(raw, power, after, source[t.start:t.end], functions):
             continue   # \epsilon_{t-1}^2 (1 + \beta), \sum_i w_i^2 (x_i - m)^2: a power of the member times them
         if not power and (t.kind == "SYM" or (bound_index(raw, k + 1, bound) and t.text not in functions)):
-            continue   # a known symbol's member before parentheses: judged with the notation's rules (names.py)
+            continue   # a known symbol's member before parentheses: judged with the notation's rules (callrules.py)
         if opened:
             spelled = source[t.start:raw[after - 1].end]
             fail(source, t.start, raw[after].end, f"ambiguous: {spelled}(...) is the function {spelled} applied "

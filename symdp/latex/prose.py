@@ -79,7 +79,7 @@ _SETTLES = {"betainc": "incomplete beta function", "sympy.beta": "beta function"
             "sympy.lowergamma": "lower incomplete gamma function",
             "sympy.uppergamma": "upper incomplete gamma function", "sympy.zeta": "Hurwitz zeta function",
             "sympy.polygamma": "polygamma function", "besseli": "modified Bessel function of the first kind"}
-"""Entries a refusal names (:data:`.names.SPECIAL_GREEK`, :data:`.apply.STANDARD_SPECIAL`) to the phrase that
+"""Entries a refusal names (:data:`.callrules.SPECIAL_GREEK`, :data:`.apply.STANDARD_SPECIAL`) to the phrase that
 declares them, for :func:`settles`."""
 
 _MATH = re.compile(r"\$\$?(.+?)\$\$?|\\\((.+?)\\\)|:math:`(.+?)`|`([^`]+)`", re.S)

@@ -2,7 +2,7 @@
 
 ``\\log(\\frac{p (1-q)}{(1-p) q})``: ``p`` before parentheses is a function applied to them or ``p`` times them,
 but the same display subtracts ``p`` from 1, so ``p`` is a number there, and a number times a sum is the reading
-(as for a symbol the notation knows, :func:`.names.call_or_product`).  Only a bare use between an arithmetic
+(as for a symbol the notation knows, :func:`.callrules.call_or_product`).  Only a bare use between an arithmetic
 operator and an operator, a relation, a bracket or an end counts: ``= p \\delta`` (``p`` against another factor:
 ``p`` applied to ``\\delta`` without parentheses?) and ``p(x)`` do not; the function letters (f, g, h ...) never do.
 """

@@ -26,8 +26,9 @@ from .lexer import Tok, fail, lex, not_formula
 from .mids import paired_mids
 from .modulo import refuse_open_modulus
 from .bold import refuse_bold_arithmetic
-from .names import (DECORATIONS, FUNCTION_LETTERS, SETS, calls, decorate, refuse_functionals,
-                    refuse_random, refuse_sensitivities)
+from .calls import calls
+from .functionals import refuse_functionals, refuse_random, refuse_sensitivities
+from .names import DECORATIONS, FUNCTION_LETTERS, SETS, decorate
 from .sensitivities import sensitivities
 from .separators import listed_with_semicolons, parameters_after_bar
 from .sides import listed
@@ -121,7 +122,7 @@ class Resolver:
         self.longest = max((len(k) for k in self.table), default=1)
         self.derived = {s.name: s for s in derived.symbols}
         self.families = derived.families
-        """Names the derived expression uses only as indexed families (see parse.Context.families)."""
+        """Names the derived expression uses only as indexed families (see context.Context.families)."""
         self.arguments = frozenset()
         self.functions = frozenset()
         """The names the text around the display calls functions (:func:`.prose.function_names`)."""

@@ -6,7 +6,7 @@ The exponential mechanism is written ``\\exp(\\frac{\\epsilon u(x, r)}{2 \\Delta
 is one quantity of ``u`` (its sensitivity), read as one name ``Delta_u``.  Only then: ``\\Delta u`` with ``u``
 applied nowhere in the display, ``\\Delta u`` followed by a script (``\\Delta f^2``: the square of the sensitivity,
 or the sensitivity of ``f^2``?) or by parentheses (``\\Delta u(x)``), and a ``\\Delta`` in a script stay refused by
-:func:`.names.refuse_sensitivities`, which names the notation entry that settles them.
+:func:`.functionals.refuse_sensitivities`, which names the notation entry that settles them.
 """
 from __future__ import annotations
 

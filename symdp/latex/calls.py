@@ -1,0 +1,198 @@
+"""The calls of a display: every name before ``(`` decided (:func:`calls`, by :func:`.callrules.call_or_product`),
+with the refusals around them: a constant before parentheses (``e(y)``, ``\\pi(\\theta)``), a function letter as an
+argument (``LS(f, x)``), the normal distribution's ``N(0, 1)``, and a name's power or inverse before parentheses
+(``g^{-1}(y)``, ``\\chi^2(f)``).
+"""
+from __future__ import annotations
+
+import re
+
+import sympy as sp
+
+from ..errors import SymdpError
+from .callrules import ambiguous_call, call_or_product
+from .groups import CLOSE, OPEN, holds_own_letter, names_or_list, token_kind, token_spelling, top_level, top_level_sum
+from .lexer import Tok, fail, not_formula
+from .names import DISTRIBUTION_NAMES, FUNCTION_GREEK, FUNCTION_LETTERS, base
+from .quantities import quantities
+
+
+def calls(source: str, tokens: list, arguments=frozenset(), heads=frozenset()) -> list:
+    """Grammar tokens with each name before ``(`` decided: a HEAD (a call), or left a product, or refused
+    (see :func:`call_or_product`); ``g^{-1}(y)`` and ``f^{(k)}(x)`` refused unless declared.  ``arguments``: the
+    names the display's defined side takes as arguments (``G(q; a, b) = ...``).  A name read as a call at one
+    place of the display (``r_c(q)``) is a call at every other (``2\\pi - r_c(1 - q)``), and so is the function the
+    defined side names (``heads``: ``y_t`` of ``y_t(h) = \\nu + A_1 y_t(h - 1)``)."""
+    called = frozenset(_called(source, tokens, arguments)) | frozenset(heads)
+    return _calls(source, tokens, (frozenset(arguments), called, quantities(tokens)))
+
+
+def _called(source: str, tokens: list, arguments) -> set:
+    """The names some ``(`` after them makes a call by the rules alone (not by this display's other calls)."""
+    out = set()
+    for k, t in enumerate(tokens[:-1]):
+        if t.type in ("NAME", "SYM") and isinstance(t.value, sp.Symbol) and tokens[k + 1].type == "LPAREN" \
+                and not (k and tokens[k - 1].type in ("SUP", "SUB")) and t.value.name not in DISTRIBUTION_NAMES:
+            close = _closing(tokens, k + 1)
+            inside, powered = tokens[k + 2:close], close + 1 < len(tokens) and tokens[close + 1].type == "SUP"
+            name = source[t.start_pos:t.end_pos]
+            try:
+                if call_or_product(source, name, t.type == "SYM", inside, t, False, t.value.name,
+                                   (frozenset(arguments), frozenset()), powered) == "call":
+                    out.add(name)
+            except SymdpError:
+                continue
+    return out
+
+
+def _calls(source: str, tokens: list, context: tuple) -> list:
+    out = []
+    for k, t in enumerate(tokens):
+        if t.type == "SYM" and t.value in CONSTANTS and k + 1 < len(tokens) and tokens[k + 1].type == "LPAREN" \
+                and not (k and tokens[k - 1].type in ("SUP", "SUB")):
+            _constant_call(source, tokens[k + 2:_closing(tokens, k + 1)], t)
+        if t.type in ("NAME", "SYM") and isinstance(t.value, sp.Symbol) and not (k and tokens[k - 1].type in
+                                                                                 ("SUP", "SUB")):
+            nxt = tokens[k + 1] if k + 1 < len(tokens) else None
+            if nxt is not None and nxt.type == "SUP":
+                _script_call(source, tokens, k)
+            if nxt is not None and nxt.type == "LPAREN":
+                name = source[t.start_pos:t.end_pos]
+                if t.value.name in DISTRIBUTION_NAMES:
+                    not_formula(source, t.start_pos, nxt.end_pos, name, f"{name}(...), a distribution: a random "
+                                "variable, not a closed form")
+                close = _closing(tokens, k + 1)
+                inside, powered = tokens[k + 2:close], close + 1 < len(tokens) and tokens[close + 1].type == "SUP"
+                _normal_letter(source, name, inside, t, tokens[:k])
+                if call_or_product(source, name, t.type == "SYM", inside, t, False, t.value.name, context,
+                                   powered) == "call":
+                    _refuse_functional(source, name, inside, t, context[0])
+                    fn = sp.Function(_function_name(name, t.value))
+                    out.append(type(t)("HEAD", ("call", fn, name), start_pos=t.start_pos, end_pos=t.end_pos))
+                    continue
+        out.append(t)
+    return out
+
+
+CONSTANTS = {sp.E: "Euler's number", sp.pi: "the number pi"}
+"""Constants a letter of the notation names: before parentheses, a product only when they hold a sum."""
+
+
+def _constant_call(source: str, inside: list, tok) -> None:
+    r"""``e(1 - \delta)``: Euler's number times a sum.  ``e(y)``, ``\pi(\theta)``: a function the paper names e (a
+    sub-density) or pi (a prior, a policy), or the constant times one name?  Refused unless the notation declares it."""
+    if not top_level_sum(inside):
+        name = token_spelling(source, tok)
+        ambiguous_call(source, name, tok, CONSTANTS[tok.value] + " in the notation")
+
+
+FUNCTIONALS = frozenset("f g F G".split())
+"""Letters that, standing alone as an argument of a call, name a function (``LS(f, x)``, ``R(\\pi, g_\\pi)``, ``T(F, G)``);
+not ``h`` or ``\\ell``, which papers also use for numbers (a bandwidth ``\\mathrm{MSE}_j(h)``, an index)."""
+
+
+def _refuse_functional(source: str, name: str, inside: list, tok, defining) -> None:
+    """``g(f, D)``, ``LS(f, x)``, ``R(\\pi, g_\\pi)``: a call with a letter papers use for functions (:data:`FUNCTIONALS`,
+    with a subscript or not) standing alone as an argument is a functional of that function (a sensitivity, a bound on it), which a symbol cannot stand for:
+    refused, naming the argument (declare it a symbol in the notation to read it as a number).  Not when the defined
+    side takes that letter too (``J(f, d) = ... + \\Lambda N(f)``: the display defines a function of f)."""
+    top, arguments, current = top_level(inside), [], []
+    for t in top + [None]:
+        if t is None or token_kind(t) in ("COMMA", "SEMI"):
+            arguments.append(current)
+            current = []
+        else:
+            current.append(t)
+    for argument in arguments:
+        letter = token_spelling(source, argument[0]).strip() if len(argument) == 1 else ""
+        if letter and token_kind(argument[0]) in ("NAME", "SYM") and letter not in defining \
+                and base(letter.replace(" ", "")).split("^")[0] in FUNCTIONALS:   # f, an estimator g_\pi, g^*
+            start, end = (tok.start, tok.end) if isinstance(tok, Tok) else (tok.start_pos, tok.end_pos)
+            fail(source, start, end + 1, f"{name}(...) takes {letter}, a letter papers use for a function: a "
+                 f"functional of {letter} (a sensitivity LS(f, x), a bound on it), not a number; declare {letter} a "
+                 f"symbol in the notation (symbols={{r'{letter}': ...}}) to read it as one")
+
+
+def _normal_letter(source: str, name: str, inside: list, tok, before: list) -> None:
+    """``ZSN(\\sigma) = N(0, \\sigma^2 I)``: N applied to a list, standing in the formula, is the normal distribution
+    N(mu, sigma^2) (a random variable) or a function N of the paper's: refused.  Inside another call's parentheses
+    (``T(N(0, 1), N(\\mu, 1))``) the call is judged as a whole (a functional of distributions)."""
+    depth = 0
+    for t in before:
+        depth += (t.type == "LPAREN") - (t.type == "RPAREN")
+    if name == "N" and depth == 0 and any(token_kind(t) == "COMMA" for t in top_level(inside)):
+        ambiguous_call(source, name, tok, "the letter of the normal distribution N(mu, sigma^2) (a random variable, no "
+                   "closed form)")
+
+
+def _function_name(spelled: str, symbol: sp.Symbol) -> str:
+    """A call's function name: the spelling when it is a plain letter or name (``F(t)`` is F, not the notation's
+    ``F_bound``, the quantity symdp writes F for); else the symbol's (``\\varepsilon(\\alpha)`` is epsilon)."""
+    return spelled if re.fullmatch(r"[A-Za-z]+(_[A-Za-z0-9]+)?", spelled) else symbol.name
+
+
+def _closing(tokens: list, k: int) -> int:
+    """The index of the token closing the group opened at ``k``."""
+    depth = 0
+    for j in range(k, len(tokens)):
+        depth += (tokens[j].type in OPEN) - (tokens[j].type in CLOSE)
+        if depth == 0:
+            return j
+    return len(tokens)
+
+
+def _script_call(source: str, tokens: list, k: int) -> None:
+    """Refuse ``g^{-1}(y)``, ``f^{(k)}(x)``, ``M^{(1)}``: an inverse, a derivative or a label, not a power; and
+    ``f^2(x)`` with f an undeclared function letter (the square of f(x), or f squared times x?).  A known
+    symbol's power before parentheses (``F^{2}(1 - F)``) is a product, and so is a known symbol's inverse power before
+    a sum or a maximum (``\\epsilon^{-1}(1 \\vee x)``, as :func:`call_or_product` reads ``q(e^\\epsilon - 1)``)."""
+    t = tokens[k]
+    j = k + 2
+    if j < len(tokens) and tokens[j].type == "LBRACE":
+        end = _closing(tokens, j)
+        inside = [u.type for u in tokens[j + 1:end]]
+        at = end + 1
+    else:
+        inside, at = [tokens[j].type] if j < len(tokens) else [], j + 1
+    after = tokens[at] if at < len(tokens) else None   # found by place: tokens equal by their text
+    spelled = source[t.start_pos:tokens[min(len(tokens) - 1, j + len(inside) + 1)].end_pos]
+    if inside[:1] == ["LPAREN"] and inside[-1:] == ["RPAREN"] and len(inside) == 3:
+        fail(source, t.start_pos, t.end_pos + 1, f"{spelled}: a superscript in parentheses (a derivative, an "
+             "iterate or a label), not a power; declare the spelling in the notation")
+    function = t.type == "NAME" and base(t.value.name) in {b.lstrip("\\") for b in FUNCTION_LETTERS}
+    if after is not None and after.type == "LPAREN" and not function and t.type == "SYM":
+        held = tokens[at + 1:_closing(tokens, at)]
+        if top_level_sum(held) or any(u.type in ("OR", "AND") for u in top_level(held)):
+            return   # \epsilon^{-1} (1 \vee x): a known symbol's power times a sum or a maximum, as q(e^\epsilon - 1)
+    if after is not None and after.type == "LPAREN" and (inside == ["MINUS", "NUMBER"] or function):
+        fail(source, t.start_pos, after.end_pos, f"ambiguous: {spelled}(...) is an inverse or a power of a function "
+             f"applied to the parentheses, or a power times them; declare {spelled!r} in the notation "
+             "(functions= for the function)")
+    if after is not None and after.type == "LPAREN":
+        _powered_call(source, tokens, t, at)
+
+
+UPRIGHT_WORD = re.compile(r"\\(?:mathrm|operatorname|text|textrm)\{[A-Za-z]{2,}\}")
+
+
+def _upright_word(spelled: str) -> bool:
+    """An upright word of two letters or more (``\\mathrm{sech}``): a function's name as often as a quantity's, so
+    its power before parentheses (``\\mathrm{sech}^2 (x/2)``) is the power of a value or a power times them."""
+    return bool(UPRIGHT_WORD.fullmatch(spelled))
+
+
+def _powered_call(source: str, tokens: list, t, opened: int) -> None:
+    """Refuse ``\\chi^2(f)``, ``\\sigma^2(f)``, ``\\varepsilon^2(\\alpha)``, ``\\phi^2(x - \\mu)``: a power of a
+    name before parentheses that hold one name or a list (no product needs those parentheses), or of a Greek
+    letter papers use for functions: the square of a function's value, or a power times the parentheses?
+    ``p^2(1-p)``, ``\\sigma^2(1 - \\rho)`` stay products."""
+    after = tokens[opened]
+    held = tokens[opened + 1:_closing(tokens, opened)]
+    name = getattr(t.value, "name", "")
+    if holds_own_letter(name, held) and not names_or_list(held):
+        return   # \phi_1^2(1 - \phi_2): the parentheses hold the name's own letter, a product (as n(n+1))
+    if names_or_list(held) or base(name) in FUNCTION_GREEK or _upright_word(source[t.start_pos:t.end_pos]):
+        power, letter = source[t.start_pos:after.start_pos].strip(), source[t.start_pos:t.end_pos]
+        fail(source, t.start_pos, after.end_pos, f"ambiguous: {power}(...) is a power of a function's value "
+             f"({letter}(...) to that power) or a power of {letter} times the parentheses? Declare {letter} in the "
+             "notation (functions= for the function), or write \\cdot for the product")
