@@ -25,6 +25,7 @@ from .glued import glued
 from .lexer import Tok, fail, lex, not_formula
 from .mids import paired_mids
 from .modulo import refuse_open_modulus
+from .bars import absolute_bars
 from .bold import refuse_bold_arithmetic
 from .calls import calls
 from .functionals import refuse_functionals, refuse_random, refuse_sensitivities
@@ -35,7 +36,8 @@ from .sides import listed
 from .naturals import naturals_after
 from .textnames import PROSE_FONTS, prose_word, text_name
 from .words import (DISTRIBUTIONS, FUNCTION_NAMED, FUNCTION_WORDS, TEXT_FUNCTIONS, NOT_FORMULA, OPTIMISATIONS, REFUSED,
-                    called_word, identifier, italic_word, letters, not_in_notation, refuse_italic_prose)
+                    identifier, joined_letters, letter, letters, not_in_notation, refuse_italic_prose, set_builder,
+                    spelled)
 from .notation import HEADS, OPERATORS, Notation
 from .prose import declared, scripted
 from .labels import refuse_label_numbers, refuse_labels_before_subscripts, refuse_subscripted_calls
@@ -44,8 +46,6 @@ from .scripts import (fold, index_names, integrals, refuse_indexed_superscripts,
 
 _KEYWORDS = {"if": "IF", "for": "IF", "when": "IF", "where": "IF", "otherwise": "OTHERWISE", "else": "OTHERWISE",
              "and": "AND", "or": "OR", "if and only if": None}
-_OPENERS = ("BIG", "PLUS", "MINUS", "MUL", "DIV", "REL", "COMMA", "LPAREN", "LBRACK", "LBRACE", "LSET", "ABSL", "AMP",
-            "NEWROW", "SUP", "SUB", "IN", "AND", "OR", "NOT", "BEGIN_CASES", "HEAD", "FRAC", "SQRT")
 
 
 def _name_text(tok: Tok) -> str:
@@ -167,7 +167,7 @@ class Resolver:
                 i += 1
             else:
                 i = self.resolve(matched, i, out)
-        return calls(self.source, _bars(out, self), self.arguments, self.heads)
+        return calls(self.source, absolute_bars(out, self.source), self.arguments, self.heads)
 
     def name_words(self, words) -> None:
         """Read each of ``words`` (runs of letters, ``df``, ``scale``) as one name wherever the display writes
@@ -178,9 +178,9 @@ class Resolver:
         """The length of the declared word written together at ``tokens[i]``, or 0."""
         for word in sorted(self.words, key=len, reverse=True):
             run = tokens[i:i + len(word)]
-            if len(run) == len(word) and all(_letter(t) and t.text == c for t, c in zip(run, word)) \
+            if len(run) == len(word) and all(letter(t) and t.text == c for t, c in zip(run, word)) \
                     and all(not b.spaced and b.start == a.end for a, b in zip(run, run[1:])) \
-                    and not (i + len(word) < len(tokens) and _letter(tokens[i + len(word)])
+                    and not (i + len(word) < len(tokens) and letter(tokens[i + len(word)])
                              and tokens[i + len(word)].start == run[-1].end):
                 return len(word)
         return 0
@@ -189,7 +189,7 @@ class Resolver:
         """Tokens with the notation's spellings replaced by SYM / HEAD tokens (longest match first)."""
         out, i = [], 0
         while i < len(tokens):
-            n = self._word_at(tokens, i) if self.words and (i == 0 or not _joined_to(tokens[i - 1], tokens[i])) \
+            n = self._word_at(tokens, i) if self.words and (i == 0 or not joined_letters(tokens[i - 1], tokens[i])) \
                 else 0
             if n:
                 word = "".join(t.text for t in tokens[i:i + n])
@@ -243,7 +243,7 @@ class Resolver:
         elif tok.kind == "WORD":
             out.append(self.word(tok, items[i + 1] if i + 1 < len(items) else None, items[i - 1] if i else None))
         elif tok.kind == "NUMBER":
-            if i and _letter(items[i - 1]) and not tok.spaced and tok.start == items[i - 1].end:
+            if i and letter(items[i - 1]) and not tok.spaced and tok.start == items[i - 1].end:
                 self.fail(items[i - 1], f"{items[i - 1].text}{tok.text}: a letter followed by digits is one name "
                           f"or a product? Write {items[i - 1].text}_{{{tok.text}}}, or declare it in the notation", tok)
             out.append(_token("NUMBER", sp.Rational(tok.text), tok))
@@ -269,7 +269,7 @@ class Resolver:
     def name(self, items: list, i: int, out: list) -> int:
         """A name: a run of single letters written together, or one (possibly subscripted) name."""
         run = [items[i]]
-        while (i + len(run) < len(items) and _letter(run[-1]) and _letter(items[i + len(run)])
+        while (i + len(run) < len(items) and letter(run[-1]) and letter(items[i + len(run)])
                and not items[i + len(run)].spaced and items[i + len(run)].start == run[-1].end):
             run.append(items[i + len(run)])
         nxt = items[i + len(run)] if i + len(run) < len(items) else None
@@ -280,7 +280,7 @@ class Resolver:
                 return i + len(run)
             if any(t.text not in self.derived for t in run) and self.letters(word, run, nxt, out):
                 return i + len(run)
-        if isinstance(nxt, Tok) and nxt.kind == "NAME" and "_" in nxt.text and len(run) >= 1 and _letter(run[-1]) \
+        if isinstance(nxt, Tok) and nxt.kind == "NAME" and "_" in nxt.text and len(run) >= 1 and letter(run[-1]) \
                 and not nxt.spaced and nxt.start == run[-1].end and len(nxt.text.split("_")[0]) == 1:
             spelled = self.source[run[0].start:nxt.end]
             self.fail(run[0], f"ambiguous: {spelled} is the product of its letters or one name with a subscript; "
@@ -407,54 +407,6 @@ parentheses, refused (``\\mathrm{log} 2`` was 2 times a name log; ``\\mathrm{sec
 _OPERAND_STARTS = frozenset({"NAME", "NUMBER", "CMD", "FRAC", "LBRACE", "LSET", "BAR", "ABSL", "SUP", "WORD", "SQRT"})
 
 
-def set_builder(source: str, tokens: list[Tok]) -> None:
-    """NotAFormula for ``\\{x : x > 0\\}`` or ``\\{y \\mid y \\ge 0\\}``: a set, not a closed form."""
-    for k, t in enumerate(tokens):
-        if t.kind != "LSET":
-            continue
-        depth = 0
-        for u in tokens[k + 1:]:
-            if u.kind == "RSET" and depth == 0:
-                break
-            depth += (u.kind in ("LPAREN", "LBRACK", "LBRACE", "LSET")) - (u.kind in ("RPAREN", "RBRACK", "RBRACE",
-                                                                                    "RSET"))
-            if depth == 0 and (u.kind == "COLON" or (u.kind == "CMD" and u.text == r"\mid") or u.kind == "BAR"):
-                not_formula(source, t.start, u.end, "set-builder", "a set {x : ...}, not a closed form")
-
-
-def spelled(tokens: list[Tok]) -> list[Tok]:
-    """Letters written together that spell a function or an optimisation (``exp``, ``ln``, ``argmin_i``) as one
-    WORD, before the notation can take a letter of them (``e``) for a constant."""
-    out, i = [], 0
-    while i < len(tokens):
-        k = i
-        while k < len(tokens) and _letter(tokens[k]) and (k == i or (not tokens[k].spaced
-                                                                     and tokens[k].start == tokens[k - 1].end)):
-            k += 1
-        last = tokens[k] if k < len(tokens) and k > i and tokens[k].kind == "NAME" and not tokens[k].spaced \
-            and tokens[k].start == tokens[k - 1].end and tokens[k].text[:1].isalpha() else None
-        word = "".join(t.text for t in tokens[i:k])
-        if last is not None and word + last.text.split("_")[0] in OPTIMISATIONS:
-            word, k = word + last.text.split("_")[0], k + 1
-        called = k - i >= 3 and called_word(tokens, k, word)
-        if k - i >= 2 and (word in set(FUNCTION_WORDS) | OPTIMISATIONS or called):
-            out.append(italic_word(word, tokens[i], tokens[k - 1], called))
-            i = k
-            continue
-        out.append(tokens[i])
-        i += 1
-    return out
-
-
-def _joined_to(a, b) -> bool:
-    """``b`` a letter written against the letter ``a`` (one run of letters)."""
-    return _letter(a) and _letter(b) and not b.spaced and b.start == a.end
-
-
-def _letter(tok) -> bool:
-    return isinstance(tok, Tok) and tok.kind == "NAME" and len(tok.text) == 1 and tok.text.isalpha()
-
-
 def _assumptions(s: sp.Symbol) -> str:
     facts = [k for k in ("positive", "nonnegative", "negative", "integer", "real") if s.assumptions0.get(k)]
     return ", ".join(facts) if facts else "no assumptions"
@@ -465,30 +417,6 @@ def _token(kind: str, value, first, last=None) -> Token:
     start = first.start if isinstance(first, Tok) else first.start_pos
     end = last.end if isinstance(last, Tok) else last.end_pos
     return Token(kind, value, start_pos=start, end_pos=end)
-
-
-def _bars(tokens: list[Token], resolver) -> list[Token]:
-    """``|`` as an opening or closing absolute-value bar: it closes an open bar at the same depth unless it
-    follows an operator or an opening."""
-    out, stack, depth = [], [], 0
-    for k, t in enumerate(tokens):
-        if t.type in ("LPAREN", "LBRACK", "LBRACE", "LSET", "ABSL", "FLOORL", "CEILL", "BEGIN_CASES"):
-            depth += 1
-        elif t.type in ("RPAREN", "RBRACK", "RBRACE", "RSET", "ABSR", "FLOORR", "CEILR", "END_CASES"):
-            depth -= 1
-        if t.type != "BAR":
-            out.append(t)
-            continue
-        after_operator = not out or out[-1].type in _OPENERS
-        if stack and stack[-1] == depth and not after_operator:
-            stack.pop()
-            out.append(Token("ABSR", "|", start_pos=t.start_pos, end_pos=t.end_pos))
-        else:
-            stack.append(depth)
-            out.append(Token("ABSL", "|", start_pos=t.start_pos, end_pos=t.end_pos))
-    if stack:
-        fail(resolver.source, tokens[-1].start_pos, tokens[-1].end_pos, "an absolute value |...| left open")
-    return out
 
 
 _LONE_D = re.compile(r"(?<![A-Za-z\\])d(?![A-Za-z])")

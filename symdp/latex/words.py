@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 
-from .lexer import Tok, after_argument, fail
+from .lexer import Tok, after_argument, fail, not_formula
 
 NOT_FORMULA = {
     r"\sim": "a distribution (X \\sim ...)", r"\Pr": "an event's probability", r"\sup": "a supremum",
@@ -121,24 +121,65 @@ def refuse_italic_prose(source: str, tokens: list) -> None:
     i = 0
     while i < len(tokens):
         k = i + 1
-        while k < len(tokens) and _joined(tokens[k - 1], tokens[k]):
+        while k < len(tokens) and joined_letters(tokens[k - 1], tokens[k]):
             k += 1
         word = "".join(t.text for t in tokens[i:k])
-        if k - i >= 3 and _single(tokens[i]) and word in ITALIC_PROSE and not _subscripted(tokens, k):
+        if k - i >= 3 and letter(tokens[i]) and word in ITALIC_PROSE and not _subscripted(tokens, k):
             fail(source, tokens[i].start, tokens[k - 1].end, f"the letters '{word}' run together: the word "
                  f"{word!r} typed in math mode (\\text{{{word}}}), not a product of letters")
         i = k
 
 
-def _single(tok) -> bool:
+def letter(tok) -> bool:
+    """One letter, a name of its own (not yet joined into a word)."""
     return isinstance(tok, Tok) and tok.kind == "NAME" and len(tok.text) == 1 and tok.text.isalpha()
 
 
-def _joined(a, b) -> bool:
-    return _single(a) and _single(b) and not b.spaced and b.start == a.end
+def joined_letters(a, b) -> bool:
+    """``b`` a letter written against the letter ``a`` (one run of letters)."""
+    return letter(a) and letter(b) and not b.spaced and b.start == a.end
 
 
 def _subscripted(tokens: list, k: int) -> bool:
     """The run carries a subscript (``and_1``): a name, as the paper may spell one."""
     after = tokens[k] if k < len(tokens) else None
     return after is not None and getattr(after, "kind", "") == "SUB"
+
+
+def set_builder(source: str, tokens: list[Tok]) -> None:
+    """NotAFormula for ``\\{x : x > 0\\}`` or ``\\{y \\mid y \\ge 0\\}``: a set, not a closed form."""
+    for k, t in enumerate(tokens):
+        if t.kind != "LSET":
+            continue
+        depth = 0
+        for u in tokens[k + 1:]:
+            if u.kind == "RSET" and depth == 0:
+                break
+            depth += (u.kind in ("LPAREN", "LBRACK", "LBRACE", "LSET")) - (u.kind in ("RPAREN", "RBRACK", "RBRACE",
+                                                                                    "RSET"))
+            if depth == 0 and (u.kind == "COLON" or (u.kind == "CMD" and u.text == r"\mid") or u.kind == "BAR"):
+                not_formula(source, t.start, u.end, "set-builder", "a set {x : ...}, not a closed form")
+
+
+def spelled(tokens: list[Tok]) -> list[Tok]:
+    """Letters written together that spell a function or an optimisation (``exp``, ``ln``, ``argmin_i``) as one
+    WORD, before the notation can take a letter of them (``e``) for a constant."""
+    out, i = [], 0
+    while i < len(tokens):
+        k = i
+        while k < len(tokens) and letter(tokens[k]) and (k == i or (not tokens[k].spaced
+                                                                     and tokens[k].start == tokens[k - 1].end)):
+            k += 1
+        last = tokens[k] if k < len(tokens) and k > i and tokens[k].kind == "NAME" and not tokens[k].spaced \
+            and tokens[k].start == tokens[k - 1].end and tokens[k].text[:1].isalpha() else None
+        word = "".join(t.text for t in tokens[i:k])
+        if last is not None and word + last.text.split("_")[0] in OPTIMISATIONS:
+            word, k = word + last.text.split("_")[0], k + 1
+        called = k - i >= 3 and called_word(tokens, k, word)
+        if k - i >= 2 and (word in set(FUNCTION_WORDS) | OPTIMISATIONS or called):
+            out.append(italic_word(word, tokens[i], tokens[k - 1], called))
+            i = k
+            continue
+        out.append(tokens[i])
+        i += 1
+    return out

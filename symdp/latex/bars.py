@@ -1,0 +1,38 @@
+"""Plain bars ``|`` told apart: an absolute value's opening or closing bar, by depth and by what stands before.
+
+A bar closes the open bar at its depth unless it follows an operator or an opening (:data:`OPENERS`); a bar left open
+is refused.  The reader's grammar then sees ``ABSL`` and ``ABSR`` only.
+"""
+from __future__ import annotations
+
+from lark import Token
+
+from .lexer import fail
+
+OPENERS = ("BIG", "PLUS", "MINUS", "MUL", "DIV", "REL", "COMMA", "LPAREN", "LBRACK", "LBRACE", "LSET", "ABSL", "AMP",
+           "NEWROW", "SUP", "SUB", "IN", "AND", "OR", "NOT", "BEGIN_CASES", "HEAD", "FRAC", "SQRT")
+"""What may stand before an opening bar: an operator, an opening, the start of a row."""
+
+
+def absolute_bars(tokens: list[Token], source: str) -> list[Token]:
+    """``|`` as an opening or closing absolute-value bar: it closes an open bar at the same depth unless it
+    follows an operator or an opening."""
+    out, stack, depth = [], [], 0
+    for k, t in enumerate(tokens):
+        if t.type in ("LPAREN", "LBRACK", "LBRACE", "LSET", "ABSL", "FLOORL", "CEILL", "BEGIN_CASES"):
+            depth += 1
+        elif t.type in ("RPAREN", "RBRACK", "RBRACE", "RSET", "ABSR", "FLOORR", "CEILR", "END_CASES"):
+            depth -= 1
+        if t.type != "BAR":
+            out.append(t)
+            continue
+        after_operator = not out or out[-1].type in OPENERS
+        if stack and stack[-1] == depth and not after_operator:
+            stack.pop()
+            out.append(Token("ABSR", "|", start_pos=t.start_pos, end_pos=t.end_pos))
+        else:
+            stack.append(depth)
+            out.append(Token("ABSL", "|", start_pos=t.start_pos, end_pos=t.end_pos))
+    if stack:
+        fail(source, tokens[-1].start_pos, tokens[-1].end_pos, "an absolute value |...| left open")
+    return out
