@@ -144,7 +144,8 @@ def _rules(root) -> tuple:
         rules |= {p.rule for p in root.premises}
     if isinstance(root, Chart):
         rules |= {"boxes"} | {f"boxes:{leaf.rule}" for leaf in root.premise.leaves}
-    if isinstance(root, (Monotone, Limit)):
-        rules |= {r for n in (getattr(root, "value", None), getattr(root, "slope", None), getattr(root, "premise", None))
-                  if n is not None for r in _rules(n)}
+    if isinstance(root, Monotone):
+        rules |= set(_rules(root.value)) | set(_rules(root.slope))
+    if isinstance(root, Limit):
+        rules |= set(_rules(root.premise))
     return tuple(sorted(rules))

@@ -95,5 +95,4 @@ def _limit(node: Limit, g, r, at, end, rest):
 def _inside(v, iv) -> bool:
     """``iv`` lies where ``v``'s own sign assumptions put it (a positive ``a`` on (-2, -1) does not)."""
     lo, hi = (iv.start, iv.end) if isinstance(iv, sp.Interval) else (-sp.oo, sp.oo)
-    return not ((v.is_positive and not (lo >= 0)) or (v.is_nonnegative and not (lo >= 0))
-                or (v.is_negative and not (hi <= 0)) or (v.is_nonpositive and not (hi <= 0)))
+    return not (v.is_nonnegative and sp.Ge(lo, 0) != sp.true or v.is_nonpositive and sp.Le(hi, 0) != sp.true)

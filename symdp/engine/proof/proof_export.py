@@ -244,7 +244,7 @@ def _end(claim, name: str, at: str, side: str):
     interval = next((iv for s, iv in claim.domain if s.name == name), None)
     ends = (interval.start, interval.end) if isinstance(interval, sp.Interval) else ()
     value = sp.sympify(at)
-    return next((w for w, e in zip(("lower", "upper"), ends) if sp.simplify(e - value) == 0), "")
+    return next((w for w, e in zip(("lower", "upper"), ends) if e == value), "")
 
 
 def monotone_node(claim, detail: str, depth: int = 2):
