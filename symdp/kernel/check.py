@@ -16,7 +16,9 @@ from .algebra import canonical, check_algebra
 from .boxes import check_chart
 from .cases import case_claims, check_farkas
 from .monotone import premises
-from .proof import FORMAT, Algebra, Cases, Chart, Farkas, Limit, Monotone, Oracle, Proof, Signs
+from .primitive import limits
+from .primitive import premises as primitive_premises
+from .proof import FORMAT, Algebra, Cases, Chart, Farkas, Limit, Monotone, Oracle, Primitive, Proof, Signs
 from .signs import check_signs
 
 ORACLES = {
@@ -74,20 +76,21 @@ def _check(root, claim):
     if isinstance(root, Cases):
         return _check_cases(root, claim)
     if isinstance(root, Monotone):
-        return _check_monotone(root, claim)
+        value = root.value.premise if isinstance(root.value, Limit) else root.value
+        return _below(root, premises(root, claim), {"value": value, "slope": root.slope})
+    if isinstance(root, Primitive):
+        return _below(root, primitive_premises(root, claim), {"slope": root.slope, "premise": root.premise})
     return "proof", f"unknown node {type(root).__name__}"
 
 
-def _check_monotone(node: Monotone, claim):
-    """The value and slope premises prove their claims (:func:`.monotone.premises`)."""
-    claims = premises(node, claim)
+def _below(node, claims, named: dict):
+    """Each premise of ``named`` proves its claim of ``claims`` (a str: why the node's rule does not apply)."""
     if isinstance(claims, str):
-        return "monotone", claims
-    value = node.value.premise if isinstance(node.value, Limit) else node.value
-    for name, premise, stated in zip(("value", "slope"), (value, node.slope), claims):
+        return node.rule, claims
+    for (name, premise), stated in zip(named.items(), claims):
         failed, why = _check(premise, stated)
         if why:
-            return f"monotone/{name}/{failed}", why
+            return f"{node.rule}/{name}/{failed}", why
     return "", ""
 
 
@@ -126,26 +129,31 @@ _ONE_NODE = {Algebra: check_algebra, Signs: check_signs, Oracle: _check_oracle}
 """The rules checked on one node, each by a function returning "" or the reason it fails."""
 
 
+def _children(node) -> list:
+    """The nodes below ``node`` (a chart's ``boxes`` is read with it)."""
+    if isinstance(node, Chart):
+        return []
+    return [getattr(node, name) for name in ("value", "slope", "premise") if hasattr(node, name)] + \
+        list(getattr(node, "premises", ()))
+
+
 def _trusts(root) -> tuple:
-    """(oracle kind, count) pairs of the tree: ``oracle`` nodes by kind, ``limit`` nodes as ``sympy.limit``."""
+    """(oracle kind, count) pairs of the tree: ``oracle`` nodes by kind, ``limit`` nodes and the limits of
+    ``primitive`` nodes as ``sympy.limit``."""
     found = Counter()
     stack = [root]
     while stack:
         node = stack.pop()
         found[node.oracle if isinstance(node, Oracle) else "sympy.limit"] += isinstance(node, (Oracle, Limit))
-        stack.extend(getattr(node, name) for name in ("value", "slope", "premise") if hasattr(node, name))
-        stack.extend(getattr(node, "premises", ()))
+        found["sympy.limit"] += limits(node) if isinstance(node, Primitive) else 0
+        stack.extend(_children(node))
     return tuple(sorted((k, n) for k, n in found.items() if n))
 
 
 def _rules(root) -> tuple:
     rules = {root.rule}
-    if isinstance(root, Cases):
-        rules |= {p.rule for p in root.premises}
     if isinstance(root, Chart):
         rules |= {"boxes"} | {f"boxes:{leaf.rule}" for leaf in root.premise.leaves}
-    if isinstance(root, Monotone):
-        rules |= set(_rules(root.value)) | set(_rules(root.slope))
-    if isinstance(root, Limit):
-        rules |= set(_rules(root.premise))
+    for child in _children(root):
+        rules |= set(_rules(child))
     return tuple(sorted(rules))

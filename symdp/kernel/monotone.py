@@ -43,7 +43,7 @@ def premises(node, claim):
         return f"the goal is not shown defined at {s} = {at} (every node, unevaluated)"
     if not (reader.real(g, plain) and reader.real(slope, plain)):
         return f"the goal and its slope are not shown defined, as written, on {s}'s whole interval"
-    value = _limit(node.value, g, r, at, node.end, rest) if by_limit else g.xreplace({r: at})
+    value = limit_value(node.value.answer, g, r, at, node.end, rest) if by_limit else g.xreplace({r: at})
     if isinstance(value, str):
         return value
     value = Claim(value, ">" if claim.strict and not is_open else ">=", sp.Integer(0), tuple(rest.items()))
@@ -71,21 +71,23 @@ def end_limit(claim, symbol: str, end: str) -> str:
         return ""
     s, _, _, at, _ = placed
     r = sp.Dummy(s.name, real=True)
-    return canonical(_ask(sp.sympify(claim.goal).xreplace({s: r}), r, at, end))
+    return canonical(ask_limit(sp.sympify(claim.goal).xreplace({s: r}), r, at, end))
 
 
-def _ask(g, r, at, end):
+def ask_limit(g, r, at, end):
+    """``sympy.limit`` of ``g`` as ``r`` tends to ``at`` from inside the interval (from above at a ``lower`` end)."""
     return sp.limit(g, r, at, "+" if end == "lower" else "-")
 
 
-def _limit(node: Limit, g, r, at, end, rest):
-    """The goal's limit as ``r`` tends to ``at`` from inside the interval, by ``sympy.limit`` (the trust base), when
-    it is the answer the proof records and a finite expression; else why not.  At an open end the goal tends to it,
-    and ``g(s) = L + int g'`` (an improper integral at an infinite end) gives the claim with the slope's sign."""
+def limit_value(answer: str, g, r, at, end, rest):
+    """The limit of ``g`` as ``r`` tends to ``at`` from inside the interval (from above at a ``lower`` end), by
+    ``sympy.limit`` (the trust base), when it is the ``answer`` the proof records and a finite expression; else why
+    not.  At an open end the goal tends to it, and ``g(s) = L + int g'`` (an improper integral at an infinite end)
+    gives the claim with the slope's sign; a ``primitive`` node takes a primitive's value at an end alike."""
     if not all(_inside(v, iv) for v, iv in rest.items()):   # SymPy's limit reads their assumptions, not intervals
         return "another symbol's interval leaves its own assumptions (sympy.limit would read the assumptions)"
-    found = _ask(g, r, at, end)
-    if canonical(found) != node.answer:
+    found = ask_limit(g, r, at, end)
+    if canonical(found) != answer:
         return f"sympy.limit gives {sp.sstr(found)} at {at}, the proof records another answer"
     if found.has(sp.oo, -sp.oo, sp.zoo, sp.nan, sp.AccumBounds, sp.Limit) or r in found.free_symbols:
         return f"the goal's limit at {at} is not a finite expression ({sp.sstr(found)})"

@@ -6,7 +6,8 @@ goal, after rewrites, shows its sign in its tree), :class:`Oracle` (a step the k
 base), :class:`Chart` (the domain as the image of the unit box) over :class:`Boxes` (a subdivision of the box,
 each leaf with the rule that closes it), :class:`Cases` (one premise per sign case of the goal's kinks),
 :class:`Farkas` (a case closed by Farkas' lemma), :class:`Monotone` (a goal beyond its value at an end) and
-:class:`Limit` (its value at an end where it is not defined, by ``sympy.limit``).  Rationals travel as strings ("3/8") and are read exactly;
+:class:`Limit` (its value at an end where it is not defined, by ``sympy.limit``) and :class:`Primitive` (an integral
+or a sum replaced by its value from a primitive).  Rationals travel as strings ("3/8") and are read exactly;
 nothing is evaluated when a proof is read.
 """
 from __future__ import annotations
@@ -112,6 +113,23 @@ class Limit:
 
 
 @dataclass(frozen=True)
+class Primitive:
+    atom: str
+    """The canonical ``srepr`` of the claim's ``Integral`` or ``Sum`` the node replaces (:mod:`.primitive`)."""
+    primitive: str
+    """The ``srepr`` of its primitive F in the atom's variable (read by :mod:`.srepr`, never evaluated)."""
+    lower: str
+    """"" for F at the lower end by substitution, else the canonical ``srepr`` of ``sympy.limit``'s answer there."""
+    upper: str
+    """Likewise at the upper end (``b + 1`` for a sum)."""
+    slope: object
+    """A node proving F' = f (an integral) or F(k + 1) - F(k) = f(k) (a sum) on the atom's range."""
+    premise: object
+    """A node proving the claim with the atom replaced by F(b) - F(a)."""
+    rule = "primitive"
+
+
+@dataclass(frozen=True)
 class Proof:
     root: object
     format: int = FORMAT
@@ -186,7 +204,8 @@ def _prec(value) -> int:
 _NODE = (lambda d: _node(d), lambda n: _node_json(n))
 FIELDS = {
     **dict.fromkeys(("rewrites", "symbols", "maps"), (_strings, list)),
-    **dict.fromkeys(("closing", "oracle", "input", "answer", "symbol", "end"), (_string, str)),
+    **dict.fromkeys(("closing", "oracle", "input", "answer", "symbol", "end", "atom", "primitive", "lower", "upper"),
+                    (_string, str)),
     **dict.fromkeys(("premise", "value", "slope"), _NODE),
     "premises": (_nodes, lambda ps: [_node_json(p) for p in ps]),
     "prec": (_prec, int),
@@ -195,7 +214,7 @@ FIELDS = {
     "empty": (_typed(bool, "empty is true or false"), bool),
 }
 """Per field of a node: how it is read from JSON (ValueError naming it when malformed) and written."""
-KINDS = {kind.rule: kind for kind in (Algebra, Signs, Oracle, Chart, Boxes, Cases, Farkas, Monotone, Limit)}
+KINDS = {kind.rule: kind for kind in (Algebra, Signs, Oracle, Chart, Boxes, Cases, Farkas, Monotone, Limit, Primitive)}
 
 
 def _node(d):

@@ -28,6 +28,7 @@ from ..symbolic import normal
 from ...kernel.cases import KINKS
 from ...kernel.monotone import end_limit, premises
 from .proof_cases import by_cases
+from .proof_primitive import by_primitives
 from ..validated.search import decode, split, unit_box
 
 ALGEBRA = {
@@ -111,16 +112,25 @@ def _afresh(captured) -> Export:
     claim = stated_claim(captured)
     if claim is None or sp.count_ops(claim.goal) > SIZE:
         return Export()
+    if claim.goal.has(sp.Integral, sp.Sum):
+        node = by_primitives(claim, _closed, AFRESH)
+        return Export(claim, kernel.Proof(node)) if node is not None else Export()
     split = by_cases(claim, SIGN_REWRITES, AFRESH) if claim.goal.has(*KINKS) else None
     if split is not None:
         return Export(claim, split)
     if claim.relation != "=":
         return _signs(captured)
+    node = _closed(claim)
+    return Export(claim, kernel.Proof(node)) if node is not None else Export()
+
+
+def _closed(claim):
+    """The first ``algebra`` node of :data:`AFRESH` the kernel accepts for the identity ``claim``, or None."""
     for rewrites, closing in AFRESH:
-        proof = kernel.Proof(kernel.Algebra(rewrites, closing))
-        if _small(claim.goal, rewrites) and kernel.check(claim, proof).accepted:
-            return Export(claim, proof)
-    return Export()
+        node = kernel.Algebra(rewrites, closing)
+        if _small(claim.goal, rewrites) and kernel.check(claim, kernel.Proof(node)).accepted:
+            return node
+    return None
 
 
 def _small(goal, rewrites) -> bool:
@@ -190,6 +200,8 @@ def _identity_domain(domain, lhs, rhs) -> dict:
 
 def _identity(captured, name) -> Export:
     claim = stated_claim(captured)
+    if claim.goal.has(sp.Integral, sp.Sum):   # the kernel's algebra reads them as opaque atoms: primitives first
+        return Export(why=f"symbolic ({name}) of an integral or a sum")
     if name in ORACLE_REWRITES:
         return Export(claim, kernel.Proof(kernel.Oracle(ORACLE_REWRITES[name], canonical(claim.goal),
                                                         canonical(sp.Integer(0)))))

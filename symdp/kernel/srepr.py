@@ -1,0 +1,64 @@
+"""Reading an expression a proof records, as SymPy's ``srepr`` text, without evaluating the text.
+
+A proof file comes from a user's repository; ``sympify`` would run it as Python.  :func:`read` parses the text
+with :mod:`ast` and builds the expression from a short list of SymPy constructors (numbers, symbols with their
+assumptions, sums, products, powers and the table's analytic functions), refusing any other name, call or
+literal.  No kink (``Abs``, ``Max``, ``Min``) and no unevaluated operator is on the list: what it reads is
+differentiable wherever the table reads it real.
+"""
+from __future__ import annotations
+
+import ast
+
+import sympy as sp
+
+CALLS = {"Add": sp.Add, "Mul": sp.Mul, "Pow": sp.Pow, "Integer": sp.Integer, "Rational": sp.Rational,
+         "Symbol": sp.Symbol, "exp": sp.exp, "log": sp.log, "erf": sp.erf, "erfc": sp.erfc, "sinh": sp.sinh,
+         "cosh": sp.cosh, "tanh": sp.tanh, "atan": sp.atan, "asinh": sp.asinh}
+"""The constructors a recorded expression may use."""
+NAMES = {"pi": sp.pi, "E": sp.E}
+ASSUMPTIONS = {"real", "positive", "negative", "nonnegative", "nonpositive", "integer", "nonzero", "finite",
+               "extended_real", "rational", "commutative"}
+
+
+def read(text: str):
+    """The expression ``text`` spells in ``srepr``; ValueError naming what is not allowed."""
+    try:
+        tree = ast.parse(text, mode="eval").body
+    except SyntaxError as exc:
+        raise ValueError(f"not srepr text: {exc.msg}") from None
+    return _build(tree)
+
+
+def _build(node):
+    if isinstance(node, ast.Name) and node.id in NAMES:
+        return NAMES[node.id]
+    if not (isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id in CALLS):
+        raise ValueError(f"not an allowed constructor: {ast.unparse(node)[:60]}")
+    name = node.func.id
+    if name == "Symbol":
+        return _symbol(node)
+    if name in ("Integer", "Rational"):
+        if node.keywords:
+            raise ValueError(f"{name} takes integer literals")
+        return CALLS[name](*(_int(a) for a in node.args))
+    if node.keywords:
+        raise ValueError(f"{name} takes no keywords")
+    return CALLS[name](*(_build(a) for a in node.args))
+
+
+def _symbol(node):
+    named = len(node.args) == 1 and isinstance(node.args[0], ast.Constant) and isinstance(node.args[0].value, str)
+    flags = {k.arg: k.value.value for k in node.keywords if isinstance(k.value, ast.Constant)}
+    if not named or len(flags) != len(node.keywords) or not set(flags) <= ASSUMPTIONS or \
+            not all(isinstance(v, bool) for v in flags.values()):
+        raise ValueError("Symbol takes a name and true/false assumptions")
+    return sp.Symbol(node.args[0].value, **flags)
+
+
+def _int(a) -> int:
+    sign = -1 if isinstance(a, ast.UnaryOp) and isinstance(a.op, ast.USub) else 1
+    a = a.operand if sign < 0 else a
+    if not (isinstance(a, ast.Constant) and type(a.value) is int):
+        raise ValueError("Integer and Rational take integer literals")
+    return sign * a.value
