@@ -16,10 +16,11 @@ from .algebra import canonical, check_algebra
 from .boxes import check_chart
 from .cases import case_claims, check_farkas
 from .monotone import premises
+from .pieces import piece_claims
 from .primitive import limits
 from .primitive import premises as primitive_premises
-from .proof import FORMAT, Algebra, Cases, Chart, Farkas, Limit, Monotone, Oracle, Primitive, Proof, Signs
-from .signs import check_signs
+from .proof import FORMAT, Algebra, Cases, Chart, Farkas, Limit, Monotone, Oracle, Pieces, Primitive, Proof, Signs
+from .signs import check_signs, excluded
 
 ORACLES = {
     "sympy.simplify": "SymPy's simplify reduced the claim's difference (lhs - rhs) to 0",
@@ -56,6 +57,12 @@ def check(claim, proof: Proof) -> Verdict:
     if proof.format != FORMAT:
         return Verdict(False, node="proof", reason=f"format {proof.format}, this kernel checks format {FORMAT}")
     root = proof.root
+    domain = dict(claim.domain)
+    outside = [str(s) for s, iv in domain.items()
+               if excluded(s, iv, {k: v for k, v in domain.items() if k != s})]
+    if outside:
+        return Verdict(False, node="claim", reason=f"the domain gives {', '.join(outside)} an interval its own "
+                                                         "sign assumptions exclude (a vacuous claim)")
     try:
         node, reason = _check(root, claim)
     except Exception as exc:   # any failure to check (a SymPy error, a recursion too deep) is a rejection, named
@@ -80,6 +87,11 @@ def _check(root, claim):
         return _below(root, premises(root, claim), {"value": value, "slope": root.slope})
     if isinstance(root, Primitive):
         return _below(root, primitive_premises(root, claim), {"slope": root.slope, "premise": root.premise})
+    if isinstance(root, Pieces):
+        claims = piece_claims(root, claim)
+        if not isinstance(claims, str) and len(claims) != len(root.premises):
+            claims = f"{len(root.premises)} premises for {len(claims)} regions and cut points"
+        return _below(root, claims, {f"part {i}": p for i, p in enumerate(root.premises)})
     return "proof", f"unknown node {type(root).__name__}"
 
 

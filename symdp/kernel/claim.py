@@ -48,3 +48,4 @@ def sign_claim(expr, which: str, domain) -> Claim:
 
 def identity_claim(lhs, rhs, domain=()) -> Claim:
     return Claim(sp.sympify(lhs), "=", sp.sympify(rhs), tuple(dict(domain).items()))
+

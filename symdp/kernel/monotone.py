@@ -19,7 +19,7 @@ import sympy as sp
 from .algebra import canonical
 from .claim import Claim
 from .proof import Limit
-from .signs import Reader
+from .signs import Reader, excluded
 
 
 def premises(node, claim):
@@ -84,7 +84,7 @@ def limit_value(answer: str, g, r, at, end, rest):
     ``sympy.limit`` (the trust base), when it is the ``answer`` the proof records and a finite expression; else why
     not.  At an open end the goal tends to it, and ``g(s) = L + int g'`` (an improper integral at an infinite end)
     gives the claim with the slope's sign; a ``primitive`` node takes a primitive's value at an end alike."""
-    if not all(_inside(v, iv) for v, iv in rest.items()):   # SymPy's limit reads their assumptions, not intervals
+    if any(excluded(v, iv, rest) for v, iv in rest.items()):   # SymPy's limit reads their assumptions, not intervals
         return "another symbol's interval leaves its own assumptions (sympy.limit would read the assumptions)"
     found = ask_limit(g, r, at, end)
     if canonical(found) != answer:
@@ -93,8 +93,3 @@ def limit_value(answer: str, g, r, at, end, rest):
         return f"the goal's limit at {at} is not a finite expression ({sp.sstr(found)})"
     return found
 
-
-def _inside(v, iv) -> bool:
-    """``iv`` lies where ``v``'s own sign assumptions put it (a positive ``a`` on (-2, -1) does not)."""
-    lo, hi = (iv.start, iv.end) if isinstance(iv, sp.Interval) else (-sp.oo, sp.oo)
-    return not (v.is_nonnegative and sp.Ge(lo, 0) != sp.true or v.is_nonpositive and sp.Le(hi, 0) != sp.true)

@@ -26,9 +26,13 @@ from .srepr import read
 
 def premises(node, claim):
     """(slope claim, replaced claim), or a str saying why the rule does not apply."""
-    atoms = [a for a in sp.sympify(claim.goal).atoms(sp.Integral, sp.Sum) if canonical(a) == node.atom]
+    every = sp.sympify(claim.goal).atoms(sp.Integral, sp.Sum)
+    atoms = [a for a in every if canonical(a) == node.atom]
     if len(atoms) != 1 or len(atoms[0].limits) != 1 or len(atoms[0].limits[0]) != 3:
         return "the proof's atom is not an integral or sum of the claim's goal with one variable and both ends"
+    if any(atoms[0] in outer.args[0].atoms(sp.Integral, sp.Sum) | set(outer.limits[0][1:]) for outer in every
+           if outer != atoms[0]):
+        return "the atom lies inside another integral or sum (whose variable it may mention): the outer one first"
     atom, domain = atoms[0], dict(claim.domain)
     (x, a, b), r = atom.limits[0], sp.Dummy(atom.limits[0][0].name, real=True)
     try:
@@ -49,7 +53,7 @@ def premises(node, claim):
 
 
 def _integral(node, F, f, r, a, b, domain):
-    if a == sp.oo or b == -sp.oo or (a.is_finite and b.is_finite and Reader(()).sign(b - a, domain) != POS):
+    if a == sp.oo or b == -sp.oo or (a != -sp.oo and b != sp.oo and Reader(()).sign(b - a, domain) != POS):
         return "the integral's ends are not shown in order (a < b)"
     plain, slope = {**domain, r: sp.Interval.open(a, b)}, sp.diff(F, r)
     if not all(Reader(()).real(e, plain) for e in (f, F, slope)):
@@ -60,13 +64,13 @@ def _integral(node, F, f, r, a, b, domain):
 def _sum(node, F, f, r, a, b, domain):
     integral = lambda e: e in (sp.oo, -sp.oo) or e.is_integer is True
     if not (integral(a) and integral(b)) or a == sp.oo or b == -sp.oo or \
-            (a.is_finite and b.is_finite and not (Reader(()).sign(b + 1 - a, domain) or (False,))[0]):
+            (a != -sp.oo and b != sp.oo and not (Reader(()).sign(b + 1 - a, domain) or (False,))[0]):
         return "the sum's ends are not integers with b + 1 >= a"
     terms, values = {**domain, r: sp.Interval(a, b)}, {**domain, r: sp.Interval(a, b + 1)}
     if not (Reader(()).real(f, terms) and Reader(()).real(F, values)):
         return "the terms and the primitive are not shown defined, as written, on the range"
     step = Claim(F.xreplace({r: r + 1}) - F, "=", f, tuple(terms.items()))
-    return step, _ends(node, F, r, a, b + 1 if b.is_finite else b, domain)
+    return step, _ends(node, F, r, a, b if b == sp.oo else b + 1, domain)
 
 
 def _ends(node, F, r, a, b, domain):

@@ -7,7 +7,8 @@ base), :class:`Chart` (the domain as the image of the unit box) over :class:`Box
 each leaf with the rule that closes it), :class:`Cases` (one premise per sign case of the goal's kinks),
 :class:`Farkas` (a case closed by Farkas' lemma), :class:`Monotone` (a goal beyond its value at an end) and
 :class:`Limit` (its value at an end where it is not defined, by ``sympy.limit``) and :class:`Primitive` (an integral
-or a sum replaced by its value from a primitive).  Rationals travel as strings ("3/8") and are read exactly;
+or a sum replaced by its value from a primitive) and :class:`Pieces` (a goal's Piecewise atoms fixed on the regions
+between cut points of one symbol).  Rationals travel as strings ("3/8") and are read exactly;
 nothing is evaluated when a proof is read.
 """
 from __future__ import annotations
@@ -130,6 +131,17 @@ class Primitive:
 
 
 @dataclass(frozen=True)
+class Pieces:
+    symbol: str
+    """The domain symbol whose interval is cut (:mod:`.pieces`)."""
+    cuts: tuple
+    """The cut points, strictly increasing inside the interval, as ``srepr`` text (read by :mod:`.srepr`)."""
+    premises: tuple
+    """One node per region and cut point, in order along the symbol (region, point, ..., region)."""
+    rule = "pieces"
+
+
+@dataclass(frozen=True)
 class Proof:
     root: object
     format: int = FORMAT
@@ -203,7 +215,7 @@ def _prec(value) -> int:
 
 _NODE = (lambda d: _node(d), lambda n: _node_json(n))
 FIELDS = {
-    **dict.fromkeys(("rewrites", "symbols", "maps"), (_strings, list)),
+    **dict.fromkeys(("rewrites", "symbols", "maps", "cuts"), (_strings, list)),
     **dict.fromkeys(("closing", "oracle", "input", "answer", "symbol", "end", "atom", "primitive", "lower", "upper"),
                     (_string, str)),
     **dict.fromkeys(("premise", "value", "slope"), _NODE),
@@ -214,7 +226,7 @@ FIELDS = {
     "empty": (_typed(bool, "empty is true or false"), bool),
 }
 """Per field of a node: how it is read from JSON (ValueError naming it when malformed) and written."""
-KINDS = {kind.rule: kind for kind in (Algebra, Signs, Oracle, Chart, Boxes, Cases, Farkas, Monotone, Limit, Primitive)}
+KINDS = {kind.rule: kind for kind in (Algebra, Signs, Oracle, Chart, Boxes, Cases, Farkas, Monotone, Limit, Primitive, Pieces)}
 
 
 def _node(d):

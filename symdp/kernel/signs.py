@@ -333,3 +333,18 @@ def _mul(signs):
 
 def _said(sign) -> str:
     return {None: "no sign", POS: "> 0", NONNEG: ">= 0", NEG: "< 0", NONPOS: "<= 0", ZERO: "= 0"}[sign]
+
+
+def excluded(symbol, interval, rest: dict) -> bool:
+    """``interval`` is shown to lie wholly outside ``symbol``'s sign assumptions (a positive ``z`` on [-2, -1]): by
+    SymPy, or by this table on the other symbols' intervals ``rest``.  A claim is stated on its domain *and* its
+    symbols' assumptions; one whose domain they exclude is vacuous, and the kernel refuses it rather than prove it."""
+    if not isinstance(interval, sp.Interval):
+        return False
+    lo, hi = interval.start, interval.end
+    below = sp.Lt(hi, 0) == sp.true or Reader(()).sign(hi, rest) == NEG
+    above = sp.Gt(lo, 0) == sp.true or Reader(()).sign(lo, rest) == POS
+    at_most_0 = below or sp.Le(hi, 0) == sp.true or (Reader(()).sign(hi, rest) or (False, False))[1]
+    at_least_0 = above or sp.Ge(lo, 0) == sp.true or (Reader(()).sign(lo, rest) or (False,))[0]
+    return bool(symbol.is_nonnegative and below or symbol.is_positive and at_most_0 or
+                symbol.is_nonpositive and above or symbol.is_negative and at_least_0)

@@ -17,6 +17,8 @@ CALLS = {"Add": sp.Add, "Mul": sp.Mul, "Pow": sp.Pow, "Integer": sp.Integer, "Ra
          "cosh": sp.cosh, "tanh": sp.tanh, "atan": sp.atan, "asinh": sp.asinh}
 """The constructors a recorded expression may use."""
 NAMES = {"pi": sp.pi, "E": sp.E}
+MAX_POWER = 1000
+"""The largest integer exponent read: ``Pow(Integer(7), Integer(30000000))`` would keep SymPy busy for a minute."""
 ASSUMPTIONS = {"real", "positive", "negative", "nonnegative", "nonpositive", "integer", "nonzero", "finite",
                "extended_real", "rational", "commutative"}
 
@@ -44,7 +46,10 @@ def _build(node):
         return CALLS[name](*(_int(a) for a in node.args))
     if node.keywords:
         raise ValueError(f"{name} takes no keywords")
-    return CALLS[name](*(_build(a) for a in node.args))
+    args = [_build(a) for a in node.args]
+    if name == "Pow" and len(args) == 2 and args[1].is_Integer and abs(args[1]) > MAX_POWER:
+        raise ValueError(f"an integer power above {MAX_POWER} (SymPy would expand it)")
+    return CALLS[name](*args)
 
 
 def _symbol(node):
@@ -59,6 +64,6 @@ def _symbol(node):
 def _int(a) -> int:
     sign = -1 if isinstance(a, ast.UnaryOp) and isinstance(a.op, ast.USub) else 1
     a = a.operand if sign < 0 else a
-    if not (isinstance(a, ast.Constant) and type(a.value) is int):
-        raise ValueError("Integer and Rational take integer literals")
+    if not (isinstance(a, ast.Constant) and type(a.value) is int and abs(a.value) < 10 ** 100):
+        raise ValueError("Integer and Rational take integer literals (below 10^100)")
     return sign * a.value

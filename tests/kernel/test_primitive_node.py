@@ -117,3 +117,33 @@ def test_the_primitive_node_matches_the_schema_and_round_trips():
     proof = _node(TAIL, -sp.exp(-x / b), upper=canonical(sp.Integer(0)))
     jsonschema.validate(proof.to_json(), schema)
     assert Proof.from_json(json.loads(proof.dumps())) == proof
+
+
+def test_the_review_s_nested_integral_is_refused():
+    """helper review: the inner integral's y is bound by the outer one; checked on the claim's domain it read y
+    positive and a divergent double integral "closed" to -2 log 3."""
+    y = sp.Symbol("y", real=True)
+    inner = sp.Integral(1 / (x + y) ** 2, (x, 0, 1))
+    claim = identity_claim(sp.Integral(2 * inner, (y, -sp.Rational(1, 2), -sp.Rational(1, 4))), -2 * sp.log(3),
+                           {y: sp.Interval(1, 2)})
+    verdict = check(claim, _node(inner, -1 / (x + y)))
+    assert not verdict.accepted and "inside another" in verdict.reason
+
+
+def test_the_review_s_ends_of_unknown_finiteness_and_contradicting_domain():
+    """int_z^{-1} dx/x^2 with z on [1, 2] (the range crosses 0): the order is asked of the table whatever SymPy
+    knows of z's finiteness; a positive z on [-2, -1] contradicts its assumptions and is refused as a claim."""
+    plain = sp.Symbol("z")
+    atom = sp.Integral(1 / x ** 2, (x, plain, -1))
+    verdict = check(identity_claim(atom, 1 + 1 / plain, {plain: sp.Interval(1, 2)}),
+                    _node(atom, -1 / x, lower=canonical(-1 / plain)))
+    assert not verdict.accepted and "in order" in verdict.reason
+    zp = sp.Symbol("z", positive=True)
+    atom = sp.Integral(1 / x ** 2, (x, zp, 1))
+    verdict = check(identity_claim(atom, 1 / zp - 1, {zp: sp.Interval(-2, -1)}), _node(atom, -1 / x))
+    assert not verdict.accepted and verdict.node == "claim"
+
+
+def test_a_huge_integer_power_is_not_read():
+    with pytest.raises(ValueError):
+        read("Pow(Integer(7), Integer(30000000))")

@@ -28,6 +28,7 @@ from ..symbolic import normal
 from ...kernel.cases import KINKS
 from ...kernel.monotone import end_limit, premises
 from .proof_cases import by_cases
+from .proof_pieces import by_pieces
 from .proof_primitive import by_primitives
 from ..validated.search import decode, split, unit_box
 
@@ -114,6 +115,9 @@ def _afresh(captured) -> Export:
         return Export()
     if claim.goal.has(sp.Integral, sp.Sum):
         node = by_primitives(claim, _closed, AFRESH)
+        return Export(claim, kernel.Proof(node)) if node is not None else Export()
+    if claim.goal.has(sp.Piecewise):
+        node = by_pieces(claim, _closed if claim.relation == "=" else lambda c: _first_signs(c, SIGN_REWRITES))
         return Export(claim, kernel.Proof(node)) if node is not None else Export()
     split = by_cases(claim, SIGN_REWRITES, AFRESH) if claim.goal.has(*KINKS) else None
     if split is not None:

@@ -83,7 +83,10 @@ def _integrated(f, x):
     r = sp.Dummy(x.name, real=True)
     f = f.xreplace({x: r})
     for form in (f, sp.powsimp(sp.expand(f), combine="exp")):
-        F = sp.integrate(form, r)
+        try:
+            F = sp.integrate(form, r)
+        except Exception:   # SymPy's integrate refuses some inputs (noncommutative factors) by raising: no primitive
+            continue
         if not F.has(sp.Integral, sp.Piecewise):
             return F.xreplace({r: x})
     return None
@@ -100,5 +103,8 @@ def _telescoped(f, k):
         return sp.exp(d) * w ** k
 
     linear = lambda e: isinstance(e, sp.exp) and e.args[0].is_polynomial(k) and sp.degree(e.args[0], k) == 1
-    g = gosper_term(f.replace(linear, power), k)
+    try:
+        g = gosper_term(f.replace(linear, power), k)
+    except Exception:   # Gosper's algorithm raises on terms it cannot read (not hypergeometric, ...): no primitive
+        return None
     return None if g is None else sp.powsimp(f * g.xreplace({w: sp.exp(c) for c, w in bases.items()}))

@@ -1,0 +1,59 @@
+"""``pieces`` nodes (:mod:`symdp.kernel.pieces`) for a claim with ``Piecewise`` atoms: the cut points are the roots,
+in one symbol, of the conditions' relations (as :func:`.symbolic.pieces.breakpoints` finds them for the search);
+the kernel fixes the active pieces on every region and point, and each part is closed by ``close``.
+
+This module only proposes: the kernel judges every node it builds.
+"""
+from __future__ import annotations
+
+import functools
+
+import sympy as sp
+
+from ... import kernel
+from ...kernel.pieces import piece_claims
+from ...kernel.signs import POS, Reader
+
+MAX_CUTS = 6
+"""Cut points at most (each adds two parts)."""
+
+
+def by_pieces(claim, close):
+    """A ``pieces`` node proving ``claim`` (each part closed by ``close(part)``, a node or None), or None: cut where
+    a condition's relation meets in one symbol, else (no cut) the pieces fixed on the whole domain."""
+    goal = sp.sympify(claim.goal)
+    relations = {r for p in goal.atoms(sp.Piecewise) for _, c in p.args
+                 for r in c.atoms(sp.core.relational.Relational)}
+    named = sorted((pair for pair in claim.domain if isinstance(pair[1], sp.Interval)), key=lambda p: p[0].name)
+    tries = [(s, _cuts(relations, s, iv, dict(claim.domain))) for s, iv in named]
+    for s, cuts in [t for t in tries if t[1]] + [(s, []) for s, _ in named[:1]]:
+        node = kernel.Pieces(s.name, tuple(sp.srepr(c) for c in cuts), ())
+        parts = piece_claims(node, claim)
+        premises = [] if isinstance(parts, str) else [close(part) for part in parts]
+        if premises and None not in premises:
+            return kernel.Pieces(node.symbol, node.cuts, tuple(premises))
+    return None
+
+
+def _cuts(relations, s, iv, domain):
+    """The points where a relation's two sides meet as ``s`` varies (numbers, or one expression in the other
+    symbols), strictly inside its interval, in the order the table reads; [] when none is inside; None when a
+    relation in ``s`` has a complex root or none is found, or the table cannot order them.  The kernel reads the
+    order and the ends again."""
+    points = set()
+    for r in relations:
+        d = r.lhs - r.rhs
+        if s not in d.free_symbols:
+            continue
+        roots = sp.solve(d, s) if d.is_polynomial(s) or not d.has(sp.Piecewise) else None
+        if not roots or any(x.is_real is False or s in x.free_symbols for x in roots):
+            return None
+        points |= set(roots)
+    rest = {k: v for k, v in domain.items() if k != s}
+    inside = [c for c in points if all(e in (-sp.oo, sp.oo) or Reader(()).sign(b - a, rest) == POS
+                                       for e, (a, b) in ((iv.start, (iv.start, c)), (iv.end, (c, iv.end))))]
+    before = lambda a, b: -1 if Reader(()).sign(b - a, rest) == POS else 1
+    ordered = sorted(inside, key=functools.cmp_to_key(before))
+    if len(inside) > MAX_CUTS or any(before(a, b) > 0 for a, b in zip(ordered, ordered[1:])):
+        return None
+    return ordered
