@@ -29,7 +29,8 @@ def refuse_bold_arithmetic(source: str, tokens: list[Tok]) -> None:
         if left is not None and right is not None and left.kind in _BARS and right.kind in _BARS:
             fail(source, left.start, right.end, "|...| around a bold letter: the determinant of a matrix or the norm "
                  "of a vector, not an absolute value (symdp reads scalars)")
-        before = tokens[k - 1] if k else None
+        first, j = _unbraced(tokens, k, j)
+        before = tokens[first - 1] if first else None
         after = tokens[j] if j < len(tokens) else None
         transposed = after is not None and after.kind == "SUP" and j + 1 < len(tokens) and tokens[j + 1].text in (
             "T", r"\top", r"\intercal")  # \mathbf{x}^T: refused as a transpose (scripts.refuse_transposes)
@@ -40,6 +41,15 @@ def refuse_bold_arithmetic(source: str, tokens: list[Tok]) -> None:
 
 
 _BARS = frozenset({"BAR", "ABSL", "ABSR"})
+
+
+def _unbraced(tokens: list[Tok], k: int, j: int) -> tuple:
+    """(start, end) of the bold letter at ``k`` (ending before ``j``) with the braces that hold it alone
+    (``{\\mathbf{x}} + 1``, ``{\\textbf X}``): a group around one letter groups nothing away from its neighbours."""
+    while k and j < len(tokens) and tokens[k - 1].kind == "LBRACE" and tokens[j].kind == "RBRACE" \
+            and not (k > 1 and tokens[k - 2].kind in ("SUB", "SUP", "CMD", "FRAC", "SQRT", "RBRACE")):
+        k, j = k - 1, j + 1
+    return k, j
 
 
 def _between_bars(tokens: list[Tok], k: int) -> bool:

@@ -116,6 +116,14 @@ class Builder(Application, Products, Transformer):
 
     # -- juxtaposition: implicit products and function application -----------------
 
+    def _refuse_applied_indicator(self, powers: list, i: int) -> None:
+        """``\\mathbb{1}_{z > 5}(Z_i)``, ``1[A](x)``: an indicator before parentheses is the indicator of the event at
+        that argument (Z_i > 5), or the indicator times them? Refused; ``1[A] \\cdot (x + 1)`` is the product."""
+        if i + 1 < len(powers) and _parenthesised(powers[i + 1]):
+            self.fail(powers[i - 1].base.start, powers[i + 1].base.end, "an indicator before parentheses: the "
+                      "indicator of its event at that argument, or the indicator times them? Write \\cdot for the "
+                      "product, or the event at the argument (1[Z_i > 5])")
+
     def factors(self, powers: list) -> list:
         out, i = [], 0
         while i < len(powers):
@@ -129,6 +137,7 @@ class Builder(Application, Products, Transformer):
                 out.append(value)
                 i = k
             elif _indicator(powers, i):
+                self._refuse_applied_indicator(powers, i)
                 out[-1] = sp.Piecewise((1, self.boolean(p.base.items[0])), (0, True))
                 i += 1
             else:
@@ -349,6 +358,10 @@ class Builder(Application, Products, Transformer):
 
     def otherwise(self, c):
         return sp.true
+
+
+def _parenthesised(p) -> bool:
+    return isinstance(p.base, Group) and p.base.kind == "paren"
 
 
 def _indicator(powers: list, i: int) -> bool:

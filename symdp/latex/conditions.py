@@ -187,6 +187,7 @@ def _split(source: str, tokens: list[Tok]) -> tuple[list[Tok], list[list[Tok]]]:
             _second_equation(source, tokens[k:])
             return _body(tokens[:k]), _conditions(source, tokens[k + 1:])
         if t.kind in ("GAP", "COMMA") and not _spaced_operator(tokens, k) and _states_condition(tokens[k + 1:]):
+            _connective(source, tokens[k + 1:])
             _second_equation(source, tokens[k + 1:])
             return _body(tokens[:k]), _conditions(source, tokens[k + 1:])
         if (keyword(t) or (t.kind == "CMD" and t.text == r"\forall")) and not _in_cases(tokens, k):
@@ -207,6 +208,20 @@ def _second_equation(source: str, tokens: list[Tok]) -> None:
     if len(rels) == 1 and rest[rels[0]].text == "=" and not _a_name(rest[:rels[0]]):
         fail(source, rest[0].start, rest[-1].end, "a second equation after \\text{and}, between two expressions: a "
              "system of equations, or a condition on the first? Write one equation per row")
+
+
+def _connective(source: str, tokens: list[Tok]) -> None:
+    """``\\frac{1}{9} < \\frac{9}{25}, \\;\\; \\text{although} \\;\\; 3 - 1 = 5 - 3``: a side condition opens with a
+    condition word (:data:`KEYWORDS`) or is a relation alone; a statement after any other word (although, but, hence,
+    and so, i.e.) is a second statement, not a condition on the first: refused.  A word that is a name (``\\text{dof} =
+    3``, ``\\text{score}(x) > 0``) has a relation, a script or its arguments right after it."""
+    rest = [t for t in tokens if t.kind != "GAP"]
+    if len(rest) < 2 or rest[0].kind != "WORD" or keyword(rest[0]) or rest[0].text.strip().lower() == "and" \
+            or rest[1].kind in RELATION_KINDS + ("SUB", "SUP", "LPAREN", "PRIME", "COMMA"):
+        return
+    fail(source, rest[0].start, rest[-1].end, f"a statement after the word {rest[0].text.strip()!r}: a second statement "
+         "in the row, not a condition (a condition opens with for, if, where, when, with, ... or is a relation "
+         "alone); quote one statement per row")
 
 
 def _a_name(tokens: list[Tok]) -> bool:

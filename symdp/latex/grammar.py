@@ -81,7 +81,7 @@ arg: LBRACE bool RBRACE -> braced
      | SQRT LBRACK sum RBRACK arg -> root
      | BEGIN_CASES rows END_CASES -> cases
 items: bool (COMMA bool)*
-rows: row (NEWROW row)* NEWROW?
+rows: row (NEWROW+ row)* NEWROW*
 row: bool COMMA? AMP cond
    | bool COMMA keyed
 cond: IF? bool COMMA? -> when

@@ -153,6 +153,10 @@ class _Lexer:
         start = self.pos
         if self.single:
             end = start + 1
+            if self.out and self.out[-1].kind in ("SUP", "SUB") and _NUMBER.match(self.text, end) \
+                    and not self.text[end:end + 1].isspace():
+                fail(self.text, self.out[-1].start, _NUMBER.match(self.text, end).end(), "a number right after a "
+                     "one-digit script (x^23): TeX sets x^2 then 3, rarely what is meant; write x^{23}, or x^2 \\cdot 3")
         else:
             end = _NUMBER.match(self.text, start).end()
             group = _THOUSANDS.match(self.text, end)  # 1{,}000
@@ -204,6 +208,8 @@ class _Lexer:
             self.spaced = True
         elif name in TEXT_COMMANDS or name in REFERENCES:
             self.text_group(name, start)
+        elif name == "cr":    # plain TeX's row end (cases, array, aligned): the row break \\ is
+            self.symbol_command("\\", start)
         else:
             self.named(ALIASES.get(name, name), start)
 

@@ -30,6 +30,7 @@ from .names import refuse_argument_words, refuse_hypergeometric
 from .notation import NOTATION, Notation
 from .prepare import clean, punctuation, read_primes, unwrapped
 from .prose import declare, function_names, refuse_other_base, used
+from .quantities import bounded
 from .resolve import Resolver
 from .respell import expand_macros
 from .rewrite import rewritten
@@ -123,6 +124,7 @@ def display(text: str, notation: Notation | None = None, *, derived=None, prose=
     refuse_other_base(source, prose)
     resolver = _resolver(source, body, notation, derived)
     resolver.functions = function_names(prose)
+    resolver.numbers = frozenset().union(*(bounded(c) for c in conds))
     segments, ops = relation_chain(source, body)
     defines, head, defined_end = "", None, 0
     if len(segments) > 1 and ops[0] == "=" and sides.defined(resolver, segments[0]):
@@ -195,8 +197,8 @@ def _head(source, resolver, seg):
 
 def _undeclared_value(expr, notation: Notation, derived) -> bool:
     """``d_M(u, v)`` alone on a row: a function neither the notation nor the derived expression declares,
-    applied to names."""
-    if not isinstance(expr, AppliedUndef) or not all(isinstance(a, sp.Symbol) for a in expr.args):
+    applied to names, members of families among them (``Corr(x_t, x_{t-k})``: x_{t-k} is the member of x at t - k)."""
+    if not isinstance(expr, AppliedUndef) or not all(isinstance(a, (sp.Symbol, sp.Indexed)) for a in expr.args):
         return False
     declared = {getattr(f, "__name__", "") for _, f in notation.functions}
     return expr.func.__name__ not in declared and expr.func not in Context.of(derived).functions

@@ -219,10 +219,29 @@ def _mask(m, maths: list) -> str:
 
 
 def _phrase(text: str) -> str:
-    """The phrase as the vocabulary spells it: lower case, one space, no article, "called the X" read as X."""
-    text = re.sub(r"\s+", " ", text.lower()).strip()
+    """The phrase as the vocabulary spells it: lower case, one space, no article, "called the X" read as X, and without
+    a final aside in parentheses that qualifies nothing ("the Beta function (hence the name)", :func:`_aside`)."""
+    text = _aside(re.sub(r"\s+", " ", text.lower()).strip())
     text = text.rsplit(" called ", 1)[-1]
     return re.sub(r"^(?:the|a|an) ", "", text).replace("regularised", "regularized").replace("hurwitz's", "hurwitz")
+
+
+_ASIDE = re.compile(r"\s*\(([^()]*)\)$")
+_QUALIFIERS = frozenset("inverse log logarithm derivative generalized generalised scaled shifted normalized normalised "
+                        "multivariate variant version form kind order argument arguments parameter parameters two three "
+                        "complex real".split())
+"""Words that make a parenthesis part of the phrase ("the gamma function (regularized)", "(its inverse)")."""
+
+
+def _aside(phrase: str) -> str:
+    """``phrase`` without a final parenthesis none of whose words names or qualifies a function (a remark: "(hence the
+    name)", "(see below)"); kept whole when one does, so that the phrase then matches nothing."""
+    m = _ASIDE.search(phrase)
+    if m is None:
+        return phrase
+    words = set(re.findall(r"[a-z]+", m.group(1)))
+    named = {w for p in VOCABULARY for w in p.split()} - {"the", "of", "a", "an"}
+    return phrase if words & (named | _QUALIFIERS) else phrase[:m.start()]
 
 
 def _declare(math: str, phrase: str, sentence: str) -> list:

@@ -10,6 +10,8 @@ from __future__ import annotations
 
 import sympy as sp
 
+from .groups import token_kind, token_text
+
 ARITHMETIC = frozenset({"PLUS", "MINUS", "MUL", "DIV"})
 """Operators whose operands are numbers."""
 BEFORE = ARITHMETIC | {None, "REL", "LPAREN", "LBRACE", "LBRACK", "COMMA"}
@@ -31,4 +33,32 @@ def quantities(tokens: list) -> frozenset:
         before, after = _type(tokens, k - 1), _type(tokens, k + 1)
         if before in BEFORE and after in AFTER and (before in ARITHMETIC or after in ARITHMETIC):
             out.add(t.value.name)
+    return frozenset(out) | bounded(tokens)
+
+
+def bounded(tokens: list) -> frozenset:
+    """The names a relation bounds by a number (``0 < c < 1``, ``c \\ge 2``): ``c`` is a number there, so
+    ``c(\\theta - \\hat\\theta)^2`` in the same row is c times a sum.  The name stands alone between the relation and
+    another relation, a comma or an end (raw tokens or the grammar's)."""
+    out = set()
+    for k, t in enumerate(tokens):
+        if token_kind(t) not in ("NAME", "SYM") or not _bare(tokens, k):
+            continue
+        if (_kind(tokens, k - 1) == "REL" and _kind(tokens, k - 2) == "NUMBER" and _kind(tokens, k - 3) in _EDGE) or \
+                (_kind(tokens, k + 1) == "REL" and _kind(tokens, k + 2) == "NUMBER" and _kind(tokens, k + 3) in _EDGE):
+            out.add(token_text(t))
     return frozenset(out)
+
+
+_EDGE = frozenset({None, "REL", "COMMA", "GAP", "AMP", "NEWROW", "END_CASES"})
+"""What ends a bound's number (``0 <``, ``< 1,``): not an operator (``0.5 c < 1 + x`` bounds no c by a number)."""
+
+
+def _kind(tokens: list, k: int):
+    return token_kind(tokens[k]) if 0 <= k < len(tokens) else None
+
+
+def _bare(tokens: list, k: int) -> bool:
+    """The name at ``k`` with a relation on one side and a relation, a separator or an end on the other."""
+    before, after = _kind(tokens, k - 1), _kind(tokens, k + 1)
+    return "REL" in (before, after) and before in _EDGE | {"REL"} and after in _EDGE | {"REL"}

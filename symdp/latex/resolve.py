@@ -130,6 +130,8 @@ class Resolver:
         self.heads = frozenset()
         """The function the display's defined side names (``y_t`` of ``y_t(h) = ...``), as spelled."""
         """The names the display's defined side takes as arguments (``q``, ``a``, ``b`` of ``G(q; a, b) = ...``)."""
+        self.numbers = frozenset()
+        """Names the display's side conditions bound by a number (``c`` of ``0 < c < 1``, :func:`.quantities.bounded`)."""
 
     def spelled(self, text: str, kind: str | None = None) -> bool:
         """Whether ``text`` is a spelling the notation or the derived expression names (as ``kind``: SYM, FUNC)."""
@@ -167,7 +169,7 @@ class Resolver:
                 i += 1
             else:
                 i = self.resolve(matched, i, out)
-        return calls(self.source, absolute_bars(out, self.source), self.arguments, self.heads)
+        return calls(self.source, absolute_bars(out, self.source), self.arguments, self.heads, self.numbers)
 
     def name_words(self, words) -> None:
         """Read each of ``words`` (runs of letters, ``df``, ``scale``) as one name wherever the display writes
@@ -267,9 +269,11 @@ class Resolver:
         return i + 1
 
     def name(self, items: list, i: int, out: list) -> int:
-        """A name: a run of single letters written together, or one (possibly subscripted) name."""
+        """A name: a run of single letters written together, or one (possibly subscripted) name.  A letter right after
+        ``^`` or ``_`` is the script alone: TeX gives an unbraced script one token (``^NZ_i`` is ``^{N} Z_i``)."""
         run = [items[i]]
-        while (i + len(run) < len(items) and letter(run[-1]) and letter(items[i + len(run)])
+        scripted = i and isinstance(items[i - 1], Tok) and items[i - 1].kind in ("SUP", "SUB")
+        while (not scripted and i + len(run) < len(items) and letter(run[-1]) and letter(items[i + len(run)])
                and not items[i + len(run)].spaced and items[i + len(run)].start == run[-1].end):
             run.append(items[i + len(run)])
         nxt = items[i + len(run)] if i + len(run) < len(items) else None

@@ -30,6 +30,8 @@
   becomes ``1[T(x) > c]``, as ``\\mathbbm{1}(...)`` does; so does a subscript holding a relation (``\\boldsymbol{1}_{w=1}``),
   and an interval's indicator at a point, ``1_{[0,1]}(x)``, becomes ``1[x \\in [0,1]]``; a 1 subscripted by a set by name
   (``1_A(x)``) is left.
+- ``\\mathbb R``, ``{\\textbf X}`` (a font command before one unbraced token) are ``\\mathbb{R}``, ``{\\textbf{X}}``:
+  TeX's argument is that one token (:mod:`.fonts`).
 - ``\\lbrace`` and ``\\rbrace`` are ``\\{`` and ``\\}``, the braces they print.
 - ``{2i \\choose i}`` (plain TeX's infix binomial, which takes the whole group it stands in) becomes
   ``{\\binom{2i}{i}}``, and ``{1 \\over 2 b}`` (plain TeX's infix fraction, as MathJax pages write it) ``{\\frac{1}{2
@@ -54,6 +56,7 @@ from __future__ import annotations
 import re
 
 from .braced import braced_parentheses
+from .fonts import font_arguments
 from .lexer import balanced, lex
 
 _ARRAY = re.compile(r"\\left\s*\\\{\s*\\begin\s*\{array\}\s*\{[^{}]*\}(?P<body>.*?)"
@@ -63,7 +66,7 @@ _TEXT_MATH = re.compile(r"\\(?P<cmd>text|mbox|textrm)\s*\{(?P<word>[^{}$]*)\$(?P
 
 def rewritten(text: str) -> str:
     """``text`` with the spellings above rewritten; anything else unchanged."""
-    text = _TAG.sub("", _CAPTION.sub("", _ENSURE.sub("", text.replace("\u2212", "-")), count=1))
+    text = _TAG.sub("", _CAPTION.sub("", font_arguments(_ENSURE.sub("", text.replace("\u2212", "-"))), count=1))
     text = _PRIMED_AFTER.sub(lambda m: f"{m.group(2)}_{{{m.group(1)}}}", text)
     text = _GLYPH.sub(lambda m: GLYPHS[m.group(0)] + " ", text)
     text = _TEXT_MATH.sub(lambda m: rf"\{m.group('cmd')}{{{m.group('word').rstrip()} }} {m.group('math')} ", text)
