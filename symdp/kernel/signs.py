@@ -168,11 +168,13 @@ class Reader:
         return self.sign(a - b, domain)
 
     def _ends(self, e, s, domain):
-        """``e = c s + r`` (``c``, ``r`` free of ``s``, no other interval mentioning ``s``) takes its values between
-        those at the ends of ``s``'s interval (rewritten, read without ``s``; +-c at an infinite end)."""
+        """``e = c s + r`` (``c``, ``r`` free of ``s``; no interval of a symbol ``e`` depends on mentions ``s``) takes
+        its values between those at the ends of ``s``'s interval (rewritten, read without ``s``; +-c at an infinite
+        end)."""
         iv, rest = domain.get(s), {k: v for k, v in domain.items() if k != s}
         c = _slope(e, s)
-        if c is None or not isinstance(iv, sp.Interval) or any(s in v.free_symbols for v in [iv, *rest.values()]):
+        if c is None or not isinstance(iv, sp.Interval) or \
+                any(s in v.free_symbols for v in [iv, *(rest[k] for k in _depends(e, rest))]):
             return None
         ends = [self._end(e, s, iv.start, iv.left_open, -c, rest), self._end(e, s, iv.end, iv.right_open, c, rest)]
         return None if None in ends else _hull(ends)
@@ -230,6 +232,19 @@ class Reader:
         if all(s is not None and s[1] for s in signs):
             return (False, True, all(s[2] for s in signs))
         return None
+
+
+def _depends(e, domain) -> set:
+    """The symbols of ``domain`` that reading ``e`` may consult: ``e``'s own, and those their intervals' ends mention
+    (transitively).  A symbol outside it never enters the reading, so its interval may mention anything: the points
+    of the domain, without it, lie in the product the reading covers."""
+    seen, todo = set(), set(e.free_symbols)
+    while todo:
+        v = todo.pop()
+        if v not in seen and v in domain:
+            seen.add(v)
+            todo |= domain[v].free_symbols if isinstance(domain[v], sp.Interval) else set()
+    return seen
 
 
 def _has_exp(t) -> bool:

@@ -4,7 +4,8 @@ MAPS (REWRITE)" as maps then rewrites, "monotone in x from x -> a+ (limit L: ...
 import sympy as sp
 
 from symdp import kernel
-from symdp.engine.proof.proof_export import _mapped_rewrites, _top_split, monotone_node
+from symdp.engine.proof.proof_export import _mapped_rewrites, monotone_node
+from symdp.engine.proof.proof_pieces import top_split as _top_split
 
 eps, alpha = sp.Symbol("epsilon", positive=True), sp.Symbol("alpha", positive=True)
 

@@ -89,3 +89,39 @@ def test_a_symbolic_end_keeps_an_ordinary_claim():
     a, p = sp.Symbol("a", real=True), sp.Symbol("p", positive=True)
     claim = sign_claim(p, "positive", {a: sp.Interval.open(0, 1), p: sp.Interval(a, 1)})
     assert check(claim, Proof(Signs(()))).kernel_checked
+
+
+P, Q = sp.Symbol("p", real=True), sp.Symbol("q", real=True)
+UNIT = sp.Interval.open(0, 1)
+KL = P * sp.log(P / Q) + (1 - P) * sp.log((1 - P) / (1 - Q))
+STATIONARY = ("split at the stationary point q = p (inside its interval): below, monotone in q from q -> p (limit 0: "
+              "sign by assumptions (as written); derivative nonpositive: sign by assumptions after p = 0 + (1 - 0)/(1 + "
+              "t); q = 0 + (p - 0)/(1 + t) (factor)); above, monotone in q from q -> p (limit 0: sign by assumptions "
+              "(as written); derivative nonnegative: sign by assumptions after p = 0 + (1 - 0)/(1 + t); q = p + (1 - "
+              "p)/(1 + t) (factor))")
+
+
+def _split(claim):
+    from symdp.engine.proof.proof_export import SIGN_REWRITES, _first_signs, monotone_node
+    from symdp.engine.proof.proof_pieces import by_split
+    return by_split(claim, STATIONARY, monotone_node, lambda part: _first_signs(part, SIGN_REWRITES))
+
+
+def test_pinsker_for_bernoulli_split_at_its_stationary_point():
+    """KL(p||q) >= 2 (p - q)^2, tight along q = p: a cut at q = p (no Piecewise), monotone from it both ways."""
+    claim = sign_claim(KL - 2 * (P - Q) ** 2, "nonnegative", {P: UNIT, Q: UNIT})
+    node = _split(claim)
+    assert node is not None and check(claim, Proof(node)).kernel_checked
+    for c in (2 + sp.Rational(1, 10), 2):   # near misses: a larger constant; the same with an offset
+        false = sign_claim(KL - c * (P - Q) ** 2 - (0 if c != 2 else sp.Rational(1, 10**6)), "nonnegative",
+                           {P: UNIT, Q: UNIT})
+        assert not check(false, Proof(node)).accepted
+
+
+def test_a_sum_reads_between_the_ends_of_a_symbol_another_interval_mentions():
+    """1 - p on {p in (0, 1), q in (0, p)}: q's interval mentions p, but 1 - p does not depend on q, so p's ends
+    decide it; q - p (which does) is not read from p's ends."""
+    domain = {P: UNIT, Q: sp.Interval.open(0, P)}
+    assert check(sign_claim(1 - P, "positive", domain), Proof(Signs(()))).kernel_checked
+    assert check(sign_claim(P - Q, "positive", domain), Proof(Signs(()))).kernel_checked
+    assert not check(sign_claim(Q - P, "positive", domain), Proof(Signs(()))).accepted

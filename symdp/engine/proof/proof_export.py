@@ -28,7 +28,7 @@ from ..symbolic import normal
 from ...kernel.cases import KINKS
 from ...kernel.monotone import end_limit, premises
 from .proof_cases import by_cases
-from .proof_pieces import by_pieces
+from .proof_pieces import by_pieces, by_split, top_split
 from .proof_primitive import by_primitives
 from ..validated.search import decode, split, unit_box
 
@@ -227,7 +227,8 @@ def _signs(captured, detail: str = "") -> Export:
     if isinstance(stated, str):
         return Export(why=f"symbolic sign analysis: {stated}")
     claim = kernel.sign_claim(*stated)
-    node = _first_signs(claim, _tries(detail)) or monotone_node(claim, detail)
+    node = _first_signs(claim, _tries(detail)) or monotone_node(claim, detail) or \
+        by_split(claim, detail, monotone_node, lambda part: _first_signs(part, SIGN_REWRITES))
     if node is not None:
         return Export(claim, kernel.Proof(node))
     return Export(why="symbolic sign analysis: a sign the kernel's table does not read off the tree")
@@ -259,7 +260,7 @@ def _end(claim, name: str, at: str, side: str):
         return "lower" if side == "+" else "upper"
     interval = next((iv for s, iv in claim.domain if s.name == name), None)
     ends = (interval.start, interval.end) if isinstance(interval, sp.Interval) else ()
-    value = sp.sympify(at)
+    value = sp.sympify(at, locals={s.name: s for s, _ in claim.domain})   # an end named by a symbol (q -> p)
     return next((w for w, e in zip(("lower", "upper"), ends) if e == value), "")
 
 
@@ -267,7 +268,7 @@ def monotone_node(claim, detail: str, depth: int = 2):
     """A ``monotone`` node for ``claim`` from the search's description (the end, then the limit's and the
     derivative's own proofs, each a ``signs`` node or, for the derivative, another ``monotone``), or None."""
     found = MONOTONE.fullmatch(detail)
-    parts = _top_split(found.group(4), "; derivative ") if found and depth > 0 else None
+    parts = top_split(found.group(4), "; derivative ") if found and depth > 0 else None
     end = _end(claim, found.group(1), found.group(2), found.group(3)) if parts else ""
     if not end:
         return None
@@ -301,16 +302,6 @@ def _tries(detail: str) -> tuple:
 def _first_signs(claim, tries):
     """The first ``signs`` node of ``tries`` (rewrite lists) the kernel accepts for ``claim``, or None."""
     return next((kernel.Signs(r) for r in tries if kernel.check(claim, kernel.Proof(kernel.Signs(r))).accepted), None)
-
-
-def _top_split(text: str, sep: str):
-    """``text`` split in two at the first ``sep`` outside parentheses, or None."""
-    depth = 0
-    for i, ch in enumerate(text):
-        depth += {"(": 1, ")": -1}.get(ch, 0)
-        if depth == 0 and text.startswith(sep, i):
-            return text[:i], text[i + len(sep):]
-    return None
 
 
 MAPPED_TAILS = ((), ("together",), ("together", "expand"), ("together", "factor"), ("expand",), ("expand-log", "expand"),

@@ -7,6 +7,7 @@ This module only proposes: the kernel judges every node it builds.
 from __future__ import annotations
 
 import functools
+import re
 
 import sympy as sp
 
@@ -57,3 +58,40 @@ def _cuts(relations, s, iv, domain):
     if len(inside) > MAX_CUTS or any(before(a, b) > 0 for a, b in zip(ordered, ordered[1:])):
         return None
     return ordered
+
+
+SPLIT = re.compile(r"split at the stationary point (\S+) = (.+?) \(inside its interval\): below, (.+)")
+"""The search's "split at the stationary point s = c (inside its interval): below, HOW; above, HOW"
+(:func:`.symbolic.provers.prove_at_a_stationary_point`)."""
+
+
+def by_split(claim, detail: str, region, point):
+    """A ``pieces`` node cut at the stationary point the search split at (no Piecewise needed: the parts are the
+    claim below, at and above the point), the regions closed by ``region(part, how)`` (the search's description of
+    each side, a ``monotone`` from the point) and the point by ``point(part)``; or None."""
+    found = SPLIT.fullmatch(detail)
+    sides = top_split(found.group(3), "; above, ") if found else None
+    names = {s.name: s for s, _ in claim.domain}
+    if sides is None or found.group(1) not in names:
+        return None
+    try:
+        c = sp.sympify(found.group(2), locals=names)
+    except (sp.SympifyError, SyntaxError, TypeError):
+        return None
+    node = kernel.Pieces(found.group(1), (sp.srepr(c),), ())
+    parts = piece_claims(node, claim)
+    if isinstance(parts, str):
+        return None
+    premises = (region(parts[0], sides[0]), point(parts[1]), region(parts[2], sides[1]))
+    return None if None in premises else kernel.Pieces(node.symbol, node.cuts, premises)
+
+
+
+def top_split(text: str, sep: str):
+    """``text`` split in two at the first ``sep`` outside parentheses, or None."""
+    depth = 0
+    for i, ch in enumerate(text):
+        depth += {"(": 1, ")": -1}.get(ch, 0)
+        if depth == 0 and text.startswith(sep, i):
+            return text[:i], text[i + len(sep):]
+    return None
