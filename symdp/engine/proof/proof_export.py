@@ -84,7 +84,7 @@ def _translated(captured, certificate, detail="") -> Export:
         return _identity(captured, found.group(1))
     if captured.kind in ("sign", "sign-numeric", "monotone") and PLAIN.fullmatch(method):
         return _boxes(captured, certificate.boxes)
-    if captured.kind in ("sign", "sign-numeric", "monotone") and method == "symbolic sign analysis":
+    if captured.kind in ("sign", "sign-numeric", "monotone") and method.startswith("symbolic sign analysis"):
         return _signs(captured, detail)
     if captured.kind == "printed":
         return Export(why=f"printed claim: {method_kind(method)}")
