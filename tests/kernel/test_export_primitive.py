@@ -45,3 +45,15 @@ def test_a_gaussian_integral_whose_exponentials_are_merged_first():
 def test_near_miss_twins_get_no_proof():
     assert _verdict(GROUP, (sp.exp(n * eps) - 1) / (sp.exp(eps) - 1) + sp.exp(-n) / 10**6, {n: N1, eps: POS}) is None
     assert _verdict(SECOND, 2 * b**2 + b / 10**6, {b: POS}) is None
+
+
+def test_an_identity_of_tuples_is_translated_without_raising():
+    """liu2019's sec5.2:rho_c-model states an identity of two Tuples (no difference): the exporter's check for
+    integrals reads each side, never lhs - rhs."""
+    from types import SimpleNamespace
+
+    from symdp.engine.proof.kernel_proofs import Stated
+    from symdp.engine.proof.proof_export import export
+    stated = Stated("identity", {"lhs": sp.Tuple(1, 2), "rhs": sp.Tuple(1, 2), "domain": {}}, "key")
+    made = export(stated, SimpleNamespace(proved="symbolic (identical)", boxes=""))
+    assert made.proof is not None and kernel.check(made.claim, made.proof).accepted
