@@ -176,19 +176,41 @@ def test_the_loss_row_stays_refused_at_c():
         display(latex)      # c bounded by 0 < c < 1 and written nowhere else: a number, or a function into (0, 1)?
 
 
-# 8. a declaring sentence's final aside -------------------------------------------------------------------------
+# 8. a declaring sentence's final aside: dropped only when it is a known remark ---------------------------------
 
 @pytest.mark.parametrize("sentence, declared", [
     ("where $B$ is the [Beta function](http://en.wikipedia.org/wiki/Beta_function) (hence the name).", "B"),
     ("where $B$ is the Beta function (see below).", "B"),
+    ("where :math:`\\beta` is the beta function (see :scipydoc:`special.beta`).", "\\beta"),
     ("where $\\Gamma(1 - \\nu, z)$ is the upper incomplete gamma function (``uppergamma``).", "\\Gamma"),
-    ("where $B$ is the Beta function (regularized).", None),       # an aside that qualifies the function
-    ("where $\\Gamma$ is the gamma function (of two arguments).", None),
-    ("where $B$ is the Beta function of the paper.", None),
+    ("where $B$ is the Beta function (Abramowitz and Stegun 1964).", "B"),        # a citation
+    ("where $B$ is the Beta function (\\cite{dlmf}).", "B"),
+    ("where $B$ is the Beta function (https://dlmf.nist.gov/5.12).", "B"),       # a link
 ])
-def test_a_final_aside_in_parentheses_qualifies_nothing(sentence, declared):
-    found = [d.spelling for d in declarations(sentence)]
-    assert found == ([declared] if declared else [])
+def test_a_final_remark_in_parentheses_is_dropped(sentence, declared):
+    assert [d.spelling for d in declarations(sentence)] == [declared]
+
+
+@pytest.mark.parametrize("sentence", [
+    "where $B$ is the Beta function (regularized).",
+    "where $B$ is the Beta function (regularised).",              # respelled only after the aside is judged
+    "where $g$ is the standard normal density (unnormalised).",
+    "where $g$ is the standard normal density (up to a constant).",
+    "where $\\phi$ is the standard normal pdf (bivariate).",
+    "where $\\phi$ is the standard normal pdf (in $d$ dimensions).",
+    "where $\\sigma$ is the logistic function (with temperature $T$).",
+    "where $F$ is the standard normal CDF (evaluated at $-x$).",
+    "where $Q$ is the standard normal CDF (its complement).",
+    "where $\\Gamma$ is the gamma function (in logs).",
+    "where $\\Gamma$ is the gamma function (reciprocal).",
+    "where $\\sigma$ is the sigmoid function (tanh).",
+    "where $\\Gamma$ is the gamma function (of two arguments).",
+    "where $\\Gamma(1 - \\nu, z)$ is the upper incomplete gamma function (``gammaincc``).",   # another function's code
+    "where $B$ is the Beta function ().",
+    "where $B$ is the Beta function of the paper.",
+])
+def test_any_other_final_aside_keeps_the_phrase_whole(sentence):
+    assert declarations(sentence) == ()
 
 
 def test_the_beta_call_is_read_with_its_sentence():
