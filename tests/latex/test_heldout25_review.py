@@ -1,0 +1,76 @@
+"""An adversarial review of heldout25's rules: misreadings found around them, each now read as meant or refused, with
+near cases that stay read.  (The narrowed bound rule and the inverted aside rule are in test_heldout25_rules.py.)"""
+from __future__ import annotations
+
+import re
+
+import pytest
+from symdp.latex import LatexError, display
+
+
+def chain(latex, **kw):
+    return tuple(str(m) for m in display(latex, **kw).chain)
+
+
+def conditions(latex):
+    return tuple(str(c) for c in display(latex).conditions)
+
+
+# 1. a text after a wide space: a condition, a remark to drop, or refused ---------------------------------------
+
+@pytest.mark.parametrize("latex", [
+    r"\sqrt{x^2} = x \quad \text{(for } x \ge 0)",
+    r"\sqrt{x^2} = x \quad \text{(for } x \ge 0\text{)}",
+    r"\sqrt{x^2} = x \qquad \text{(when } x \ge 0\text{)}",
+    r"\sqrt{x^2} = x \quad \text{(provided } x \ge 0\text{)}",
+    r"\sqrt{x^2} = x \quad \text{(if } x \ge 0)",
+    r"\sqrt{x^2} = x \quad \text{for } x \ge 0",                  # as before
+    r"\sqrt{x^2} = x \quad \text{since } x \ge 0",                # as before
+])
+def test_a_condition_in_parentheses_is_the_condition(latex):
+    assert conditions(latex) == ("x >= 0",)
+
+
+@pytest.mark.parametrize("latex, why", [
+    (r"\sqrt{x^2} = x \quad \text{(} x \ge 0 \text{)}", "a relation in parentheses"),
+    (r"y = x \quad \text{(valid for } x > 0)", "a relation in parentheses"),
+    (r"y = x \quad \text{(because } x > 0)", "a relation in parentheses"),
+    (r"y = x \quad \text{(for } x > 0) + 1", "does not close"),
+    (r"y = x \quad \text{(for } x > 0", "does not close"),
+    (r"\sqrt{x^2} = x \quad \text{assume } x \ge 0", "after the word 'assume'"),
+    (r"\sqrt{x^2} = x \quad \text{as } x \ge 0", "after the word 'as'"),
+    (r"y = x \quad \text{because } x > 0", "after the word 'because'"),   # as with a comma
+    (r"y = x, \quad \text{because } x > 0", "after the word 'because'"),
+    (r"y = x, \text{ because } x > 0", "after the word 'because'"),
+    (r"y = x \quad \text{by } x > 0", "after the word 'by'"),
+    (r"y = x \quad \text{as } n \to \infty", "prose"),                   # a limit, never dropped
+    (r"\sqrt{x^2} = x \quad \text{asymptotically}", "against an operand"),  # not x times a word, not dropped
+    (r"y = x \quad \text{hello}", "against an operand"),
+    (r"y = x \quad \text{(approximately)}", "prose"),
+    (r"y = x \quad \text{(in distribution)}", "prose"),
+])
+def test_a_statement_in_a_remark_is_refused(latex, why):
+    with pytest.raises(LatexError, match=re.escape(why)):
+        display(latex)
+
+
+@pytest.mark.parametrize("latex", [
+    r"y = x \quad \text{(by Lemma 2)}",
+    r"y = x \quad \text{(see Eq. 3)}",
+    r"y = x \quad \text{by Lemma 2}",
+    r"y = x \quad \text{by } \eqref{e}",
+    r"y = x \quad \text{as desired}",
+    r"y = x \quad \text{cf. Lemma 2}",
+    r"y = x \quad \text{(discrete base)}",
+    r"a &= x && \text{by Lemma 2}",
+])
+def test_a_remark_that_states_nothing_is_dropped(latex):
+    assert chain(latex) == ("x",) and conditions(latex) == ()
+
+
+def test_a_remark_after_a_condition_is_dropped():
+    assert conditions(r"y = x \quad \text{for } x > 0, \quad \text{(by Lemma 2)}") == ("x > 0",)
+
+
+def test_a_word_right_after_a_name_stays_its_coefficient():
+    assert chain(r"y = \beta_1 \text{fin} + 1") == ("beta_1*fin + 1",)
