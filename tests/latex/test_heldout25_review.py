@@ -74,3 +74,33 @@ def test_a_remark_after_a_condition_is_dropped():
 
 def test_a_word_right_after_a_name_stays_its_coefficient():
     assert chain(r"y = \beta_1 \text{fin} + 1") == ("beta_1*fin + 1",)
+
+
+# 2. a font command's one letter before more letters ------------------------------------------------------------
+
+@pytest.mark.parametrize("latex", [
+    r"y = \mathrm Var(x) + 1",          # was V*a*r(x) + 1
+    r"y = \mathrm sgn(x)+1",
+    r"y = \mathrm exp(x)",
+    r"y = \mathrm ReLU(x)+1",
+    r"y = \mathrm Lap(b)+1",
+    r"y = \mathrm V ar(x) + 1",         # a space changes nothing in TeX
+    r"y = \mathrm{V}ar(x) + 1",         # braced: the same upright V and italic ar
+    r"y = \mathbf xy",
+    r"y = \int_0^1 x \mathrm dxy",
+])
+def test_a_font_letter_before_more_letters_is_refused(latex):
+    with pytest.raises(LatexError, match="a font command's one letter before more letters"):
+        display(latex)
+
+
+@pytest.mark.parametrize("latex, meant", [
+    (r"y = \int_0^1 x \mathrm dx", "Integral(x, (x, 0, 1))"),       # the differential: d and one letter
+    (r"y = \int_0^1 x \mathrm d x", "Integral(x, (x, 0, 1))"),
+    (r"y = \int_0^1 x\,\mathrm dx", "Integral(x, (x, 0, 1))"),
+    (r"y = \textbf x", "x_bf"),
+    (r"y = \mathrm{V}(x) + 1", "V(x) + 1"),
+    (r"y = \mathrm{sgn}(x) + 1", "sign(x) + 1"),
+])
+def test_a_font_letter_alone_stays_read(latex, meant):
+    assert chain(latex) == (meant,)

@@ -246,7 +246,7 @@ def test_the_reals_without_braces():
     r"y = {\mathbf{x}} + 1",
     r"y = 2{\mathbf{x}}",
     r"y = \boldsymbol\mu + 1",
-    r"y = \mathbf xy",                       # \mathbf{x} y
+    r"y = \mathbf x + y",                    # (\mathbf xy: a font letter before letters, test_heldout25_review.py)
 ])
 def test_a_bold_letter_in_arithmetic_stays_refused(latex):
     with pytest.raises(LatexError, match="bold letter"):
