@@ -104,3 +104,40 @@ def test_a_font_letter_before_more_letters_is_refused(latex):
 ])
 def test_a_font_letter_alone_stays_read(latex, meant):
     assert chain(latex) == (meant,)
+
+
+# 3. a letter right after a one-letter script -------------------------------------------------------------------
+
+@pytest.mark.parametrize("latex", [
+    r"y = \sigma_ij",                   # was j*sigma_i
+    r"y = \sigma_ij^2",
+    r"y = x_ij",
+    r"y = x_it",                        # a panel's x_{it}
+    r"y = x^ab",
+    r"y = x^NZ",
+    r"y = e^ix",                        # e^{ix}
+])
+def test_a_letter_that_may_continue_a_one_letter_script_is_refused(latex):
+    with pytest.raises(LatexError, match="a letter right after a one-letter script"):
+        display(latex)
+
+
+@pytest.mark.parametrize("latex, meant", [
+    (r"y = x_i y", "x_i*y"),                                 # spaced, as before
+    (r"y = x_i\,y", "x_i*y"),
+    (r"y = x^2y", "x**2*y"),                                 # a digit script
+    (r"y = \beta_ix + 1", "beta_i*x + 1"),                   # x no index letter
+    (r"y = x_iy_i", "x_i*y_i"),                              # a factor with its own script
+    (r"y = n_xn_y", "n_x*n_y"),
+    (r"y = v_jv'_j", "v_j*v'[j]"),
+    (r"y = \lambda^ke^{-\lambda}", "lambda**k*exp(-lambda)"),
+    (r"y = \sum_{i=1}^NZ_i", "Sum(Z[i], (i, 1, N))"),       # a big operator's limit, then its operand
+    (r"y = \prod_{i=1}^nx_i", "Product(x[i], (i, 1, n))"),
+])
+def test_a_letter_after_a_script_that_starts_a_factor_stays_read(latex, meant):
+    assert chain(latex) == (meant,)
+
+
+def test_a_blackboard_letter_before_a_spaced_letter_is_left_to_the_expectation_rule():
+    with pytest.raises(LatexError, match="not a formula"):
+        display(r"y = \mathbb E X + 1")
