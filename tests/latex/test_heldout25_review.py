@@ -141,3 +141,24 @@ def test_a_letter_after_a_script_that_starts_a_factor_stays_read(latex, meant):
 def test_a_blackboard_letter_before_a_spaced_letter_is_left_to_the_expectation_rule():
     with pytest.raises(LatexError, match="not a formula"):
         display(r"y = \mathbb E X + 1")
+
+
+# 4. an indicator before brackets -------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("latex", [
+    r"y = \mathbb{1}_{x>0}[z]",          # was z*1[x > 0], where (z) was refused
+    r"y = 1[x > 0][z]",
+    r"y = \mathbb{1}_{x>0} [z + 1]",
+    r"y = \mathbb{1}_{x>0}(z)",         # as before
+])
+def test_an_indicator_before_brackets_is_refused(latex):
+    with pytest.raises(LatexError, match="an indicator before parentheses or brackets"):
+        display(latex)
+
+
+@pytest.mark.parametrize("latex", [
+    r"y = \mathbb{1}_{x>0} \cdot [z + 1]",
+    r"y = [z + 1] \mathbb{1}_{x>0}",
+])
+def test_an_indicator_times_brackets_stays_read(latex):
+    assert chain(latex) == ("(z + 1)*Piecewise((1, x > 0), (0, True))",)
