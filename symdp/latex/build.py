@@ -117,10 +117,12 @@ class Builder(Application, Products, Transformer):
     # -- juxtaposition: implicit products and function application -----------------
 
     def _refuse_applied_indicator(self, powers: list, i: int) -> None:
-        """``\\mathbb{1}_{z > 5}(Z_i)``, ``1[A](x)``: an indicator before parentheses is the indicator of the event at
-        that argument (Z_i > 5), or the indicator times them? Refused; ``1[A] \\cdot (x + 1)`` is the product."""
-        if i + 1 < len(powers) and _parenthesised(powers[i + 1]):
-            self.fail(powers[i - 1].base.start, powers[i + 1].base.end, "an indicator before parentheses: the "
+        """``\\mathbb{1}_{z > 5}(Z_i)``, ``1[A](x)``, ``1[A][x]``: an indicator before parentheses or brackets is the
+        indicator of the event at that argument (Z_i > 5), or the indicator times them? Refused; ``1[A] \\cdot (x + 1)``
+        is the product."""
+        after = powers[i + 1].base if i + 1 < len(powers) else None
+        if isinstance(after, Group) and after.kind in ("paren", "brack"):
+            self.fail(powers[i - 1].base.start, after.end, "an indicator before parentheses or brackets: the "
                       "indicator of its event at that argument, or the indicator times them? Write \\cdot for the "
                       "product, or the event at the argument (1[Z_i > 5])")
 
@@ -358,10 +360,6 @@ class Builder(Application, Products, Transformer):
 
     def otherwise(self, c):
         return sp.true
-
-
-def _parenthesised(p) -> bool:
-    return isinstance(p.base, Group) and p.base.kind == "paren"
 
 
 def _indicator(powers: list, i: int) -> bool:

@@ -37,6 +37,8 @@ def call_or_product(source: str, name: str, known: bool, inside: list, tok, defi
     arguments, called, *used = context
     if name in arguments and top_level_sum(inside) and base(name) not in FUNCTION_LETTERS:
         return "product"  # G(q; a, b) = q(b - a) + a: q is the defined function's variable (J(f, d): f(x) a call)
+    if used and symbol in used[0] and not top_level_sum(inside) and base(name) not in FUNCTION_LETTERS:
+        ambiguous_call(source, name, tok, "a number elsewhere in the display (1 - p, or c x beside a bound c > 0)")
     if name in called:  # r_c(q) elsewhere in the display: r_c is a function there, and here
         return "call"
     if "_" in name and not known and any(base(c) == base(name) and "_" in c for c in called):

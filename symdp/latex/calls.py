@@ -14,7 +14,7 @@ from .callrules import ambiguous_call, call_or_product
 from .groups import CLOSE, OPEN, holds_own_letter, names_or_list, token_kind, token_spelling, top_level, top_level_sum
 from .lexer import Tok, fail, not_formula
 from .names import DISTRIBUTION_NAMES, FUNCTION_GREEK, FUNCTION_LETTERS, base
-from .quantities import quantities
+from .quantities import numbers as factors, quantities
 
 
 def calls(source: str, tokens: list, arguments=frozenset(), heads=frozenset(), numbers=frozenset()) -> list:
@@ -23,9 +23,10 @@ def calls(source: str, tokens: list, arguments=frozenset(), heads=frozenset(), n
     names the display's defined side takes as arguments (``G(q; a, b) = ...``).  A name read as a call at one
     place of the display (``r_c(q)``) is a call at every other (``2\\pi - r_c(1 - q)``), and so is the function the
     defined side names (``heads``: ``y_t`` of ``y_t(h) = \\nu + A_1 y_t(h - 1)``).  ``numbers``: names the row's side
-    conditions bound by a number (``0 < c < 1``, :func:`.quantities.bounded`)."""
+    conditions bound by a number (``0 < c < 1``, :func:`.quantities.bounded`), numbers when the formula also writes
+    them as factors (:func:`.quantities.numbers`)."""
     called = frozenset(_called(source, tokens, arguments)) | frozenset(heads)
-    return _calls(source, tokens, (frozenset(arguments), called, quantities(tokens) | frozenset(numbers)))
+    return _calls(source, tokens, (frozenset(arguments), called, quantities(tokens) | factors(tokens, numbers)))
 
 
 def _called(source: str, tokens: list, arguments) -> set:

@@ -2,9 +2,9 @@
 
 A paper writes ``\\frac{1}{\\alpha - 1} \\quad \\alpha > 1``, ``f(x) = x^2, x > 0`` or
 ``\\sigma = ... \\quad \\text{for } \\delta < 1``: what follows the wide space, the comma or the word is
-a condition on the formula, never a factor of it.  ``a &= b && \\text{by Lemma 2}`` carries a
-justification column, which states nothing about the formula.  Both are split off here, on the raw
-tokens, at the top level (outside groups and ``cases``), so the grammar only ever sees the formula.
+a condition on the formula, never a factor of it; it is split off here, on the raw tokens, at the top
+level (outside groups and ``cases``), so the grammar only ever sees the formula.  A justification column
+(``a &= b && \\text{by Lemma 2}``) is dropped before (:mod:`.remarks`).
 """
 from __future__ import annotations
 
@@ -23,7 +23,7 @@ KEYWORDS = ("for", "if", "where", "when", "whenever", "provided", "assuming", "w
 RELATION_KINDS = ("REL", "IN")
 
 
-def _top_level(tokens: list[Tok]) -> list[bool]:
+def top_level(tokens: list[Tok]) -> list[bool]:
     """For each token: does it stand outside every group and ``cases``?"""
     out, depth = [], 0
     for t in tokens:
@@ -54,7 +54,7 @@ def _states_condition(tokens: list[Tok]) -> bool:
         return False
     if keyword(rest[0]) or (rest[0].kind == "CMD" and rest[0].text == r"\forall"):
         return True
-    level = _top_level(rest)
+    level = top_level(rest)
     return any(top and (t.kind in RELATION_KINDS or (t.kind == "CMD" and t.text == r"\sim"))
                for t, top in zip(rest, level))
 
@@ -67,7 +67,7 @@ def alignment(tokens: list[Tok]) -> list[Tok]:
     """``tokens`` without the alignment ``&`` that stand beside a relation at the top level, wherever in the row
     (``a & = & b``, ``x &\\le& y``, a continuation ``& = & c``, as ``eqnarray`` rows write them): they align the
     relation and state nothing, and are not a justification column."""
-    level = _top_level(tokens)
+    level = top_level(tokens)
     real = [k for k, t in enumerate(tokens) if t.kind != "AMP"]
     drop = set()
     for n, k in enumerate(real):
@@ -78,44 +78,6 @@ def alignment(tokens: list[Tok]) -> list[Tok]:
         after = real[n + 1] if n + 1 < len(real) else len(tokens)
         drop.update(j for j in range(before + 1, after) if tokens[j].kind == "AMP" and level[j])
     return [t for k, t in enumerate(tokens) if k not in drop]
-
-
-def justification(source: str, tokens: list[Tok]) -> list[Tok]:
-    """``tokens`` without a trailing justification column (``&& \\text{by ...}``, ``&& \\text{since } t > 0``,
-    a third ``&`` column) or a final ``\\quad \\text{(by Lemma 2)}``; a column that is only a condition
-    keyword and a formula (``&& \\text{if } x > 0``) is kept, as a condition."""
-    level = _top_level(tokens)
-    amps = [k for k, (t, top) in enumerate(zip(tokens, level)) if top and t.kind == "AMP"]
-    for k in amps:
-        if (k + 1 < len(tokens) and tokens[k + 1].kind == "AMP") or (len(amps) >= 2 and k == amps[-1]):
-            rest = [t for t in tokens[k + 1:] if t.kind not in ("AMP", "GAP")]
-            if rest and not _pure_condition(rest):
-                return tokens[:k]
-    for k, (t, top) in enumerate(zip(tokens, level)):
-        if top and t.kind == "GAP" and k + 1 < len(tokens) and _remark(tokens[k + 1]):
-            return tokens[:k]
-    return tokens
-
-
-JUSTIFYING = ("by", "since", "because", "using", "from", "see", "cf", "via", "as", "recall", "note", "(")
-"""Words that open a justification, not a condition."""
-
-
-def _remark(tok: Tok) -> bool:
-    """A word that opens a remark on the formula (``\\text{by Lemma 2}``, ``\\text{(Eq. 3)}``)."""
-    if tok.kind != "WORD" or tok.cmd not in ("text", "textrm", "mbox", "textnormal", "textit", "ref", "eqref"):
-        return False
-    first = tok.text.strip().lower()
-    return tok.cmd in ("ref", "eqref") or first.startswith(JUSTIFYING) and not keyword(tok)
-
-
-def _pure_condition(rest: list[Tok]) -> bool:
-    """A column that is a condition keyword alone (``\\text{if }``, ``\\text{for all }``) and a formula."""
-    first = rest[0]
-    if not keyword(first) or keyword(first) not in ("if", "for", "when", "whenever", "provided"):
-        return False
-    extra = first.text.strip()[len(keyword(first)):].strip().lower()
-    return extra in ("", "all", "any", "every", "each") and not any(t.kind == "WORD" for t in rest[1:])
 
 
 LEADING = (r"\implies", r"\Rightarrow", r"\therefore", r"\Longrightarrow", r"\iff")
@@ -156,7 +118,7 @@ def _definition(source: str, cond: list[Tok]) -> None:
     """``\\alpha = \\mu\\phi, \\quad \\beta = (1 - \\mu)\\phi``: a name (or a call, ``f(x) = ...``) set equal to an
     expression in names, after the formula, defines a second quantity (a condition sets a name to a value, ``x =
     0``, or relates names, ``a + b = 1``); refused, never read as the first formula's condition."""
-    level = _top_level(cond)
+    level = top_level(cond)
     rels = [k for k, (t, top) in enumerate(zip(cond, level)) if top and t.kind in RELATION_KINDS]
     if len(rels) != 1 or cond[rels[0]].text != "=" or not (cond[0].kind == "NAME" or _decoration(cond[0])):
         return
@@ -179,7 +141,7 @@ def _split(source: str, tokens: list[Tok]) -> tuple[list[Tok], list[list[Tok]]]:
         cut, stated = leading
         body, conds = _split(source, tokens[cut + 1:])
         return body, _conditions(source, stated) + conds
-    level = _top_level(tokens)
+    level = top_level(tokens)
     for k, (t, top) in enumerate(zip(tokens, level)):
         if not top or k == 0:
             continue
@@ -203,7 +165,7 @@ def _second_equation(source: str, tokens: list[Tok]) -> None:
     if not (rest and rest[0].kind == "WORD" and rest[0].text.strip().lower() == "and"):
         return
     rest = rest[1:]
-    level = _top_level(rest)
+    level = top_level(rest)
     rels = [k for k, (t, top) in enumerate(zip(rest, level)) if top and t.kind in RELATION_KINDS]
     if len(rels) == 1 and rest[rels[0]].text == "=" and not _a_name(rest[:rels[0]]):
         fail(source, rest[0].start, rest[-1].end, "a second equation after \\text{and}, between two expressions: a "
@@ -242,7 +204,7 @@ def _leading(tokens: list[Tok]):
     (the index of that separator and the condition's tokens), or None."""
     if not tokens or not (tokens[0].kind == "CMD" and tokens[0].text == r"\forall"):
         return None
-    level = _top_level(tokens)
+    level = top_level(tokens)
     for k, (t, top) in enumerate(zip(tokens, level)):
         if top and t.kind in ("GAP", "COMMA") and k > 1 and _states_condition(tokens[1:k]) \
                 and not _states_condition_only(tokens[k + 1:]):
@@ -274,7 +236,7 @@ def _conditions(source: str, tokens: list[Tok]) -> list[list[Tok]]:
     """The conditions of ``tokens``, split at top-level commas, wide spaces and ``\\text{and}``."""
     out, current = [], []
     tokens = _ranges(tokens)
-    level = _top_level(tokens)
+    level = top_level(tokens)
     for t, top in zip(tokens, level):
         if top and (t.kind in ("COMMA", "GAP", "AND") or (t.kind == "WORD" and t.text.strip().lower() == "and")):
             out.append(current)

@@ -12,6 +12,7 @@ import re
 from dataclasses import dataclass
 
 from ..errors import SymdpError
+from .runon import run_on
 
 MAX_CHARS = 20000
 """Longest formula accepted (a display equation is a few hundred characters)."""
@@ -141,13 +142,22 @@ class _Lexer:
             elif c.isdigit() or (c == "." and text[self.pos + 1:self.pos + 2].isdigit()):
                 self.number()
             elif c.isalpha() and c.isascii():
-                self.emit("NAME", c, self.pos, self.pos + 1)
-                self.pos += 1
+                self.letter()
             elif c in PUNCT or c in "<>=":
                 self.punct(c)
             else:
                 fail(text, self.pos, self.pos + 1, "a character the grammar does not know")
         return self.out
+
+    def letter(self):
+        """A letter; right after a one-letter script, another letter that may continue it (:func:`.runon.run_on`) is
+        refused: TeX sets ``\\sigma_ij`` as ``\\sigma_i j``, but the author means ``\\sigma_{ij}``."""
+        start, text = self.pos, self.text
+        if self.single and self.out and self.out[-1].kind in ("SUP", "SUB") and run_on(self.out, text, start):
+            fail(text, self.out[-1].start, start + 2, "a letter right after a one-letter script (x_ij, x^ab): TeX "
+                 "sets x_i j, rarely what is meant; write x_{ij}, or x_i \\, j for the product")
+        self.emit("NAME", text[start], start, start + 1)
+        self.pos += 1
 
     def number(self):
         start = self.pos

@@ -19,6 +19,7 @@ from lark.exceptions import LarkError, UnexpectedInput
 
 from ..errors import SymdpError
 from . import conditions as side_conditions
+from .remarks import justification
 from . import sides
 from .build import Builder
 from .grammar import parser
@@ -91,7 +92,7 @@ def _source(text: str, notation: Notation) -> tuple[str, list[Tok], list[list[To
     if not source:
         raise SymdpError("latex", text, "a formula (the text is empty)")
     refuse_hypergeometric(source)
-    tokens = side_conditions.justification(source, side_conditions.alignment(punctuation(lex(source))))
+    tokens = justification(source, side_conditions.alignment(punctuation(lex(source))))
     refuse_second_pair(source, tokens)
     body, conds = side_conditions.split(source, tokens)
     if not body:

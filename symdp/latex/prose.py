@@ -162,7 +162,7 @@ def declarations(prose) -> tuple:
     for sentence in sentences(prose):
         masked, maths = _masked(sentence)
         for m in (*_SENTENCE.finditer(masked), *_INVERTED.finditer(masked)):  # "$B$ is the X", "the X is $B$"
-            phrase = _phrase(m.group("phrase"))
+            phrase = _phrase(m.group("phrase"), maths)
             for k in re.findall(r"@(\d+)@", m.group("names")):
                 found += _declare(maths[int(k)], phrase, sentence)
         found += [Declaration(name, OWN, sentence) for name in _own(masked, maths, _plain_domain)]
@@ -218,30 +218,38 @@ def _mask(m, maths: list) -> str:
     return f"@{len(maths) - 1}@"
 
 
-def _phrase(text: str) -> str:
+def _phrase(text: str, maths=()) -> str:
     """The phrase as the vocabulary spells it: lower case, one space, no article, "called the X" read as X, and without
-    a final aside in parentheses that qualifies nothing ("the Beta function (hence the name)", :func:`_aside`)."""
-    text = _aside(re.sub(r"\s+", " ", text.lower()).strip())
+    a final aside in parentheses that is a known remark ("the Beta function (hence the name)", :func:`_remark`).  Any
+    other aside ("(regularised)", "(up to a constant)", "(in $d$ dimensions)") may qualify the function, so it stays
+    in the phrase, which then names nothing: the declaration fails safe."""
+    text = re.sub(r"\s+", " ", text.lower()).strip()
+    aside = _ASIDE.search(text)
+    if aside is not None and _remark(aside.group(1), _spelled(text[:aside.start()]), maths):
+        text = text[:aside.start()]
+    return _spelled(text)
+
+
+def _spelled(text: str) -> str:
     text = text.rsplit(" called ", 1)[-1]
     return re.sub(r"^(?:the|a|an) ", "", text).replace("regularised", "regularized").replace("hurwitz's", "hurwitz")
 
 
 _ASIDE = re.compile(r"\s*\(([^()]*)\)$")
-_QUALIFIERS = frozenset("inverse log logarithm derivative generalized generalised scaled shifted normalized normalised "
-                        "multivariate variant version form kind order argument arguments parameter parameters two three "
-                        "complex real".split())
-"""Words that make a parenthesis part of the phrase ("the gamma function (regularized)", "(its inverse)")."""
+_REMARKS = re.compile(r"hence the name|(?:see|cf\.?)\s.*|\\cite\w*\{[^{}]*\}|\[[\d,\s-]+\]|https?://\S+"
+                      r"|[a-z'-]+(?: et al\.?| and [a-z'-]+)?,? \d{4}[a-z]?")
+"""Asides that qualify no function (lower case): "hence the name", a pointer ("see below", "see Eq. 3", "cf. ..."),
+a citation (``\\cite{...}``, "[3]", "(Smith et al., 2003)"), a link."""
 
 
-def _aside(phrase: str) -> str:
-    """``phrase`` without a final parenthesis none of whose words names or qualifies a function (a remark: "(hence the
-    name)", "(see below)"); kept whole when one does, so that the phrase then matches nothing."""
-    m = _ASIDE.search(phrase)
-    if m is None:
-        return phrase
-    words = set(re.findall(r"[a-z]+", m.group(1)))
-    named = {w for p in VOCABULARY for w in p.split()} - {"the", "of", "a", "an"}
-    return phrase if words & (named | _QUALIFIERS) else phrase[:m.start()]
+def _remark(aside: str, phrase: str, maths) -> bool:
+    """Whether the aside (lower case, math masked) is a known remark, or the code name of the very function the phrase
+    names ("the upper incomplete gamma function (``uppergamma``)": SymPy's ``uppergamma``)."""
+    if _REMARKS.fullmatch(aside.strip()):
+        return True
+    code = re.fullmatch(r"`*@(\d+)@`*", aside.strip())
+    named = getattr(getattr(VOCABULARY.get(phrase), "fn", None), "__name__", None)
+    return code is not None and named is not None and maths[int(code.group(1))] == named
 
 
 def _declare(math: str, phrase: str, sentence: str) -> list:

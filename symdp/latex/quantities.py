@@ -5,6 +5,10 @@ but the same display subtracts ``p`` from 1, so ``p`` is a number there, and a n
 (as for a symbol the notation knows, :func:`.callrules.call_or_product`).  Only a bare use between an arithmetic
 operator and an operator, a relation, a bracket or an end counts: ``= p \\delta`` (``p`` against another factor:
 ``p`` applied to ``\\delta`` without parentheses?) and ``p(x)`` do not; the function letters (f, g, h ...) never do.
+
+A bound by a number (``0 < c < 1``, ``w \\ge 0``) alone makes no number: authors bound functions so (a nonnegative
+weight ``w``, a survival function ``0 \\le S \\le 1``).  A bounded name counts only when the same formula also
+writes it as a factor (``c x + c(x - 1)``, :func:`numbers`).
 """
 from __future__ import annotations
 
@@ -33,13 +37,28 @@ def quantities(tokens: list) -> frozenset:
         before, after = _type(tokens, k - 1), _type(tokens, k + 1)
         if before in BEFORE and after in AFTER and (before in ARITHMETIC or after in ARITHMETIC):
             out.add(t.value.name)
-    return frozenset(out) | bounded(tokens)
+    return frozenset(out) | numbers(tokens, bounded(tokens))
+
+
+def numbers(tokens: list, bound) -> frozenset:
+    """The names of ``bound`` (names a relation bounds by a number) that ``tokens`` also write as a factor: bare,
+    neither a bound nor a subscript, and followed by no ``(`` or script (``c x``, ``2 c``, ``\\frac{c}{2}``), so a
+    number there, and a number before parentheses too.  A function is bounded the same way (``w \\ge 0``) but is
+    not written as a factor."""
+    return frozenset(token_text(t) for k, t in enumerate(tokens) if token_text(t) in bound and _factor(tokens, k))
+
+
+def _factor(tokens: list, k: int) -> bool:
+    if token_kind(tokens[k]) not in ("NAME", "SYM") or _bare(tokens, k) or _kind(tokens, k + 1) in ("LPAREN", "SUP",
+                                                                                                    "SUB"):
+        return False
+    return _kind(tokens, k - 1) != "SUB" and not (_kind(tokens, k - 1) == "LBRACE" and _kind(tokens, k - 2) == "SUB")
 
 
 def bounded(tokens: list) -> frozenset:
-    """The names a relation bounds by a number (``0 < c < 1``, ``c \\ge 2``): ``c`` is a number there, so
-    ``c(\\theta - \\hat\\theta)^2`` in the same row is c times a sum.  The name stands alone between the relation and
-    another relation, a comma or an end (raw tokens or the grammar's)."""
+    """The names a relation bounds by a number (``0 < c < 1``, ``c \\ge 2``), a number or a function (see
+    :func:`numbers`).  The name stands alone between the relation and another relation, a comma or an end (raw
+    tokens or the grammar's)."""
     out = set()
     for k, t in enumerate(tokens):
         if token_kind(t) not in ("NAME", "SYM") or not _bare(tokens, k):

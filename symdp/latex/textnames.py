@@ -8,8 +8,9 @@ when nothing can make it anything else:
 - it stands alone between operators: what comes before it opens an operand (the start, an operator, a relation,
   an opening bracket, a comma, a condition's opening word) and what follows it closes one (the end, an operator, a relation, a closing
   bracket, a comma, a script).  Or it is the last factor of a product: a name before it, and what follows closes it
-  (``\\beta_1 \\text{fin} + ...``; after a number it may be a unit, ``5 \\text{ms}``, and is refused).  A word against an operand after it is refused:
-  ``\\text{sign}\\, x`` (a function without parentheses), ``n \\text{ even}`` (prose);
+  (``\\beta_1 \\text{fin} + ...``, blanks alone between; after a number it may be a unit, ``5 \\text{ms}``, and is
+  refused; after a wide space, a remark, ``x \\quad \\text{asymptotically}``, refused).  A word against an operand
+  after it is refused: ``\\text{sign}\\, x`` (a function without parentheses), ``n \\text{ even}`` (prose);
 - it is written tight in its braces (``\\text{where }`` is prose around the formula) and holds only letters, digits,
   ``_`` and single spaces between words, none of them an English connective (``\\text{for all}``, ``\\text{is
   the}``), or only the letters of a script written without spaces (``\\text{总人数}``);
@@ -78,6 +79,13 @@ def prose_word(source: str, tok, text: str) -> bool:
     return any(w.lower() in CONNECTIVES for w in text.split(" ")) or not tight(source, tok)
 
 
+def adjacent(source: str, before, tok) -> bool:
+    """Only blanks between a name and the word after it (``\\beta_1 \\text{fin}``): a coefficient and its word.  A
+    spacing command between (``x \\quad \\text{asymptotically}``) sets a remark apart, never a factor."""
+    end = getattr(before, "end", getattr(before, "end_pos", None))
+    return end is not None and not source[end:tok.start].strip()
+
+
 def text_name(source: str, tok, text: str, before, after) -> Token:
     """The name ``text`` of the word ``tok`` (a ``\\text`` group) between ``before`` and ``after``, or refused."""
     if text.lower() in VALUES:
@@ -87,7 +95,8 @@ def text_name(source: str, tok, text: str, before, after) -> Token:
     if not (_SHAPE.match(text) or _UNSPACED(text)) or prose_word(source, tok, text):
         fail(source, tok.start, tok.end, f"the word {text!r} is prose, not a name (extend the notation with it "
              "to read it as one)")
-    coefficient = kind(before) in COEFFICIENTS and not _UNSPACED(text)  # x \\text{的}: "of", never x times a name
+    # x \\text{的}: "of", never x times a name
+    coefficient = kind(before) in COEFFICIENTS and not _UNSPACED(text) and adjacent(source, before, tok)
     if (kind(before) not in BEFORE and not coefficient) or kind(after) not in AFTER:
         fail(source, tok.start, tok.end, f"the word {text!r} against an operand: a name times it, a function "
              "applied without parentheses, or prose? Extend the notation with it, or write the operator")

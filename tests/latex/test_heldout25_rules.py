@@ -2,7 +2,8 @@
 at cc10895: three misreadings now refused (an undeclared function of family members standing alone, an indicator
 applied to parentheses, a statement after a word that opens no condition) and refusals now read as TeX sets them
 (``\\cr``, one-token scripts and font arguments, a letter bounded as a number, a declaring sentence's final aside).
-Each rule has its positive case and near cases that stay refused or stay read as before."""
+Each rule has its positive case and near cases that stay refused or stay read as before.  The bound and aside rules
+are here as narrowed after the adversarial review (the review's other fixes: test_heldout25_review.py)."""
 from __future__ import annotations
 
 import pytest
@@ -100,10 +101,8 @@ def test_an_empty_cases_row_is_nothing():
 
 @pytest.mark.parametrize("latex, meant", [
     (r"Y_k = \left( \;\frac{1}{N}\sum_{i=1}^NZ_i  - 4.5 \; \right)^2", "(-9/2 + Sum(Z[i], (i, 1, N))/N)**2"),
-    (r"y = x^NZ", "Z*x**N"),
     (r"y = x^2y", "x**2*y"),                  # as before
-    (r"y = x^ab", "b*x**a"),
-    (r"y = x_ij", "j*x_i"),
+    (r"y = x^N Z", "Z*x**N"),                 # (x^NZ, x^ab, x_ij: refused, test_heldout25_review.py)
     (r"y = x^{23}", "x**23"),
     (r"y = x^2 3", "3*x**2"),                 # spaced: the product TeX sets
 ])
@@ -123,49 +122,94 @@ def test_letters_run_together_outside_a_script_stay_refused(latex):
         display(latex)
 
 
-# 7. a letter the row bounds by a number is a number before parentheses ----------------------------------------
+# 7. a letter the row bounds by a number is a number before parentheses only when it is also written as a factor --
+#    (authors bound functions the same way: a nonnegative weight w, a survival function 0 <= S <= 1)
 
 @pytest.mark.parametrize("latex, meant", [
-    (r"y = c(x - 1), \quad 0 < c < 1", "c*(x - 1)"),
-    (r"y = c(x - 1), \quad c > 2", "c*(x - 1)"),
-    (r"y = \alpha(x - 1), \quad 0 < \alpha < 1", "alpha*(x - 1)"),
-    (r"y = \begin{cases} c(x - 1) & x > 0 \\ 0 & 0 < c < x \end{cases}",    # 0 < c in the same row
-     "Piecewise((c*(x - 1), x > 0), (0, (c > 0) & (c < x)))"),
+    (r"y = c x + c(x - 1), \quad c > 0", "c*x + c*(x - 1)"),
+    (r"y = 2 c + c(x - 1), \quad 0 < c < 1", "c*(x - 1) + 2*c"),
+    (r"y = c(x - 1) + \frac{c}{2}, \quad c > 2", "c*(x - 1) + c/2"),
+    (r"y = \alpha x + \alpha(x - 1), \quad 0 < \alpha < 1", "alpha*x + alpha*(x - 1)"),
+    (r"y = \begin{cases} c(x - 1) + c x & x > 0 \\ 0 & 0 < c < x \end{cases}",    # 0 < c in the same row
+     "Piecewise((c*x + c*(x - 1), x > 0), (0, (c > 0) & (c < x)))"),
+    (r"y = 1 - p + p(x - 1)", "p*(x - 1) - p + 1"),                    # an arithmetic operand, as before
 ])
-def test_a_letter_bounded_by_a_number_is_a_factor(latex, meant):
+def test_a_bounded_letter_also_written_as_a_factor_is_a_number(latex, meant):
     assert chain(latex) == (meant,)
 
 
-@pytest.mark.parametrize("latex", [
-    r"y = c(x - 1)",                          # c bounded nowhere
-    r"y = c(x - 1), \quad c > x",             # bounded by a name, not a number
+@pytest.mark.parametrize("latex, name", [
+    (r"y = \int_0^1 f(x - t) w(t - 1)\,dt, \quad w \ge 0", "w"),      # a nonnegative weight
+    (r"y = S(t - 1), \quad 0 \le S \le 1", "S"),                       # a survival function
+    (r"y = q(x - 1), \quad q \ge 0", "q"),
+    (r"y = c(x - 1), \quad 0 < c < 1", "c"),                            # a bound alone, however strict
+    (r"y = c(x - 1), \quad c > 2", "c"),
+    (r"y = c(x - 1) + x_c, \quad 0 < c < 1", "c"),                      # a subscript is no factor
+    (r"y = \begin{cases} c(x - 1) & x > 0 \\ 0 & 0 < c < x \end{cases}", "c"),
+    (r"y = c(x - 1)", "c"),                                             # bounded nowhere
+    (r"y = c(x - 1), \quad c > x", "c"),                                # bounded by a name, not a number
 ])
-def test_an_unbounded_letter_before_parentheses_stays_refused(latex):
-    with pytest.raises(LatexError, match="c an unknown name"):
+def test_a_letter_bounded_but_not_written_as_a_factor_stays_refused(latex, name):
+    with pytest.raises(LatexError, match=f"{name} an unknown name"):
         display(latex)
 
 
-def test_the_loss_row_now_fails_only_at_its_second_branch_condition():
+@pytest.mark.parametrize("latex", [r"y = c x + c(x), \quad c > 0", r"y = 1 - p + p(x)"])
+def test_a_number_before_a_single_name_in_parentheses_is_refused(latex):
+    with pytest.raises(LatexError, match="a number elsewhere in the display"):
+        display(latex)      # c times x, or the function c at x? (read as the call before)
+
+
+@pytest.mark.parametrize("latex, meant", [
+    (r"y = c(x) + 1, \quad c > 0", "c(x) + 1"),        # a function of one name, bounded or not, as before
+    (r"y = w(t) + 1, \quad w \ge 0", "w(t) + 1"),
+])
+def test_a_bounded_function_of_one_name_stays_a_call(latex, meant):
+    assert chain(latex) == (meant,)
+
+
+def test_the_loss_row_stays_refused_at_c():
     latex = (r"L( \theta, \hat{\theta} ) = \begin{cases} ( \theta -  \hat{\theta} )^2 & \hat{\theta} \lt \theta \\ "
              r"c( \theta -  \hat{\theta} )^2 & \hat{\theta} \ge \theta, \;\; 0\lt c \lt 1 \end{cases}")
-    with pytest.raises(LatexError, match="grammar does not have") as e:
-        display(latex)      # a second condition in a branch: the branch's, or the display's bound on c?
-    assert "c(" not in str(e.value).split("cannot read")[1][:8]
+    with pytest.raises(LatexError, match="c an unknown name"):
+        display(latex)      # c bounded by 0 < c < 1 and written nowhere else: a number, or a function into (0, 1)?
 
 
-# 8. a declaring sentence's final aside -------------------------------------------------------------------------
+# 8. a declaring sentence's final aside: dropped only when it is a known remark ---------------------------------
 
 @pytest.mark.parametrize("sentence, declared", [
     ("where $B$ is the [Beta function](http://en.wikipedia.org/wiki/Beta_function) (hence the name).", "B"),
     ("where $B$ is the Beta function (see below).", "B"),
+    ("where :math:`\\beta` is the beta function (see :scipydoc:`special.beta`).", "\\beta"),
     ("where $\\Gamma(1 - \\nu, z)$ is the upper incomplete gamma function (``uppergamma``).", "\\Gamma"),
-    ("where $B$ is the Beta function (regularized).", None),       # an aside that qualifies the function
-    ("where $\\Gamma$ is the gamma function (of two arguments).", None),
-    ("where $B$ is the Beta function of the paper.", None),
+    ("where $B$ is the Beta function (Abramowitz and Stegun 1964).", "B"),        # a citation
+    ("where $B$ is the Beta function (\\cite{dlmf}).", "B"),
+    ("where $B$ is the Beta function (https://dlmf.nist.gov/5.12).", "B"),       # a link
 ])
-def test_a_final_aside_in_parentheses_qualifies_nothing(sentence, declared):
-    found = [d.spelling for d in declarations(sentence)]
-    assert found == ([declared] if declared else [])
+def test_a_final_remark_in_parentheses_is_dropped(sentence, declared):
+    assert [d.spelling for d in declarations(sentence)] == [declared]
+
+
+@pytest.mark.parametrize("sentence", [
+    "where $B$ is the Beta function (regularized).",
+    "where $B$ is the Beta function (regularised).",              # respelled only after the aside is judged
+    "where $g$ is the standard normal density (unnormalised).",
+    "where $g$ is the standard normal density (up to a constant).",
+    "where $\\phi$ is the standard normal pdf (bivariate).",
+    "where $\\phi$ is the standard normal pdf (in $d$ dimensions).",
+    "where $\\sigma$ is the logistic function (with temperature $T$).",
+    "where $F$ is the standard normal CDF (evaluated at $-x$).",
+    "where $Q$ is the standard normal CDF (its complement).",
+    "where $\\Gamma$ is the gamma function (in logs).",
+    "where $\\Gamma$ is the gamma function (reciprocal).",
+    "where $\\sigma$ is the sigmoid function (tanh).",
+    "where $\\Gamma$ is the gamma function (of two arguments).",
+    "where $\\Gamma(1 - \\nu, z)$ is the upper incomplete gamma function (``gammaincc``).",   # another function's code
+    "where $B$ is the Beta function ().",
+    "where $B$ is the Beta function of the paper.",
+])
+def test_any_other_final_aside_keeps_the_phrase_whole(sentence):
+    assert declarations(sentence) == ()
 
 
 def test_the_beta_call_is_read_with_its_sentence():
@@ -201,7 +245,7 @@ def test_the_reals_without_braces():
     r"y = {\mathbf{x}} + 1",
     r"y = 2{\mathbf{x}}",
     r"y = \boldsymbol\mu + 1",
-    r"y = \mathbf xy",                       # \mathbf{x} y
+    r"y = \mathbf x + y",                    # (\mathbf xy: a font letter before letters, test_heldout25_review.py)
 ])
 def test_a_bold_letter_in_arithmetic_stays_refused(latex):
     with pytest.raises(LatexError, match="bold letter"):
