@@ -48,4 +48,3 @@ def sign_claim(expr, which: str, domain) -> Claim:
 
 def identity_claim(lhs, rhs, domain=()) -> Claim:
     return Claim(sp.sympify(lhs), "=", sp.sympify(rhs), tuple(dict(domain).items()))
-

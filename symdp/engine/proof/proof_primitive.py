@@ -42,7 +42,7 @@ def _placed(claim, atom, F):
     """A ``primitive`` node (premises still to fill) whose ends the kernel takes: each end by substitution where
     the primitive is defined there, else by the limit SymPy gives (asked as the kernel asks it); or None."""
     x, a, b = atom.limits[0]
-    b = b + 1 if isinstance(atom, sp.Sum) and b.is_finite else b
+    b = b + 1 if isinstance(atom, sp.Sum) and b != sp.oo else b   # as the kernel takes a sum's upper end
     for lower, upper in (("", ""), ("", None), (None, ""), (None, None)):
         if (lower == "" and not a.is_finite) or (upper == "" and not b.is_finite):
             continue
