@@ -12,6 +12,8 @@ import re
 
 import sympy as sp
 
+from .srepr import write
+
 
 def _erf_form(e):
     """Phi(x) = (1 + erf(x/sqrt 2))/2, PhiInv, erfc(x) = 1 - erf(x), erfcinv(z) = erfinv(1 - z) (the
@@ -70,8 +72,16 @@ _DUMMY = re.compile(r"dummy_index=\d+")
 
 
 def canonical(expr) -> str:
-    """``srepr`` of ``expr`` with Dummy indices erased: the text an oracle's input and answer are compared by."""
-    return _DUMMY.sub("dummy_index=?", sp.srepr(sp.sympify(expr)))
+    """Canonical ``srepr`` text of ``expr`` (:func:`.srepr.write`): the text an oracle's input and answer, a
+    limit's answer and a primitive's atom are recorded as and compared by."""
+    return write(sp.sympify(expr))
+
+
+def spelled(text: str, expr) -> bool:
+    """``text`` spells ``expr``: its canonical text, or its plain ``srepr`` with Dummy indices erased (as proofs
+    filed before the canonical text recorded it; ``srepr`` text names one expression, so either shows it)."""
+    expr = sp.sympify(expr)
+    return text == canonical(expr) or text == _DUMMY.sub("dummy_index=?", sp.srepr(expr))
 
 
 MAPS = ("down", "up", "shift", "reflect")

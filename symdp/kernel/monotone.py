@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import sympy as sp
 
-from .algebra import canonical
+from .algebra import canonical, spelled
 from .claim import Claim
 from .proof import Limit
 from .signs import Reader, excluded
@@ -87,7 +87,7 @@ def limit_value(answer: str, g, r, at, end, rest):
     if any(excluded(v, iv, rest) for v, iv in rest.items()):   # SymPy's limit reads their assumptions, not intervals
         return "another symbol's interval leaves its own assumptions (sympy.limit would read the assumptions)"
     found = ask_limit(g, r, at, end)
-    if canonical(found) != answer:
+    if not spelled(answer, found):
         return f"sympy.limit gives {sp.sstr(found)} at {at}, the proof records another answer"
     if found.has(sp.oo, -sp.oo, sp.zoo, sp.nan, sp.AccumBounds, sp.Limit) or r in found.free_symbols:
         return f"the goal's limit at {at} is not a finite expression ({sp.sstr(found)})"

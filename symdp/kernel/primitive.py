@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import sympy as sp
 
-from .algebra import canonical
+from .algebra import spelled
 from .claim import Claim
 from .monotone import limit_value
 from .signs import POS, Reader
@@ -27,7 +27,7 @@ from .srepr import read
 def premises(node, claim):
     """(slope claim, replaced claim), or a str saying why the rule does not apply."""
     every = sp.sympify(claim.goal).atoms(sp.Integral, sp.Sum)
-    atoms = [a for a in every if canonical(a) == node.atom]
+    atoms = [a for a in every if spelled(node.atom, a)]
     if len(atoms) != 1 or len(atoms[0].limits) != 1 or len(atoms[0].limits[0]) != 3:
         return "the proof's atom is not an integral or sum of the claim's goal with one variable and both ends"
     if any(atoms[0] in outer.args[0].atoms(sp.Integral, sp.Sum) | set(outer.limits[0][1:]) for outer in every

@@ -1,4 +1,10 @@
-"""Reading an expression a proof records, as SymPy's ``srepr`` text, without evaluating the text.
+"""Writing an expression as canonical ``srepr`` text, and reading it back without evaluating the text.
+
+:func:`write` is ``srepr`` with every symbol's assumptions written as one fixed function of what they imply
+(:func:`assumptions`): SymPy keeps the keywords a symbol was *made* with, and two equal symbols made with
+``integer=True, nonnegative=True`` and ``nonnegative=True, integer=True`` (or ``positive=True, real=True``) print
+apart; which of them an expression holds depends on SymPy's cache, i.e. on what ran before in the process.  The
+text a proof or a certificate key is made from must not.
 
 A proof file comes from a user's repository; ``sympify`` would run it as Python.  :func:`read` parses the text
 with :mod:`ast` and builds the expression from a short list of SymPy constructors (numbers, symbols with their
@@ -9,8 +15,11 @@ differentiable wherever the table reads it real.
 from __future__ import annotations
 
 import ast
+import re
 
 import sympy as sp
+from sympy.core.assumptions import StdFactKB
+from sympy.printing.repr import ReprPrinter
 
 CALLS = {"Add": sp.Add, "Mul": sp.Mul, "Pow": sp.Pow, "Integer": sp.Integer, "Rational": sp.Rational,
          "Symbol": sp.Symbol, "exp": sp.exp, "log": sp.log, "erf": sp.erf, "erfc": sp.erfc, "sinh": sp.sinh,
@@ -21,6 +30,46 @@ MAX_POWER = 1000
 """The largest integer exponent read: ``Pow(Integer(7), Integer(30000000))`` would keep SymPy busy for a minute."""
 ASSUMPTIONS = {"real", "positive", "negative", "nonnegative", "nonpositive", "integer", "nonzero", "finite",
                "extended_real", "rational", "commutative"}
+
+
+GENERATORS = ("positive", "negative", "nonnegative", "nonpositive", "zero", "nonzero", "prime", "even", "odd",
+              "composite", "integer", "noninteger", "rational", "irrational", "algebraic", "transcendental", "real",
+              "extended_positive", "extended_negative", "extended_nonnegative", "extended_nonpositive",
+              "extended_nonzero", "extended_real", "imaginary", "complex", "finite", "infinite", "hermitian",
+              "antihermitian", "polar", "commutative")
+"""The order facts are picked in as a symbol's written assumptions (:func:`assumptions`): the strongest first."""
+_DUMMY = re.compile(r"dummy_index=\d+")
+_written: dict = {}
+
+
+def assumptions(symbol) -> dict:
+    """The facts a symbol is written with: its closed assumptions' true facts, then its false ones, each in the
+    order of :data:`GENERATORS` and each only where the facts picked so far do not imply it; sorted by name.  The
+    facts picked imply every fact of the symbol (each one is picked or implied), so equal symbols, and only they,
+    are written alike."""
+    closed = tuple(sorted(symbol._assumptions0))
+    if closed not in _written:
+        facts, commutes = dict(closed), dict(closed).get("commutative") is True
+        picked = {"commutative": True} if commutes else {}
+        for value in (True, False):
+            for fact in GENERATORS:
+                if facts.get(fact) is value and StdFactKB(picked).get(fact) is not value:
+                    picked[fact] = value
+        _written[closed] = {k: v for k, v in sorted(picked.items()) if not (commutes and k == "commutative")}
+    return _written[closed]
+
+
+class _Writer(ReprPrinter):
+    def _print_Symbol(self, expr):
+        facts = [f"{k}={v}" for k, v in assumptions(expr).items()] + \
+            (["dummy_index=?"] if expr.is_Dummy else [])
+        return f"{type(expr).__name__}({expr.name!r}{''.join(', ' + f for f in facts)})"
+
+
+def write(expr) -> str:
+    """Canonical ``srepr`` text of ``expr``: equal expressions (symbols compared by what their assumptions imply)
+    are written alike in every process; a Dummy's index is written ``?``."""
+    return _Writer().doprint(expr)
 
 
 def read(text: str):

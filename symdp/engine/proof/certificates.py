@@ -32,6 +32,7 @@ from pathlib import Path
 import sympy as sp
 
 from ... import kernel
+from ...kernel.srepr import write as spelled
 from ...errors import SymdpError
 from ..model.files import write_whole
 
@@ -77,8 +78,10 @@ _DUMMY = re.compile(r"dummy_index=\d+")
 
 
 def _canonical(value) -> str:
+    """The text a key hashes: :func:`symdp.kernel.srepr.write` of each expression (the same in every process,
+    whatever SymPy's cache holds), containers element by element."""
     if isinstance(value, sp.Basic):
-        return _DUMMY.sub("dummy_index=?", sp.srepr(value))
+        return spelled(value)
     if isinstance(value, dict):
         return "{" + ", ".join(f"{_canonical(k)}: {_canonical(v)}" for k, v in value.items()) + "}"
     if isinstance(value, (list, tuple)):

@@ -14,6 +14,7 @@ import sympy as sp
 from ... import kernel
 from ...kernel.pieces import piece_claims
 from ...kernel.signs import POS, Reader
+from ...kernel.srepr import write
 
 MAX_CUTS = 6
 """Cut points at most (each adds two parts)."""
@@ -28,7 +29,7 @@ def by_pieces(claim, close):
     named = sorted((pair for pair in claim.domain if isinstance(pair[1], sp.Interval)), key=lambda p: p[0].name)
     tries = [(s, _cuts(relations, s, iv, dict(claim.domain))) for s, iv in named]
     for s, cuts in [t for t in tries if t[1]] + [(s, []) for s, _ in named[:1]]:
-        node = kernel.Pieces(s.name, tuple(sp.srepr(c) for c in cuts), ())
+        node = kernel.Pieces(s.name, tuple(write(c) for c in cuts), ())
         parts = piece_claims(node, claim)
         premises = [] if isinstance(parts, str) else [close(part) for part in parts]
         if premises and None not in premises:
@@ -78,7 +79,7 @@ def by_split(claim, detail: str, region, point):
         c = sp.sympify(found.group(2), locals=names)
     except (sp.SympifyError, SyntaxError, TypeError):
         return None
-    node = kernel.Pieces(found.group(1), (sp.srepr(c),), ())
+    node = kernel.Pieces(found.group(1), (write(c),), ())
     parts = piece_claims(node, claim)
     if isinstance(parts, str):
         return None

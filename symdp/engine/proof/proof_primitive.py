@@ -13,7 +13,7 @@ from ... import kernel
 from ...kernel.algebra import canonical
 from ...kernel.monotone import ask_limit
 from ...kernel.primitive import premises
-from ...kernel.srepr import read
+from ...kernel.srepr import read, write
 
 SIZE = 200
 """Operations (``count_ops``) of an atom above which no primitive is sought (no clock at export: counted)."""
@@ -48,7 +48,7 @@ def _placed(claim, atom, F):
             continue
         lower = _asked(F, x, a, "lower") if lower is None else lower
         upper = _asked(F, x, b, "upper") if upper is None else upper
-        node = kernel.Primitive(canonical(atom), sp.srepr(F), lower, upper, None, None)
+        node = kernel.Primitive(canonical(atom), write(F), lower, upper, None, None)
         if None not in (lower, upper) and not isinstance(premises(node, claim), str):
             return node
     return None
@@ -72,7 +72,7 @@ def _primitive(atom):
     x = atom.limits[0][0]
     F = _integrated(atom.function, x) if isinstance(atom, sp.Integral) else _telescoped(atom.function, x)
     try:
-        return F if F is not None and read(sp.srepr(F)) == F else None
+        return F if F is not None and read(write(F)) == F else None
     except ValueError:
         return None
 
