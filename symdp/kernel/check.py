@@ -15,11 +15,13 @@ import sympy as sp
 from .algebra import check_algebra, spelled
 from .boxes import check_chart
 from .cases import case_claims, check_farkas
+from .compare import logs_claims, squared_claims
 from .monotone import premises
 from .pieces import piece_claims
 from .primitive import limits
 from .primitive import premises as primitive_premises
-from .proof import FORMAT, Algebra, Cases, Chart, Farkas, Limit, Monotone, Oracle, Pieces, Primitive, Proof, Signs
+from .proof import (FORMAT, Algebra, Cases, Chart, Farkas, Limit, Logs, Monotone, Oracle, Pieces, Primitive, Proof, Signs,
+                    Squared)
 from .signs import check_signs, excluded
 
 ORACLES = {
@@ -87,6 +89,11 @@ def _check(root, claim):
         return _below(root, premises(root, claim), {"value": value, "slope": root.slope})
     if isinstance(root, Primitive):
         return _below(root, primitive_premises(root, claim), {"slope": root.slope, "premise": root.premise})
+    if isinstance(root, (Logs, Squared)):
+        claims = (logs_claims if isinstance(root, Logs) else squared_claims)(root, claim)
+        if not isinstance(claims, str) and len(claims) != len(root.premises):
+            claims = f"{len(root.premises)} premises for {len(claims)} claims"
+        return _below(root, claims, {f"part {i}": p for i, p in enumerate(root.premises)})
     if isinstance(root, Pieces):
         claims = piece_claims(root, claim)
         if not isinstance(claims, str) and len(claims) != len(root.premises):

@@ -8,7 +8,8 @@ each leaf with the rule that closes it), :class:`Cases` (one premise per sign ca
 :class:`Farkas` (a case closed by Farkas' lemma), :class:`Monotone` (a goal beyond its value at an end) and
 :class:`Limit` (its value at an end where it is not defined, by ``sympy.limit``) and :class:`Primitive` (an integral
 or a sum replaced by its value from a primitive) and :class:`Pieces` (a goal's Piecewise atoms fixed on the regions
-between cut points of one symbol).  Rationals travel as strings ("3/8") and are read exactly;
+between cut points of one symbol) and :class:`Logs` and :class:`Squared` (a goal compared as two terms, through
+their logarithms or their squares).  Rationals travel as strings ("3/8") and are read exactly;
 nothing is evaluated when a proof is read.
 """
 from __future__ import annotations
@@ -142,6 +143,24 @@ class Pieces:
 
 
 @dataclass(frozen=True)
+class Logs:
+    term: str
+    """The ``srepr`` of the subtracted term B: the goal is A - B with A = goal + B (read by :mod:`.srepr`)."""
+    premises: tuple
+    """Three nodes: A > 0, B > 0, and log A - log B with the claim's relation to 0 (:mod:`.compare`)."""
+    rule = "logs"
+
+
+@dataclass(frozen=True)
+class Squared:
+    term: str
+    """The ``srepr`` of the radical term S: the goal is A + S with A = goal - S (read by :mod:`.srepr`)."""
+    premises: tuple
+    """Two nodes: A >= 0, and A^2 - S^2 with the claim's relation to 0 (:mod:`.compare`)."""
+    rule = "squared"
+
+
+@dataclass(frozen=True)
 class Proof:
     root: object
     format: int = FORMAT
@@ -216,7 +235,8 @@ def _prec(value) -> int:
 _NODE = (lambda d: _node(d), lambda n: _node_json(n))
 FIELDS = {
     **dict.fromkeys(("rewrites", "symbols", "maps", "cuts"), (_strings, list)),
-    **dict.fromkeys(("closing", "oracle", "input", "answer", "symbol", "end", "atom", "primitive", "lower", "upper"),
+    **dict.fromkeys(("closing", "oracle", "input", "answer", "symbol", "end", "atom", "primitive", "lower", "upper",
+                     "term"),
                     (_string, str)),
     **dict.fromkeys(("premise", "value", "slope"), _NODE),
     "premises": (_nodes, lambda ps: [_node_json(p) for p in ps]),
@@ -226,7 +246,8 @@ FIELDS = {
     "empty": (_typed(bool, "empty is true or false"), bool),
 }
 """Per field of a node: how it is read from JSON (ValueError naming it when malformed) and written."""
-KINDS = {kind.rule: kind for kind in (Algebra, Signs, Oracle, Chart, Boxes, Cases, Farkas, Monotone, Limit, Primitive, Pieces)}
+KINDS = {kind.rule: kind for kind in (Algebra, Signs, Oracle, Chart, Boxes, Cases, Farkas, Monotone, Limit, Primitive, Pieces,
+                                     Logs, Squared)}
 
 
 def _node(d):

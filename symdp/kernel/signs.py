@@ -141,6 +141,8 @@ class Reader:
 
     def _sum(self, e, domain):
         got = _add([self.sign(a, domain) for a in e.args])
+        if got is None and _cancels(e) and all(self.real(a, domain) for a in e.args):
+            return _number(sp.Add(*e.args))   # an unevaluated p - p (a goal put in at an end): real terms, a number
         if got is None and self.left > 0:
             self.left -= 1
             got = self._pair(e, domain)
@@ -193,6 +195,8 @@ class Reader:
             return NONNEG if k.is_Integer and k > 0 and k % 2 == 0 and self.real(b, domain) else None
         if base == POS and self.real(k, domain):
             return POS
+        if base == ZERO and self.sign(k, domain) == POS:
+            return ZERO
         if k.is_Integer:
             if k < 0 and not base[2]:
                 return None
@@ -245,6 +249,11 @@ def _depends(e, domain) -> set:
             seen.add(v)
             todo |= domain[v].free_symbols if isinstance(domain[v], sp.Interval) else set()
     return seen
+
+
+def _cancels(e) -> bool:
+    """``e``, an unevaluated sum, is a number once SymPy adds its terms (``p - p``)."""
+    return sp.Add(*e.args).is_Number and sp.Add(*e.args) != e
 
 
 def _has_exp(t) -> bool:

@@ -28,6 +28,7 @@ from ..symbolic import normal
 from ...kernel.cases import KINKS
 from ...kernel.monotone import end_limit, premises
 from .proof_cases import by_cases
+from .proof_compare import by_compare
 from .proof_pieces import by_pieces, by_split, top_split
 from .proof_primitive import by_primitives
 from ..validated.search import decode, split, unit_box
@@ -226,12 +227,20 @@ def _signs(captured, detail: str = "") -> Export:
     stated = _sign_statement(captured)
     if isinstance(stated, str):
         return Export(why=f"symbolic sign analysis: {stated}")
-    claim = kernel.sign_claim(*stated)
-    node = _first_signs(claim, _tries(detail)) or monotone_node(claim, detail) or \
-        by_split(claim, detail, monotone_node, lambda part: _first_signs(part, SIGN_REWRITES))
+    node = sign_node(kernel.sign_claim(*stated), detail)
     if node is not None:
-        return Export(claim, kernel.Proof(node))
+        return Export(kernel.sign_claim(*stated), kernel.Proof(node))
     return Export(why="symbolic sign analysis: a sign the kernel's table does not read off the tree")
+
+
+def sign_node(claim, detail: str, depth: int = 3):
+    """A node proving the sign ``claim`` after the search's description ``detail`` of its proof: a ``signs`` node
+    (after the maps it names), a ``monotone`` from an end, a split at a stationary point, or a comparison through
+    logarithms or squares (:mod:`.proof_compare`), whose premises are closed alike; or None."""
+    close = lambda part, how: sign_node(part, how, depth - 1) if depth > 0 else None
+    return _first_signs(claim, _tries(detail)) or monotone_node(claim, detail) or \
+        by_split(claim, detail, monotone_node, lambda part: _first_signs(part, SIGN_REWRITES)) or \
+        by_compare(claim, detail, close)
 
 
 AFTER = re.compile(r"(?:derivative \w+: )?sign by assumptions(?: after (.+))? \(([^()]+)\)")

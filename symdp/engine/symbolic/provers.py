@@ -146,7 +146,7 @@ def _by_squaring(expr, sign, domain, attempts, depth):
         return _by_squaring(-expr, _FLIP[sign], domain, attempts, depth) if sign in _FLIP else None
     if depth >= SQUARING_DEPTH or not expr.has(sp.Pow) or attempts.exhausted:
         return None
-    parts = attempts.call("radical term", lambda: _radical_term(expr))
+    parts = attempts.call("radical term", lambda: radical_term(expr))
     if not parts:
         return None
     rest, term, radicands = parts
@@ -160,7 +160,7 @@ def _by_squaring(expr, sign, domain, attempts, depth):
             f"{first}; A^2 - S^2 {sign} by {second}") if second else None
 
 
-def _radical_term(expr):
+def radical_term(expr):
     """(A, S, radicands) with expand(f) = A + S, S the only term holding a square root, or None."""
     half = lambda t: [b for b, e in (p.as_base_exp() for p in t.atoms(sp.Pow)) if e.is_Rational and e.q == 2]
     terms = sp.Add.make_args(sp.expand(expr))

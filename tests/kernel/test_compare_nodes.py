@@ -1,0 +1,98 @@
+"""The ``logs`` and ``squared`` nodes (symdp/kernel/compare.py): a goal compared as two terms, through their
+logarithms (A - B has the sign of log A - log B when A, B > 0) or their squares (A + S >= 0 from A >= 0 and
+A^2 - S^2 >= 0, S real).  Each accepted proof has a false twin the same proof must not prove, and tampered nodes
+are rejected at the node that fails."""
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+import sympy as sp
+from symdp.kernel import Logs, Monotone, Pieces, Proof, Signs, Squared, check, identity_claim, sign_claim
+from symdp.kernel.signs import ZERO, Reader
+from symdp.kernel.srepr import write
+
+SCHEMA = Path(__file__).resolve().parents[2] / "symdp" / "schemas" / "proof.schema.json"
+t = sp.Symbol("t", real=True)
+x = sp.Symbol("x", nonnegative=True)
+p, q = sp.symbols("p q", positive=True)
+LINE = {t: sp.Interval(-sp.oo, sp.oo)}
+RAY = {x: sp.Interval(0, sp.oo)}
+S = Signs(())
+
+
+def _hoeffding_gap():
+    """t^2/2 - log cosh t >= 0: split at t = 0, each side monotone from it (slope t - tanh t, curvature tanh^2)."""
+    below = Monotone("t", "upper", S, Monotone("t", "upper", S, S))
+    above = Monotone("t", "lower", S, Monotone("t", "lower", S, S))
+    return Pieces("t", (write(sp.Integer(0)),), (below, S, above))
+
+
+def test_cosh_below_the_gaussian_mgf_through_the_logarithms():
+    """Boucheron, Lugosi and Massart (2013), Sec. 2.3: cosh t <= e^{t^2/2}."""
+    claim = sign_claim(sp.exp(t ** 2 / 2) - sp.cosh(t), "nonnegative", LINE)
+    proof = Proof(Logs(write(sp.cosh(t)), (S, S, _hoeffding_gap())))
+    verdict = check(claim, proof)
+    assert verdict.kernel_checked and "logs" in verdict.rules
+    false = sign_claim(sp.exp(t ** 2 / 2 * sp.Rational(999, 1000)) - sp.cosh(t), "nonnegative", LINE)
+    assert not check(false, proof).accepted
+
+
+def test_a_logs_node_is_rejected_when_tampered():
+    claim = sign_claim(sp.exp(t ** 2 / 2) - sp.cosh(t), "nonnegative", LINE)
+    other = check(claim, Proof(Logs(write(sp.sinh(t)), (S, S, _hoeffding_gap()))))
+    assert not other.accepted and other.node.startswith("logs/part")   # B = sinh t is not > 0
+    assert "premises for 3" in check(claim, Proof(Logs(write(sp.cosh(t)), (S, S)))).reason
+    foreign = check(claim, Proof(Logs(write(sp.cosh(sp.Symbol("u", real=True))), (S, S, S))))
+    assert not foreign.accepted and "domain does not give" in foreign.reason
+    unread = check(claim, Proof(Logs("__import__('os')", (S, S, S))))
+    assert not unread.accepted and unread.node == "logs"
+    identity = identity_claim(sp.cosh(t), sp.cosh(t), LINE)
+    assert "identity" in check(identity, Proof(Logs(write(sp.cosh(t)), (S, S, S)))).reason
+
+
+def test_a_sum_under_a_root_through_its_square():
+    """x + 1 >= sqrt(x^2 + 1) on x >= 0: A = x + 1 >= 0 and A^2 - S^2 = 2x >= 0."""
+    node = Squared(write(-sp.sqrt(x ** 2 + 1)), (S, Signs(("expand",))))
+    assert check(sign_claim(x + 1 - sp.sqrt(x ** 2 + 1), "nonnegative", RAY), Proof(node)).kernel_checked
+    false = check(sign_claim(x - sp.sqrt(x ** 2 + 1), "nonnegative", RAY), Proof(node))
+    assert not false.accepted and false.node == "squared/part 1/signs"
+    strict = check(sign_claim(x + 1 - sp.sqrt(x ** 2 + 1), "positive", RAY), Proof(node))
+    assert not strict.accepted   # 2x > 0 fails at x = 0, where the claim is false too
+
+
+def test_le_cams_step_for_two_bernoulli_laws():
+    """1 - (p - q)^2 - (sqrt(pq) + sqrt((1-p)(1-q)))^2 >= 0 on (0, 1)^2 (Tsybakov 2009, Lemma 2.3)."""
+    unit = {p: sp.Interval.open(0, 1), q: sp.Interval.open(0, 1)}
+    goal = sp.expand(1 - (p - q) ** 2 - (sp.sqrt(p * q) + sp.sqrt((1 - p) * (1 - q))) ** 2)
+    term = next(a for a in sp.Add.make_args(goal) if a.has(sp.sqrt(p)))
+    node = Squared(write(term), (Signs(("map:p:down", "map:q:down", "together", "expand")), Signs(("factor",))))
+    assert check(sign_claim(goal, "nonnegative", unit), Proof(node)).kernel_checked
+    assert not check(sign_claim(goal - sp.Rational(1, 10**6), "nonnegative", unit), Proof(node)).accepted
+
+
+def test_a_term_not_shown_real_is_refused():
+    unit = {x: sp.Interval(0, 1)}
+    node = Squared(write(sp.sqrt(x - 2)), (S, S))
+    verdict = check(sign_claim(1 + sp.sqrt(x - 2), "nonnegative", unit), Proof(node))
+    assert not verdict.accepted and "not shown real" in verdict.reason
+
+
+def test_an_unevaluated_difference_reads_as_its_number_only_when_its_terms_are_defined():
+    with sp.evaluate(False):
+        cancelled = sp.Add(p, -p)
+        poles = sp.Add(1 / (p - p), -1 / (p - p))
+        inside = 1 - cancelled ** 2
+    domain = {p: sp.Interval.open(0, 1)}
+    assert Reader(()).sign(cancelled, domain) == ZERO
+    assert Reader(()).sign(inside, domain)[2] and Reader(()).sign(inside, domain)[0]
+    assert Reader(()).sign(poles, domain) is None and not Reader(()).real(poles, domain)
+
+
+def test_the_nodes_match_the_schema_and_round_trip():
+    jsonschema = pytest.importorskip("jsonschema")
+    for node in (Logs(write(sp.cosh(t)), (S, S, _hoeffding_gap())), Squared(write(-sp.sqrt(x + 1)), (S, S))):
+        text = json.loads(Proof(node).dumps())
+        jsonschema.validate(text, json.loads(SCHEMA.read_text(encoding="utf-8")))
+        assert Proof.from_json(text) == Proof(node)
