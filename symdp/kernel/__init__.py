@@ -2,14 +2,14 @@
 
 It imports SymPy, python-flint and symdp's base modules only, never :mod:`symdp.engine` (the architecture test
 enforces it): :mod:`.proof` (the format), :mod:`.claim` (what is proved), :mod:`.algebra`, :mod:`.signs`,
-:mod:`.cases`, :mod:`.monotone`, :mod:`.compare`, :mod:`.primitive`, :mod:`.pieces`, :mod:`.boxes`, :mod:`.chain` (the rules), :mod:`.srepr`
+:mod:`.cases`, :mod:`.monotone`, :mod:`.compare`, :mod:`.induction`, :mod:`.primitive`, :mod:`.pieces`, :mod:`.boxes`, :mod:`.chain` (the rules), :mod:`.srepr`
 (reading a recorded expression without running it), :mod:`.arb_compile` (its own enclosures) and :mod:`.check` (the
 entry point).  docs/proof-format.md states every rule.
 """
 from .check import ORACLES, Verdict, check
 from .claim import Claim, identity_claim, sign_claim
-from .proof import (FORMAT, Algebra, Boxes, Cases, Chart, Farkas, Leaf, Limit, Logs, Monotone, Oracle, Pieces, Primitive,
+from .proof import (FORMAT, Algebra, Boxes, Cases, Chart, Farkas, Induction, Leaf, Limit, Logs, Monotone, Oracle, Pieces, Primitive,
                     Proof, Signs, Squared)
 
-__all__ = ["FORMAT", "ORACLES", "Algebra", "Boxes", "Cases", "Chart", "Farkas", "Claim", "Leaf", "Limit", "Logs", "Monotone", "Oracle", "Pieces", "Primitive", "Proof", "Signs", "Squared", "Verdict",
+__all__ = ["FORMAT", "ORACLES", "Algebra", "Boxes", "Cases", "Chart", "Farkas", "Claim", "Induction", "Leaf", "Limit", "Logs", "Monotone", "Oracle", "Pieces", "Primitive", "Proof", "Signs", "Squared", "Verdict",
            "check", "identity_claim", "sign_claim"]

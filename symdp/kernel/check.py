@@ -16,12 +16,13 @@ from .algebra import check_algebra, spelled
 from .boxes import check_chart
 from .cases import case_claims, check_farkas
 from .compare import logs_claims, squared_claims
+from .induction import induction_claims
 from .monotone import premises
 from .pieces import piece_claims
 from .primitive import limits
 from .primitive import premises as primitive_premises
-from .proof import (FORMAT, Algebra, Cases, Chart, Farkas, Limit, Logs, Monotone, Oracle, Pieces, Primitive, Proof, Signs,
-                    Squared)
+from .proof import (FORMAT, Algebra, Cases, Chart, Farkas, Induction, Limit, Logs, Monotone, Oracle, Pieces, Primitive,
+                    Proof, Signs, Squared)
 from .signs import check_signs, excluded
 
 ORACLES = {
@@ -89,6 +90,8 @@ def _check(root, claim):
         return _below(root, premises(root, claim), {"value": value, "slope": root.slope})
     if isinstance(root, Primitive):
         return _below(root, primitive_premises(root, claim), {"slope": root.slope, "premise": root.premise})
+    if isinstance(root, Induction):
+        return _below(root, induction_claims(root, claim), {"base": root.base, "step": root.step})
     if isinstance(root, (Logs, Squared)):
         claims = (logs_claims if isinstance(root, Logs) else squared_claims)(root, claim)
         if not isinstance(claims, str) and len(claims) != len(root.premises):
@@ -152,7 +155,7 @@ def _children(node) -> list:
     """The nodes below ``node`` (a chart's ``boxes`` is read with it)."""
     if isinstance(node, Chart):
         return []
-    return [getattr(node, name) for name in ("value", "slope", "premise") if hasattr(node, name)] + \
+    return [getattr(node, name) for name in ("value", "slope", "premise", "base", "step") if hasattr(node, name)] + \
         list(getattr(node, "premises", ()))
 
 

@@ -9,7 +9,7 @@ each leaf with the rule that closes it), :class:`Cases` (one premise per sign ca
 :class:`Limit` (its value at an end where it is not defined, by ``sympy.limit``) and :class:`Primitive` (an integral
 or a sum replaced by its value from a primitive) and :class:`Pieces` (a goal's Piecewise atoms fixed on the regions
 between cut points of one symbol) and :class:`Logs` and :class:`Squared` (a goal compared as two terms, through
-their logarithms or their squares).  Rationals travel as strings ("3/8") and are read exactly;
+their logarithms or their squares) and :class:`Induction` (a claim with sums over an integer bound).  Rationals travel as strings ("3/8") and are read exactly;
 nothing is evaluated when a proof is read.
 """
 from __future__ import annotations
@@ -143,6 +143,17 @@ class Pieces:
 
 
 @dataclass(frozen=True)
+class Induction:
+    symbol: str
+    """The integer domain symbol the claim's sums run to (:mod:`.induction`)."""
+    base: object
+    """A node proving the claim at the symbol's first integer value, its sums written out."""
+    step: object
+    """A node proving F(m + 1) - F(m) >= 0 for every real m from the first value to the last but one."""
+    rule = "induction"
+
+
+@dataclass(frozen=True)
 class Logs:
     term: str
     """The ``srepr`` of the subtracted term B: the goal is A - B with A = goal + B (read by :mod:`.srepr`)."""
@@ -238,7 +249,7 @@ FIELDS = {
     **dict.fromkeys(("closing", "oracle", "input", "answer", "symbol", "end", "atom", "primitive", "lower", "upper",
                      "term"),
                     (_string, str)),
-    **dict.fromkeys(("premise", "value", "slope"), _NODE),
+    **dict.fromkeys(("premise", "value", "slope", "base", "step"), _NODE),
     "premises": (_nodes, lambda ps: [_node_json(p) for p in ps]),
     "prec": (_prec, int),
     "leaves": (_leaves, lambda ls: [{"box": [[str(a), str(b)] for a, b in x.box], "rule": x.rule} for x in ls]),
@@ -247,7 +258,7 @@ FIELDS = {
 }
 """Per field of a node: how it is read from JSON (ValueError naming it when malformed) and written."""
 KINDS = {kind.rule: kind for kind in (Algebra, Signs, Oracle, Chart, Boxes, Cases, Farkas, Monotone, Limit, Primitive, Pieces,
-                                     Logs, Squared)}
+                                     Logs, Squared, Induction)}
 
 
 def _node(d):

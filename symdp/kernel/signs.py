@@ -15,6 +15,7 @@ import itertools
 
 import sympy as sp
 
+from ..special import Exprel, Mills, Phi
 from .algebra import REWRITES, map_of
 from .arb_compile import Context, Unsupported, compile_arb, precision
 
@@ -22,8 +23,9 @@ POS, NONNEG, NEG, NONPOS, ZERO = (True, False, True), (True, False, False), (Fal
     (False, True, False), (True, True, False)
 ODD = (sp.erf, sp.sinh, sp.tanh, sp.atan, sp.asinh)
 """Odd functions, strictly increasing, 0 at 0: the sign of their argument."""
-POSITIVE = (sp.exp, sp.erfc, sp.cosh)
-"""Functions positive at every real argument."""
+POSITIVE = (sp.exp, sp.erfc, sp.cosh, Phi, Mills, Exprel)
+"""Functions positive at every real argument (symdp's ``Phi`` = (1 + erf(x/sqrt 2))/2, the normal CDF; ``Mills`` =
+Phi(-x)/phi(x), a ratio of positive functions; ``Exprel`` = (e^x - 1)/x, 1 at 0: :mod:`symdp.special`)."""
 INVERSES = {sp.erfcinv: lambda z: (z, 2 - z), sp.erfinv: lambda z: (1 + z, 1 - z)}
 """Inverse functions, real where each of these is > 0 (erfc maps the line onto (0, 2), erf onto (-1, 1))."""
 BITS = 128

@@ -96,3 +96,52 @@ def test_the_nodes_match_the_schema_and_round_trip():
         text = json.loads(Proof(node).dumps())
         jsonschema.validate(text, json.loads(SCHEMA.read_text(encoding="utf-8")))
         assert Proof.from_json(text) == Proof(node)
+
+
+def test_the_normal_cdf_is_in_the_sign_table_and_closes_the_mills_bound():
+    """1 - Phi(t) < phi(t)/t for t > 0 (Gordon 1941; A&S 26.2.12 for the Mills ratio): from t -> oo, where the gap
+    tends to 0 (sympy.limit, trusted), with the gap's slope -phi(t)/t^2 < 0."""
+    from symdp.kernel import Limit
+    from symdp.special import Phi
+    s = sp.Symbol("t", positive=True)
+    ray = {s: sp.Interval.open(0, sp.oo)}
+    assert Reader(()).sign(Phi(s) - 1 + 2, ray) is not None and Reader(()).real(Phi(-s ** 2), ray)
+    phi = sp.exp(-s ** 2 / 2) / sp.sqrt(2 * sp.pi)
+    node = Monotone("t", "upper", Limit(write(sp.Integer(0)), S), S)
+    verdict = check(sign_claim(Phi(s) - 1 + phi / s, "positive", ray), Proof(node))
+    assert verdict.accepted and verdict.trusts == (("sympy.limit", 1),)
+    false = sign_claim(Phi(s) - 1 + sp.Rational(999, 1000) * phi / s, "positive", ray)
+    assert not check(false, Proof(node)).accepted
+
+
+N = sp.Symbol("n", integer=True, positive=True)
+J = sp.Symbol("j", integer=True, positive=True)
+FROM_1 = {N: sp.Interval(1, sp.oo)}
+INDUCTION = __import__("symdp.kernel", fromlist=["Induction"]).Induction
+
+
+def test_a_partial_sum_bound_by_induction_on_its_bound():
+    """sum_{j=1}^n 1/j^2 <= 2 - 1/n for n >= 1 (telescoping 1/j^2 <= 1/(j - 1) - 1/j): base 0 >= 0, step
+    1/n - 1/(n + 1) - 1/(n + 1)^2 >= 0 for every real n >= 1."""
+    node = INDUCTION("n", S, Signs(("map:n:shift", "together", "factor")))
+    claim = sign_claim(2 - sp.Integer(1) / N - sp.Sum(1 / J ** 2, (J, 1, N)), "nonnegative", FROM_1)
+    assert check(claim, Proof(node)).kernel_checked
+    false = sign_claim(sp.Rational(16449, 10000) - sp.Sum(1 / J ** 2, (J, 1, N)), "nonnegative", FROM_1)
+    verdict = check(false, Proof(node))
+    assert not verdict.accepted and verdict.node == "induction/step/signs"   # pi^2/6 = 1.64493... > 1.6449
+    strict = sign_claim(2 - sp.Integer(1) / N - sp.Sum(1 / J ** 2, (J, 1, N)), "positive", FROM_1)
+    assert check(strict, Proof(node)).node == "induction/base/signs"   # 0 > 0 fails at n = 1, where it is false
+
+
+def test_induction_refuses_what_its_step_does_not_cover():
+    node = INDUCTION("n", S, S)
+    moving = sign_claim(sp.Sum(N / J ** 2, (J, 1, N)), "nonnegative", FROM_1)   # the summand moves with n
+    assert "does not gain one term" in check(moving, Proof(node)).reason
+    real = sp.Symbol("x", positive=True)
+    assert "integer symbol" in check(sign_claim(real, "positive", {real: sp.Interval(1, 2)}),
+                                     Proof(INDUCTION("x", S, S))).reason
+    one = sign_claim(sp.Sum(1 / J, (J, 1, N)), "positive", {N: sp.Interval(1, sp.Rational(3, 2))})
+    assert "fewer than two" in check(one, Proof(node)).reason
+    late = sign_claim(sp.Sum(1 / J, (J, 80, N)), "nonnegative", FROM_1)   # base sum over a reversed range (Karr)
+    assert not check(late, Proof(node)).accepted
+    assert not check(identity_claim(sp.Sum(J, (J, 1, N)), N * (N + 1) / 2, FROM_1), Proof(node)).accepted

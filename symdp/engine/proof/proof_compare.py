@@ -1,4 +1,5 @@
-"""``logs`` and ``squared`` nodes (:mod:`symdp.kernel.compare`) from the search's descriptions "log increasing: A > 0
+"""``logs``, ``squared`` and ``induction`` nodes (:mod:`symdp.kernel.compare`, :mod:`symdp.kernel.induction`) from
+the search's descriptions "induction on m >= a: the first value ... (HOW); the step ... (HOW)", "log increasing: A > 0
 (HOW) and B > 0 (HOW), so the claim has the sign of GAP (HOW)" (:mod:`.symbolic.logarithms`) and "squared (f = A + S,
 ...): A >= 0 by HOW; A^2 - S^2 SIGN by HOW" (:func:`.symbolic.provers._by_squaring`).
 
@@ -8,14 +9,18 @@ proposes: the kernel judges every node it builds.
 """
 from __future__ import annotations
 
+import re
+
 from ... import kernel
 from ...kernel.compare import logs_claims, squared_claims
+from ...kernel.induction import induction_claims
 from ...kernel.srepr import write
 from ..symbolic.logarithms import PAIRS, pairs
 from ..symbolic.provers import radical_term
 from .proof_pieces import top_split
 
 LOGS = "log increasing: "
+INDUCTION = re.compile(r"induction on (\S+) >= \S+: (.+)")
 SQUARED = "squared (f = A + S, S the term with square roots; A >= |S| gives f >= 0): A >= 0 by "
 
 
@@ -25,7 +30,20 @@ def by_compare(claim, detail: str, close):
         return _by_logs(claim, detail, close)
     if detail.startswith(SQUARED):
         return _by_squared(claim, detail[len(SQUARED):], close)
-    return None
+    found = INDUCTION.fullmatch(detail)
+    return _by_induction(claim, found.group(1), found.group(2), close) if found else None
+
+
+def _by_induction(claim, symbol: str, rest: str, close):
+    """An ``induction`` node from "the first value B SIGN (HOW); the step F(m + 1) - F(m) = ... SIGN for real m >= a
+    (HOW)" (:mod:`.symbolic.induction`)."""
+    halves = top_split(rest, "; the step ")
+    hows = [_groups(half)[-1][1] if _groups(half) else None for half in halves or ()]
+    parts = induction_claims(kernel.Induction(symbol, None, None), claim) if halves and None not in hows else ""
+    if isinstance(parts, str):
+        return None
+    base, step = close(parts[0], hows[0]), close(parts[1], hows[1])
+    return None if base is None or step is None else kernel.Induction(symbol, base, step)
 
 
 def _by_logs(claim, detail: str, close):

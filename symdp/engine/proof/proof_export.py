@@ -224,7 +224,7 @@ def _signs(captured, detail: str = "") -> Export:
     """``symbolic sign analysis`` -> a ``signs`` node, when the kernel reads the sign off the (rewritten) tree,
     first as it stands, then after the maps the search named (:func:`_mapped_rewrites`); the engine's prover
     knows more than the kernel's table (SymPy's assumptions, AM-GM, ...), so not every such proof has one."""
-    stated = _sign_statement(captured)
+    stated = _sign_statement(captured, sums=True)
     if isinstance(stated, str):
         return Export(why=f"symbolic sign analysis: {stated}")
     node = sign_node(kernel.sign_claim(*stated), detail)
@@ -319,8 +319,9 @@ MAPPED_TAILS = ((), ("together",), ("together", "expand"), ("together", "factor"
 Pankova et al.'s convexity claim it took two minutes)."""
 
 
-def _sign_statement(captured):
-    """(expression, which, completed domain) the validated search was given for ``captured``, or a str why not."""
+def _sign_statement(captured, sums: bool = False):
+    """(expression, which, completed domain) the validated search was given for ``captured``, or a str why not
+    (``sums``: a sum or an integral may stay, for a symbolic proof)."""
     a = captured.args
     if captured.kind == "monotone":
         expr, which = sp.diff(a["expr"], a["var"]), WHICH[bool(a["increasing"])]
@@ -329,7 +330,7 @@ def _sign_statement(captured):
     domain = dom.complete(a["domain"], expr.free_symbols)
     if captured.kind != "sign-numeric" and normal.decided(expr, domain)[0] != expr:
         return "Piecewise conditions decided before the boxes"
-    if expr.has(sp.Sum, sp.Integral):
+    if expr.has(sp.Sum, sp.Integral) and not sums:
         return "a sum or an integral written out before the boxes"
     return expr, which, domain
 
