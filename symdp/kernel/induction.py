@@ -7,15 +7,18 @@ integer) or free of ``m``: the *base* premise proves ``F(first)`` with the claim
 proves ``F(m + 1) - F(m) >= 0`` for every *real* ``m`` in ``[first, last - 1]`` (a superset of its integers), the
 step being ``F`` with each sum ``S`` as a fresh ``s`` at ``m + 1`` (``s + a(m + c + 1)``: SymPy's ``Sum`` follows
 Karr's convention, under which ``S(m + 1) = S(m) + a(m + c + 1)`` at every integer ``m``) minus the same at ``m``,
-every ``s`` cancelled.  Then ``F(m) = F(first) + sum_{k < m} (F(k + 1) - F(k))`` has the claim's sign.  Each term
-of ``F(k + 1)`` either appears in the step or cancels against one of ``F(k)``, so ``F`` is defined at every
-integer where the premises show the base and the step defined.
+every ``s`` cancelled; ``m`` is a plain integer there (its own assumptions, ``positive``, would let SymPy simplify
+``|m + 1 - 2|`` to ``m - 1``, false at the first value 0 of an interval they exclude part of).  ``F`` must read
+defined on the range: its terms off the sums (each sum a real number) for every real ``m`` in ``[first, last]``, each
+sum's next term ``a(m + c + 1)`` for every real ``m`` in ``[first, last - 1]``.  Then ``F(m) = F(first) +
+sum_{k < m} (F(k + 1) - F(k))`` has the claim's sign.
 """
 from __future__ import annotations
 
 import sympy as sp
 
 from .claim import Claim
+from .signs import Reader
 
 MAX_TERMS = 64
 """Terms a base case's sum may have when written out."""
@@ -27,15 +30,33 @@ def induction_claims(node, claim):
     if isinstance(placed, str):
         return placed
     m, first, last, rest = placed
-    base = _written_out(sp.sympify(claim.goal).xreplace({m: first}))
-    step = _step(sp.sympify(claim.goal), m)
+    k = sp.Dummy(m.name, integer=True)   # m's other assumptions (positive) must not shape the step below first
+    goal = sp.sympify(claim.goal).xreplace({m: k})
+    base, step = _written_out(goal.xreplace({k: first})), _step(goal, k)
     if base is None or step is None:
         return "a sum does not gain one term a step (its summand or lower limit moves) or does not cancel, or a " \
                f"base case's sum is not over at most {MAX_TERMS} integers"
+    if not _defined(goal, k, first, last, rest):
+        return f"the goal is not shown defined at every {m} of its range (its terms off the sums, and each sum's " \
+               "next term, read by the sign table with the sums as real numbers)"
     real = sp.Dummy(m.name, real=True)
     relaxed = {**rest, real: sp.Interval(first, last - 1)}
     return (Claim(base, ">" if claim.strict else ">=", sp.Integer(0), tuple(rest.items())),
-            Claim(step.xreplace({m: real}), ">=", sp.Integer(0), tuple(relaxed.items())))
+            Claim(step.xreplace({k: real}), ">=", sp.Integer(0), tuple(relaxed.items())))
+
+
+def _defined(goal, k, first, last, rest) -> bool:
+    """``F`` is defined at every integer of [first, last]: its terms off the sums (each sum a real number) and each
+    sum's next term read real by the table for every real k there; the base premise reads the first sums written
+    out, and ``S(k + 1) = S(k) + a(k + c + 1)`` adds one defined term a step.  (The step itself is expanded, which
+    may cancel a pole of F(k + 1) against one of F(k): it shows nothing of F's own definedness.)"""
+    real = sp.Dummy(k.name, real=True)
+    sums = {s: sp.Dummy("S", real=True) for s in goal.atoms(sp.Sum)}
+    off = goal.xreplace(sums).xreplace({k: real})
+    nexts = [_next_term(s, k).xreplace({k: real}) for s in sums]
+    reader = Reader(())
+    return reader.real(off, {**rest, real: sp.Interval(first, last)}) and \
+        all(reader.real(t, {**rest, real: sp.Interval(first, last - 1)}) for t in nexts)
 
 
 def _placed(node, claim):

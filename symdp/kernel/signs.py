@@ -143,6 +143,8 @@ class Reader:
 
     def _sum(self, e, domain):
         got = _add([self.sign(a, domain) for a in e.args])
+        if got is None and e.has(sp.Float):   # SymPy adds floats rounded: 1e20 + 1 - 1e20 is 0 there
+            return None
         if got is None and _cancels(e) and all(self.real(a, domain) for a in e.args):
             return _number(sp.Add(*e.args))   # an unevaluated p - p (a goal put in at an end): real terms, a number
         if got is None and self.left > 0:

@@ -145,3 +145,25 @@ def test_induction_refuses_what_its_step_does_not_cover():
     late = sign_claim(sp.Sum(1 / J, (J, 80, N)), "nonnegative", FROM_1)   # base sum over a reversed range (Karr)
     assert not check(late, Proof(node)).accepted
     assert not check(identity_claim(sp.Sum(J, (J, 1, N)), N * (N + 1) / 2, FROM_1), Proof(node)).accepted
+
+
+def test_induction_review_findings_are_rejected():
+    """Adversarial review (2026-12-06): m's own assumptions shaped the step below the interval's first value (SymPy
+    wrote |(n + 1) - 2| as n - 1 for a positive n, false at n = 0), and an expanded step cancelled the poles of F."""
+    from symdp.kernel import Cases
+    n = sp.Symbol("n", integer=True, positive=True)
+    F = n ** 2 - 4 * n + 2 - sp.Abs(n - 2)   # F(1) = F(2) = F(3) = -2
+    both = Proof(INDUCTION("n", S, Cases((S, S))))
+    assert not check(sign_claim(F, "nonnegative", {n: sp.Interval(0, sp.oo)}), both).accepted
+    m, j = sp.Symbol("m", integer=True), sp.Symbol("j", integer=True)
+    poles = sp.Sum(1 / (j - 2) - 1 / (j - 1), (j, 0, m)) + sp.Rational(1, 2) + 1 / (m - 1)   # 1/0 at m = 1
+    verdict = check(sign_claim(poles, "nonnegative", {m: sp.Interval(0, 3)}), Proof(INDUCTION("m", S, S)))
+    assert not verdict.accepted and "not shown defined" in verdict.reason
+
+
+def test_a_sum_of_floats_is_not_read_by_its_rounded_value():
+    big = sp.Float(1e20)
+    assert not check(sign_claim(sp.Add(-big, -1, big, evaluate=False), "nonnegative", {}), Proof(S)).accepted
+    y = sp.Symbol("y", real=True)
+    drift = sp.Add(-big * y, y, big * y, evaluate=False)   # y < 0 on the domain
+    assert not check(sign_claim(drift, "nonnegative", {y: sp.Interval(-2, -1)}), Proof(S)).accepted
