@@ -189,7 +189,7 @@ def stated_claim(captured):
         lhs, rhs = sp.sympify(captured.args["lhs"]), sp.sympify(captured.args["rhs"])
         return kernel.identity_claim(lhs, rhs, _identity_domain(captured.args.get("domain"), lhs, rhs))
     if captured.kind in ("sign", "sign-numeric", "monotone"):
-        stated = _sign_statement(captured)
+        stated = _sign_statement(captured, sums=True)   # the kernel decides what a sum admits
         return None if isinstance(stated, str) else kernel.sign_claim(*stated)
     return None
 
