@@ -3,8 +3,9 @@
 An operator name (``\\log``) takes the parenthesised group right after it, or else the whole product that
 follows (``\\log 2\\alpha``); a declared function (``\\Phi``) must be followed by its parenthesised
 arguments; ``\\sum`` and ``\\prod`` take the product that follows (the grammar's BIG rule), with their range
-read from their scripts; ``\\int`` takes the product up to its ``dx``.  A subscript that is not part of a
-name (a sum's index) makes an indexed family.  Anything else is refused with the fragment quoted.
+read from their scripts, and so does ``\\lim`` (:mod:`.limits`); ``\\int`` takes the product up to its ``dx``.  A
+subscript that is not part of a name (a sum's index) makes an indexed family.  Anything else is refused with the
+fragment quoted.
 """
 from __future__ import annotations
 
@@ -235,7 +236,7 @@ class Application(Members):
         return var
 
     def big(self, c):
-        """``\\sum``/``\\prod`` with its scripts, over the product that follows."""
+        """``\\sum``/``\\prod`` (or ``\\lim``: :mod:`.limits`) with its scripts, over the product that follows."""
         tok, scripts, operand = c[0], c[1:-1], c[-1]
         kind, _, text = tok.value
         p = Power(Head(kind, None, text, tok.start_pos, tok.end_pos))
@@ -243,6 +244,8 @@ class Application(Members):
             if name == "bang" or getattr(p, name) is not None:
                 self.fail(at.start_pos, at.end_pos, f"a misplaced script on {text}")
             setattr(p, name, value)
+        if kind == "lim":
+            return self.limit(p, operand)
         value = self.expr(operand)
         for var, lo, hi in reversed(self.ranges_of(p)):
             if kind == "prod":

@@ -15,6 +15,7 @@ from lark import Token, Transformer
 from .apply import Application
 from .forms import Chain, Diff, Group, Head, Juxt, Leaf, Power, Product, _literal, _span, named
 from .lexer import fail
+from .limits import Limits
 from .names import FUNCTION_LETTERS
 from .products import Products
 
@@ -34,7 +35,7 @@ _LATTICE = {r"\vee": sp.Max, r"\wedge": sp.Min}
 _RELATIONS = {"=": sp.Eq, "<": sp.Lt, ">": sp.Gt, "<=": sp.Le, ">=": sp.Ge, "!=": sp.Ne}
 
 
-class Builder(Application, Products, Transformer):
+class Builder(Application, Limits, Products, Transformer):
     """Transforms the tree of :mod:`.grammar` into SymPy, refusing what is ambiguous."""
 
     def __init__(self, source: str, condition: bool = False):

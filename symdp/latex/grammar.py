@@ -4,7 +4,7 @@ Terminals come resolved from :mod:`.resolve` (the notation is already
 applied), so the grammar is small and unambiguous: LALR(1) with no
 conflicts, built once.  Juxtaposition (an implicit product) binds tighter
 than ``\\cdot`` and ``/``; after ``/`` a single factor is allowed (``a/b c``
-is refused by :mod:`.build`, not guessed).  ``\\sum`` and ``\\prod`` (BIG) take the whole product that
+is refused by :mod:`.build`, not guessed).  ``\\sum``, ``\\prod`` and ``\\lim`` (BIG) take the whole product that
 follows (``\\sum_x 1/x`` sums ``1/x``; ``\\sum_i a_i + b`` ends at the ``+``); a ``\\sum`` after ``/`` is a
 denominator (``\\sum_t a_t / \\sum_t b_t``, a ratio of sums).  ``a \\bmod n`` (or ``\\mod``) is the remainder of
 two juxtaposed products, the first term of a sum (``(x + \\pi) \\bmod 2\\pi - \\pi``); after a sign or a term
@@ -83,7 +83,7 @@ arg: LBRACE bool RBRACE -> braced
 items: bool (COMMA bool)*
 rows: row (NEWROW+ row)* NEWROW*
 row: bool COMMA? AMP cond
-   | bool COMMA keyed
+   | bool COMMA? keyed
 cond: IF? bool COMMA? -> when
     | OTHERWISE COMMA? -> otherwise
 keyed: IF bool COMMA? -> when

@@ -25,6 +25,7 @@ def one_meaning(source: str, chain) -> None:
     if both:
         fail(source, 0, len(source), f"{both[0]} is differentiated as a function and also used as a plain quantity: "
              f"write {both[0]}(x) where it is the function's value, or declare it in the notation")
+    _refuse_two_arities(source, chain)
     release = next((c for m in chain for c in m.atoms(AppliedUndef) if released(c)), None)
     if release is not None:
         not_formula(source, 0, len(source), str(release), f"{release}: a mechanism applied to a dataset, a random "
@@ -49,6 +50,22 @@ def one_meaning(source: str, chain) -> None:
              "absolute value? Declare the spelling in the notation")
     refuse_printed_alike(source, chain)
     refuse_run_together(source)
+
+
+def _refuse_two_arities(source: str, chain) -> None:
+    """Refuse a function differentiated with one list of arguments and called with another number of them
+    (``\\frac{\\partial f}{\\partial x} = \\lim ... f(x + \\epsilon, y)``: the bare ``f`` differentiated is read as
+    ``f(x)``, while the display calls ``f(x, y)``): which arguments the derivative's function takes, only the
+    notation says."""
+    differentiated = {(d.expr.func.__name__, len(d.expr.args)) for m in chain for d in m.atoms(sp.Derivative)
+                      if isinstance(d.expr, AppliedUndef)}
+    called = {(c.func.__name__, len(c.args)) for m in chain for c in m.atoms(AppliedUndef)}
+    clash = sorted((name, n, k) for name, n in differentiated for other, k in called if other == name and k != n)
+    if clash:
+        name, n, k = clash[0]
+        fail(source, 0, len(source), f"{name} is differentiated as a function of {n} argument(s) and called with "
+             f"{k} elsewhere in the display: write its arguments where it is differentiated (\\frac{{\\partial}}"
+             f"{{\\partial x}} {name}(x, y)), or declare it in the notation")
 
 
 def refuse_printed_alike(source: str, chain) -> None:

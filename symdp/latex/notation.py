@@ -29,7 +29,7 @@ OPERATORS = {r"\log": sp.log, r"\ln": sp.log, r"\exp": sp.exp, r"\tanh": sp.tanh
 """Operator names: the argument is a parenthesised group, or else the product that follows
 (``\\log 2\\alpha`` is log(2 alpha), as the papers mean it); ``\\log`` is the natural logarithm."""
 
-HEADS = {r"\min": "min", r"\max": "max", r"\sum": "sum", r"\int": "int", r"\prod": "prod"}
+HEADS = {r"\min": "min", r"\max": "max", r"\sum": "sum", r"\int": "int", r"\prod": "prod", r"\lim": "lim"}
 
 _DEFAULT_FUNCTIONS = ((r"\Phi", Phi), (r"\Phi^{-1}", PhiInv), (r"\operatorname{erf}", sp.erf),
                       (r"\operatorname{erfc}", sp.erfc), (r"\operatorname{erfinv}", sp.erfinv),

@@ -7,7 +7,8 @@ parentheses that opens with no condition word and no qualifier (``(approximately
 ``\\text{because } x > 0`` is left to the condition split, which refuses a statement after a word that opens no
 condition (:func:`.conditions.split`).  A condition in parentheses (``\\text{(for } x \\ge 0)``) is read as the
 condition without them; another parenthesised relation (``\\text{(} x > 0)``, ``\\text{(valid for } x > 0)``) is
-refused, as ``\\quad (x \\ge 0)`` is.
+refused, as ``\\quad (x \\ge 0)`` is.  A justification column that defines a name the formula uses (``&& \\text{using }
+z = x + \\pi/2``) is refused: dropped, the name would read as a quantity of its own.
 """
 from __future__ import annotations
 
@@ -39,6 +40,7 @@ def justification(source: str, tokens: list[Tok]) -> list[Tok]:
         if (k + 1 < len(tokens) and tokens[k + 1].kind == "AMP") or (len(amps) >= 2 and k == amps[-1]):
             rest = [t for t in tokens[k + 1:] if t.kind not in ("AMP", "GAP")]
             if rest and not _pure_condition(rest):
+                _refuse_defining(source, tokens[:k], rest)
                 return tokens[:k]
     for k, (t, top) in enumerate(zip(tokens, level)):
         if top and t.kind == "GAP" and k + 1 < len(tokens) and tokens[k + 1].kind == "WORD":
@@ -46,6 +48,41 @@ def justification(source: str, tokens: list[Tok]) -> list[Tok]:
             if kept is not None:
                 return kept
     return tokens
+
+
+def _refuse_defining(source: str, formula: list[Tok], remark: list[Tok]) -> None:
+    """Refuse a justification column that defines a name the formula uses (``... \\ln(1 + u) && \\text{defining }
+    u = \\epsilon / x``): dropped, the name would be read as a quantity of its own (free of the limit's variable it
+    stands for); kept, it is a definition, not a condition.  Only the paper's words say how to read it.  The constants
+    ``e`` and ``\\pi`` are never defined so (``\\ln(e) && \\text{since } e = \\lim ...`` recalls a fact)."""
+    for k, t in enumerate(remark):
+        if t.kind == "REL" and t.text == "=" and k:
+            name = _name_before(remark, k)
+            constant = [t.text for t in name] in (["e"], [r"\pi"])   # e = \lim ...: a constant's value recalled
+            if name and _uses(formula, name) and not constant:
+                fail(source, name[0].start, remark[k].end, f"{source[name[0].start:name[-1].end]} defined in the "
+                     "justification and used in the formula: a name of its own, or the expression the remark "
+                     "gives it? State the definition as its own row, or substitute it")
+
+
+def _name_before(tokens: list[Tok], k: int) -> list[Tok]:
+    """The bare name (a letter or command, with a one-token or braced subscript) right before ``tokens[k]`` and
+    right after a word, a comma or the column's start; [] if another kind of side."""
+    j = k - 1
+    if j >= 2 and tokens[j - 1].kind == "SUB":   # x_1, x_\mathrm{A}: NAME SUB and one token
+        j -= 2
+    if tokens[j].kind not in ("NAME", "CMD") or (j and tokens[j - 1].kind not in ("WORD", "COMMA")):
+        return []
+    return tokens[j:k]
+
+
+def _uses(formula: list[Tok], name: list[Tok]) -> bool:
+    """``formula`` writes the name ``name`` (the same tokens, not followed by a subscript or a prime of its own)."""
+    key = [(t.kind, t.text) for t in name]
+    n = len(key)
+    return any([(t.kind, t.text) for t in formula[i:i + n]] == key
+               and (i + n >= len(formula) or formula[i + n].kind not in ("SUB", "PRIME"))
+               and (i == 0 or formula[i - 1].kind != "SUB") for i in range(len(formula) - n + 1))
 
 
 def _after_gap(source: str, tokens: list[Tok], k: int):

@@ -40,6 +40,7 @@ from .words import (DISTRIBUTIONS, FUNCTION_NAMED, FUNCTION_WORDS, TEXT_FUNCTION
                     spelled)
 from .notation import HEADS, OPERATORS, Notation
 from .prose import declared, scripted
+from .limits import limit_arrows, limit_variables
 from .labels import refuse_label_numbers, refuse_labels_before_subscripts, refuse_subscripted_calls
 from .scripts import (fold, index_names, integrals, refuse_indexed_superscripts, refuse_stray_differentials,
                       refuse_transposes)
@@ -144,9 +145,10 @@ class Resolver:
 
     def run(self, raw: list[Tok]) -> list[Token]:
         set_builder(self.source, raw)
+        raw = limit_arrows(self.source, raw)
         raw = paired_mids(parameters_after_bar(listed_with_semicolons(raw, declared(self.notation), self.source)))
         decorated = derivatives(self.source, decorate(raw))
-        bound = index_names(decorated)
+        bound = index_names(decorated) | limit_variables(decorated)
         kept = refuse_labels_before_subscripts(self.source, decorated, fail, self.spelled, bound)
         refuse_label_numbers(self.source, decorated, fail, self.spelled)
         refuse_bold_arithmetic(self.source, decorated)
@@ -347,7 +349,7 @@ class Resolver:
     def command(self, tok: Tok) -> Token:
         if tok.text in OPERATORS:
             return _token("HEAD", ("op", OPERATORS[tok.text], tok.text), tok)
-        if tok.text in (r"\sum", r"\prod"):
+        if tok.text in (r"\sum", r"\prod", r"\lim"):
             return _token("BIG", (HEADS[tok.text], None, tok.text), tok)
         if tok.text in HEADS:
             return _token("HEAD", (HEADS[tok.text], None, tok.text), tok)

@@ -189,11 +189,11 @@ def refuse_indexed_superscripts(source: str, tokens: list, bound: frozenset, fai
     """Refuse ``W_j^k`` under ``\\sum_k`` (the k-th W_j, as statistics papers write, or W_j to the power k?) and
     ``W_k^{(j)}`` (an index in parentheses): a superscript that is a sum's index alone, on a name that already
     has a subscript, or any parenthesized superscript on a subscripted name.  ``q^k`` under ``\\sum_k`` is the
-    power it is (a name with no subscript)."""
+    power it is (a name with no subscript), and the upper end of a sum, product or integral is its end."""
     raw = [t if isinstance(t, Tok) else Tok(t.type, "", t.start_pos, t.end_pos) for t in tokens]
     for k, t in enumerate(raw):
-        if t.kind != "SUP" or not k or not _subscripted(raw, k):
-            continue
+        if t.kind != "SUP" or not k or not _subscripted(raw, k) or _limit(raw, k):
+            continue   # \sum_{k=1}^{n} under \lim_{n \to \infty} or \sum_n: the sum's end, no member's index
         arg = raw[k + 1:after_argument(raw, k + 1)]
         inner = arg[1:-1] if arg and arg[0].kind == "LBRACE" else arg
         kinds = [u.kind for u in inner]

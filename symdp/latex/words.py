@@ -14,7 +14,7 @@ from .lexer import Tok, after_argument, fail, not_formula
 
 NOT_FORMULA = {
     r"\sim": "a distribution (X \\sim ...)", r"\Pr": "an event's probability", r"\sup": "a supremum",
-    r"\inf": "an infimum", r"\lim": "a limit", r"\limsup": "a limit", r"\liminf": "a limit",
+    r"\inf": "an infimum", r"\limsup": "a limit superior", r"\liminf": "a limit inferior",
     r"\argmax": "an argmax", r"\argmin": "an argmin", r"\setminus": "a set difference", r"\subseteq": "sets",
     r"\subset": "sets", r"\supseteq": "sets", r"\cup": "sets", r"\cap": "sets", r"\emptyset": "sets",
     r"\bigcup": "sets", r"\bigcap": "sets", r"\top": "an event's outcome", r"\bot": "an event's outcome",

@@ -1,0 +1,198 @@
+"""Limits: ``\\lim_{x \\to a} E`` read as ``sympy.Limit(E, x, a)``, its operand the product that follows (``\\sum``'s).
+
+A limit is a closed form a paper states (``\\lim_{\\alpha \\to 1} D_\\alpha = KL``, a derivative by its definition).
+The spellings ``\\lim\\limits_{...}``, ``\\underset{x \\to a}{\\lim}``, ``\\underset{x \\to a}\\lim``,
+``\\mathop{\\lim}_{...}`` and an upright ``\\operatorname{lim}`` are ``\\lim_{...}`` (:func:`limit_spellings`); any
+other ``\\underset`` stays an annotated operator.  The subscript must be one variable, one arrow and one point:
+
+- ``\\to``, ``\\rightarrow``, ``\\longrightarrow``: the two-sided limit (``dir='+-'``), what an unqualified limit means;
+  ``a^+``, ``a^{+}``, ``a+`` (from above, ``dir='+'``), ``a^-`` (from below); ``\\downarrow``, ``\\searrow`` from above,
+  ``\\uparrow``, ``\\nearrow`` from below; ``\\infty``, ``+\\infty`` oo, ``-\\infty`` -oo (SymPy's side there).
+- The variable is bound as a sum's index is (:func:`limit_variables`): it resolves to the notation's or the derived
+  expression's symbol of that name, assumptions included, and a subscript naming it keeps the member of a family
+  (``\\lim_{n \\to \\infty} a_n`` is the limit of ``a[n]``, never of a name ``a_n`` that does not depend on n).
+- The operand is the product that follows (the grammar's BIG rule, as ``\\sum``): ``\\lim_{x \\to 0} f(x) + g(x)`` is
+  ``Limit(f(x), x, 0) + g(x)``; a limit inside it that binds the same variable is a factor of its own
+  (``\\lim_{t \\to 0} A \\lim_{t \\to 0} B``, the product of two limits, as ``\\sum_t a_t / \\sum_t b_t``).
+
+Refused, naming the construct: ``\\lim`` with no subscript, a subscript that is not ``variable \\to point``
+(``\\lim_n``, ``\\lim_{x \\in A}``, two arrows, a point that holds the variable), a superscript, no operand,
+two directions that disagree (``x \\downarrow 0^-``), and a braced operand followed by more factors
+(``\\lim{[A]} h(x)``: the braces print nothing, so the page shows the limit of the product, which the braces do not
+group).  ``\\limsup``, ``\\liminf`` and an italic ``lim`` stay "not a formula" (:mod:`.words`).
+"""
+from __future__ import annotations
+
+import re
+
+import sympy as sp
+
+from .forms import Chain
+from .lexer import Tok, after_argument, balanced, fail
+
+ARROWS = {r"\to": "+-", r"\rightarrow": "+-", r"\longrightarrow": "+-", r"\downarrow": "+", r"\searrow": "+",
+          r"\uparrow": "-", r"\nearrow": "-"}
+"""The arrows of a limit's subscript and the side each approaches from (SymPy's ``dir``)."""
+TENDS = "tends"
+"""The relation a limit's arrow becomes in its subscript (``tends+-``, ``tends+``, ``tends-``): read by
+:meth:`Limits.limit` only; no other part of a formula holds it."""
+
+_UNDERSET = re.compile(r"\\underset(?![A-Za-z])\s*")
+_LIM_ARGUMENT = re.compile(r"\s*(?:\{\s*\\lim\s*\}|\\lim(?![A-Za-z]))")
+_SPELLINGS = re.compile(r"\\mathop\s*\{\s*\\lim\s*\}|\\(?:operatorname\*?|mathrm)\s*\{\s*lim\s*\}")
+_NO_OPERAND = frozenset({"REL", "AMP", "NEWROW", "RPAREN", "RBRACK", "RBRACE", "RSET", "ABSR", "COMMA", "SEMI",
+                         "GAP", "MUL", "DIV"})
+"""What cannot begin a limit's operand: the limit stands without one."""
+_PRODUCT_ENDS = frozenset({"PLUS", "MINUS", "REL", "AMP", "NEWROW", "RPAREN", "RBRACK", "RBRACE", "RSET", "ABSR",
+                           "COMMA", "SEMI", "GAP", "COLON"})
+"""What ends the product a ``\\lim`` takes (a braced operand followed by anything else continues it)."""
+
+
+def limit_spellings(text: str) -> str:
+    """``\\underset{S}{\\lim}`` and ``\\underset{S}\\lim`` as ``\\lim_{S}``; ``\\mathop{\\lim}``,
+    ``\\operatorname*{lim}``, ``\\operatorname{lim}``, ``\\mathrm{lim}`` as ``\\lim``: the limit operator, printed alike.
+    An ``\\underset`` over anything else is left as it is (refused as an annotated operator)."""
+    text = _SPELLINGS.sub(r"\\lim ", text)
+    out, k = [], 0
+    for m in _UNDERSET.finditer(text):
+        if m.start() < k:
+            continue
+        under, end = balanced(text, m.end())
+        lim = _LIM_ARGUMENT.match(text, end) if under is not None else None
+        if lim is None:
+            continue
+        out += [text[k:m.start()], r"\lim_{", under, "} "]
+        k = lim.end()
+    return "".join(out) + text[k:]
+
+
+def limit_variables(tokens: list[Tok]) -> frozenset:
+    """The names a ``\\lim_{x \\to a}`` of the formula binds (a single name before its arrow), as
+    :func:`.scripts.index_names` gives a sum's."""
+    found = set()
+    for k, t in enumerate(tokens[:-4]):
+        if _lim(t) and tokens[k + 1].kind == "SUB" and tokens[k + 2].kind == "LBRACE" \
+                and tokens[k + 3].kind == "NAME" and _arrow(tokens[k + 4]):
+            found.add(tokens[k + 3].text)
+    return frozenset(found)
+
+
+def limit_arrows(source: str, tokens: list[Tok]) -> list[Tok]:
+    """``tokens`` with the arrow of each ``\\lim``'s subscript made the relation :data:`TENDS` (its side in its text,
+    the point's sign superscript dropped), after refusing a limit that is not ``\\lim_{variable \\to point} operand``
+    (see the module's docstring)."""
+    out, k = list(tokens), 0
+    while k < len(out):
+        if _lim(out[k]):
+            out = _subscript(source, out, k)
+        k += 1
+    return out
+
+
+def _arrow(t: Tok) -> bool:
+    """A limit's arrow, as written or made :data:`TENDS` by :func:`limit_arrows`."""
+    return (t.kind == "CMD" and t.text in ARROWS) or (t.kind == "REL" and t.text.startswith(TENDS))
+
+
+def _lim(t) -> bool:
+    return isinstance(t, Tok) and t.kind == "CMD" and t.text == r"\lim"
+
+
+def _subscript(source: str, tokens: list[Tok], k: int) -> list[Tok]:
+    """The tokens with the subscript of the ``\\lim`` at ``k`` rewritten, after checking its shape and its operand."""
+    head = tokens[k]
+    if k + 1 < len(tokens) and tokens[k + 1].kind == "SUP":
+        fail(source, head.start, tokens[k + 1].end, r"a superscript on \lim: a limit takes only its subscript "
+             r"(\lim_{x \to a})")
+    if k + 1 >= len(tokens) or tokens[k + 1].kind != "SUB":
+        fail(source, head.start, head.end, r"\lim without its variable and point: write \lim_{x \to a}")
+    if k + 2 >= len(tokens) or tokens[k + 2].kind != "LBRACE":
+        end = tokens[min(k + 2, len(tokens) - 1)].end
+        fail(source, head.start, end, r"a limit whose subscript is no 'variable \to point' (\lim_n: n \to \infty? "
+             r"or a limit along a set?): write \lim_{n \to \infty}")
+    close = after_argument(tokens, k + 2) - 1
+    inner = tokens[k + 3:close]
+    arrows = [j for j, t in enumerate(inner) if t.kind == "CMD" and t.text in ARROWS and _depth(inner, j) == 0]
+    if len(arrows) != 1 or arrows[0] == 0 or arrows[0] == len(inner) - 1:
+        fail(source, head.start, tokens[close].end, r"a limit whose subscript is not one variable, one arrow and one "
+             r"point (x \to a): \lim_{n} (n \to \infty?), a limit along a set (\lim_{x \in A}) or of several "
+             "variables at once is not a closed form symdp reads")
+    a = arrows[0]
+    point, side = _signed_point(inner[a + 1:])
+    side = _side(source, head, tokens[close], ARROWS[inner[a].text], side)
+    _refuse_missing_operand(source, tokens, k, close)
+    arrow = Tok("REL", TENDS + side, inner[a].start, inner[a].end, inner[a].spaced)
+    return tokens[:k + 3] + inner[:a] + [arrow] + point + tokens[close:]
+
+
+def _depth(tokens: list[Tok], j: int) -> int:
+    """The nesting of ``tokens[j]`` in brackets of any kind within ``tokens``."""
+    opens = ("LBRACE", "LPAREN", "LBRACK", "LSET")
+    closes = ("RBRACE", "RPAREN", "RBRACK", "RSET")
+    return sum((t.kind in opens) - (t.kind in closes) for t in tokens[:j])
+
+
+_SIGNS = {"PLUS": "+", "MINUS": "-"}
+
+
+def _signed_point(point: list[Tok]) -> tuple[list[Tok], str]:
+    """The point without a trailing sign (``0^+``, ``a^{-}``, ``0+``) and the side that sign names ("" if none)."""
+    kinds = [t.kind for t in point]
+    for tail in (["SUP", "LBRACE", "PLUS", "RBRACE"], ["SUP", "LBRACE", "MINUS", "RBRACE"], ["SUP", "PLUS"],
+                 ["SUP", "MINUS"], ["PLUS"], ["MINUS"]):
+        if len(kinds) > len(tail) and kinds[-len(tail):] == tail:
+            sign = next(_SIGNS[kind] for kind in tail if kind in _SIGNS)
+            return point[:-len(tail)], sign
+    return point, ""
+
+
+def _side(source: str, head: Tok, close: Tok, arrow: str, sign: str) -> str:
+    """The side of the limit from its arrow and its point's sign; refused when they disagree."""
+    if not sign or arrow == sign:
+        return sign or arrow
+    if arrow == "+-":
+        return sign
+    fail(source, head.start, close.end, "a limit whose arrow and whose point's sign name two sides (x \\downarrow "
+         "0^-): from above or from below?")
+
+
+def _refuse_missing_operand(source: str, tokens: list[Tok], k: int, close: int) -> None:
+    """A ``\\lim`` with nothing after its subscript to take, or a braced operand followed by more factors."""
+    after = close + 1
+    if after >= len(tokens) or tokens[after].kind in _NO_OPERAND:
+        fail(source, tokens[k].start, tokens[close].end, "a limit with no operand: the limit of what?")
+    if tokens[after].kind != "LBRACE":
+        return
+    end = after_argument(tokens, after)
+    if end < len(tokens) and tokens[end].kind not in _PRODUCT_ENDS and not _lim(tokens[end]):
+        fail(source, tokens[k].start, tokens[end].end, r"\lim{...} followed by more factors: the braces do not "
+             r"print, so the limit of the whole product (as \sum takes it), or of the braces alone? Write "
+             r"\lim_{x \to a} \left[...\right] \cdot ... or put the factors inside")
+
+
+class Limits:
+    """The part of :class:`.build.Builder` that reads a ``\\lim`` (a mixin; see the module's docstring)."""
+
+    def limit(self, p, operand):
+        """``Limit(operand, x, a, dir)`` from the scripts of the ``\\lim`` ``p``; a factor that is a limit free of
+        ``x`` (it binds its own) stays outside, as :func:`.apply._split_bound` keeps a sum's."""
+        head = p.base
+        sub = p.sub
+        if p.sup is not None or not isinstance(sub, Chain) or len(sub.ops) != 1 or len(sub.members) != 2 \
+                or not str(sub.ops[0]).startswith(TENDS):
+            self.fail(head.start, head.end, r"a limit whose subscript is not one variable, one arrow and one point "
+                      r"(\lim_{x \to a})")
+        var = self.expr(sub.members[0])
+        if not isinstance(var, sp.Symbol):
+            self.fail(head.start, head.end, f"a limit's variable must be a name, not {var}")
+        point = self.expr(sub.members[1])
+        if var in point.free_symbols:
+            self.fail(head.start, head.end, f"a limit whose point {point} holds its variable {var}")
+        side = str(sub.ops[0])[len(TENDS):]
+        if point in (sp.oo, -sp.oo) and side != "+-" and side != ("-" if point == sp.oo else "+"):
+            self.fail(head.start, head.end, f"a limit at {point} from the side beyond it")
+        inner, outer = [], []
+        for f in sp.Mul.make_args(self.expr(operand)):
+            whole = f.base if isinstance(f, sp.Pow) else f
+            (outer if isinstance(whole, sp.Limit) and var not in f.free_symbols else inner).append(f)
+        return sp.Limit(sp.Mul(*inner), var, point, dir=side) * sp.Mul(*outer)   # in the order written

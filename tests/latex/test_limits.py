@@ -1,0 +1,204 @@
+"""Limits (:mod:`symdp.latex.limits`) and the rules found with heldout26 (Geron's differential-calculus notebook):
+``\\lim_{x \\to a} E`` in its spellings read as ``sympy.Limit``, its operand the product that follows as ``\\sum``'s;
+a function differentiated with one number of arguments and called with another refused; a justification column
+that defines a name the formula uses refused; a ``cases`` row ``value \\text{ if } condition`` without ``&``; a sum's
+upper end bound by an outer sum or limit.  Each rule has its positive cases and the near misses that stay refused."""
+from __future__ import annotations
+
+import pytest
+import sympy as sp
+from symdp.latex import LatexError, NotAFormula, display, parse
+
+x, a, n, t, eps = sp.symbols("x a n t epsilon")
+f, g = sp.Function("f"), sp.Function("g")
+
+
+def chain(latex, **kw):
+    return tuple(str(m) for m in display(latex, **kw).chain)
+
+
+# 1. the spellings of a limit ----------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("latex", [
+    r"\lim_{x \to a} f(x)",
+    r"\lim\limits_{x \to a} f(x)",
+    r"\lim_{x \rightarrow a} f(x)",
+    r"\underset{x \to a}{\lim} f(x)",
+    r"\underset{x \to a}\lim f(x)",
+    r"\underset{x \to a}{\lim}\, f(x)",
+    r"\mathop{\lim}_{x \to a} f(x)",
+    r"\operatorname*{lim}_{x \to a} f(x)",
+])
+def test_the_spellings_of_a_limit_read_as_the_two_sided_limit(latex):
+    assert parse(latex) == sp.Limit(f(x), x, a, dir="+-")
+
+
+@pytest.mark.parametrize("latex, side", [
+    (r"\lim_{x \to a^+} f(x)", "+"), (r"\lim_{x \to a^{+}} f(x)", "+"), (r"\lim_{x \to a+} f(x)", "+"),
+    (r"\lim_{x \downarrow a} f(x)", "+"), (r"\lim_{x \searrow a} f(x)", "+"),
+    (r"\lim_{x \to a^-} f(x)", "-"), (r"\lim_{x \to a^{-}} f(x)", "-"), (r"\lim_{x \uparrow a} f(x)", "-"),
+    (r"\lim_{x \nearrow a} f(x)", "-"), (r"\lim_{x \downarrow a^+} f(x)", "+"),
+])
+def test_a_side_is_read_from_the_point_s_sign_or_the_arrow(latex, side):
+    assert parse(latex) == sp.Limit(f(x), x, a, dir=side)
+
+
+@pytest.mark.parametrize("latex, point", [
+    (r"\lim_{n \to \infty} (1 + 1/n)^n", sp.oo), (r"\lim_{n \to +\infty} (1 + 1/n)^n", sp.oo),
+    (r"\lim_{n \to -\infty} (1 + 1/n)^n", -sp.oo),
+])
+def test_a_limit_at_infinity(latex, point):
+    assert parse(latex) == sp.Limit((1 + 1 / n) ** n, n, point)
+
+
+def test_a_point_that_is_an_expression():
+    assert parse(r"\lim_{x \to 2a} x^2") == sp.Limit(x ** 2, x, 2 * a, dir="+-")
+
+
+def test_the_definition_of_a_derivative_and_an_equation_of_limits():
+    assert parse(r"\underset{\epsilon \to 0}\lim\dfrac{f(x + \epsilon) - f(x)}{\epsilon}").args[1].name == "epsilon"
+    assert chain(r"\lim_{\alpha \to 1} \frac{\alpha - 1}{\alpha - 1} = 1") == ("Limit(1, alpha, 1, dir='+-')", "1")
+
+
+# 2. the operand: the product that follows, as a sum's ---------------------------------------------------------
+
+@pytest.mark.parametrize("latex, meant", [
+    (r"\lim_{x \to 0} f(x) + g(x)", sp.Limit(f(x), x, 0, dir="+-") + g(x)),
+    (r"\lim_{x \to 0} \frac{f(x)}{x} g(x) - 1", sp.Limit(f(x) * g(x) / x, x, 0, dir="+-") - 1),
+    (r"g(x) \lim_{t \to 0} f(t)", g(x) * sp.Limit(f(t), t, 0, dir="+-")),
+    (r"\lim_{t \to 0} (2x + t)", sp.Limit(2 * x + t, t, 0, dir="+-")),
+    (r"\lim_{t \to 0}{\left[f(t)\right]} + g(x)", sp.Limit(f(t), t, 0, dir="+-") + g(x)),
+])
+def test_the_operand_is_the_product_that_follows(latex, meant):
+    assert parse(latex) == meant
+
+
+def test_two_limits_side_by_side_are_a_product_of_limits():
+    got = parse(r"\lim_{t \to 0}{f(t)} \, \lim_{t \to 0}{g(t)}")
+    assert got == sp.Limit(f(t), t, 0, dir="+-") * sp.Limit(g(t), t, 0, dir="+-")
+    assert got.args[0] == sp.Limit(f(t), t, 0, dir="+-")    # in the order written
+
+
+def test_the_sum_rule_alike():
+    """``\\sum_i a_i + b`` ends at the ``+``; so does a limit's operand."""
+    assert str(parse(r"\sum_{i=1}^{n} i + x")) == "x + Sum(i, (i, 1, n))"
+
+
+# 3. the variable is bound as a sum's index is -----------------------------------------------------------------
+
+def test_a_subscript_naming_the_variable_is_a_member_of_a_family():
+    assert str(parse(r"\lim_{n \to \infty} a_n")) == "Limit(a[n], n, oo, dir='-')"
+    assert str(parse(r"\lim_{\alpha \to 1} D_\alpha")) == "Limit(D[alpha], alpha, 1, dir='+-')"
+
+
+def test_the_variable_takes_the_derived_symbol_as_a_sum_s_index_does():
+    xp = sp.Symbol("x", positive=True)
+    got = parse(r"\lim_{x \to 1} \frac{\log x}{x - 1}", derived=sp.Limit(sp.log(xp) / (xp - 1), xp, 1))
+    assert got.args[1] is xp and got == sp.Limit(sp.log(xp) / (xp - 1), xp, 1, dir="+-")
+    k = sp.Symbol("k", integer=True, positive=True)
+    assert parse(r"\sum_{k=1}^{n} k", derived=sp.Sum(k, (k, 1, n))).limits[0][0] is k
+
+
+def test_a_sum_s_upper_end_bound_by_an_outer_limit_or_sum():
+    assert str(parse(r"\lim_{n \to \infty} \sum_{k=1}^{n} \frac{1}{k^2}")) == \
+        "Limit(Sum(k**(-2), (k, 1, n)), n, oo, dir='-')"
+    assert str(parse(r"\sum_{n=1}^{N} \sum_{k=1}^{n} k")) == "Sum(k, (k, 1, n), (n, 1, N))"
+    with pytest.raises(LatexError, match="index .*or a power"):
+        parse(r"\sum_k W_j^k")    # as before
+
+
+# 4. near misses, refused --------------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("latex, why", [
+    (r"\lim f(x)", "without its variable and point"),
+    (r"\lim_n a_n", "no 'variable \\\\to point'"),
+    (r"\lim_{n} a_n", "not one variable, one arrow and one point"),
+    (r"\lim_{x \in A} f(x)", "not one variable, one arrow and one point"),
+    (r"\lim_{x \to y \to 0} f(x)", "not one variable, one arrow and one point"),
+    (r"\lim_{x, y \to 0} f(x)", "variable must be a name|not one variable"),
+    (r"\lim_{(x, y) \to (0, 0)} f(x)", "a list where one expression"),
+    (r"\lim_{x \to} f(x)", "not one variable, one arrow and one point"),
+    (r"\lim_{x \to x} f(x)", "holds its variable"),
+    (r"\lim^{x \to 0} f(x)", "superscript on \\\\lim"),
+    (r"\lim_{x \to 0}^{1} f(x)", "not one variable, one arrow|misplaced"),
+    (r"\lim_{x \to 0} = 1", "no operand"),
+    (r"y = \lim_{x \to 0}", "no operand"),
+    (r"\lim_{x \downarrow 0^-} f(x)", "two sides"),
+    (r"\lim_{x \to \infty^+} f(x)", "side beyond it"),
+    (r"\lim_{x \to 0}{\left[f(x)\right]} g(x)", "followed by more factors"),
+    (r"\lim_{x \to 0}{f(x)} \cdot g(x)", "followed by more factors"),
+    (r"\lim_{x \to 0} x_t", None),   # read: x_t names no variable of the limit (x_t, a name)
+])
+def test_a_limit_that_is_not_variable_arrow_point_operand_is_refused(latex, why):
+    if why is None:
+        assert parse(latex) == sp.Limit(sp.Symbol("x_t"), x, 0, dir="+-")
+        return
+    with pytest.raises(LatexError, match=why):
+        parse(latex)
+
+
+@pytest.mark.parametrize("latex, construct", [
+    (r"\limsup_{n \to \infty} a_n", r"\limsup"),
+    (r"\liminf_{n \to \infty} a_n", r"\liminf"),
+    (r"lim_{x \to 0} f(x)", "lim"),                         # italic letters: left as before
+    (r"\underset{x \in A}{\mathrm{argmin}} f(x)", r"\underset"),   # \underset over anything but \lim
+    (r"\underset{x}{\sup} f(x)", r"\underset"),
+])
+def test_what_stays_not_a_formula(latex, construct):
+    with pytest.raises(NotAFormula) as caught:
+        display(latex)
+    assert caught.value.construct == construct
+
+
+# 5. a function differentiated with one number of arguments and called with another ----------------------------
+
+def test_a_partial_of_a_bare_name_beside_its_call_with_more_arguments_is_refused():
+    with pytest.raises(LatexError, match="differentiated as a function of 1 argument"):
+        display(r"\dfrac{\partial f}{\partial x} = \underset{\epsilon \to 0}\lim\dfrac{f(x+\epsilon, y) - f(x,y)}"
+                r"{\epsilon}")
+
+
+def test_a_partial_of_a_bare_name_alone_stays_read():
+    assert parse(r"\frac{\partial G}{\partial x}") == sp.Derivative(sp.Function("G")(x), x)
+    assert chain(r"\frac{\partial f}{\partial x} = \lim_{t \to 0} \frac{f(x + t) - f(x)}{t}")[0] == \
+        "Derivative(f(x), x)"
+
+
+# 6. a justification that defines a name the formula uses -----------------------------------------------------
+
+@pytest.mark.parametrize("latex", [
+    r"& = \lim_{\theta \to 0}\dfrac{\sin(z+\theta) - \sin(z)}{\theta} && \quad \text{using }z = x + \dfrac{\pi}{2}",
+    r"& = \lim_{\epsilon \to 0} \frac{\ln(1 + u)}{xu} && \quad \text{defining }u=\dfrac{\epsilon}{x}",
+    r"y &= x_i + 1 && \text{using } x_i = 2",
+])
+def test_a_justification_defining_a_name_the_formula_uses_is_refused(latex):
+    with pytest.raises(LatexError, match="defined in the justification and used in the formula"):
+        display(latex)
+
+
+@pytest.mark.parametrize("latex, meant", [
+    (r"y &= x + 1 && \text{using } z = 2", ("x + 1",)),              # z not in the formula
+    (r"y &= x + 1 && \text{by } x_i = 2", ("x + 1",)),               # x_i is not x
+    (r"& = \dfrac{1}{x}\ln(e) && \quad \text{since }e=\lim_{u \to 0}{(1 + u)^{1/u}}", ("1/x",)),   # a constant
+    (r"& = f(x) + 1 && \quad \text{using }f(x) = x^2", ("f(x) + 1",)),   # a call restated, no bare name
+])
+def test_a_justification_that_defines_nothing_the_formula_uses_is_dropped(latex, meant):
+    assert chain(latex) == meant
+
+
+# 7. a cases row "value \text{ if } condition" without & -------------------------------------------------------
+
+@pytest.mark.parametrize("latex, meant", [
+    (r"h(x,y)=\begin{cases}0 \text { if } x=0 \text{ or } y=0\\1 \text { otherwise}\end{cases}",
+     "Piecewise((0, Eq(x, 0) | Eq(y, 0)), (1, True))"),
+    (r"f(x) = \begin{cases} x \text{ if } x > 0 \\ 0 \text{ otherwise} \end{cases}", "Piecewise((x, x > 0), (0, True))"),
+    (r"f(x) = \begin{cases} x, \text{ if } x > 0 \\ 0, \text{ otherwise} \end{cases}",
+     "Piecewise((x, x > 0), (0, True))"),   # as before
+])
+def test_a_cases_row_with_its_keyword_and_no_ampersand(latex, meant):
+    assert chain(latex) == (meant,)
+
+
+def test_a_cases_row_with_neither_keyword_nor_ampersand_stays_refused():
+    with pytest.raises(LatexError):
+        display(r"f(x) = \begin{cases} x \; x > 0 \\ 0 \; x \le 0 \end{cases}")
