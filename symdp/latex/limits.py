@@ -8,8 +8,10 @@ other ``\\underset`` stays an annotated operator.  The subscript must be one var
 - ``\\to``, ``\\rightarrow``, ``\\longrightarrow``: the two-sided limit (``dir='+-'``), what an unqualified limit means;
   ``a^+``, ``a^{+}``, ``a+`` (from above, ``dir='+'``), ``a^-`` (from below); ``\\downarrow``, ``\\searrow`` from above,
   ``\\uparrow``, ``\\nearrow`` from below; ``\\infty``, ``+\\infty`` oo, ``-\\infty`` -oo (SymPy's side there).
-- The variable is bound as a sum's index is (:func:`limit_variables`): it resolves to the notation's or the derived
-  expression's symbol of that name, assumptions included, and a subscript naming it keeps the member of a family
+- The variable is bound as a sum's index is (:func:`limit_variables`), and the limit reads it as a real symbol of its
+  own, with no sign (:func:`bind_limits`): the notation's ``\\epsilon`` is positive, and read with it
+  ``\\lim_{\\epsilon \\to 0} |\\epsilon| / \\epsilon`` would be the one-sided limit 1; the side is the one written.  A
+  subscript naming it keeps the member of a family
   (``\\lim_{n \\to \\infty} a_n`` is the limit of ``a[n]``, never of a name ``a_n`` that does not depend on n).
 - The operand is the product that follows (the grammar's BIG rule, as ``\\sum``): ``\\lim_{x \\to 0} f(x) + g(x)`` is
   ``Limit(f(x), x, 0) + g(x)``; a limit inside it that binds the same variable is a factor of its own
@@ -26,6 +28,7 @@ from __future__ import annotations
 import re
 
 import sympy as sp
+from lark import Token, Tree
 
 from .forms import Chain
 from .lexer import Tok, after_argument, balanced, fail
@@ -64,6 +67,50 @@ def limit_spellings(text: str) -> str:
         out += [text[k:m.start()], r"\lim_{", under, "} "]
         k = lim.end()
     return "".join(out) + text[k:]
+
+
+def bind_limits(tree):
+    """``tree`` (the grammar's, its names resolved) with the variable of each ``\\lim`` read, in its subscript and its
+    operand, as a real symbol of that name with no other assumption: a limit binds its variable, and the notation's
+    sign for the name (symdp's ``\\epsilon``, ``\\delta``, ``\\lambda`` ... are positive) would make a two-sided limit
+    one-sided before SymPy sees it (``|\\epsilon| / \\epsilon`` is 1).  Done on the tree, before any of the operand is
+    built."""
+    if not isinstance(tree, Tree):
+        return tree
+    for node in tree.iter_subtrees_topdown():
+        if node.data != "big" or not isinstance(node.children[0], Token) or node.children[0].value[0] != "lim":
+            continue
+        var = _variable(node)
+        if var is None:
+            continue
+        fresh = sp.Symbol(var.name, real=True)
+        for k, child in enumerate(node.children[1:], 1):
+            node.children[k] = _renamed(child, var, fresh)
+    return tree
+
+
+def _variable(node: Tree):
+    """The symbol before the arrow of the ``\\lim`` subscript in the ``big`` node, or None."""
+    sub = next((c for c in node.children[1:] if isinstance(c, Tree) and c.data == "sub_"), None)
+    relation = next((c for c in sub.iter_subtrees_topdown() if c.data == "relation"), None) if sub else None
+    if relation is None or not isinstance(relation.children[0], Tree):
+        return None
+    names = [t for t in relation.children[0].scan_values(lambda v: isinstance(v, Token))]
+    if len(names) != 1 or not isinstance(names[0].value, sp.Symbol):
+        return None
+    return names[0].value
+
+
+def _renamed(node, var, fresh):
+    """``node`` with ``var`` replaced by ``fresh`` in every token's value."""
+    if isinstance(node, Token):
+        value = node.value
+        if isinstance(value, sp.Basic) and var in value.free_symbols:
+            return node.update(value=value.xreplace({var: fresh}))
+        return node
+    if isinstance(node, Tree):
+        node.children = [_renamed(c, var, fresh) for c in node.children]
+    return node
 
 
 def limit_variables(tokens: list[Tok]) -> frozenset:
@@ -195,4 +242,5 @@ class Limits:
         for f in sp.Mul.make_args(self.expr(operand)):
             whole = f.base if isinstance(f, sp.Pow) else f
             (outer if isinstance(whole, sp.Limit) and var not in f.free_symbols else inner).append(f)
-        return sp.Limit(sp.Mul(*inner), var, point, dir=side) * sp.Mul(*outer)   # in the order written
+        body = sp.Mul(*inner)
+        return sp.Limit(body, var, point, dir=side) * sp.Mul(*outer)   # in the order written

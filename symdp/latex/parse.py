@@ -26,6 +26,7 @@ from .grammar import parser
 from .chains import bare_name, equation_members, refuse_continuation, refuse_second_pair, relation_chain
 from .context import Context
 from .lexer import LatexError, NotAFormula, Tok, fail, lex, not_formula
+from .limits import bind_limits
 from .meanings import one_meaning
 from .names import refuse_argument_words, refuse_hypergeometric
 from .notation import NOTATION, Notation
@@ -247,7 +248,7 @@ def _parse_tokens(source: str, resolver: Resolver, raw: list[Tok], condition: bo
         raise SymdpError("latex", source[:60], f"a formula the grammar accepts ({exc})") from None
     builder = Builder(source, condition)
     try:
-        result = builder.transform(tree)
+        result = builder.transform(bind_limits(tree))
         return builder.value(result) if not isinstance(result, sp.Basic) else result
     except RecursionError:
         raise SymdpError("latex", source[:60], "a formula nested less deeply") from None

@@ -7,10 +7,21 @@ from __future__ import annotations
 
 import pytest
 import sympy as sp
-from symdp.latex import LatexError, NotAFormula, display, parse
+from symdp.latex import LatexError, NotAFormula, display
+from symdp.latex import parse as _parse
 
 x, a, n, t, eps = sp.symbols("x a n t epsilon")
 f, g = sp.Function("f"), sp.Function("g")
+
+
+def plain(expr):
+    """``expr`` with a limit's variable (a real symbol of its own) as the plain symbol of its name."""
+    return expr.xreplace({s: sp.Symbol(s.name) for s in expr.atoms(sp.Symbol) if s.assumptions0 == {
+        "real": True, **{k: v for k, v in sp.Symbol("r", real=True).assumptions0.items() if k != "real"}}})
+
+
+def parse(latex, **kw):
+    return plain(_parse(latex, **kw))
 
 
 def chain(latex, **kw):
@@ -91,10 +102,11 @@ def test_a_subscript_naming_the_variable_is_a_member_of_a_family():
     assert str(parse(r"\lim_{\alpha \to 1} D_\alpha")) == "Limit(D[alpha], alpha, 1, dir='+-')"
 
 
-def test_the_variable_takes_the_derived_symbol_as_a_sum_s_index_does():
+def test_the_variable_is_bound_by_the_limit_a_real_symbol_of_its_own():
     xp = sp.Symbol("x", positive=True)
-    got = parse(r"\lim_{x \to 1} \frac{\log x}{x - 1}", derived=sp.Limit(sp.log(xp) / (xp - 1), xp, 1))
-    assert got.args[1] is xp and got == sp.Limit(sp.log(xp) / (xp - 1), xp, 1, dir="+-")
+    got = _parse(r"\lim_{x \to 1} \frac{\log x}{x - 1}", derived=sp.Limit(sp.log(xp) / (xp - 1), xp, 1))
+    xr = sp.Symbol("x", real=True)   # the limit binds its own x: real, without the derived symbol's sign
+    assert got.args[1] == xr and got == sp.Limit(sp.log(xr) / (xr - 1), xr, 1, dir="+-")
     k = sp.Symbol("k", integer=True, positive=True)
     assert parse(r"\sum_{k=1}^{n} k", derived=sp.Sum(k, (k, 1, n))).limits[0][0] is k
 
@@ -202,3 +214,19 @@ def test_a_cases_row_with_its_keyword_and_no_ampersand(latex, meant):
 def test_a_cases_row_with_neither_keyword_nor_ampersand_stays_refused():
     with pytest.raises(LatexError):
         display(r"f(x) = \begin{cases} x \; x > 0 \\ 0 \; x \le 0 \end{cases}")
+
+
+# review of 5a79438 ----------------------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("latex, name", [
+    (r"\lim_{\epsilon \to 0} \frac{|\epsilon|}{\epsilon}", "epsilon"),
+    (r"\lim_{\varepsilon \to 0} \frac{|\varepsilon|}{\varepsilon}", "epsilon"),
+    (r"\lim_{\delta \to 0} \frac{|\delta|}{\delta}", "delta"),
+    (r"\lim_{\lambda \to 0} \frac{\sqrt{\lambda^2}}{\lambda}", "lambda"),
+])
+def test_the_limit_s_variable_has_no_sign_from_the_notation(latex, name):
+    got = _parse(latex)
+    v = sp.Symbol(name, real=True)
+    assert got.args[1] == v and got.args[1].is_positive is None and str(got.args[3]) == "+-"
+    assert got.args[0] != 1 and got.args[0].subs(v, -1) == -1   # |e|/e kept, two-sided: no limit
+    assert _parse(r"\lim_{\epsilon \to 0^+} \frac{|\epsilon|}{\epsilon}").args[3].name == "+"
