@@ -165,11 +165,20 @@ def _subscript(source: str, tokens: list[Tok], k: int) -> list[Tok]:
              r"point (x \to a): \lim_{n} (n \to \infty?), a limit along a set (\lim_{x \in A}) or of several "
              "variables at once is not a closed form symdp reads")
     a = arrows[0]
+    _refuse_written_sides(source, head, tokens[close], inner[a + 1:])
     point, side = _signed_point(inner[a + 1:])
     side = _side(source, head, tokens[close], ARROWS[inner[a].text], side)
     _refuse_missing_operand(source, tokens, k, close)
     arrow = Tok("REL", TENDS + side, inner[a].start, inner[a].end, inner[a].spaced)
     return tokens[:k + 3] + inner[:a] + [arrow] + point + tokens[close:]
+
+
+def _refuse_written_sides(source: str, head: Tok, close: Tok, point: list[Tok]) -> None:
+    """Refuse a side written as a sum (``x \\to a + 0``, ``x \\to +0``, ``x \\to a - 0``: the older notation for
+    ``a^+``, ``a^-``, which SymPy would read as the point a, two-sided)."""
+    kinds = [t.kind for t in point]
+    if len(point) >= 2 and kinds[-2] in _SIGNS and kinds[-1] == "NUMBER" and point[-1].text.strip() == "0":
+        fail(source, head.start, close.end, "a side written as a+0 / a-0: write a^+ or a^-")
 
 
 def _depth(tokens: list[Tok], j: int) -> int:

@@ -230,3 +230,12 @@ def test_the_limit_s_variable_has_no_sign_from_the_notation(latex, name):
     assert got.args[1] == v and got.args[1].is_positive is None and str(got.args[3]) == "+-"
     assert got.args[0] != 1 and got.args[0].subs(v, -1) == -1   # |e|/e kept, two-sided: no limit
     assert _parse(r"\lim_{\epsilon \to 0^+} \frac{|\epsilon|}{\epsilon}").args[3].name == "+"
+
+
+@pytest.mark.parametrize("latex", [
+    r"\lim_{x \to +0} f(x)", r"\lim_{x \to -0} f(x)", r"\lim_{x \to a + 0} f(x)", r"\lim_{x \to a - 0} f(x)",
+    r"\lim_{x \to a+0} f(x)", r"f(a+0) = \lim_{x \to a+0} f(x)", r"\lim_{x \to 0 + 0} f(x)",
+])
+def test_a_side_written_as_a_plus_zero_is_refused(latex):
+    with pytest.raises(LatexError, match=r"a side written as a\+0 / a-0: write a\^\+ or a\^-"):
+        _parse(latex)
