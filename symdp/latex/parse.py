@@ -157,6 +157,7 @@ def display(text: str, notation: Notation | None = None, *, derived=None, prose=
         _for_some(source, c, found[-1], chain, ops)
     found = side_conditions.shared_ranges(source, read, found,
                                           lambda tokens: _parse_tokens(source, resolver, tokens, condition=True))
+    _refuse_bound_conditions(source, chain, found)
     one_meaning(source, chain + tuple(found))
     raw = lex(source)
     refuse_unranged_members(source, raw, defined_end)
@@ -166,6 +167,18 @@ def display(text: str, notation: Notation | None = None, *, derived=None, prose=
     consequence = bool(opened) and opened.group(1) in side_conditions.LEADING
     return Display(chain, tuple(ops), tuple(found), defines, tuple(unread), used(declared, notation, source), head,
                    consequence)
+
+
+def _refuse_bound_conditions(source, chain, conditions) -> None:
+    """Refuse a side condition on the variable a limit binds (``y = \\lim_{x \\to 0} |x| / x \\quad \\text{for } x > 0``):
+    the limit's side (x \\to 0^+), which the row reads as a condition outside the limit, beside a two-sided one."""
+    bound = {lim.args[1].name for m in chain for lim in getattr(m, "atoms", lambda *_: ())(sp.Limit)}
+    for c in conditions:
+        shared = sorted(bound & {s.name for s in getattr(c, "free_symbols", ())})
+        if shared:
+            fail(source, 0, len(source), f"a side condition on {shared[0]}, the variable a limit binds: the limit's "
+                 f"side (\\lim_{{{shared[0]} \\to a^+}}), or a condition outside the limit? Write the side in the "
+                 "limit's subscript")
 
 
 def _for_some(source, tokens, condition, chain, ops) -> None:

@@ -239,3 +239,19 @@ def test_the_limit_s_variable_has_no_sign_from_the_notation(latex, name):
 def test_a_side_written_as_a_plus_zero_is_refused(latex):
     with pytest.raises(LatexError, match=r"a side written as a\+0 / a-0: write a\^\+ or a\^-"):
         _parse(latex)
+
+
+@pytest.mark.parametrize("latex", [
+    r"y = \lim_{x \to 0} \frac{|x|}{x} \quad \text{for } x > 0",
+    r"y = \lim_{x \to 0} \frac{|x|}{x}, \quad x > 0",
+    r"y = \lim_{x \to 0} \frac{|x|}{x} = 1 \quad \text{for } x \neq 0",
+    r"\lim_{x \to 0} \frac{|x|}{x} = 1 && \text{if } x > 0",
+])
+def test_a_side_condition_on_the_limit_s_variable_is_refused(latex):
+    with pytest.raises(LatexError, match="the variable a limit binds"):
+        display(latex)
+
+
+def test_a_side_condition_on_another_name_stays():
+    d = display(r"y = \lim_{h \to 0} \frac{f(x+h)-f(x)}{h} \quad \text{for } x > 0")
+    assert [str(c) for c in d.conditions] == ["x > 0"]
