@@ -7,8 +7,9 @@ parentheses that opens with no condition word and no qualifier (``(approximately
 ``\\text{because } x > 0`` is left to the condition split, which refuses a statement after a word that opens no
 condition (:func:`.conditions.split`).  A condition in parentheses (``\\text{(for } x \\ge 0)``) is read as the
 condition without them; another parenthesised relation (``\\text{(} x > 0)``, ``\\text{(valid for } x > 0)``) is
-refused, as ``\\quad (x \\ge 0)`` is.  A justification column that defines a name the formula uses (``&& \\text{using }
-z = x + \\pi/2``) is refused: dropped, the name would read as a quantity of its own.
+refused, as ``\\quad (x \\ge 0)`` is.  A justification column or a dropped remark that defines or constrains a name the formula uses (``&&
+\\text{using } z = x + \\pi/2``, ``&& (u = \\epsilon / x)``, ``\\text{where } z \\text{ is } ...``) is refused: dropped, the
+name would read as a quantity of its own (:func:`_refuse_defining`).
 """
 from __future__ import annotations
 
@@ -16,7 +17,9 @@ import re
 from dataclasses import replace
 
 from .conditions import RELATION_COMMANDS, RELATION_KINDS, keyword, top_level
-from .lexer import Tok, fail
+from .lexer import Tok, after_argument, fail
+from .names import decorate
+from .scripts import NAME_WORDS
 
 JUSTIFYING = frozenset("by because using from see cf cf. via as recall note".split())
 """Words that open a justification, not a condition (``since`` opens a condition: :data:`.conditions.KEYWORDS`)."""
@@ -51,38 +54,148 @@ def justification(source: str, tokens: list[Tok]) -> list[Tok]:
 
 
 def _refuse_defining(source: str, formula: list[Tok], remark: list[Tok]) -> None:
-    """Refuse a justification column that defines a name the formula uses (``... \\ln(1 + u) && \\text{defining }
-    u = \\epsilon / x``): dropped, the name would be read as a quantity of its own (free of the limit's variable it
-    stands for); kept, it is a definition, not a condition.  Only the paper's words say how to read it.  The constants
-    ``e`` and ``\\pi`` are never defined so (``\\ln(e) && \\text{since } e = \\lim ...`` recalls a fact)."""
-    for k, t in enumerate(remark):
-        if t.kind == "REL" and t.text == "=" and k:
-            name = _name_before(remark, k)
-            constant = [t.text for t in name] in (["e"], [r"\pi"])   # e = \lim ...: a constant's value recalled
-            if name and _uses(formula, name) and not constant:
-                fail(source, name[0].start, remark[k].end, f"{source[name[0].start:name[-1].end]} defined in the "
-                     "justification and used in the formula: a name of its own, or the expression the remark "
-                     "gives it? State the definition as its own row, or substitute it")
+    """Refuse a justification or remark, about to be dropped, that defines or constrains a name the formula uses:
+    dropped, the name would read as a quantity of its own (``... \\ln(1 + u) && \\text{defining } u = \\epsilon / x``:
+    u free of the limit's variable it stands for); kept, it is a definition, not a condition.  Only the paper's words
+    say how to read it.  Caught in any spelling: a name of the formula (compared as the reader normalises names:
+    ``x_{A}`` is ``x_A``, ``\\hat{x}`` is ``x_hat``, ``x'`` stays primed) that is a whole side of a relation of the
+    remark (``u = ...``, ``(u = ...)``, ``... = z``, ``a = x = 2``, ``:=``, ``\\doteq``, ``\\equiv``, ``\\overset{\\text{def}}{=}``),
+    a call ``f(x)`` of a function the formula calls, as a side (``\\text{using } f(x) = x^2`` beside ``f(x) + 1``), or a
+    name the remark's words define (``u \\text{ as }``, ``\\text{where } z \\text{ is }``, ``\\text{ for } z``,
+    ``\\text{with } x``).  A side that is the value of a function the remark defines (``\\text{using } f(x) = c``, f not
+    in the formula) defines f, not c.  The constants ``e`` and ``\\pi`` are never defined so (``\\ln(e) && \\text{since }
+    e = \\lim ...`` recalls a fact); a remark that only mentions the formula's names (``\\text{since } (x + \\epsilon)^2 =
+    x^2 + 2x\\epsilon + \\epsilon^2``, ``\\text{taking } g(x) \\text{ out since it does not depend on } \\epsilon``) or names
+    nothing of it (``\\text{by Jensen's inequality}``) is dropped."""
+    formula, remark = decorate(formula), _relations(decorate(remark))
+    names = {n for k in range(len(formula)) for n in [_name_at(formula, k)[0]] if n}
+    called = {n for k, t in enumerate(formula) for n, end in [_name_at(formula, k)]
+              if n and end < len(formula) and formula[end].kind == "LPAREN"}
+    for side, other, before, after in _sides(remark):
+        name = _whole_name(side)
+        call = _bare_call(side)
+        defined = name in names and name not in _CONSTANTS and not (
+            _bare_call(other) is not None and _bare_call(other) not in called)
+        if (defined or (call is not None and call in called)) and (other is not None or _defining(before, after)):
+            fail(source, side[0].start, remark[-1].end, f"{source[side[0].start:side[-1].end]} defined or constrained "
+                 "in a justification or remark while the formula uses it: a name of its own, or the expression the "
+                 "remark gives it? State the definition as its own row, or substitute it")
 
 
-def _name_before(tokens: list[Tok], k: int) -> list[Tok]:
-    """The bare name (a letter or command, with a one-token or braced subscript) right before ``tokens[k]`` and
-    right after a word, a comma or the column's start; [] if another kind of side."""
-    j = k - 1
-    if j >= 2 and tokens[j - 1].kind == "SUB":   # x_1, x_\mathrm{A}: NAME SUB and one token
-        j -= 2
-    if tokens[j].kind not in ("NAME", "CMD") or (j and tokens[j - 1].kind not in ("WORD", "COMMA")):
-        return []
-    return tokens[j:k]
+_CONSTANTS = frozenset({"e", r"\pi"})
+_RELATIONS = RELATION_COMMANDS | {r"\doteq", r"\coloneqq", r"\triangleq", r"\eqqcolon", r"\defeq"}
+DEFINING = frozenset("as is be are for denote denotes denoting define defines defining defined let set setting where "
+                     "call called calling stand stands equal equals substitute substituting replace replacing put "
+                     "putting with write writing".split())
+"""Words that, next to a name, define it (``u \\text{ as } ...``, ``\\text{where } z \\text{ is } ...``, ``\\text{ for } z``)."""
 
 
-def _uses(formula: list[Tok], name: list[Tok]) -> bool:
-    """``formula`` writes the name ``name`` (the same tokens, not followed by a subscript or a prime of its own)."""
-    key = [(t.kind, t.text) for t in name]
-    n = len(key)
-    return any([(t.kind, t.text) for t in formula[i:i + n]] == key
-               and (i + n >= len(formula) or formula[i + n].kind not in ("SUB", "PRIME"))
-               and (i == 0 or formula[i - 1].kind != "SUB") for i in range(len(formula) - n + 1))
+def _relations(tokens: list[Tok]) -> list[Tok]:
+    """``tokens`` with ``\\overset{...}{=}``, ``\\stackrel{...}{=}`` (a relation with a note over it) as that relation."""
+    out, k = [], 0
+    while k < len(tokens):
+        t = tokens[k]
+        if t.kind == "CMD" and t.text in (r"\overset", r"\stackrel"):
+            first = after_argument(tokens, k + 1)
+            second = after_argument(tokens, first)
+            rel = next((u for u in tokens[first:second] if u.kind in RELATION_KINDS), None)
+            if rel is not None:
+                out.append(replace(rel, start=t.start, end=tokens[second - 1].end))
+                k = second
+                continue
+        out.append(t)
+        k += 1
+    return out
+
+
+def _sides(remark: list[Tok]):
+    """Each stretch of math between the remark's words, commas and relations: (its tokens, the stretch across the
+    relation next to it or None, the word before it, the word after it)."""
+    cuts = [k for k, t in enumerate(remark) if _is_relation(t) or t.kind in ("WORD", "COMMA", "SEMI", "GAP", "AMP")]
+    bounds = [-1] + cuts + [len(remark)]
+    parts = [(remark[a + 1:b], remark[a] if a >= 0 else None, remark[b] if b < len(remark) else None)
+             for a, b in zip(bounds, bounds[1:])]
+    for k, (side, left, right) in enumerate(parts):
+        side = _stripped(side)
+        if not side:
+            continue
+        other = None
+        if right is not None and _is_relation(right) and k + 1 < len(parts):
+            other = _stripped(parts[k + 1][0])
+        elif left is not None and _is_relation(left) and k:
+            other = _stripped(parts[k - 1][0])
+        yield side, other, left, right
+
+
+def _is_relation(t: Tok) -> bool:
+    return t.kind in RELATION_KINDS or (t.kind == "CMD" and t.text in _RELATIONS)
+
+
+def _stripped(side: list[Tok]) -> list[Tok]:
+    """``side`` without the brackets that enclose all of it (``(u``, ``u)``, ``{x}``, ``\\left( u \\right)``)."""
+    while side and side[0].kind in ("LPAREN", "LBRACE", "LBRACK") and not any(
+            t.kind in ("RPAREN", "RBRACE", "RBRACK") for t in side[1:-1]):
+        side = side[1:-1] if side[-1].kind in ("RPAREN", "RBRACE", "RBRACK") else side[1:]
+    while side and side[-1].kind in ("RPAREN", "RBRACE", "RBRACK") and not any(
+            t.kind in ("LPAREN", "LBRACE", "LBRACK") for t in side):
+        side = side[:-1]
+    return side
+
+
+def _name_at(tokens: list[Tok], k: int) -> tuple:
+    """The name written at ``tokens[k]`` as the reader normalises it (``x_{A}`` and ``x_A`` are x_A, ``x'`` primed) and
+    the index after it; (None, k) if no name starts there."""
+    t = tokens[k]
+    if not (t.kind == "NAME" or (t.kind == "WORD" and t.cmd in NAME_WORDS and t.text.strip().isidentifier())):
+        return None, k
+    name, end = t.text.strip(), k + 1
+    if k and tokens[k - 1].kind in ("SUB", "SUP"):
+        return None, k   # a subscript's letter belongs to its name
+    if end < len(tokens) and tokens[end].kind == "SUB":
+        after = after_argument(tokens, end + 1)
+        name += "_" + "".join(u.text.strip() for u in tokens[end + 1:after] if u.kind not in ("LBRACE", "RBRACE"))
+        end = after
+    while end < len(tokens) and tokens[end].kind == "PRIME":
+        name, end = name + "'", end + 1
+    return name, end
+
+
+def _whole_name(side) -> str | None:
+    """The name ``side`` is, whole; None if it is more."""
+    if not side:
+        return None
+    name, end = _name_at(side, 0)
+    return name if name and end == len(side) else None
+
+
+def _bare_call(side):
+    """The function of ``side`` when it is a call of names alone (``f(x)``, ``g(x, y)``: the form that defines f)."""
+    if not side:
+        return None
+    name, end = _name_at(side, 0)
+    if not name or end >= len(side) or side[end].kind != "LPAREN" or side[-1].kind != "RPAREN":
+        return None
+    inner = side[end + 1:-1]
+    args = [list(g) for g in _split(inner)]
+    return name if args and all(_whole_name(a) for a in args) else None
+
+
+def _split(tokens: list[Tok]):
+    group = []
+    for t in tokens:
+        if t.kind == "COMMA":
+            yield group
+            group = []
+        else:
+            group.append(t)
+    yield group
+
+
+def _defining(before, after) -> bool:
+    """A word next to a name that defines it: the last word before it or the first after it."""
+    last = before.text.strip().lower().split()[-1:] if before is not None and before.kind == "WORD" else []
+    first = after.text.strip().lower().split()[:1] if after is not None and after.kind == "WORD" else []
+    return bool(set(last + first) & DEFINING)
 
 
 def _after_gap(source: str, tokens: list[Tok], k: int):
@@ -97,14 +210,20 @@ def _after_gap(source: str, tokens: list[Tok], k: int):
     inner = text[1:].strip() if text.startswith("(") else None
     states = any(t.kind in RELATION_KINDS or (t.kind == "CMD" and t.text in STATING) for t in rest)
     if inner is None:
-        return tokens[:k] if _first(text) in JUSTIFYING and not keyword(word) and not states else None
+        return _dropped(source, tokens, k) if _first(text) in JUSTIFYING and not keyword(word) and not states else None
     opened = replace(word, text=word.text.replace("(", "", 1))
     if states and keyword(opened):
         return tokens[:k + 1] + [opened] + _closed(source, word, rest)
     if states:
         fail(source, word.start, tokens[-1].end, "a relation in parentheses after the formula: a condition on it, or "
              "a remark? Write the condition after \\text{for } or \\text{if } without parentheses")
-    return tokens[:k] if not keyword(opened) and _first(inner) not in QUALIFYING else None
+    return _dropped(source, tokens, k) if not keyword(opened) and _first(inner) not in QUALIFYING else None
+
+
+def _dropped(source: str, tokens: list[Tok], k: int) -> list[Tok]:
+    """The row without the remark after the wide space at ``k``, after refusing one that names the formula's letters."""
+    _refuse_defining(source, tokens[:k], tokens[k + 1:])
+    return tokens[:k]
 
 
 def _first(text: str) -> str:

@@ -182,17 +182,37 @@ def test_a_partial_of_a_bare_name_alone_stays_read():
     r"& = \lim_{\theta \to 0}\dfrac{\sin(z+\theta) - \sin(z)}{\theta} && \quad \text{using }z = x + \dfrac{\pi}{2}",
     r"& = \lim_{\epsilon \to 0} \frac{\ln(1 + u)}{xu} && \quad \text{defining }u=\dfrac{\epsilon}{x}",
     r"y &= x_i + 1 && \text{using } x_i = 2",
+    # review of 5a79438: every spelling of a definition, and any remark naming a letter of the formula
+    r"& = \lim_{\epsilon \to 0} \frac{\ln(1 + u)}{xu} && \quad (u = \epsilon / x)",
+    r"& = \lim_{\epsilon \to 0} \frac{\ln(1 + u)}{xu} && \text{defining } u \overset{\text{def}}{=} \epsilon / x",
+    r"& = \lim_{\epsilon \to 0} \frac{\ln(1 + u)}{xu} && \text{defining } u \text{ as } \epsilon / x",
+    r"y &= x_{A} + 1 && \text{using } x_A = 2", r"y &= x_{1} + 1 && \text{using } x_1 = 2",
+    r"y &= \hat{x} + 1 && \text{using } \hat{x} = 2", r"y &= x' + 1 && \text{using } x' = 2",
+    r"& = \sin(z) && \text{using } x + \pi/2 = z", r"y &= a + 1 && \text{using } a = x = 2",
+    r"y &= a + 1 && \text{using } a \doteq 2", r"y &= a + 1 && \text{using } a := 2",
+    r"y &= a + 1 && \text{using } a \equiv 2", r"y &= z + 1 && \text{where } z \text{ is } x+1",
+    r"y &= z + 1 && \text{substituting } x+1 \text{ for } z",
+    r"& = f(x) + 1 && \quad \text{using }f(x) = x^2",                  # f defined: dropped, f(x) undeclared
+    r"& = \lim_{\epsilon \to 0} \frac{\ln(1 + u)}{xu} && \text{defining } u \text{ as } \epsilon / x",
+    r"y = x + 1 \quad \text{(by Lemma 2 with } x)",                    # a remark after a wide space
 ])
 def test_a_justification_defining_a_name_the_formula_uses_is_refused(latex):
-    with pytest.raises(LatexError, match="defined in the justification and used in the formula"):
+    with pytest.raises(LatexError, match="defined or constrained in a justification or remark while the formula uses it"):
         display(latex)
 
 
 @pytest.mark.parametrize("latex, meant", [
     (r"y &= x + 1 && \text{using } z = 2", ("x + 1",)),              # z not in the formula
-    (r"y &= x + 1 && \text{by } x_i = 2", ("x + 1",)),               # x_i is not x
     (r"& = \dfrac{1}{x}\ln(e) && \quad \text{since }e=\lim_{u \to 0}{(1 + u)^{1/u}}", ("1/x",)),   # a constant
-    (r"& = f(x) + 1 && \quad \text{using }f(x) = x^2", ("f(x) + 1",)),   # a call restated, no bare name
+    (r"y &= x + 1 && \text{by } x_i = 2", ("x + 1",)),               # x_i is not x
+    (r"y &= x + 1 && \text{by Jensen's inequality}", ("x + 1",)),
+    (r"& = \lim_{t \to 0} \frac{c - c}{t} && \quad \text{using }f(x) = c", ("Limit(0, t, 0, dir='+-')",)),   # f
+    (r"& = \lim_{t \to 0} \frac{(x + t)^2 - x^2}{t} && \text{since } (x + t)^2 = x^2 + 2xt + t^2",
+     ("Limit((-x**2 + (t + x)**2)/t, t, 0, dir='+-')",)),             # names mentioned, none defined
+    (r"& = g(x) \lim_{t \to 0} \frac{h(x + t) - h(x)}{t} && \text{taking } g(x) \text{ out: it does not depend on } t",
+     ("g(x)*Limit((-h(x) + h(t + x))/t, t, 0, dir='+-')",)),
+    (r"y &= x + 1 && (\text{Lemma 2})", ("x + 1",)),
+    (r"y = x + 1 \quad \text{by Lemma 2}", ("x + 1",)),
 ])
 def test_a_justification_that_defines_nothing_the_formula_uses_is_dropped(latex, meant):
     assert chain(latex) == meant
