@@ -60,12 +60,25 @@ def _refuse_two_arities(source: str, chain) -> None:
     differentiated = {(d.expr.func.__name__, len(d.expr.args)) for m in chain for d in m.atoms(sp.Derivative)
                       if isinstance(d.expr, AppliedUndef)}
     called = {(c.func.__name__, len(c.args)) for m in chain for c in m.atoms(AppliedUndef)}
-    clash = sorted((name, n, k) for name, n in differentiated for other, k in called if other == name and k != n)
-    if clash:
+    clash = sorted((_written(name), n, k) for name, n in differentiated for other, k in called
+                   if _written(other) == _written(name) and (k != n or other != name))
+    if clash:   # compared as written: the bare F differentiated reads as the notation's F_bound, F(x, y) as F
         name, n, k = clash[0]
+        if n == k:
+            fail(source, 0, len(source), f"{name} is differentiated as one function and called as another in the "
+                 f"display (the notation's {name} and a function {name} of the paper's): write its arguments where "
+                 "it is differentiated, or declare it in the notation")
         fail(source, 0, len(source), f"{name} is differentiated as a function of {n} argument(s) and called with "
              f"{k} elsewhere in the display: write its arguments where it is differentiated (\\frac{{\\partial}}"
              f"{{\\partial x}} {name}(x, y)), or declare it in the notation")
+
+
+_WRITTEN = {s.name: tex.lstrip("\\") for s, tex in LATEX_NAMES.items() if isinstance(s, sp.Symbol)}
+
+
+def _written(name: str) -> str:
+    """A function's name as the display writes it (the notation's ``F_bound`` is written F)."""
+    return _WRITTEN.get(name, name)
 
 
 def refuse_printed_alike(source: str, chain) -> None:

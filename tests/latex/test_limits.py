@@ -275,3 +275,9 @@ def test_a_side_condition_on_the_limit_s_variable_is_refused(latex):
 def test_a_side_condition_on_another_name_stays():
     d = display(r"y = \lim_{h \to 0} \frac{f(x+h)-f(x)}{h} \quad \text{for } x > 0")
     assert [str(c) for c in d.conditions] == ["x > 0"]
+
+
+def test_a_notation_symbol_differentiated_beside_a_call_of_its_letter_is_refused():
+    with pytest.raises(LatexError, match="F is differentiated"):
+        display(r"\frac{\partial F}{\partial x} = \lim_{h\to0}\frac{F(x+h,y)-F(x,y)}{h}")
+    assert len(display(r"\frac{d f}{d x} = \lim_{h\to0}\frac{f(x+h)-f(x)}{h}").chain) == 2
