@@ -69,7 +69,7 @@ def limit_spellings(text: str) -> str:
     return "".join(out) + text[k:]
 
 
-def bind_limits(tree):
+def bind_limits(tree, source: str = ""):
     """``tree`` (the grammar's, its names resolved) with the variable of each ``\\lim`` read, in its subscript and its
     operand, as a real symbol of that name with no other assumption: a limit binds its variable, and the notation's
     sign for the name (symdp's ``\\epsilon``, ``\\delta``, ``\\lambda`` ... are positive) would make a two-sided limit
@@ -83,10 +83,16 @@ def bind_limits(tree):
         var = _variable(node)
         if var is None:
             continue
+        if var.is_integer:
+            head = node.children[0]
+            fail(source, head.start_pos, head.end_pos, _SEQUENCE.format(var))
         fresh = sp.Symbol(var.name, real=True)
         for k, child in enumerate(node.children[1:], 1):
             node.children[k] = _renamed(child, var, fresh)
     return tree
+
+
+_SEQUENCE = "a sequence limit ({} integer): symdp reads limits of a real variable"
 
 
 def _variable(node: Tree):
@@ -252,4 +258,8 @@ class Limits:
             whole = f.base if isinstance(f, sp.Pow) else f
             (outer if isinstance(whole, sp.Limit) and var not in f.free_symbols else inner).append(f)
         body = sp.Mul(*inner)
+        if (point.is_infinite and any(var in i.free_symbols for m in body.atoms(sp.Indexed) for i in m.indices)) \
+                or any(var in end.free_symbols for total in body.atoms(sp.Sum, sp.Product)
+                       for _, *ends in total.limits for end in ends):
+            self.fail(head.start, head.end, _SEQUENCE.format(var))
         return sp.Limit(body, var, point, dir=side) * sp.Mul(*outer)   # in the order written

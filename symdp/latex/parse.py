@@ -261,7 +261,7 @@ def _parse_tokens(source: str, resolver: Resolver, raw: list[Tok], condition: bo
         raise SymdpError("latex", source[:60], f"a formula the grammar accepts ({exc})") from None
     builder = Builder(source, condition)
     try:
-        result = builder.transform(bind_limits(tree))
+        result = builder.transform(bind_limits(tree, source))
         return builder.value(result) if not isinstance(result, sp.Basic) else result
     except RecursionError:
         raise SymdpError("latex", source[:60], "a formula nested less deeply") from None

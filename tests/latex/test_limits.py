@@ -98,7 +98,7 @@ def test_the_sum_rule_alike():
 # 3. the variable is bound as a sum's index is -----------------------------------------------------------------
 
 def test_a_subscript_naming_the_variable_is_a_member_of_a_family():
-    assert str(parse(r"\lim_{n \to \infty} a_n")) == "Limit(a[n], n, oo, dir='-')"
+    assert str(parse(r"\lim_{t \to 0} x_t")) == "Limit(x[t], t, 0, dir='+-')"   # a process at t, no sequence
     assert str(parse(r"\lim_{\alpha \to 1} D_\alpha")) == "Limit(D[alpha], alpha, 1, dir='+-')"
 
 
@@ -112,8 +112,8 @@ def test_the_variable_is_bound_by_the_limit_a_real_symbol_of_its_own():
 
 
 def test_a_sum_s_upper_end_bound_by_an_outer_limit_or_sum():
-    assert str(parse(r"\lim_{n \to \infty} \sum_{k=1}^{n} \frac{1}{k^2}")) == \
-        "Limit(Sum(k**(-2), (k, 1, n)), n, oo, dir='-')"
+    with pytest.raises(LatexError, match="a sequence limit"):   # n an integer: no limit of a real variable
+        parse(r"\lim_{n \to \infty} \sum_{k=1}^{n} \frac{1}{k^2}")
     assert str(parse(r"\sum_{n=1}^{N} \sum_{k=1}^{n} k")) == "Sum(k, (k, 1, n), (n, 1, N))"
     with pytest.raises(LatexError, match="index .*or a power"):
         parse(r"\sum_k W_j^k")    # as before
@@ -281,3 +281,21 @@ def test_a_notation_symbol_differentiated_beside_a_call_of_its_letter_is_refused
     with pytest.raises(LatexError, match="F is differentiated"):
         display(r"\frac{\partial F}{\partial x} = \lim_{h\to0}\frac{F(x+h,y)-F(x,y)}{h}")
     assert len(display(r"\frac{d f}{d x} = \lim_{h\to0}\frac{f(x+h)-f(x)}{h}").chain) == 2
+
+
+@pytest.mark.parametrize("latex", [
+    r"\lim_{n\to\infty} a_n", r"\lim_{n \to \infty} x_{n+1}", r"\lim_{n \to \infty} a_n b_n",
+    r"\lim_{n\to\infty} \sum_{k=1}^n \frac{1}{k}", r"\lim_{N\to\infty} \frac{1}{N}\sum_{i=1}^N x_i",
+    r"\lim_{n \to \infty} \prod_{k=1}^{n} (1 + 1/k^2)",
+])
+def test_a_sequence_limit_is_refused(latex):
+    with pytest.raises(LatexError, match=r"a sequence limit \(. integer\): symdp reads limits of a real variable"):
+        _parse(latex)
+
+
+def test_a_limit_over_a_variable_the_notation_makes_an_integer_is_refused():
+    from symdp.latex import NOTATION
+    integer = NOTATION.extend(symbols={"n": sp.Symbol("n", integer=True)})
+    with pytest.raises(LatexError, match="a sequence limit"):
+        _parse(r"\lim_{n\to\infty} \sin(n\pi)", integer)
+    assert parse(r"\lim_{n \to \infty} (1 + 1/n)^n") == sp.Limit((1 + 1 / n) ** n, n, sp.oo)
