@@ -181,10 +181,19 @@ def _subscript(source: str, tokens: list[Tok], k: int) -> list[Tok]:
 
 def _refuse_written_sides(source: str, head: Tok, close: Tok, point: list[Tok]) -> None:
     """Refuse a side written as a sum (``x \\to a + 0``, ``x \\to +0``, ``x \\to a - 0``: the older notation for
-    ``a^+``, ``a^-``, which SymPy would read as the point a, two-sided)."""
+    ``a^+``, ``a^-``, which SymPy would read as the point a, two-sided) and a superscript on the point that holds a
+    sign without being one (``0^{+0}``: a side, or a power?)."""
     kinds = [t.kind for t in point]
     if len(point) >= 2 and kinds[-2] in _SIGNS and kinds[-1] == "NUMBER" and point[-1].text.strip() == "0":
         fail(source, head.start, close.end, "a side written as a+0 / a-0: write a^+ or a^-")
+    for j, t in enumerate(point):
+        if t.kind != "SUP":
+            continue
+        script = point[j + 1:after_argument(point, j + 1)]
+        body = script[1:-1] if script and script[0].kind == "LBRACE" else script
+        if any(u.kind in _SIGNS for u in body) and not (len(body) == 1 and body[0].kind in _SIGNS):
+            fail(source, head.start, close.end, f"a limit's point with the superscript "
+                 f"{source[script[0].start:script[-1].end]}: a side is written a^+ or a^- alone (a side, or a power?)")
 
 
 def _depth(tokens: list[Tok], j: int) -> int:

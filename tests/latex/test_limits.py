@@ -261,6 +261,14 @@ def test_a_side_written_as_a_plus_zero_is_refused(latex):
         _parse(latex)
 
 
+def test_a_point_s_superscript_with_a_sign_that_is_not_one_sign_is_refused():
+    for latex in (r"\lim_{x \to 0^{+0}} f(x)", r"\lim_{x \to a^{b+}} f(x)", r"\lim_{x \to 0^{-1}} f(x)"):
+        with pytest.raises(LatexError, match="superscript"):
+            _parse(latex)
+    assert str(_parse(r"\lim_{x \to a - b} f(x)").args[3]) == "+-"
+    assert str(_parse(r"\lim_{x \to 1^{ - }} f(x)").args[3]) == "-"
+
+
 @pytest.mark.parametrize("latex", [
     r"y = \lim_{x \to 0} \frac{|x|}{x} \quad \text{for } x > 0",
     r"y = \lim_{x \to 0} \frac{|x|}{x}, \quad x > 0",
