@@ -55,7 +55,7 @@ def limit_spellings(text: str) -> str:
     """``\\underset{S}{\\lim}`` and ``\\underset{S}\\lim`` as ``\\lim_{S}``; ``\\mathop{\\lim}``,
     ``\\operatorname*{lim}``, ``\\operatorname{lim}``, ``\\mathrm{lim}`` as ``\\lim``: the limit operator, printed alike.
     An ``\\underset`` over anything else is left as it is (refused as an annotated operator)."""
-    text = _SPELLINGS.sub(r"\\lim ", text)
+    text = _SPELLINGS.sub(lambda m: m.group(0) if _in_script(text, m.start()) else r"\lim ", text)
     out, k = [], 0
     for m in _UNDERSET.finditer(text):
         if m.start() < k:
@@ -117,6 +117,27 @@ def _renamed(node, var, fresh):
     if isinstance(node, Tree):
         node.children = [_renamed(c, var, fresh) for c in node.children]
     return node
+
+
+def _in_script(text: str, k: int) -> bool:
+    """``text[k]`` stands in a subscript or superscript (``v_{\\mathrm{lim}}``, ``T_\\mathrm{lim}``): a label there, never
+    the limit operator."""
+    depth, j = 0, k - 1
+    while j >= 0:
+        c = text[j]
+        if c == "}" and (j == 0 or text[j - 1] != "\\"):
+            depth += 1
+        elif c == "{" and (j == 0 or text[j - 1] != "\\"):
+            if depth == 0:
+                before = text[:j].rstrip()
+                if before.endswith(("_", "^")):
+                    return True
+            else:
+                depth -= 1
+        elif depth == 0 and not c.isspace() and j == len(text[:k].rstrip()) - 1:
+            return c in "_^"
+        j -= 1
+    return False
 
 
 def limit_variables(tokens: list[Tok]) -> frozenset:

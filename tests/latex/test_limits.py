@@ -291,6 +291,17 @@ def test_a_notation_symbol_differentiated_beside_a_call_of_its_letter_is_refused
     assert len(display(r"\frac{d f}{d x} = \lim_{h\to0}\frac{f(x+h)-f(x)}{h}").chain) == 2
 
 
+@pytest.mark.parametrize("latex, name", [
+    (r"v_{\mathrm{lim}} = 2 x", "v_lim"), (r"\epsilon_{\mathrm{lim}} = 2 x", "epsilon_lim"),
+    (r"T_{\operatorname{lim}} = 2 x", "T_lim"),
+])
+def test_lim_in_a_subscript_is_a_label_not_the_limit(latex, name):
+    d = display(latex)
+    assert d.defines and [str(m) for m in d.chain] == ["2*x"]
+    assert parse(r"\mathrm{lim}_{x \to a} f(x)") == sp.Limit(f(x), x, a, dir="+-")
+    assert parse(r"\underset{x \to a}{\mathrm{lim}} f(x)") == sp.Limit(f(x), x, a, dir="+-")
+
+
 @pytest.mark.parametrize("latex", [
     r"\lim_{n\to\infty} a_n", r"\lim_{n \to \infty} x_{n+1}", r"\lim_{n \to \infty} a_n b_n",
     r"\lim_{n\to\infty} \sum_{k=1}^n \frac{1}{k}", r"\lim_{N\to\infty} \frac{1}{N}\sum_{i=1}^N x_i",
