@@ -19,7 +19,10 @@ other ``\\underset`` stays an annotated operator.  The subscript must be one var
 
 Refused, naming the construct: ``\\lim`` with no subscript, a subscript that is not ``variable \\to point``
 (``\\lim_n``, ``\\lim_{x \\in A}``, two arrows, a point that holds the variable), a superscript, no operand,
-two directions that disagree (``x \\downarrow 0^-``), and a braced operand followed by more factors
+two directions that disagree (``x \\downarrow 0^-``), a side written as a sum (``x \\to a + 0``, ``x \\to +0``: write
+``a^+``), a superscript on the point that holds a sign without being one (``0^{+0}``), a sequence limit (a variable the
+notation makes an integer, a sum's end in the operand, a subscript index at an infinite point: ``\\lim_{n \\to \\infty}
+a_n``), and a braced operand followed by more factors
 (``\\lim{[A]} h(x)``: the braces print nothing, so the page shows the limit of the product, which the braces do not
 group).  ``\\limsup``, ``\\liminf`` and an italic ``lim`` stay "not a formula" (:mod:`.words`).
 """
@@ -120,8 +123,8 @@ def _renamed(node, var, fresh):
 
 
 def _in_script(text: str, k: int) -> bool:
-    """``text[k]`` stands in a subscript or superscript (``v_{\\mathrm{lim}}``, ``T_\\mathrm{lim}``): a label there, never
-    the limit operator."""
+    """``text[k]`` stands in a subscript or superscript (``v_{\\mathrm{lim}}``, ``T_\\mathrm{lim}``): a label there,
+    never the limit operator."""
     depth, j = 0, k - 1
     while j >= 0:
         c = text[j]

@@ -170,8 +170,9 @@ def display(text: str, notation: Notation | None = None, *, derived=None, prose=
 
 
 def _refuse_bound_conditions(source, chain, conditions) -> None:
-    """Refuse a side condition on the variable a limit binds (``y = \\lim_{x \\to 0} |x| / x \\quad \\text{for } x > 0``):
-    the limit's side (x \\to 0^+), which the row reads as a condition outside the limit, beside a two-sided one."""
+    """Refuse a side condition on the variable a limit binds (``y = \\lim_{x \\to 0} |x| / x \\quad \\text{for }
+    x > 0``): the limit's side (x \\to 0^+), which the row reads as a condition outside the limit, beside a two-sided
+    one."""
     bound = {lim.args[1].name for m in chain for lim in getattr(m, "atoms", lambda *_: ())(sp.Limit)}
     for c in conditions:
         shared = sorted(bound & {s.name for s in getattr(c, "free_symbols", ())})

@@ -7,9 +7,9 @@ parentheses that opens with no condition word and no qualifier (``(approximately
 ``\\text{because } x > 0`` is left to the condition split, which refuses a statement after a word that opens no
 condition (:func:`.conditions.split`).  A condition in parentheses (``\\text{(for } x \\ge 0)``) is read as the
 condition without them; another parenthesised relation (``\\text{(} x > 0)``, ``\\text{(valid for } x > 0)``) is
-refused, as ``\\quad (x \\ge 0)`` is.  A justification column or a dropped remark that defines or constrains a name the formula uses (``&&
-\\text{using } z = x + \\pi/2``, ``&& (u = \\epsilon / x)``, ``\\text{where } z \\text{ is } ...``) is refused: dropped, the
-name would read as a quantity of its own (:func:`_refuse_defining`).
+refused, as ``\\quad (x \\ge 0)`` is.  A justification column or a dropped remark that defines or constrains a name
+the formula uses (``&& \\text{using } z = x + \\pi/2``, ``&& (u = \\epsilon / x)``, ``\\text{where } z \\text{ is }
+...``) is refused: dropped, the name would read as a quantity of its own (:func:`_refuse_defining`).
 """
 from __future__ import annotations
 
@@ -59,14 +59,15 @@ def _refuse_defining(source: str, formula: list[Tok], remark: list[Tok]) -> None
     u free of the limit's variable it stands for); kept, it is a definition, not a condition.  Only the paper's words
     say how to read it.  Caught in any spelling: a name of the formula (compared as the reader normalises names:
     ``x_{A}`` is ``x_A``, ``\\hat{x}`` is ``x_hat``, ``x'`` stays primed) that is a whole side of a relation of the
-    remark (``u = ...``, ``(u = ...)``, ``... = z``, ``a = x = 2``, ``:=``, ``\\doteq``, ``\\equiv``, ``\\overset{\\text{def}}{=}``),
+    remark (``u = ...``, ``(u = ...)``, ``... = z``, ``a = x = 2``, ``:=``, ``\\doteq``, ``\\equiv``,
+    ``\\overset{\\text{def}}{=}``),
     a call ``f(x)`` of a function the formula calls, as a side (``\\text{using } f(x) = x^2`` beside ``f(x) + 1``), or a
     name the remark's words define (``u \\text{ as }``, ``\\text{where } z \\text{ is }``, ``\\text{ for } z``,
     ``\\text{with } x``).  A side that is the value of a function the remark defines (``\\text{using } f(x) = c``, f not
-    in the formula) defines f, not c.  The constants ``e`` and ``\\pi`` are never defined so (``\\ln(e) && \\text{since }
-    e = \\lim ...`` recalls a fact); a remark that only mentions the formula's names (``\\text{since } (x + \\epsilon)^2 =
-    x^2 + 2x\\epsilon + \\epsilon^2``, ``\\text{taking } g(x) \\text{ out since it does not depend on } \\epsilon``) or names
-    nothing of it (``\\text{by Jensen's inequality}``) is dropped."""
+    in the formula) defines f, not c.  The constants ``e`` and ``\\pi`` are never defined so (``\\ln(e) &&
+    \\text{since } e = \\lim ...`` recalls a fact); a remark that only mentions the formula's names (``\\text{since }
+    (x + \\epsilon)^2 = x^2 + 2x\\epsilon + \\epsilon^2``, ``\\text{taking } g(x) \\text{ out since it does not depend
+    on } \\epsilon``) or names nothing of it (``\\text{by Jensen's inequality}``) is dropped."""
     formula, remark = decorate(formula), _relations(decorate(remark))
     names = {n for k in range(len(formula)) for n in [_name_at(formula, k)[0]] if n}
     called = {n for k, t in enumerate(formula) for n, end in [_name_at(formula, k)]
@@ -87,11 +88,13 @@ _RELATIONS = RELATION_COMMANDS | {r"\doteq", r"\coloneqq", r"\triangleq", r"\eqq
 DEFINING = frozenset("as is be are for denote denotes denoting define defines defining defined let set setting where "
                      "call called calling stand stands equal equals substitute substituting replace replacing put "
                      "putting with write writing".split())
-"""Words that, next to a name, define it (``u \\text{ as } ...``, ``\\text{where } z \\text{ is } ...``, ``\\text{ for } z``)."""
+"""Words that, next to a name, define it (``u \\text{ as } ...``, ``\\text{where } z \\text{ is } ...``,
+``\\text{ for } z``)."""
 
 
 def _relations(tokens: list[Tok]) -> list[Tok]:
-    """``tokens`` with ``\\overset{...}{=}``, ``\\stackrel{...}{=}`` (a relation with a note over it) as that relation."""
+    """``tokens`` with ``\\overset{...}{=}``, ``\\stackrel{...}{=}`` (a relation with a note over it) as that
+    relation."""
     out, k = [], 0
     while k < len(tokens):
         t = tokens[k]

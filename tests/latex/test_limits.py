@@ -197,7 +197,7 @@ def test_a_partial_of_a_bare_name_alone_stays_read():
     r"y = x + 1 \quad \text{(by Lemma 2 with } x)",                    # a remark after a wide space
 ])
 def test_a_justification_defining_a_name_the_formula_uses_is_refused(latex):
-    with pytest.raises(LatexError, match="defined or constrained in a justification or remark while the formula uses it"):
+    with pytest.raises(LatexError, match="defined or constrained in a justification or remark while the formula"):
         display(latex)
 
 
