@@ -96,6 +96,9 @@ def bind_limits(tree, source: str = ""):
 
 
 _SEQUENCE = "a sequence limit ({} integer): symdp reads limits of a real variable"
+INDEX_LETTERS = frozenset("i j k l m n N M K".split())
+"""Letters papers use for integer indices: a limit of one at infinity (``\\lim_{n \\to \\infty} \\sin(n\\pi)``, 0 over the
+integers, no limit over the reals) is refused, whatever the notation's assumptions (review of 2026-12-06)."""
 
 
 def _variable(node: Tree):
@@ -295,4 +298,8 @@ class Limits:
                 or any(var in end.free_symbols for total in body.atoms(sp.Sum, sp.Product)
                        for _, *ends in total.limits for end in ends):
             self.fail(head.start, head.end, _SEQUENCE.format(var))
+        if point.is_infinite and var.name in INDEX_LETTERS:
+            self.fail(head.start, head.end, f"{var} \\to \\infty: a sequence limit ({var} an index, as the letter is "
+                                            "used) or a limit of a real variable? symdp reads limits of a real variable: "
+                                            "name it x, t, ...")
         return sp.Limit(body, var, point, dir=side) * sp.Mul(*outer)   # in the order written

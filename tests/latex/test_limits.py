@@ -318,3 +318,12 @@ def test_a_limit_over_a_variable_the_notation_makes_an_integer_is_refused():
     with pytest.raises(LatexError, match="a sequence limit"):
         _parse(r"\lim_{n\to\infty} \sin(n\pi)", integer)
     assert parse(r"\lim_{n \to \infty} (1 + 1/n)^n") == sp.Limit((1 + 1 / n) ** n, n, sp.oo)
+
+
+@pytest.mark.parametrize("row", [r"\lim_{n\to\infty} \sin(n\pi) = 0", r"\lim_{k \to \infty} (1 + 1/k)^k = e",
+                                 r"\lim_{N \to -\infty} e^{N} = 0"])
+def test_a_limit_at_infinity_in_an_index_letter_is_refused(row):
+    """sin(n pi) -> 0 over the integers, no limit over the reals: the letter says a sequence, symdp reads a real
+    variable (review of 2026-12-06, M6 with the default notation)."""
+    with pytest.raises(LatexError, match="sequence limit"):
+        display(row)
