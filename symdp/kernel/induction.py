@@ -53,7 +53,7 @@ def _defined(goal, k, first, last, rest) -> bool:
     real = sp.Dummy(k.name, real=True)
     sums = {s: sp.Dummy("S", real=True) for s in goal.atoms(sp.Sum)}
     off = goal.xreplace(sums).xreplace({k: real})
-    nexts = [_next_term(s, k).xreplace({k: real}) for s in sums]
+    nexts = [next_term(s, k).xreplace({k: real}) for s in sums]
     reader = Reader(())
     return reader.real(off, {**rest, real: sp.Interval(first, last)}) and \
         all(reader.real(t, {**rest, real: sp.Interval(first, last - 1)}) for t in nexts)
@@ -94,7 +94,7 @@ def _step(expr, m):
     names = {s: sp.Dummy("S") for s in sums}
     grown = {}
     for s in sums:
-        term = _next_term(s, m)
+        term = next_term(s, m)
         if term is None:
             return None
         grown[names[s]] = names[s] + term
@@ -103,7 +103,7 @@ def _step(expr, m):
     return None if step.free_symbols & set(names.values()) else step
 
 
-def _next_term(s, m):
+def next_term(s, m):
     """a(hi + 1) for ``s = Sum(a, (j, lo, hi))`` with ``hi - m`` an integer free of m and ``a``, ``lo`` free of m;
     0 for a sum free of m; else None."""
     if m not in s.free_symbols:

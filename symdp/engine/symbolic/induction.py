@@ -26,6 +26,7 @@ from dataclasses import dataclass
 
 import sympy as sp
 
+from ...kernel.induction import next_term
 from .conditions import discharge
 from .pieces import restricted
 from .provers import prove_sign
@@ -131,7 +132,7 @@ def _step(expr, m):
     names = {s: sp.Dummy("S") for s in sums}
     grown = {}
     for s in sums:
-        nxt = _next_term(s, m)
+        nxt = next_term(s, m)
         if nxt is None:
             return None
         grown[names[s]] = names[s] + nxt
@@ -140,22 +141,6 @@ def _step(expr, m):
     if step.free_symbols & set(names.values()):
         step = sp.cancel(sp.together(step))
     return None if step.free_symbols & set(names.values()) else step
-
-
-def _next_term(s: sp.Sum, m):
-    """a(hi + 1) when ``s = Sum(a, (j, lo, hi))`` gains exactly that term as m goes to m + 1 (hi - m free of m, an
-    integer; lo and a free of m); 0 for a sum m is not in; else None."""
-    if m not in s.free_symbols:
-        return sp.Integer(0)
-    if len(s.limits) != 1 or len(s.limits[0]) != 3:
-        return None
-    j, lo, hi = s.limits[0]
-    if m in s.function.free_symbols or m in sp.sympify(lo).free_symbols:
-        return None
-    shift = sp.expand(hi - m)
-    if m in shift.free_symbols or shift.is_integer is not True:
-        return None
-    return s.function.xreplace({j: hi + 1})
 
 
 def _at(expr, m, value):
