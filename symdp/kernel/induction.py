@@ -32,8 +32,8 @@ def induction_claims(node, claim):
     m, first, last, rest = placed
     k = sp.Dummy(m.name, integer=True)   # m's other assumptions (positive) must not shape the step below first
     goal = sp.sympify(claim.goal).xreplace({m: k})
-    base, step = _written_out(goal.xreplace({k: first})), _step(goal, k)
-    if base is None or step is None:
+    base, gain = _written_out(goal.xreplace({k: first})), step(goal, k)
+    if base is None or gain is None:
         return "a sum does not gain one term a step (its summand or lower limit moves) or does not cancel, or a " \
                f"base case's sum is not over at most {MAX_TERMS} integers"
     if not _defined(goal, k, first, last, rest):
@@ -42,7 +42,7 @@ def induction_claims(node, claim):
     real = sp.Dummy(m.name, real=True)
     relaxed = {**rest, real: sp.Interval(first, last - 1)}
     return (Claim(base, ">" if claim.strict else ">=", sp.Integer(0), tuple(rest.items())),
-            Claim(step.xreplace({k: real}), ">=", sp.Integer(0), tuple(relaxed.items())))
+            Claim(gain.xreplace({k: real}), ">=", sp.Integer(0), tuple(relaxed.items())))
 
 
 def _defined(goal, k, first, last, rest) -> bool:
@@ -88,8 +88,9 @@ def _written_out(expr):
                                        for j in range(s.limits[0][1], s.limits[0][2] + 1)]) for s in sums})
 
 
-def _step(expr, m):
-    """F(m + 1) - F(m) with every sum cancelled, or None."""
+def step(expr, m):
+    """F(m + 1) - F(m) with every sum cancelled (after expanding, else over one cancelled denominator), or None when a
+    sum does not gain one term a step or does not cancel.  ``m`` should carry no sign assumption (see above)."""
     sums = sorted(expr.atoms(sp.Sum), key=sp.default_sort_key)
     names = {s: sp.Dummy("S") for s in sums}
     grown = {}
@@ -99,8 +100,10 @@ def _step(expr, m):
             return None
         grown[names[s]] = names[s] + term
     phi = expr.xreplace(names)
-    step = sp.expand(phi.xreplace({m: m + 1}).xreplace(grown) - phi)
-    return None if step.free_symbols & set(names.values()) else step
+    gain = sp.expand(phi.xreplace({m: m + 1}).xreplace(grown) - phi)
+    if gain.free_symbols & set(names.values()):
+        gain = sp.cancel(sp.together(gain))
+    return None if gain.free_symbols & set(names.values()) else gain
 
 
 def next_term(s, m):

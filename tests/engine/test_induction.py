@@ -50,7 +50,15 @@ def test_a_false_twin_is_never_proved(name):
 
 def test_the_step_cancels_the_sum():
     step = induction._step(m * sp.exp((m - 1) * eps) - GEOM, m)
-    assert sp.simplify(step - (m * sp.exp(m * eps) - m * sp.exp((m - 1) * eps))) == 0
+    k = induction._plain(m)   # the step is taken over m as a plain integer (its sign assumptions left out)
+    assert sp.simplify(step - (k * sp.exp(k * eps) - k * sp.exp((k - 1) * eps))) == 0
+
+
+def test_the_step_ignores_the_bound_s_sign_assumptions():
+    """|(n + 1) - 2| is n - 1 for a positive n, not at n = 0, the first value of [0, oo) (kernel review)."""
+    n = sp.Symbol("n", integer=True, positive=True)
+    step = induction._step(n ** 2 - 4 * n + 2 - sp.Abs(n - 2), n)
+    assert step.has(sp.Abs) and step.xreplace({induction._plain(n): 0}) == -2
 
 
 def test_a_summand_with_the_bound_in_it_is_not_inducted():

@@ -26,7 +26,7 @@ from dataclasses import dataclass
 
 import sympy as sp
 
-from ...kernel.induction import next_term
+from ...kernel.induction import step
 from .conditions import discharge
 from .pieces import restricted
 from .provers import prove_sign
@@ -106,8 +106,8 @@ def _relaxed(domain: dict, bound: Bound, last) -> tuple:
 # -- induction --------------------------------------------------------------------------------------
 
 def _by_induction(expr, sign, domain, attempts, bound: Bound):
-    step = attempts.call(f"induction step in {bound.m}", lambda: _step(expr, bound.m))
-    if step is None:
+    gain = attempts.call(f"induction step in {bound.m}", lambda: _step(expr, bound.m))
+    if gain is None:
         return None
     base = attempts.call(f"base case {bound.m} = {bound.first}", lambda: _at(expr, bound.m, bound.first))
     if base is None:
@@ -117,30 +117,24 @@ def _by_induction(expr, sign, domain, attempts, bound: Bound):
     if not why_base or bound.last == bound.first:
         return why_base and f"{bound.m} = {bound.first} only: {why_base}"
     real, relaxed = _relaxed(domain, bound, bound.last - 1)
-    why_step = prove_sign(step.xreplace({bound.m: real}), _STEP[sign], relaxed, attempts)
+    why_step = prove_sign(gain.xreplace({_plain(bound.m): real}), _STEP[sign], relaxed, attempts)
     if not why_step:
         return None
     return (f"induction on {bound.m} >= {bound.first}: the first value {sp.sstr(base)} {sign} ({why_base}); the step "
-            f"F({bound.m} + 1) - F({bound.m}) = {sp.sstr(step)} {_STEP[sign]} for real {bound.m} >= {bound.first} "
+            f"F({bound.m} + 1) - F({bound.m}) = {sp.sstr(gain)} {_STEP[sign]} for real {bound.m} >= {bound.first} "
             f"({why_step})")
 
 
 def _step(expr, m):
-    """F(m + 1) - F(m) with every sum cancelled, or None when a sum does not cancel or does not move by one
-    term (a summand or a lower limit with m in it, several limits)."""
-    sums = sorted(expr.atoms(sp.Sum), key=sp.default_sort_key)
-    names = {s: sp.Dummy("S") for s in sums}
-    grown = {}
-    for s in sums:
-        nxt = next_term(s, m)
-        if nxt is None:
-            return None
-        grown[names[s]] = names[s] + nxt
-    phi = expr.xreplace(names)
-    step = sp.expand(phi.xreplace({m: m + 1}).xreplace(grown) - phi)
-    if step.free_symbols & set(names.values()):
-        step = sp.cancel(sp.together(step))
-    return None if step.free_symbols & set(names.values()) else step
+    """F(m + 1) - F(m) by the kernel's rule (:func:`symdp.kernel.induction.step`), over ``m`` as a plain integer
+    (:func:`_plain`): m's own assumptions (positive) would let SymPy write |m + 1 - 2| as m - 1, false at an
+    interval's first value they exclude (the kernel review of 2026-12-06); or None."""
+    return step(expr.xreplace({m: _plain(m)}), _plain(m))
+
+
+def _plain(m):
+    """``m`` with no assumption but being an integer."""
+    return sp.Symbol(m.name, integer=True)
 
 
 def _at(expr, m, value):
