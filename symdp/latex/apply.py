@@ -392,3 +392,4 @@ def _next_operator(powers: list, j: int) -> int:
 
 def _operator(p) -> bool:
     return isinstance(p, Power) and isinstance(p.base, Head) and p.base.kind == "op"
+

@@ -27,12 +27,32 @@ def absolute_bars(tokens: list[Token], source: str) -> list[Token]:
             out.append(t)
             continue
         after_operator = not out or out[-1].type in OPENERS
-        if stack and stack[-1] == depth and not after_operator:
+        if stack and stack[-1][0] == depth and not after_operator:
             stack.pop()
             out.append(Token("ABSR", "|", start_pos=t.start_pos, end_pos=t.end_pos))
         else:
-            stack.append(depth)
+            stack.append((depth, len(out)))
             out.append(Token("ABSL", "|", start_pos=t.start_pos, end_pos=t.end_pos))
     if stack:
+        opened = out[stack[0][1]]
+        if _in_call(out, stack[0][1]):
+            fail(source, opened.start_pos, opened.end_pos, "a bar inside a call's parentheses, p(x | \\theta): a "
+                 "conditional (a distribution or a probability given the value after the bar), not a closed form in "
+                 "symbols; declare the function in the notation, or write the arguments with commas")
         fail(source, tokens[-1].start_pos, tokens[-1].end_pos, "an absolute value |...| left open")
     return out
+
+
+def _in_call(out: list[Token], k: int) -> bool:
+    """The bar at ``out[k]`` stands inside the parentheses of a name's call (``p(x | \\theta)``)."""
+    if k == 0 or out[k - 1].type in OPENERS:   # f(|x|...: an absolute value opened there
+        return False
+    depth = 0
+    for j in range(k - 1, -1, -1):
+        t = out[j]
+        depth += t.type in ("RPAREN", "RBRACK", "RBRACE", "ABSR")
+        if t.type in ("LPAREN", "LBRACK", "LBRACE", "ABSL"):
+            if depth == 0:
+                return t.type == "LPAREN" and j > 0 and out[j - 1].type in ("NAME", "FUNC", "CALL", "WORD")
+            depth -= 1
+    return False

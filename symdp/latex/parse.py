@@ -134,7 +134,7 @@ def display(text: str, notation: Notation | None = None, *, derived=None, prose=
         sides.unknown_commands(resolver, segments[0])
         defines = source[segments[0][0].start:segments[0][-1].end].strip()
         resolver.arguments = sides.arguments(source, segments[0])
-        sides.refuse_own_argument(source, segments[0])
+        sides.refuse_own_argument(source, segments[0], notation.symbols)
         resolver.heads = sides.heads(source, segments[0])
         head = _head(source, resolver, segments[0])
         segments, ops = segments[1:], ops[1:]

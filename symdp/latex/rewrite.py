@@ -62,6 +62,13 @@ from .limits import limit_spellings
 
 _ARRAY = re.compile(r"\\left\s*\\\{\s*\\begin\s*\{array\}\s*\{[^{}]*\}(?P<body>.*?)"
                     r"\\end\s*\{array\}\s*\\right\s*(?:\.|$)", re.S)
+_TEXT_SPACE = re.compile(r"\\(?:text|mbox|textrm|textnormal)\s*\{[^{}$]*(?:\$[^$]*\$[^{}$]*)?\}")
+_TEXT_SPACING = re.compile(r"\\[,;:! ](?![A-Za-z])|~|\\(?:tiny|scriptsize|footnotesize|small|normalsize|large|Large|LARGE"
+                           r"|huge|Huge)(?![A-Za-z])")
+"""Spacing and size switches inside a text box (``\\mbox{if\\, $r=s$}``, ``f_{\\mbox{\\scriptsize (min)}}``): a space
+between its words."""
+_STRUT = re.compile(r"\\rule\s*(?:\[[^\]]*\])?\s*\{\s*0(?:\.0*)?\s*(?:pt|em|ex|mm|cm|in|bp)?\s*\}\s*\{[^{}]*\}")
+"""A strut, ``\\rule{0pt}{12pt}`` (a rule of no width, which only lifts the line): nothing."""
 _TEXT_MATH = re.compile(r"\\(?P<cmd>text|mbox|textrm)\s*\{(?P<word>[^{}$]*)\$(?P<math>[^$]*)\$\s*\}")
 
 
@@ -71,11 +78,12 @@ def rewritten(text: str) -> str:
     text = limit_spellings(text)
     text = _PRIMED_AFTER.sub(lambda m: f"{m.group(2)}_{{{m.group(1)}}}", text)
     text = _GLYPH.sub(lambda m: GLYPHS[m.group(0)] + " ", text)
+    text = _TEXT_SPACE.sub(lambda m: _TEXT_SPACING.sub(" ", m.group(0)), _STRUT.sub("", text))
     text = _TEXT_MATH.sub(lambda m: rf"\{m.group('cmd')}{{{m.group('word').rstrip()} }} {m.group('math')} ", text)
     text = _NOT_IN.sub(r"\\notin ", _NOT_EQUAL.sub(r"\\ne ", text))
     text = _TEXT_KEYWORD.sub(lambda m: rf"\{m.group(1)}{{{m.group(2)} }} {m.group(3)} ", text)
     text = _event_indicators(_BRACE_WORD.sub(lambda m: "\\{" if m.group(1) == "l" else "\\}", text))
-    text = _SWITCH.sub(lambda m: rf"\{_SWITCHES[m.group(1)]}{{{m.group(2).strip('{} ')}}}", text)
+    text = _SWITCH.sub(_switched, _BOXED_SWITCH.sub(lambda m: rf"\{_SWITCHES[m.group(1)]}{{{m.group(2)}}}", text))
     text = _BRACED_OPERATOR.sub(lambda m: m.group(1), text)
     text = _SCRIPT_WORD.sub(lambda m: f"{m.group(1)}{{{m.group(2)}}}", text)
     text = braced_parentheses(text)
@@ -94,6 +102,18 @@ displays): the row's label, never a factor."""
 _SWITCHES = {"cal": "mathcal", "bf": "mathbf", "rm": "mathrm", "it": "mathit", "sf": "mathsf", "tt": "mathtt"}
 _SWITCH = re.compile(r"\{\s*\\(cal|bf|rm|it|sf|tt)(?![A-Za-z])\s*(\{\s*[A-Za-z0-9]+\s*\}|[A-Za-z0-9]+|\\[A-Za-z]+)\s*\}")
 """A font switch alone in its group with one word or one command: ``{\\cal R}``, ``{\\rm{Voigt}}``."""
+_BOXED_SWITCH = re.compile(r"\\(?:mbox|text|textrm|textnormal)\s*\{\s*\\(cal|bf|rm|it|sf|tt)(?![A-Za-z])\s*([A-Za-z0-9]+)\s*\}")
+"""A text box holding one switched word (``\\mbox{\\it WIF}``, as LaTeX 2.09 papers name a quantity): that word in
+its font, ``\\mathit{WIF}``."""
+
+
+def _switched(m) -> str:
+    """``{\\it WIF}`` as ``\\mathit{WIF}``; kept in a group where the braces are a command's argument
+    (``\\mbox{\\it WIF}``: ``\\mbox{\\mathit{WIF}}``, never ``\\mbox\\mathit{WIF}``)."""
+    font = rf"\{_SWITCHES[m.group(1)]}{{{m.group(2).strip('{} ')}}}"
+    return "{" + font + "}" if re.search(r"\\[A-Za-z]+\s*$", m.string[:m.start()]) else font
+
+
 _BRACED_OPERATOR = re.compile(r"(?<![_^])\{\s*(\\(?:operatorname|mathrm)\s*\{[A-Za-z]+\})\s*\}")
 """An operator's name alone in a group, its argument after the group (``{\\operatorname{erfc}}(-x)``, as lmfit writes
 its models): the group changes nothing, the name applies to the argument."""

@@ -8,6 +8,10 @@ notation does not know (a paper's macro never defined, ``\\pub``) defines nothin
 """
 from __future__ import annotations
 
+import re
+
+import sympy as sp
+
 from ..errors import SymdpError
 from .lexer import Tok, fail
 from .names import DECORATIONS, decorate
@@ -136,8 +140,16 @@ def arguments(source: str, seg: list[Tok]) -> frozenset:
     return frozenset(out)
 
 
-def refuse_own_argument(source: str, seg: list[Tok]) -> None:
-    """Refuse a defined side with a string among its arguments (``f(x; A, {\\mathrm{form='erf'}})``, a program's
+CONSTANT_SPELLINGS = frozenset((r"\pi", r"\uppi", r"\mathrm{e}", r"\mathrm{i}"))
+"""Spellings the notation reads as constants: a function defined of one of them names a variable that way (unless
+the notation's ``symbols`` give the spelling another value, :data:`CONSTANTS` not)."""
+CONSTANTS = (sp.pi, sp.E, sp.I)
+
+
+def refuse_own_argument(source: str, seg: list[Tok], symbols: tuple = ()) -> None:
+    """Refuse a defined side with a constant's spelling among its arguments that the right side also uses bare
+    (``\\psi(\\pi) = \\log \\frac{\\pi}{1 - \\pi}``, :data:`CONSTANT_SPELLINGS`; ``f(x; \\pi) = \\sum_k \\pi_k ...``
+    uses only members), a defined side with a string among its arguments (``f(x; A, {\\mathrm{form='erf'}})``, a program's
     keyword), and a function-style defined side whose name is also one of its arguments (``f(x; A, \\phi, f) = A \\sin(f x
     + \\phi)``, lmfit's sine model with its frequency f): inside, f is the function or the number, and no reading
     tells which."""
@@ -145,6 +157,13 @@ def refuse_own_argument(source: str, seg: list[Tok]) -> None:
     if quoted is not None:
         fail(source, quoted.start, quoted.end, f"a string in the signature ({quoted.text.strip()}): the function's "
              "value for one value of a program's option, code rather than a formula")
+    constant = sorted(a for a in arguments(source, seg) if a.replace(" ", "") in CONSTANT_SPELLINGS
+                      and dict(symbols).get(a.replace(" ", ""), sp.pi) in CONSTANTS
+                      and re.search(re.escape(a) + r"(?![A-Za-z])(?!\s*_)", source[seg[-1].end:]))
+    if constant:
+        fail(source, seg[0].start, seg[-1].end, f"{constant[0]} as an argument of the function defined (\\psi(\\pi) = "
+             f"\\log \\frac{{\\pi}}{{1 - \\pi}}, \\pi a probability): the constant, or a variable the paper names "
+             f"{constant[0]}? Declare it in the notation (symbols=) to read it as a variable")
     name = head(seg)
     if not name or len(name) != 1 or name[0].kind != "NAME":
         return

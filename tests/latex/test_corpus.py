@@ -24,12 +24,12 @@ FILES = ("rows", "heldout_rows", "heldout2_rows", "heldout3_rows", "heldout4_row
          "heldout7_rows", "heldout8_rows", "heldout9_rows", "heldout10_rows", "heldout11_rows", "heldout12_rows",
          "heldout13_rows", "heldout14_rows", "heldout15_rows", "heldout16_rows", "heldout17_rows",
          "heldout18_rows", "heldout19_rows", "heldout20_rows", "heldout21_rows", "heldout22_rows", "heldout23_rows",
-         "heldout24_rows", "heldout25_rows", "heldout26_rows")
+         "heldout24_rows", "heldout25_rows", "heldout26_rows", "heldout27_rows", "heldout28_rows")
 HELDOUT = ("heldout_rows", "heldout2_rows", "heldout3_rows", "heldout4_rows", "heldout5_rows", "heldout6_rows",
            "heldout7_rows", "heldout8_rows", "heldout9_rows", "heldout10_rows", "heldout11_rows", "heldout12_rows",
            "heldout13_rows", "heldout14_rows", "heldout15_rows", "heldout16_rows", "heldout17_rows",
          "heldout18_rows", "heldout19_rows", "heldout20_rows", "heldout21_rows", "heldout22_rows", "heldout23_rows",
-         "heldout24_rows", "heldout25_rows", "heldout26_rows")
+         "heldout24_rows", "heldout25_rows", "heldout26_rows", "heldout27_rows", "heldout28_rows")
 ROWS = {name: load(name) for name in FILES if (CORPUS / f"{name}.py").exists()}
 _SEEN: dict = {}
 
@@ -42,6 +42,12 @@ def outcome(name: str, k: int):
 
 
 MISREAD_BLIND: dict = {
+    "heldout28_rows": ((75, 77),
+                       "measured blind on 2026-12-06 at e31daf4 with 2 misread (README.md). Left, by a deliberate rule "
+                       "(upright words in math are one name each, as heldout26's slope, rise, run): Bayes' rule in "
+                       "words, \\textnormal{posterior} = \\textnormal{prior} x \\textnormal{likelihood} / "
+                       "\\textnormal{marginal likelihood} and its odds form, read as the equations they write between "
+                       "named quantities, where the blind meaning takes a rule in words for no closed form"),
     "heldout25_rows": ((98,),
                        "measured blind at cc10895 with 4 misread (README.md); three are now refused (Corr(x_t, "
                        "x_{t-k}) alone, row 35; an indicator before parentheses, row 54; a statement after "
@@ -130,6 +136,11 @@ def test_row_is_read_as_meant_or_refused(name, k):
 
 BELOW_TARGET: dict = {  # heldout7 left it on 2026-12-03 at 44/48 (measured blind 30/48 with 7 misread; README.md)
     # heldout11 left it with heldout26's limits (57/63 = 90 %: its \lim_{\alpha \to 1} row)
+    "heldout27_rows": "16/21 = 76 % of the closed-form rows read as meant, 0 misread; measured blind at e31daf4: 7/21 = "
+                      "33 % with 7 misread, six of them the harness's naming of pi[g, y] against \\pi_{gy} (README.md)",
+    "heldout28_rows": "18/29 = 62 % of the closed-form rows read as meant (p(x | \\theta) calls, \\propto rows, the "
+                      "binomial written as a one-column array refused), 2 misread (MISREAD_BLIND); measured blind at "
+                      "e31daf4: 18/29 = 62 % with 2 misread (README.md)",
     "heldout26_rows": "92/129 = 71 % of the closed-form rows read as meant (limits read since heldout26), 0 misread; "
                       "measured blind at aef6397: 27/129 = 21 % with 0 misread (README.md)",
     "heldout25_rows": "31/36 = 86 % of the closed-form rows read as meant, 1 misread (MISREAD_BLIND); measured blind "
