@@ -132,6 +132,8 @@ class Application(Members):
         display that also uses the name as a plain quantity is refused (:func:`.parse.display`)."""
         var = head.fn
         value = sp.Derivative(sp.Function(name.name)(var), (var, order))
+        if r"\partial" in self.source[head.start:head.end]:
+            self.partial.add(name.name)   # a partial derivative of a bare name (:func:`.meanings.one_meaning`)
         at = self._argument_group(powers, after)
         if at is None or at.sup is not None or at.base.kind != "paren" or len(at.base.items) != 1:
             return value, after

@@ -46,6 +46,10 @@ class Builder(Application, Limits, Products, Transformer):
         assumptions decide it), so the record shows what the paper states."""
         self.undeclared = set()
         """The functions nobody declared that this formula calls (see :meth:`.apply.Application.apply_call`)."""
+        self.partial = set()
+        """The names of the functions whose partial derivatives this formula reads from a bare name
+        (``\\frac{\\partial f}{\\partial x}`` as ``Derivative(f(x), x)``), checked against the whole display by
+        :func:`.meanings.one_meaning`."""
 
     def fail(self, start: int, end: int, why: str):
         fail(self.source, start, end, why)

@@ -15,7 +15,7 @@ from .scripts import bound_index, index_names, nameish
 from .statements import refuse_run_together
 
 
-def one_meaning(source: str, chain) -> None:
+def one_meaning(source: str, chain, partial=frozenset(), arguments=frozenset()) -> None:
     """Refuse the members of a display (``chain``, with its side conditions) when together they give a name two
     meanings: a name differentiated as a function of a variable (``\\frac{dF}{dx}``) and, elsewhere, used as a plain
     quantity (``= F``); ``|p|`` of a family ``p_i`` (its length, in PreliZ's categorical CDF).  Only the notation
@@ -28,7 +28,7 @@ def one_meaning(source: str, chain) -> None:
         fail(source, 0, len(source), f"{both[0]} is differentiated as a function and also used as a plain quantity: "
              f"write {both[0]}(x) where it is the function's value, or declare it in the notation")
     _refuse_two_arities(source, chain)
-    _refuse_partial_bare(source, chain)
+    _refuse_partial_bare(source, chain, partial, arguments)
     release = next((c for m in chain for c in m.atoms(AppliedUndef) if released(c)), None)
     if release is not None:
         not_formula(source, 0, len(source), str(release), f"{release}: a mechanism applied to a dataset, a random "
@@ -76,35 +76,31 @@ def _refuse_two_arities(source: str, chain) -> None:
              f"{{\\partial x}} {name}(x, y)), or declare it in the notation")
 
 
-_PARTIAL = re.compile(r"\\frac\s*\{\s*\\partial(?:\^\{?\w+\}?)?\s*([^{}()\s][^{}()]*?(?:\{[^{}]*\})?)\s*\}")
-
-
-def _refuse_partial_bare(source: str, chain) -> None:
+def _refuse_partial_bare(source: str, chain, partial, arguments) -> None:
     """Refuse a partial derivative of a bare name (``\\frac{\\partial l_g}{\\partial \\beta_{jk}} = (f_{gk} - N_g
-    \\pi_{gk}) x_{gj}``), read as a function of the variable alone, when the display holds other free names and
-    calls the function nowhere: a function of that variable alone, or of it and arguments the display does not
-    write (the partial sign says there are others)?  Kept: a display in the variable alone
-    (``\\frac{\\partial G}{\\partial x} = \\sum_k ...(x)``), and a function the display calls (its arguments written
-    there, the arity checked by :func:`_refuse_two_arities`)."""
-    bare = {_plain(m.group(1)) for m in _PARTIAL.finditer(source)}
-    for m in chain:
-        for d in getattr(m, "atoms", lambda *_: ())(sp.Derivative):
-            f = d.expr
-            if not isinstance(f, AppliedUndef) or len(f.args) != 1 or _plain(_written(f.func.__name__)) not in bare:
-                continue
-            at = {s for x in chain for sub in getattr(x, "atoms", lambda *_: ())(sp.Subs) if sub.expr.has(d)
-                  for p in sub.point for s in p.free_symbols}   # the point it is evaluated at: G'(x/2)
-            others = set().union(*(getattr(x, "free_symbols", set()) for x in chain)) - set(d.variables) - at
-            if others and not _called(source, _written(f.func.__name__)):
-                fail(source, 0, len(source), f"a partial derivative of the bare name {_written(f.func.__name__)} "
-                     f"beside other names ({', '.join(sorted(map(str, others))[:3])}): a function of "
-                     f"{d.variables[0]} alone, or of it and arguments the display does not write? Write them "
-                     f"(\\frac{{\\partial}}{{\\partial x}} f(x, y)), or declare the function in the notation")
-
-
-def _plain(name: str) -> str:
-    """A written name without braces, backslashes and spaces (``l_{g}``, ``l_g`` and ``l_g`` agree)."""
-    return re.sub(r"[{}\\\s]", "", name)
+    \\pi_{gk}) x_{gj}``, ``partial``: read as a function of the variable alone) when the display holds other free
+    names (or its defined side takes arguments, ``g(y) = \\frac{\\partial f}{\\partial x}``) and calls the function
+    nowhere: a function of that variable alone, or of it and arguments the display does not write (the partial sign
+    says there are others)?  Kept: a display in the variable alone (``\\frac{\\partial G}{\\partial x} = \\sum_k
+    ...(x)``, or at a point, ``G'(x/2)``), and a function the display calls (its arguments written there, the arity
+    checked by :func:`_refuse_two_arities`)."""
+    members = [m for m in chain if isinstance(m, sp.Basic)]
+    found = {d for m in members for d in m.atoms(sp.Derivative)
+             if isinstance(d.expr, AppliedUndef) and len(d.expr.args) == 1 and d.expr.func.__name__ in partial}
+    for d in sorted(found, key=sp.default_sort_key):
+        outer, mark = next((s for m in members for s in m.atoms(sp.Subs) if s.expr.has(d)), d), sp.Dummy()
+        rest = [m.xreplace({outer: mark}) for m in members]
+        if any(c.func == d.expr.func for m in rest for c in m.atoms(AppliedUndef)):
+            continue
+        free = set().union(*(m.free_symbols for m in rest)) - {mark}
+        known = set(d.variables) if outer is d else set().union(*(p.free_symbols for p in outer.point))
+        others = sorted(map(str, free - known)) + sorted(set(arguments) - set(map(str, known)))
+        if others:
+            name = _written(d.expr.func.__name__)
+            fail(source, 0, len(source), f"a partial derivative of the bare name {name} beside other names "
+                 f"({', '.join(others[:3])}): a function of {d.variables[0]} alone, or of it and arguments the display "
+                 "does not write? Write them (\\frac{\\partial}{\\partial x} f(x, y)), or declare the function in "
+                 "the notation")
 
 
 _WRITTEN = {s.name: tex.lstrip("\\") for s, tex in LATEX_NAMES.items() if isinstance(s, sp.Symbol)}
@@ -208,10 +204,3 @@ def _random_word(name: str) -> bool:
     return len(words[0]) > 1 and words[0].isalpha() and words[0] not in GREEK \
         and any(w.lower() in RANDOM_WORDS for w in words)
 
-
-def _called(source: str, name: str) -> bool:
-    """The display calls ``name`` somewhere (``f(x + h, y)``, ``l_{g}\\left(``): its arguments are written there
-    (a call with another number of them is refused by :func:`.meanings.one_meaning`)."""
-    head, _, sub = name.partition("_")
-    spelled = re.escape(head) + (r"_\{?" + re.escape(sub) + r"\}?" if sub else "")
-    return re.search(r"(?<![A-Za-z\\])\\?" + spelled + r"\s*(\\left\s*)?\(", source) is not None

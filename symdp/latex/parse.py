@@ -158,7 +158,7 @@ def display(text: str, notation: Notation | None = None, *, derived=None, prose=
     found = side_conditions.shared_ranges(source, read, found,
                                           lambda tokens: _parse_tokens(source, resolver, tokens, condition=True))
     _refuse_bound_conditions(source, chain, found)
-    one_meaning(source, chain + tuple(found))
+    one_meaning(source, chain + tuple(found), resolver.partial, resolver.arguments)
     raw = lex(source)
     refuse_unranged_members(source, raw, defined_end)
     refuse_bare_units(source, raw, chain, found, resolver.arguments, defined_end)
@@ -263,7 +263,9 @@ def _parse_tokens(source: str, resolver: Resolver, raw: list[Tok], condition: bo
     builder = Builder(source, condition)
     try:
         result = builder.transform(bind_limits(tree, source))
-        return builder.value(result) if not isinstance(result, sp.Basic) else result
+        result = builder.value(result) if not isinstance(result, sp.Basic) else result
+        resolver.partial |= builder.partial
+        return result
     except RecursionError:
         raise SymdpError("latex", source[:60], "a formula nested less deeply") from None
     except LarkError as exc:

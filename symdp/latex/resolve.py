@@ -125,6 +125,8 @@ class Resolver:
         self.families = derived.families
         """Names the derived expression uses only as indexed families (see context.Context.families)."""
         self.arguments = frozenset()
+        self.partial: set = set()
+        """The partial derivatives of bare names the display's members read (:attr:`.build.Builder.partial`)."""
         self.functions = frozenset()
         """The names the text around the display calls functions (:func:`.prose.function_names`)."""
         self.words: dict = {}

@@ -67,7 +67,7 @@ _TEXT_SPACING = re.compile(r"\\[,;:! ](?![A-Za-z])|~|\\(?:tiny|scriptsize|footno
                            r"|huge|Huge)(?![A-Za-z])")
 """Spacing and size switches inside a text box (``\\mbox{if\\, $r=s$}``, ``f_{\\mbox{\\scriptsize (min)}}``): a space
 between its words."""
-_STRUT = re.compile(r"\\rule\s*(?:\[[^\]]*\])?\s*\{\s*0(?:\.0*)?\s*(?:pt|em|ex|mm|cm|in|bp)?\s*\}\s*\{[^{}]*\}")
+_STRUT = re.compile(r"(?<![_^])(?<![_^] )\\rule\s*(?:\[[^\]]*\])?\s*\{\s*0(?:\.0*)?\s*(?:pt|em|ex|mm|cm|in|bp)?\s*\}\s*\{[^{}]*\}")
 """A strut, ``\\rule{0pt}{12pt}`` (a rule of no width, which only lifts the line): nothing."""
 _TEXT_MATH = re.compile(r"\\(?P<cmd>text|mbox|textrm)\s*\{(?P<word>[^{}$]*)\$(?P<math>[^$]*)\$\s*\}")
 

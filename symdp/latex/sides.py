@@ -140,10 +140,24 @@ def arguments(source: str, seg: list[Tok]) -> frozenset:
     return frozenset(out)
 
 
-CONSTANT_SPELLINGS = frozenset((r"\pi", r"\uppi", r"\mathrm{e}", r"\mathrm{i}"))
-"""Spellings the notation reads as constants: a function defined of one of them names a variable that way (unless
-the notation's ``symbols`` give the spelling another value, :data:`CONSTANTS` not)."""
-CONSTANTS = (sp.pi, sp.E, sp.I)
+CONSTANT_SPELLINGS = {r"\pi": r"\\pi(?![A-Za-z])", r"\mathrm{e}": r"\\mathrm\s*\{\s*e\s*\}",
+                      "e": r"(?<![A-Za-z\\])e(?![A-Za-z])"}
+"""Spellings the notation reads as constants (pi, Euler's e), with the pattern that finds each bare (no subscript
+follows): a function defined of one of them names a variable that way (unless the notation's ``symbols`` give the
+spelling another value, :data:`CONSTANTS` not)."""
+CONSTANTS = (sp.pi, sp.E)
+
+
+def _constant_argument(source: str, seg: list[Tok], symbols) -> list:
+    """The constants' spellings (:data:`CONSTANT_SPELLINGS`) the defined side's parentheses hold, in any grouping
+    (``\\psi(\\pi)``, ``\\psi({\\pi})``, ``f(\\mathrm{e})``), that the rest of the display also writes bare."""
+    k = _opening(seg) if seg and seg[-1].kind == "RPAREN" else None
+    if k is None:
+        return []
+    inside, rest = source[seg[k].end:seg[-1].start], source[seg[-1].end:]
+    bare = lambda pattern, text: re.search(pattern + r"(?!\s*_)(?!\s*\^\s*\{?\s*\\prime)", text)
+    return sorted(tex for tex, pattern in CONSTANT_SPELLINGS.items()
+                  if dict(symbols).get(tex, sp.pi) in CONSTANTS and bare(pattern, inside) and bare(pattern, rest))
 
 
 def refuse_own_argument(source: str, seg: list[Tok], symbols: tuple = ()) -> None:
@@ -157,9 +171,7 @@ def refuse_own_argument(source: str, seg: list[Tok], symbols: tuple = ()) -> Non
     if quoted is not None:
         fail(source, quoted.start, quoted.end, f"a string in the signature ({quoted.text.strip()}): the function's "
              "value for one value of a program's option, code rather than a formula")
-    constant = sorted(a for a in arguments(source, seg) if a.replace(" ", "") in CONSTANT_SPELLINGS
-                      and dict(symbols).get(a.replace(" ", ""), sp.pi) in CONSTANTS
-                      and re.search(re.escape(a) + r"(?![A-Za-z])(?!\s*_)", source[seg[-1].end:]))
+    constant = _constant_argument(source, seg, symbols)
     if constant:
         fail(source, seg[0].start, seg[-1].end, f"{constant[0]} as an argument of the function defined (\\psi(\\pi) = "
              f"\\log \\frac{{\\pi}}{{1 - \\pi}}, \\pi a probability): the constant, or a variable the paper names "

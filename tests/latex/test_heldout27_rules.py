@@ -84,3 +84,55 @@ def test_text_boxes_are_read_as_tex_sets_them(latex, read):
 def test_a_rule_with_a_width_stays_refused():
     with pytest.raises(LatexError, match=r"\\rule"):
         display(r"y = \rule{2pt}{3pt} x")
+
+
+# 5. the adversarial review of d530204: every bypass it found ------------------------------------------------------
+
+@pytest.mark.parametrize("latex", [
+    r"\frac{\partial \mathcal{L}}{\partial \theta} = \sum_{i=1}^{n} (y_i - \theta)",   # a decorated or font name
+    r"\frac{\partial \hat{f}}{\partial x} = x y",
+    r"\dfrac{\partial f}{\partial x} = y x",                                              # other fractions, spacing
+    r"\frac{\partial\,f}{\partial\,x} = y x",
+    r"\frac{\partial ^2 f}{\partial x^2} = a x",
+    r"\frac{\partial f}{\partial x} = y + g_f(x)",                                       # another function's call
+    r"\frac{\partial f}{\partial x} = y + \hat f(y)",
+    r"g(y) = \frac{\partial f}{\partial x}",                                              # the defined side's argument
+    r"\frac{\partial f}{\partial x}(b) = x + b",                                          # x free outside the point
+])
+def test_review_partial_derivative_bypasses_are_refused(latex):
+    with pytest.raises(LatexError, match="partial derivative of the bare name"):
+        display(latex)
+
+
+@pytest.mark.parametrize("latex,read", [
+    (r"f(x) = \frac{\partial G}{\partial x}", ("Derivative(G(x), x)",)),
+    (r"h(y) = \frac{\partial G}{\partial x}(y)", ("Subs(Derivative(G(x), x), x, y)",)),
+    (r"\frac{\partial f}{\partial x} = 2 f(x)", ("Derivative(f(x), x)", "2*f(x)")),
+])
+def test_review_partial_derivatives_that_stay_read(latex, read):
+    assert chain(latex) == read
+
+
+@pytest.mark.parametrize("latex", [
+    r"\psi({\pi}) = \log \frac{\pi}{1-\pi}",          # a braced or upright argument
+    r"\psi(\mathrm{\pi}) = \pi",
+    r"f({\pi}) = \sin(\pi)",
+    r"f(\mathrm{e}) = \mathrm{e}^2",                   # Euler's e, upright or italic
+    r"f(e) = e^2",
+    r"f(x, \mathrm{e}) = x \mathrm{e}",
+])
+def test_review_constant_arguments_are_refused(latex):
+    with pytest.raises(LatexError, match="as an argument of the function defined"):
+        display(latex)
+
+
+@pytest.mark.parametrize("latex,read", [
+    (r"f(\pi) = 3", ("3",)), (r"g(\epsilon) = e^{\epsilon}", ("exp(epsilon)",)), (r"f(x) = e^x", ("exp(x)",)),
+])
+def test_review_constants_that_stay_read(latex, read):
+    assert chain(latex) == read
+
+
+def test_review_a_strut_as_a_script_stays_refused():
+    with pytest.raises(LatexError, match=r"\\rule"):
+        display(r"x^\rule{0pt}{12pt} 2")
