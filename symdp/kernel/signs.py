@@ -40,10 +40,10 @@ def check_signs(node, claim) -> str:
         return "the signs rule proves inequalities, the claim is an identity"
     maps = list(itertools.takewhile(lambda r: r.startswith("map:"), node.rewrites))
     rest = node.rewrites[len(maps):]
-    unknown = [r for r in rest if r not in REWRITES]
+    unknown = [r for r in rest if r not in REWRITES and r != EXP_RAY]
     if unknown:
         return f"unknown rewrite {unknown[0]!r} (maps come first)"
-    goal, domain, reader = claim.goal, dict(claim.domain), Reader(rest)
+    goal, domain, reader = claim.goal, dict(claim.domain), Reader(tuple(r for r in rest if r != EXP_RAY))
     # an end is finite where the table reads its sign on the other symbols (a sign is of a finite real value)
     finite = lambda end, s: end.is_finite or reader.sign(reader.rewritten(end),
                                                          {k: v for k, v in domain.items() if k != s})
@@ -52,14 +52,40 @@ def check_signs(node, claim) -> str:
         if isinstance(got, str):
             return got
         goal, domain = charted(goal, domain, *got)
+    for name in rest:
+        goal, domain = exp_ray(goal, domain, reader) if name == EXP_RAY else (REWRITES[name](goal), domain)
     try:
-        got = reader.sign(reader.rewritten(goal), domain)
+        got = reader.sign(goal, domain)
     except RecursionError:
         return "the reading nests too deep"
     if got is None or not got[0] or (claim.strict and not got[2]):
         need = "> 0" if claim.strict else ">= 0"
         return f"the goal's tree does not show it {need} (read: {_said(got)})"
     return ""
+
+
+EXP_RAY = "exp-ray"
+"""The rewrite of ``signs`` that needs the domain (:func:`exp_ray`)."""
+
+
+def exp_ray(goal, domain: dict, reader):
+    """``exp-ray``: for each symbol x of the domain (by name) whose interval the table reads > 0 (>= 0), after
+    ``expand(power_exp)``, every ``exp(k x)`` (k rational) as ``(1 + w)^(k/g)``, g the gcd of the |k|, w a fresh
+    symbol on (0, oo) ([0, oo)) added to the domain; x stays where the goal has it otherwise.  A generalisation:
+    at w = e^(g x) - 1, which lies in w's interval at every point of the domain, ``(1 + w)^(k/g) = e^(k x)``, so a
+    sign read for every (x, w) holds at every x."""
+    goal = sp.expand(goal, power_exp=True, mul=False, multinomial=False, log=False)
+    domain = dict(domain)
+    for x in sorted((s for s in domain if isinstance(domain[s], sp.Interval)), key=lambda s: s.name):
+        ks = sorted({a.args[0] / x for a in goal.atoms(sp.exp) if (a.args[0] / x).is_Rational} - {0})
+        sign = reader.sign(x, {k: v for k, v in domain.items()}) if ks else None
+        if sign is None or not sign[0]:
+            continue
+        g = abs(sp.gcd_list(ks))
+        w = sp.Dummy(f"w_{x.name}", positive=True) if sign[2] else sp.Dummy(f"w_{x.name}", nonnegative=True)
+        goal = goal.xreplace({sp.exp(k * x): (1 + w) ** (k / g) for k in ks})
+        domain[w] = sp.Interval(0, sp.oo, left_open=bool(sign[2]), right_open=True)
+    return goal, domain
 
 
 def charted(goal, domain: dict, s, image, t):

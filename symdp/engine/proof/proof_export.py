@@ -159,6 +159,12 @@ CHARTED = {"logs of exponentials": (LOGS, "cancel"), "exp substitution": (LOGS +
 radicands" of a long radical, can keep SymPy busy for minutes, and an export runs under no budget)."""
 
 
+SIGNED = {"exp substitution": tuple(pre + ("exp-ray",) + post for pre in (("hyperbolic-exp",), LOGS)
+                                   for post in ((), ("factor",), ("together", "factor"), ("together",)))}
+"""The search's sign rewrites whose kernel steps differ from an identity's: its exp substitution writes e^(g x) as
+1 + u with u > 0 where x > 0, the kernel's ``exp-ray`` (``exp-generators`` forgets u > 0)."""
+
+
 def _charted(captured, method: str) -> Export:
     """An identity the search proved "after" maps onto its domain: the same maps as kernel rewrites, then the
     kernel's steps for the rewrite the search named (:data:`CHARTED`), if the kernel accepts them."""
@@ -255,7 +261,7 @@ def _mapped_rewrites(detail: str) -> tuple:
         return ()
     head = tuple(m for m in maps if m)
     named = (tuple(CHARTED[found.group(2)][0]),) if found.group(2) in CHARTED else ()
-    return tuple(head + tail for tail in dict.fromkeys(named + MAPPED_TAILS))
+    return tuple(head + tail for tail in dict.fromkeys(named + SIGNED.get(found.group(2), ()) + MAPPED_TAILS))
 
 
 MONOTONE = re.compile(r"monotone in (\S+) from \S+ -> (.+?)([+-]?) \(limit .+?: (.+)\)")
