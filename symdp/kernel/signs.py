@@ -153,15 +153,21 @@ class Reader:
         if e.is_Add or e.is_Mul or isinstance(e, POSITIVE + ODD + (sp.Abs, sp.Max, sp.Min)):
             return all(self.real(a, domain) for a in e.args)
         if isinstance(e, sp.log):
-            return self.sign(e.args[0], domain) == POS
+            return self._factored(e.args[0], domain) == POS
         if isinstance(e, tuple(INVERSES)):
             return all(self._positive(x, domain) for x in INVERSES[type(e)](e.args[0]))
         if e.is_Pow:
-            b = self.sign(e.base, domain)
+            b = self._factored(e.base, domain)
             if e.exp.is_Integer:
                 return self.real(e.base, domain) and (e.exp >= 0 or (b is not None and b[2]))
             return b == POS and self.real(e.exp, domain)
         return False
+
+    def _factored(self, x, domain):
+        """The sign of ``x`` as written, else of its factored form (a log's argument or a denominator whose sign only
+        its factors show: ``1 - (p - q)^2 = (1 - p + q)(1 + p - q)`` for p, q in (0, 1)); the same number."""
+        got = self.sign(x, domain)
+        return got if got is not None or not x.is_Add or x.has(sp.Float) else self.sign(sp.factor(x), domain)
 
     def _positive(self, x, domain) -> bool:
         """``x > 0`` read as written or over one denominator (``2 - 2/(e^eps + 1)``: ``2 e^eps/(e^eps + 1)``)."""

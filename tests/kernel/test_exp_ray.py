@@ -61,3 +61,38 @@ def test_a_proof_file_naming_exp_ray_is_read_back():
     proof = kernel.Proof(kernel.Signs(("hyperbolic-exp", "exp-ray", "factor")))
     again = kernel.Proof.from_json(proof.to_json())
     assert kernel.check(kernel.sign_claim(d2, "nonnegative", {eps: RAY}), again).accepted
+
+
+# a log's argument or a denominator whose sign only its factors show (Bretagnolle-Huber for two Bernoulli laws) ---
+
+p = sp.Symbol("p", positive=True)
+q = sp.Symbol("q", positive=True)
+UNIT = sp.Interval.open(0, 1)
+KL = p * sp.log(p / q) + (1 - p) * sp.log((1 - p) / (1 - q))
+
+
+def test_a_denominator_read_nonzero_from_its_factors():
+    from symdp.kernel.signs import Reader
+    below = {p: UNIT, q: sp.Interval.open(0, p)}
+    assert Reader(()).real(sp.log(1 - (p - q)**2), below)
+    assert Reader(()).real(1 / (1 - (p - q)**2), below)
+    wide = {p: sp.Interval.open(0, 3), q: sp.Interval.open(0, p)}     # p - q may reach 1 there: no reading
+    assert not Reader(()).real(sp.log(1 - (p - q)**2), wide)
+    assert not Reader(()).real(1 / (1 - (p - q)**2), wide)
+
+
+def test_bretagnolle_huber_for_bernoulli_laws_is_exported_and_its_near_miss_is_not():
+    from symdp.engine.proof.proof_export import sign_node
+    detail = ("log increasing: 1 - (p - q)**2 > 0 (sign by assumptions after p = 0 + (1 - 0)/(1 + t); q = 0 + (1 - 0)/(1 "
+              "+ t) (cancel)) and exp(-p*log(p/q) - (1 - p)*log((1 - p)/(1 - q))) > 0 (sign by assumptions after p = 0 "
+              "+ (1 - 0)/(1 + t); q = 0 + (1 - 0)/(1 + t) (as written)), so the claim has the sign of p*log(p/q) + (1 - "
+              "p)*log((1 - p)/(1 - q)) + log(1 - (p - q)**2) (split at the stationary point q = p (inside its "
+              "interval): below, monotone in q from q -> p (limit 0: sign by assumptions (as written); derivative "
+              "nonpositive: sign by assumptions after p = 0 + (1 - 0)/(1 + t); q = 0 + (p - 0)/(1 + t) (cancel)); "
+              "above, monotone in q from q -> p (limit 0: sign by assumptions (as written); derivative nonnegative: "
+              "sign by assumptions after p = 0 + (1 - 0)/(1 + t); q = p + (1 - p)/(1 + t) (cancel)))")
+    claim = kernel.sign_claim(1 - sp.exp(-KL) - (p - q)**2, "nonnegative", {p: UNIT, q: UNIT})
+    node = sign_node(claim, detail)
+    assert node is not None and kernel.check(claim, kernel.Proof(node)).accepted
+    near = kernel.sign_claim(1 - sp.exp(-KL) - (p - q)**2 - sp.Rational(1, 10**6), "nonnegative", {p: UNIT, q: UNIT})
+    assert not kernel.check(near, kernel.Proof(node)).accepted     # false at p = q (tests/heldout/fresh near miss)
