@@ -34,7 +34,8 @@ def _exp_generators(e):
     positive symbol standing for ``exp(g x)``, g the gcd of the k: a difference that then cancels to 0 as a rational
     function of W is 0 for every positive W, so at W = exp(g x) (a generalisation, not an equality)."""
     e = sp.expand(e, power_exp=True, mul=False, multinomial=False, log=False)
-    for x in sorted((s for s in e.free_symbols if s.is_real), key=str):   # exp(g x) > 0 needs a real x
+    bound = {v for a in e.atoms(sp.Integral, sp.Sum, sp.Product, sp.Subs, sp.Derivative) for v in a.variables}
+    for x in sorted((s for s in e.free_symbols if s.is_real and s not in bound), key=str):   # exp(g x) > 0: real x
         ks = {a.args[0] / x for a in e.atoms(sp.exp) if (a.args[0] / x).is_Rational}
         if not ks:
             continue

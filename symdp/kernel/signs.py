@@ -66,20 +66,32 @@ def check_signs(node, claim) -> str:
 
 EXP_RAY = "exp-ray"
 """The rewrite of ``signs`` that needs the domain (:func:`exp_ray`)."""
+MAX_POWER = 64
+"""The largest power ``|k/g|`` :func:`exp_ray` writes (``(1 + w)^1000000`` would keep ``expand`` busy: no clock here)."""
+
+
+def bound_symbols(e) -> set:
+    """Symbols ``e`` binds (an integral's, a sum's, a product's, a limit's, a substitution's, a derivative's): a
+    rewrite by a symbol's range must leave them alone (``Subs(exp(x), x, 0)`` is 1 whatever x's range)."""
+    out = set()
+    for a in e.atoms(sp.Integral, sp.Sum, sp.Product, sp.Subs, sp.Limit, sp.Derivative):
+        out |= set(a.variables) if not isinstance(a, sp.Limit) else {a.args[1]}
+    return out
 
 
 def exp_ray(goal, domain: dict, reader):
     """``exp-ray``: for each symbol x of the domain (by name) whose interval the table reads > 0 (>= 0), after
     ``expand(power_exp)``, every ``exp(k x)`` (k rational) as ``(1 + w)^(k/g)``, g the gcd of the |k|, w a fresh
-    symbol on (0, oo) ([0, oo)) added to the domain; x stays where the goal has it otherwise.  A generalisation:
+    symbol on (0, oo) ([0, oo)) added to the domain; x stays where the goal has it otherwise.  Not for a symbol the goal
+    binds anywhere (:func:`bound_symbols`), nor past :data:`MAX_POWER`.  A generalisation:
     at w = e^(g x) - 1, which lies in w's interval at every point of the domain, ``(1 + w)^(k/g) = e^(k x)``, so a
     sign read for every (x, w) holds at every x."""
     goal = sp.expand(goal, power_exp=True, mul=False, multinomial=False, log=False)
-    domain = dict(domain)
-    for x in sorted((s for s in domain if isinstance(domain[s], sp.Interval)), key=lambda s: s.name):
+    domain, bound = dict(domain), bound_symbols(goal)
+    for x in sorted((s for s in domain if isinstance(domain[s], sp.Interval) and s not in bound), key=lambda s: s.name):
         ks = sorted({a.args[0] / x for a in goal.atoms(sp.exp) if (a.args[0] / x).is_Rational} - {0})
         sign = reader.sign(x, {k: v for k, v in domain.items()}) if ks else None
-        if sign is None or not sign[0]:
+        if sign is None or not sign[0] or max(abs(k) for k in ks) > MAX_POWER * abs(sp.gcd_list(ks)):
             continue
         g = abs(sp.gcd_list(ks))
         w = sp.Dummy(f"w_{x.name}", positive=True) if sign[2] else sp.Dummy(f"w_{x.name}", nonnegative=True)
@@ -396,7 +408,8 @@ def _said(sign) -> str:
 
 
 def excluded(symbol, interval, rest: dict) -> bool:
-    """``interval`` is shown to lie wholly outside ``symbol``'s sign assumptions (a positive ``z`` on [-2, -1]): by
+    """``interval`` is shown to lie wholly outside ``symbol``'s sign assumptions (a positive ``z`` on [-2, -1], a
+    nonpositive one on (0, 1]), or the symbol is not real (imaginary: SymPy rewrites ``conjugate(x)`` as ``-x``): by
     SymPy, or by this table on the other symbols' intervals ``rest``.  A claim is stated on its domain *and* its
     symbols' assumptions; one whose domain they exclude is vacuous, and the kernel refuses it rather than prove it."""
     if not isinstance(interval, sp.Interval):
@@ -406,5 +419,6 @@ def excluded(symbol, interval, rest: dict) -> bool:
     above = sp.Gt(lo, 0) == sp.true or Reader(()).sign(lo, rest) == POS
     at_most_0 = below or sp.Le(hi, 0) == sp.true or (Reader(()).sign(hi, rest) or (False, False))[1]
     at_least_0 = above or sp.Ge(lo, 0) == sp.true or (Reader(()).sign(lo, rest) or (False,))[0]
-    return bool(symbol.is_nonnegative and below or symbol.is_positive and at_most_0 or
-                symbol.is_nonpositive and above or symbol.is_negative and at_least_0)
+    strictly_below, strictly_above = below or at_most_0 and interval.right_open, above or at_least_0 and interval.left_open
+    return bool(symbol.is_real is False or symbol.is_nonnegative and strictly_below or symbol.is_positive and at_most_0
+                or symbol.is_nonpositive and strictly_above or symbol.is_negative and at_least_0)

@@ -96,3 +96,32 @@ def test_bretagnolle_huber_for_bernoulli_laws_is_exported_and_its_near_miss_is_n
     assert node is not None and kernel.check(claim, kernel.Proof(node)).accepted
     near = kernel.sign_claim(1 - sp.exp(-KL) - (p - q)**2 - sp.Rational(1, 10**6), "nonnegative", {p: UNIT, q: UNIT})
     assert not kernel.check(near, kernel.Proof(node)).accepted     # false at p = q (tests/heldout/fresh near miss)
+
+
+# the adversarial review of 2e985f3 ----------------------------------------------------------------------------------
+
+def test_review_a_bound_symbol_is_not_substituted():
+    goal = sp.Subs(sp.exp(x), x, 0) - 1          # exactly 0: never > 0
+    assert sp.Subs(sp.exp(x), x, 0).doit() == 1
+    from symdp.kernel.signs import exp_ray, Reader
+    assert exp_ray(goal, {x: RAY}, Reader(()))[0] == sp.expand(goal, power_exp=True, mul=False, multinomial=False,
+                                                              log=False)
+    assert not signs(goal, "positive", {x: RAY}, ("exp-ray", "expand")).accepted
+
+
+def test_review_a_huge_power_is_not_written_out():
+    import time
+    started = time.perf_counter()
+    assert not signs(sp.exp(10**6 * x) - sp.exp(x) - 1, "positive", {x: RAY}, ("exp-ray", "expand")).accepted
+    assert time.perf_counter() - started < 10
+
+
+@pytest.mark.parametrize("symbol,expr", [
+    (sp.Symbol("x", imaginary=True), lambda s: sp.exp(s) - 1),                 # not real
+    (sp.Symbol("x", imaginary=True), lambda s: 1 - sp.exp(sp.conjugate(s))),   # SymPy: 1 - exp(-x)
+    (sp.Symbol("x", nonpositive=True), lambda s: sp.exp(-sp.Abs(s)) - 1),     # nonpositive on (0, oo): vacuous
+])
+def test_review_vacuous_or_non_real_symbols_are_refused(symbol, expr):
+    for rewrites in ((), ("exp-ray",), ("exp-generators",), ("exp-ray", "together", "factor")):
+        verdict = signs(expr(symbol), "positive", {symbol: RAY}, rewrites)
+        assert not verdict.accepted and "vacuous" in verdict.reason
