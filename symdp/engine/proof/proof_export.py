@@ -27,6 +27,7 @@ from ..model import domain as dom
 from ..symbolic import normal
 from ...kernel.cases import KINKS
 from ...kernel.monotone import end_limit, premises
+from .proof_afresh import by_monotone
 from .proof_cases import by_cases
 from .proof_compare import by_compare
 from .proof_pieces import by_pieces, by_split, top_split
@@ -233,7 +234,9 @@ def _signs(captured, detail: str = "") -> Export:
     stated = _sign_statement(captured, sums=True)
     if isinstance(stated, str):
         return Export(why=f"symbolic sign analysis: {stated}")
-    node = sign_node(kernel.sign_claim(*stated), detail)
+    claim = kernel.sign_claim(*stated)
+    node = sign_node(claim, detail) or by_monotone(claim, SIGN_REWRITES, SIGN_REWRITES + SIGNED["exp substitution"],
+                                                   _first_signs)
     if node is not None:
         return Export(kernel.sign_claim(*stated), kernel.Proof(node))
     return Export(why="symbolic sign analysis: a sign the kernel's table does not read off the tree")
