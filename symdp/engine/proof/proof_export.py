@@ -26,8 +26,8 @@ from ...kernel.algebra import REWRITES, canonical
 from ..model import domain as dom
 from ..symbolic import normal
 from ...kernel.cases import KINKS
-from ...kernel.monotone import end_limit, premises
-from .proof_afresh import by_monotone
+from ...kernel.monotone import end_limit
+from .proof_afresh import by_monotone, safe_premises
 from .proof_cases import by_cases
 from .proof_compare import by_compare
 from .proof_pieces import by_pieces, by_split, top_split
@@ -291,10 +291,10 @@ def monotone_node(claim, detail: str, depth: int = 2):
     if not end:
         return None
     node = kernel.Monotone(found.group(1), end, None, None)
-    stated, limit = premises(node, claim), None
+    stated, limit = safe_premises(node, claim), None
     if isinstance(stated, str):   # an infinite end, or one where the goal is not defined: its limit there
         limit = _limit_node(claim, node.symbol, end)
-        stated = premises(kernel.Monotone(node.symbol, end, limit, None), claim) if limit else stated
+        stated = safe_premises(kernel.Monotone(node.symbol, end, limit, None), claim) if limit else stated
     if isinstance(stated, str):
         return None
     value = _first_signs(stated[0], SIGN_REWRITES)
