@@ -29,14 +29,33 @@ def _log_args(e):
     return e.replace(lambda x: isinstance(x, sp.log), tidy)
 
 
+def exp_split(e):
+    """``e`` with e^(a+b) = e^a e^b applied (``expand(power_exp)``, nothing else expanded)."""
+    return sp.expand(e, power_exp=True, mul=False, multinomial=False, log=False)
+
+
+def exp_rates(e, x) -> list:
+    """The rationals k != 0 with ``exp(k x)`` in ``e``, sorted."""
+    return sorted({a.args[0] / x for a in e.atoms(sp.exp) if (a.args[0] / x).is_Rational} - {0})
+
+
+def bound_symbols(e) -> set:
+    """Symbols ``e`` binds (an integral's, a sum's, a product's, a limit's, a substitution's, a derivative's): a
+    rewrite by a symbol's values must leave them alone (``Subs(exp(x), x, 0)`` is 1 whatever x's range)."""
+    out = set()
+    for a in e.atoms(sp.Integral, sp.Sum, sp.Product, sp.Subs, sp.Limit, sp.Derivative):
+        out |= set(a.variables) if not isinstance(a, sp.Limit) else {a.args[1]}
+    return out
+
+
 def _exp_generators(e):
     """For each symbol x, every ``exp(k x)`` (k rational, after e^(a+b) = e^a e^b) as ``W^(k/g)`` with W a fresh
     positive symbol standing for ``exp(g x)``, g the gcd of the k: a difference that then cancels to 0 as a rational
     function of W is 0 for every positive W, so at W = exp(g x) (a generalisation, not an equality)."""
-    e = sp.expand(e, power_exp=True, mul=False, multinomial=False, log=False)
-    bound = {v for a in e.atoms(sp.Integral, sp.Sum, sp.Product, sp.Subs, sp.Derivative) for v in a.variables}
+    e = exp_split(e)
+    bound = bound_symbols(e)
     for x in sorted((s for s in e.free_symbols if s.is_real and s not in bound), key=str):   # exp(g x) > 0: real x
-        ks = {a.args[0] / x for a in e.atoms(sp.exp) if (a.args[0] / x).is_Rational}
+        ks = exp_rates(e, x)
         if not ks:
             continue
         g, w = sp.gcd_list(sorted(ks)), sp.Dummy(f"exp_{x}", positive=True)

@@ -16,7 +16,7 @@ import itertools
 import sympy as sp
 
 from ..special import Exprel, Mills, Phi
-from .algebra import REWRITES, map_of
+from .algebra import REWRITES, bound_symbols, exp_rates, exp_split, map_of
 from .arb_compile import Context, Unsupported, compile_arb, precision
 
 POS, NONNEG, NEG, NONPOS, ZERO = (True, False, True), (True, False, False), (False, True, True), \
@@ -70,15 +70,6 @@ MAX_POWER = 64
 """The largest power ``|k/g|`` :func:`exp_ray` writes (``(1 + w)^1000000`` would keep ``expand`` busy: no clock here)."""
 
 
-def bound_symbols(e) -> set:
-    """Symbols ``e`` binds (an integral's, a sum's, a product's, a limit's, a substitution's, a derivative's): a
-    rewrite by a symbol's range must leave them alone (``Subs(exp(x), x, 0)`` is 1 whatever x's range)."""
-    out = set()
-    for a in e.atoms(sp.Integral, sp.Sum, sp.Product, sp.Subs, sp.Limit, sp.Derivative):
-        out |= set(a.variables) if not isinstance(a, sp.Limit) else {a.args[1]}
-    return out
-
-
 def exp_ray(goal, domain: dict, reader):
     """``exp-ray``: for each symbol x of the domain (by name) whose interval the table reads > 0 (>= 0), after
     ``expand(power_exp)``, every ``exp(k x)`` (k rational) as ``(1 + w)^(k/g)``, g the gcd of the |k|, w a fresh
@@ -86,11 +77,11 @@ def exp_ray(goal, domain: dict, reader):
     binds anywhere (:func:`bound_symbols`), nor past :data:`MAX_POWER`.  A generalisation:
     at w = e^(g x) - 1, which lies in w's interval at every point of the domain, ``(1 + w)^(k/g) = e^(k x)``, so a
     sign read for every (x, w) holds at every x."""
-    goal = sp.expand(goal, power_exp=True, mul=False, multinomial=False, log=False)
+    goal = exp_split(goal)
     domain, bound = dict(domain), bound_symbols(goal)
     for x in sorted((s for s in domain if isinstance(domain[s], sp.Interval) and s not in bound), key=lambda s: s.name):
-        ks = sorted({a.args[0] / x for a in goal.atoms(sp.exp) if (a.args[0] / x).is_Rational} - {0})
-        sign = reader.sign(x, {k: v for k, v in domain.items()}) if ks else None
+        ks = exp_rates(goal, x)
+        sign = reader.sign(x, domain) if ks else None
         if sign is None or not sign[0] or max(abs(k) for k in ks) > MAX_POWER * abs(sp.gcd_list(ks)):
             continue
         g = abs(sp.gcd_list(ks))

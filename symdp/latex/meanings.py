@@ -1,8 +1,6 @@
 """Checks across a display's members once each is read: one meaning for each name (:func:`one_meaning`)."""
 from __future__ import annotations
 
-import re
-
 import sympy as sp
 from sympy.core.function import AppliedUndef
 
