@@ -287,6 +287,13 @@ class Application(Members):
             self.fail(p.base.start, p.base.end, r"\int without an integrand")
         var = sp.Symbol(powers[m].base.var.lstrip("\\"))
         var = next((s for s in sp.Mul(*body).free_symbols if s.name == var.name), var)
+        if getattr(powers[m], "sup", None) is not None or getattr(powers[m], "sub", None) is not None:
+            self.fail(p.base.start, p.base.end, f"\\int ... d{powers[m].base.var} with a script on the differential "
+                      "(d x^2: the differential of x^2, or a power of dx?): write the integral in its variable")
+        if var not in sp.Mul(*body).free_symbols and _measure_letter(var.name):   # \int f \, d\mu, \int g \, dF
+            self.fail(p.base.start, p.base.end, f"\\int ... d{powers[m].base.var}: an integral against a measure (a "
+                      f"distribution function), not over a variable the integrand depends on; write the integrand "
+                      f"as a function of its variable")
         scripted = _scripted_by(sp.Mul(*body), var.name)
         if scripted:   # \int_0^1 v(x_t) dt: x_t a name would not depend on t
             self.fail(p.base.start, p.base.end, f"{scripted[0]} inside an integral over {var}: a function of {var} "
@@ -297,6 +304,17 @@ class Application(Members):
                       r"antiderivative? Write its limits (\int_{-\infty}^{\infty})")
         _, lo, hi = self._limits(p, False)
         return sp.Integral(sp.Mul(*body), (var, lo, hi)), m + 1
+
+
+MEASURE_GREEK = frozenset("mu nu lambda rho pi sigma tau gamma".split())
+"""Greek letters papers name measures by (d\\mu, d\\nu, Lebesgue's d\\lambda, a prior d\\pi)."""
+
+
+def _measure_letter(name: str) -> bool:
+    """A differential's letter that names a measure or a distribution when the integrand does not depend on it: a
+    capital (dP, dF, dH) or one of :data:`MEASURE_GREEK`."""
+    letter = name.split("_")[0]
+    return (len(letter) == 1 and letter.isupper()) or letter in MEASURE_GREEK
 
 
 def _closing_differential(powers: list, j: int):

@@ -35,8 +35,8 @@ def refuse_random(source: str, tokens: list, i: int) -> None:
         not_formula(source, t.start, tokens[k].end, f"{spelled}[...]",
                     f"{what}, not a product; declare the spelling in the notation (symbols={{r'{spelled}[X]': "
                     "...}) to read it as a quantity")
-    if k < len(tokens) and t.text.lstrip("\\").split("_")[-1] in OPERATOR_FONTS and _operand(tokens[k]):
-        not_formula(source, t.start, tokens[k].end, f"{spelled} X",
+    if k < len(tokens) and _operator_spelling(t) and _operand(tokens[k]):
+        not_formula(source, t.start, _end(tokens[k]), f"{spelled} X",
                     f"{what} of what follows (\\mathbb E L_i, without brackets), not a product; declare the spelling "
                     f"in the notation (symbols={{r'{spelled} X': ...}}) to read it as a quantity")
 
@@ -46,8 +46,31 @@ OPERATOR_FONTS = frozenset("bb bf cal".split())
 probability of it even without brackets.  A plain ``E`` or ``P`` before a name is left to the other rules."""
 
 
+UPRIGHT = frozenset("mathrm operatorname mathsf text textrm textnormal textsf mbox".split())
+"""Text commands that set E or P upright, as an operator (``\\mathrm{E} X``, ``\\operatorname{Var} X``)."""
+
+
+def _operator_spelling(t) -> bool:
+    """E or P in an operator font (``\\mathbb E``, ``\\mathbf P``), upright (``\\mathrm{E}``), or a word of
+    :data:`.names.RANDOM` of two or more letters in any text command (``\\mathrm{Var}``): an operator on what
+    follows."""
+    if t.kind == "WORD":
+        return t.cmd in UPRIGHT or len(t.text.strip()) > 1
+    parts = t.text.lstrip("\\").split("_")   # E_bb_X: \mathbb{E}_X, its font after the letter
+    return len(parts) > 1 and parts[1] in OPERATOR_FONTS
+
+
+OPERAND = frozenset("NAME CMD NUMBER WORD BAR ABSL LBRACE FRAC SQRT BINOM FLOORL CEILL SYM HEAD".split())
+"""What opens an operand (a raw token's kind, or a resolved one's type): a name, a number, a bar, a group, a
+fraction, a root, a known constant or function (``\\mathbb{E} e^{X}``, ``\\mathbb{E} |X - y|``)."""
+
+
+def _end(tok) -> int:
+    return tok.end if isinstance(tok, Tok) else tok.end_pos
+
+
 def _operand(tok) -> bool:
-    return isinstance(tok, Tok) and tok.kind in ("NAME", "CMD", "NUMBER")
+    return (tok.kind if isinstance(tok, Tok) else getattr(tok, "type", "")) in OPERAND
 
 
 def refuse_functionals(source: str, items: list, parameters=frozenset()) -> None:

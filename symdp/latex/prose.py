@@ -163,13 +163,22 @@ def declarations(prose) -> tuple:
         masked, maths = _masked(sentence)
         for m in (*_SENTENCE.finditer(masked), *_INVERTED.finditer(masked)):  # "$B$ is the X", "the X is $B$"
             phrase = _phrase(m.group("phrase"), maths)
+            generic = "names" in m.groupdict() and _GENERIC.fullmatch(m.group("phrase").strip()) is not None
             for k in re.findall(r"@(\d+)@", m.group("names")):
-                found += _declare(maths[int(k)], phrase, sentence)
+                found += _declare(maths[int(k)], phrase, sentence) or \
+                    ([Declaration(maths[int(k)], SAID, sentence)] if generic and _BARE.fullmatch(maths[int(k)]) else [])
         found += [Declaration(name, OWN, sentence) for name in _own(masked, maths, _plain_domain)]
-    known = {d.spelling for d in found if d.what != OWN} | _DEFAULT
-    return tuple(d for d in found if d.what != OWN or d.spelling not in known)
+    known = {d.spelling for d in found if d.what not in (OWN, SAID)}
+    return tuple(d for d in found if d.what not in (OWN, SAID) or d.spelling not in known | _SKIPPED[d.what])
 
 
+SAID = "a function, as the sentence says"
+"""What a sentence that calls a name *a* function declares (``suppose $F$ is a cumulative distribution function``,
+``$w$ is a weight function on the real line``): a function of the paper's own, called with one argument.  Not "a
+function of ...", which says what a quantity depends on (``$n$ is a function of $\\varepsilon$``), nor a phrase with a
+preposition or an article before "function" (``$\\beta$ is a coefficient of the function``: a property of one)."""
+_GENERIC = re.compile(r"an?\s+(?:(?!(?:of|in|to|on|for|from|at|with|by|as|into|over|times|per|and|or|a|an|the)\s)"
+                      r"[\w'-]+\s+){0,3}(?:function|cdf|pdf)(?:\s+(?:over|on)\s+[^()]*)?", re.I)
 OWN = "a function of the paper's own"
 """What a signature declares: ``$\\phi: [0, 1] \\to [0, 1]$`` (a bump function), ``$\\phi:\\mathbb{R} \\to \\mathbb{R}$``."""
 _SIGNATURE = re.compile(r"\s*(?P<name>\\[A-Za-z]+|[A-Za-z])\s*:\s*(?P<domain>.+?)\s*\\(?:to|rightarrow)\s*(?P<range>.+?)\s*")
@@ -310,6 +319,10 @@ def declare(notation: Notation, prose) -> tuple[Notation, tuple]:
 
 
 _DEFAULT = frozenset(tex for tex, _ in NOTATION.symbols + NOTATION.functions)
+_SKIPPED = {OWN: _DEFAULT, SAID: frozenset(tex for tex, _ in NOTATION.functions)}
+"""Spellings a declaration of a function of the paper's own leaves alone: a signature, any the notation knows; a
+sentence that calls the name a function, the notation's functions only (its symbols, such as F, are quantities a
+paper may use as its own function: the sentence says which)."""
 
 
 def _function(notation: Notation, spelling: str, mine: list) -> Declared:
@@ -318,7 +331,7 @@ def _function(notation: Notation, spelling: str, mine: list) -> Declared:
     order = re.fullmatch(r".*_\{?(\d+)\}?", spelling)
     forms, scripted = [], False
     for d in mine:
-        if d.what == OWN:
+        if d.what in (OWN, SAID):
             forms.append((1, sp.Function(re.sub(r"[{}\\]", "", spelling)), d))   # \phi_{j}: phi_j, as it reads
             continue
         entry = VOCABULARY[d.what]

@@ -59,6 +59,7 @@ from .braced import braced_parentheses
 from .fonts import font_arguments
 from .lexer import balanced, lex
 from .limits import limit_spellings
+from .spellings import spellings
 
 _ARRAY = re.compile(r"\\left\s*\\\{\s*\\begin\s*\{array\}\s*\{[^{}]*\}(?P<body>.*?)"
                     r"\\end\s*\{array\}\s*\\right\s*(?:\.|$)", re.S)
@@ -75,7 +76,7 @@ _TEXT_MATH = re.compile(r"\\(?P<cmd>text|mbox|textrm)\s*\{(?P<word>[^{}$]*)\$(?P
 def rewritten(text: str) -> str:
     """``text`` with the spellings above rewritten; anything else unchanged."""
     text = _TAG.sub("", _CAPTION.sub("", font_arguments(_ENSURE.sub("", text.replace("\u2212", "-"))), count=1))
-    text = limit_spellings(text)
+    text = spellings(limit_spellings(text))
     text = _PRIMED_AFTER.sub(lambda m: f"{m.group(2)}_{{{m.group(1)}}}", text)
     text = _GLYPH.sub(lambda m: GLYPHS[m.group(0)] + " ", text)
     text = _TEXT_SPACE.sub(lambda m: _TEXT_SPACING.sub(" ", m.group(0)), _STRUT.sub("", text))

@@ -24,12 +24,12 @@ FILES = ("rows", "heldout_rows", "heldout2_rows", "heldout3_rows", "heldout4_row
          "heldout7_rows", "heldout8_rows", "heldout9_rows", "heldout10_rows", "heldout11_rows", "heldout12_rows",
          "heldout13_rows", "heldout14_rows", "heldout15_rows", "heldout16_rows", "heldout17_rows",
          "heldout18_rows", "heldout19_rows", "heldout20_rows", "heldout21_rows", "heldout22_rows", "heldout23_rows",
-         "heldout24_rows", "heldout25_rows", "heldout26_rows", "heldout27_rows", "heldout28_rows")
+         "heldout24_rows", "heldout25_rows", "heldout26_rows", "heldout27_rows", "heldout28_rows", "heldout29_rows")
 HELDOUT = ("heldout_rows", "heldout2_rows", "heldout3_rows", "heldout4_rows", "heldout5_rows", "heldout6_rows",
            "heldout7_rows", "heldout8_rows", "heldout9_rows", "heldout10_rows", "heldout11_rows", "heldout12_rows",
            "heldout13_rows", "heldout14_rows", "heldout15_rows", "heldout16_rows", "heldout17_rows",
          "heldout18_rows", "heldout19_rows", "heldout20_rows", "heldout21_rows", "heldout22_rows", "heldout23_rows",
-         "heldout24_rows", "heldout25_rows", "heldout26_rows", "heldout27_rows", "heldout28_rows")
+         "heldout24_rows", "heldout25_rows", "heldout26_rows", "heldout27_rows", "heldout28_rows", "heldout29_rows")
 ROWS = {name: load(name) for name in FILES if (CORPUS / f"{name}.py").exists()}
 _SEEN: dict = {}
 
@@ -136,6 +136,9 @@ def test_row_is_read_as_meant_or_refused(name, k):
 
 BELOW_TARGET: dict = {  # heldout7 left it on 2026-12-03 at 44/48 (measured blind 30/48 with 7 misread; README.md)
     # heldout11 left it with heldout26's limits (57/63 = 90 %: its \lim_{\alpha \to 1} row)
+    "heldout29_rows": "34/45 = 76 % of the closed-form rows read as meant (order statistics x_{(i)}, h_{i,j}(...) and "
+                      "F(x) where no sentence says F is a function refused), 0 misread; measured blind at 9bb71e3: "
+                      "27/45 = 60 % with 4 misread, \mathbb{E} |X - y| read as a product (README.md)",
     "heldout27_rows": "16/21 = 76 % of the closed-form rows read as meant, 0 misread; measured blind at e31daf4: 7/21 = "
                       "33 % with 7 misread, six of them the harness's naming of pi[g, y] against \\pi_{gy} (README.md)",
     "heldout28_rows": "18/29 = 62 % of the closed-form rows read as meant (p(x | \\theta) calls, \\propto rows, the "
