@@ -9,7 +9,7 @@ entry point).  docs/proof-format.md states every rule.
 from .check import ORACLES, Verdict, check
 from .claim import Claim, identity_claim, sign_claim
 from .proof import (FORMAT, Algebra, Boxes, Cases, Chart, Farkas, Induction, Leaf, Limit, Logs, Monotone, Oracle, Pieces, Primitive,
-                    Proof, Signs, Squared)
+                    Proof, Quotient, Signs, Squared)
 
-__all__ = ["FORMAT", "ORACLES", "Algebra", "Boxes", "Cases", "Chart", "Farkas", "Claim", "Induction", "Leaf", "Limit", "Logs", "Monotone", "Oracle", "Pieces", "Primitive", "Proof", "Signs", "Squared", "Verdict",
+__all__ = ["FORMAT", "ORACLES", "Algebra", "Boxes", "Cases", "Chart", "Farkas", "Claim", "Induction", "Leaf", "Limit", "Logs", "Monotone", "Oracle", "Pieces", "Primitive", "Proof", "Quotient", "Signs", "Squared", "Verdict",
            "check", "identity_claim", "sign_claim"]

@@ -5,7 +5,7 @@ interval's finite ends with the earlier symbols mapped, so [0, 1]^d maps onto a 
 F = goal(x(u)) must be > 0 (>= 0 when not strict).  ``boxes``: the leaves partition the unit box exactly
 (:func:`cover_gap`) and each leaf's rule shows F's sign there by the kernel's own enclosures (:mod:`.arb_compile`)
 at the node's precision: ``enclosure`` (the ball of F, or of its branch: :meth:`LeafChecker.branch`),
-``mean-value`` (the branch's mean-value form) or ``chain:<lower|upper>:<i>:<k>`` (:mod:`.chain`).
+``mean-value`` (the branch's mean-value form), ``chain:<lower|upper>:<i>:<k>`` or ``vertex`` (:mod:`.chain`).
 docs/proof-format.md states each rule in full.
 """
 from __future__ import annotations
@@ -17,7 +17,7 @@ from flint import arb
 
 from .arb_compile import Context, Unsupported, ball, compile_arb, exact, precision
 from .cases import KINKS
-from .chain import check_chain, parse
+from .chain import check_chain, check_vertex, parse
 
 SPLITS = 3
 """Levels of halving an enclosure leaf may use (at most 2^SPLITS pieces, only where the whole leaf fails)."""
@@ -138,6 +138,8 @@ class LeafChecker:
                 return self._enclosure(env, leaf.box)
             if leaf.rule == "mean-value":
                 return self._mean_value(leaf, env)
+            if leaf.rule == "vertex":
+                return check_vertex(self, leaf, env)
             chain = parse(leaf.rule)
             if chain is not None:
                 return check_chain(self, leaf, env, *chain)

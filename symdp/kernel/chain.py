@@ -1,4 +1,5 @@
-"""The leaf rule ``chain:<face>:<i>:<k>``: F's sign on a leaf from a face, by a chain of derivatives.
+"""The leaf rules ``chain:<face>:<i>:<k>`` (F's sign on a leaf from a face, by a chain of derivatives) and
+``vertex`` (F monotone along every coordinate on the leaf, least at one vertex).
 
 G is F's branch on the leaf (:meth:`.boxes.LeafChecker.branch`), a the face (the leaf's lower or upper end of
 u_i), D_j the j-th derivative of G in u_i and s_j the sign of (u_i - a)^j on the leaf.  The rule holds when
@@ -6,6 +7,12 @@ s_k D_k >= 0 on the whole leaf (> 0 when strict), s_j D_j >= 0 on the face for j
 face (> 0 when strict, unless the face is an open end of the domain), each on the face by its enclosure or, at
 u_i = 0 or 1 and non-strict, by being the literal 0.  By Taylor's theorem with the integral remainder every term
 of G(u) = sum_{j<k} D_j(a) (u_i - a)^j / j! + R_k then has the sign (docs/proof-format.md, ``boxes``).
+
+``vertex``: each first derivative D_i of G in u_i has one sign on the whole leaf (its ball >= 0 or <= 0), so G is
+least at the vertex c with c_i the leaf's lower end of u_i where D_i >= 0, else its upper end (move one coordinate
+at a time inside the box); G(c) has the claimed sign by its ball, or is the literal 0 at a vertex of the unit box,
+for a strict claim only where a coordinate whose D_i excludes 0 reaches c_i at an open end of the domain (every
+point of the domain then lies strictly above G(c)).
 """
 from __future__ import annotations
 
@@ -86,3 +93,31 @@ def _on_face(checker, e, face, u, end, strict: bool) -> bool:
 def _zero(checker, e, u, end) -> bool:
     at_end = lambda: sp.expand(sp.cancel(e.xreplace({u: sp.Integer(end)}))) is sp.S.Zero
     return checker.memo(("zero", e, u, end), at_end)
+
+
+def check_vertex(checker, leaf, env) -> str:
+    """"" when the ``vertex`` rule closes ``leaf``, else why not."""
+    G = checker.branch(env, leaf.box)
+    if G is None:
+        return "the vertex rule needs one smooth branch on the leaf (a kink changes branch in it)"
+    corner, strictly = [], []
+    try:
+        for u, (a, b) in zip(checker.coords, leaf.box):
+            v = checker.enclose(_derivative(checker, G, u, 1), env)
+            if not (v.is_finite() and (v >= 0 or v <= 0)):
+                return f"the derivative in {u} has no one sign on the leaf"
+            corner.append(a if v >= 0 else b)
+            strictly.append(bool(v > 0 or v < 0))
+        if checker.holds(checker.enclose(G, checker.env(tuple((c, c) for c in corner)))):
+            return ""
+    except Unsupported as exc:
+        return f"no enclosure: {exc}"
+    reached = any(s and c in (0, 1) and checker.open_ends[i][int(c)] for i, (c, s) in enumerate(zip(corner, strictly)))
+    if all(c in (0, 1) for c in corner) and (reached or not checker.strict) and _zero_at(checker, G, corner):
+        return ""
+    return "F at the vertex the derivatives point to does not have the claimed sign"
+
+
+def _zero_at(checker, G, corner) -> bool:
+    at = {u: sp.Integer(int(c)) for u, c in zip(checker.coords, corner)}
+    return checker.memo(("vertex zero", G, tuple(corner)), lambda: sp.expand(sp.cancel(G.xreplace(at))) is sp.S.Zero)

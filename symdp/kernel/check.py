@@ -15,14 +15,14 @@ import sympy as sp
 from .algebra import check_algebra, spelled
 from .boxes import check_chart
 from .cases import case_claims, check_farkas
-from .compare import logs_claims, squared_claims
+from .compare import logs_claims, quotient_claims, squared_claims
 from .induction import induction_claims
 from .monotone import premises
 from .pieces import piece_claims
 from .primitive import limits
 from .primitive import premises as primitive_premises
 from .proof import (FORMAT, Algebra, Cases, Chart, Farkas, Induction, Limit, Logs, Monotone, Oracle, Pieces, Primitive,
-                    Proof, Signs, Squared)
+                    Proof, Quotient, Signs, Squared)
 from .signs import check_signs, excluded
 
 ORACLES = {
@@ -92,8 +92,8 @@ def _check(root, claim):
         return _below(root, primitive_premises(root, claim), {"slope": root.slope, "premise": root.premise})
     if isinstance(root, Induction):
         return _below(root, induction_claims(root, claim), {"base": root.base, "step": root.step})
-    if isinstance(root, (Logs, Squared)):
-        claims = (logs_claims if isinstance(root, Logs) else squared_claims)(root, claim)
+    if isinstance(root, (Logs, Squared, Quotient)):
+        claims = _COMPARED[type(root)](root, claim)
         if not isinstance(claims, str) and len(claims) != len(root.premises):
             claims = f"{len(root.premises)} premises for {len(claims)} claims"
         return _below(root, claims, {f"part {i}": p for i, p in enumerate(root.premises)})
@@ -147,6 +147,8 @@ def _check_oracle(node: Oracle, claim) -> str:
     return ""
 
 
+_COMPARED = {Logs: logs_claims, Squared: squared_claims, Quotient: quotient_claims}
+"""The rules that compare a goal as terms (:mod:`.compare`), each giving its premises' claims."""
 _ONE_NODE = {Algebra: check_algebra, Signs: check_signs, Oracle: _check_oracle}
 """The rules checked on one node, each by a function returning "" or the reason it fails."""
 

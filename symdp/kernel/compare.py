@@ -1,4 +1,4 @@
-"""The rules ``logs`` and ``squared``: a goal compared as two terms (docs/proof-format.md).
+"""The rules ``logs``, ``squared`` and ``quotient``: a goal compared as two terms (docs/proof-format.md).
 
 ``logs``: the goal is ``A - B``, ``B`` the recorded term and ``A = goal + B``.  The premises prove ``A > 0``,
 ``B > 0`` and ``log A - log B`` with the claim's relation to 0; log is strictly increasing on (0, oo), so ``A - B``
@@ -11,7 +11,13 @@ reads ``X`` real (log e^X is X only for a real X); any other log is SymPy's.
 ``A >= |S| >= -S`` (``A > |S|`` when strict), so ``A + S`` has the claim's sign (the Cauchy-Schwarz step of
 Bretagnolle and Huber's inequality, S a product of square roots).
 
-Both terms are read by :mod:`.srepr` (never evaluated) and must use the domain's symbols only.  Every term of the
+``quotient``: the recorded terms are a numerator ``N`` and a denominator ``D``.  The goal reads defined as written on
+the domain (the table's "real"); ``q = cancel(together(expand(goal, power_exp) D / N))`` reads > 0 by the table and
+``expand(goal, power_exp) D - q N`` cancels to 0.  The premises prove ``N`` with the claim's relation to 0 and
+``D > 0``: at every point of the domain goal = q N / D, so the goal has N's sign (a ratio of sums of exponentials
+whose enclosure loses the gap, boxed as a numerator and a denominator).
+
+The terms are read by :mod:`.srepr` (never evaluated) and must use the domain's symbols only.  Every term of the
 goal is then a term of ``A`` or of ``B`` (``S``), or cancels between them, so it is defined where they are.
 """
 from __future__ import annotations
@@ -19,7 +25,7 @@ from __future__ import annotations
 import sympy as sp
 
 from .claim import Claim
-from .signs import Reader
+from .signs import POS, Reader
 from .srepr import read
 
 ZERO = sp.Integer(0)
@@ -48,12 +54,31 @@ def squared_claims(node, claim):
     return Claim(a, ">=", ZERO, pairs), Claim(a ** 2 - s ** 2, _relation(claim), ZERO, pairs)
 
 
-def _term(node, claim):
+def quotient_claims(node, claim):
+    """(N REL 0, D > 0) for a ``quotient`` node, or a str saying why the rule does not apply."""
+    parts = [_term(node, claim, text) for text in (node.numerator, node.denominator)]
+    why = next((p for p in parts if isinstance(p, str)), "")
+    if why:
+        return why
+    (n, domain), (d, _) = parts
+    goal, reader, pairs = sp.sympify(claim.goal), Reader(()), tuple(claim.domain)
+    if n == 0 or not reader.real(goal, domain):
+        return "the goal is not shown defined, as written, on the domain (or the numerator is 0)"
+    spread = sp.expand(goal, power_exp=True)
+    q = sp.cancel(sp.together(spread * d / n))
+    if reader.sign(q, domain) != POS:
+        return f"goal * D / N = {sp.sstr(q)[:80]} is not read > 0 by the table"
+    if sp.cancel(sp.together(spread * d - q * n)) != 0:
+        return "the goal is not q N / D"
+    return Claim(n, _relation(claim), ZERO, pairs), Claim(d, ">", ZERO, pairs)
+
+
+def _term(node, claim, text=None):
     """(the recorded term, the domain as a dict), or why not."""
     if claim.relation == "=":
         return f"{node.rule} proves inequalities, the claim is an identity"
     try:
-        term = read(node.term)
+        term = read(node.term if text is None else text)
     except ValueError as exc:
         return f"the term: {exc}"
     domain = dict(claim.domain)

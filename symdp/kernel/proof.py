@@ -8,8 +8,8 @@ each leaf with the rule that closes it), :class:`Cases` (one premise per sign ca
 :class:`Farkas` (a case closed by Farkas' lemma), :class:`Monotone` (a goal beyond its value at an end) and
 :class:`Limit` (its value at an end where it is not defined, by ``sympy.limit``) and :class:`Primitive` (an integral
 or a sum replaced by its value from a primitive) and :class:`Pieces` (a goal's Piecewise atoms fixed on the regions
-between cut points of one symbol) and :class:`Logs` and :class:`Squared` (a goal compared as two terms, through
-their logarithms or their squares) and :class:`Induction` (a claim with sums over an integer bound).  Rationals travel as strings ("3/8") and are read exactly;
+between cut points of one symbol) and :class:`Logs`, :class:`Squared` and :class:`Quotient` (a goal compared as two terms, through
+their logarithms, their squares or as a numerator and a denominator) and :class:`Induction` (a claim with sums over an integer bound).  Rationals travel as strings ("3/8") and are read exactly;
 nothing is evaluated when a proof is read.
 """
 from __future__ import annotations
@@ -172,6 +172,17 @@ class Squared:
 
 
 @dataclass(frozen=True)
+class Quotient:
+    numerator: str
+    """The ``srepr`` of N (read by :mod:`.srepr`)."""
+    denominator: str
+    """The ``srepr`` of D: the goal is q N / D with q read > 0 (:mod:`.compare`)."""
+    premises: tuple
+    """Two nodes: N with the claim's relation to 0, and D > 0."""
+    rule = "quotient"
+
+
+@dataclass(frozen=True)
 class Proof:
     root: object
     format: int = FORMAT
@@ -247,7 +258,7 @@ _NODE = (lambda d: _node(d), lambda n: _node_json(n))
 FIELDS = {
     **dict.fromkeys(("rewrites", "symbols", "maps", "cuts"), (_strings, list)),
     **dict.fromkeys(("closing", "oracle", "input", "answer", "symbol", "end", "atom", "primitive", "lower", "upper",
-                     "term"),
+                     "term", "numerator", "denominator"),
                     (_string, str)),
     **dict.fromkeys(("premise", "value", "slope", "base", "step"), _NODE),
     "premises": (_nodes, lambda ps: [_node_json(p) for p in ps]),
@@ -258,7 +269,7 @@ FIELDS = {
 }
 """Per field of a node: how it is read from JSON (ValueError naming it when malformed) and written."""
 KINDS = {kind.rule: kind for kind in (Algebra, Signs, Oracle, Chart, Boxes, Cases, Farkas, Monotone, Limit, Primitive, Pieces,
-                                     Logs, Squared, Induction)}
+                                     Logs, Squared, Quotient, Induction)}
 
 
 def _node(d):

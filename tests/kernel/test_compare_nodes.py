@@ -167,3 +167,59 @@ def test_a_sum_of_floats_is_not_read_by_its_rounded_value():
     y = sp.Symbol("y", real=True)
     drift = sp.Add(-big * y, y, big * y, evaluate=False)   # y < 0 on the domain
     assert not check(sign_claim(drift, "nonnegative", {y: sp.Interval(-2, -1)}), Proof(S)).accepted
+
+
+# quotient: a goal as a numerator over a denominator --------------------------------------------------------
+
+u = sp.Symbol("u", real=True)
+ONE_THREE = {u: sp.Interval(1, 3)}
+QUOTIENT = __import__("symdp.kernel", fromlist=["Quotient"]).Quotient
+
+
+def _quotient(n, d, premises=(Signs(("factor",)), S)):
+    return Proof(QUOTIENT(write(n), write(d), premises))
+
+
+def test_a_ratio_has_its_numerators_sign_over_a_positive_denominator():
+    """(u - 1)/(u + 2) + (u - 1)/(u + 5) >= 0 on [1, 3]: one fraction (u - 1)(2u + 7) / ((u + 2)(u + 5)), q = 1."""
+    goal = (u - 1) / (u + 2) + (u - 1) / (u + 5)
+    claim = sign_claim(goal, "nonnegative", ONE_THREE)
+    verdict = check(claim, _quotient(sp.expand((u - 1) * (2 * u + 7)), sp.expand((u + 2) * (u + 5))))
+    assert verdict.kernel_checked and "quotient" in verdict.rules
+    scaled = check(claim, _quotient(sp.expand((u - 1) * (2 * u + 7)), 3 * sp.expand((u + 2) * (u + 5))))
+    assert scaled.kernel_checked   # q = 3 > 0: a positive factor between the goal and N/D
+    false = sign_claim(goal - sp.Rational(1, 10**6), "nonnegative", ONE_THREE)
+    assert not check(false, _quotient(sp.expand((u - 1) * (2 * u + 7)), sp.expand((u + 2) * (u + 5)))).accepted
+
+
+def test_a_quotient_node_is_rejected_when_tampered():
+    goal = (u - 1) / (u + 2)
+    claim = sign_claim(goal, "nonnegative", ONE_THREE)
+    flipped = check(claim, _quotient(1 - u, -u - 2))   # q = 1, but D > 0 fails
+    assert not flipped.accepted and flipped.node.startswith("quotient/part 0")   # N = 1 - u >= 0 fails first
+    negative = check(claim, _quotient(1 - u, u + 2))   # q = -1: the goal has the opposite sign of N
+    assert not negative.accepted and "not read > 0" in negative.reason
+    other = check(claim, _quotient(u - 2, u + 2))      # q = (u - 1)/(u - 2) changes sign on [1, 3]
+    assert not other.accepted and other.node == "quotient"
+    zero = check(claim, _quotient(sp.Integer(0), u + 2))
+    assert not zero.accepted and "numerator is 0" in zero.reason
+    short = check(claim, _quotient(u - 1, u + 2, (S,)))
+    assert "premises for 2" in short.reason
+    identity = identity_claim(goal, goal, ONE_THREE)
+    assert "identity" in check(identity, _quotient(u - 1, u + 2)).reason
+
+
+def test_a_quotient_needs_the_goal_defined_as_written():
+    """(u^2 - 1)/(u - 1) - 2 >= 0 on [1, 3] reads as u - 1 >= 0 over 1 once cancelled, but is not defined at u = 1
+    (a removable singularity): rejected, whatever N and D say."""
+    claim = sign_claim((u ** 2 - 1) / (u - 1) - 2, "nonnegative", ONE_THREE)
+    verdict = check(claim, _quotient(u - 1, sp.Integer(1)))
+    assert not verdict.accepted and "not shown defined" in verdict.reason
+
+
+def test_the_quotient_node_matches_the_schema_and_round_trips():
+    jsonschema = pytest.importorskip("jsonschema")
+    proof = _quotient(u - 1, u + 2)
+    text = json.loads(proof.dumps())
+    jsonschema.validate(text, json.loads(SCHEMA.read_text(encoding="utf-8")))
+    assert Proof.from_json(text) == proof

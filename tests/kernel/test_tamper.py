@@ -56,7 +56,7 @@ def test_a_dropped_box_is_rejected():
 def test_a_changed_leaf_rule_is_rejected():
     v = check(BUMP, _chart((replace(HALVES[0], rule="enclosure"), HALVES[1])))
     assert not v.accepted and v.node == "chart/boxes/leaf 0" and "enclosure" in v.reason
-    v = check(BUMP, _chart((HALVES[0], replace(HALVES[1], rule="vertex"))))
+    v = check(BUMP, _chart((HALVES[0], replace(HALVES[1], rule="hunch"))))
     assert not v.accepted and v.node == "chart/boxes/leaf 1" and "unknown leaf rule" in v.reason
 
 

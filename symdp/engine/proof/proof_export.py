@@ -7,7 +7,7 @@
 * ``validated numerics: N boxes, 128 bits`` (one box log over the whole domain) -> ``chart`` + ``boxes``: the
   recorded preorder tree decoded exactly as the validated search wrote it (:func:`.validated.search.decode`,
   bisection by :func:`.validated.search.split`), each leaf with its rule (E -> ``enclosure``, M ->
-  ``mean-value``, L<i>.<k> / R<i>.<k> -> ``chain:lower|upper:<i>:<k>``).
+  ``mean-value``, V -> ``vertex``, L<i>.<k> / R<i>.<k> -> ``chain:lower|upper:<i>:<k>``).
 
 Everything else is not exported yet and says why (:attr:`Export.why`): the method, or the piece the format
 lacks (a leaf rule, an infinite domain end, a Piecewise decided first).  This module only translates; the
@@ -32,6 +32,7 @@ from .proof_cases import by_cases
 from .proof_compare import by_compare
 from .proof_pieces import by_pieces, by_split, top_split
 from .proof_primitive import by_primitives
+from ..validated import fraction
 from ..validated.search import decode, split, unit_box
 
 ALGEBRA = {
@@ -46,8 +47,9 @@ ALGEBRA = {
 """The engine's rewrites (:data:`.rewrites.REWRITES`) as kernel steps: the same SymPy calls, in the same order."""
 
 ORACLE_REWRITES = {"simplify": "sympy.simplify"}
-LEAF_RULES = {"E": "enclosure", "M": "mean-value"}
+LEAF_RULES = {"E": "enclosure", "M": "mean-value", "V": "vertex"}
 PLAIN = re.compile(r"validated numerics: \d+ box(es)?, 128 bits")
+QUOTIENT = re.compile(r"validated numerics on numerator and denominator: \d+ box(es)?, 128 bits")
 SYMBOLIC = re.compile(r"symbolic \((.+)\)")
 WHICH = {True: "positive", False: "negative"}
 
@@ -86,6 +88,8 @@ def _translated(captured, certificate, detail="") -> Export:
         return _identity(captured, found.group(1))
     if captured.kind in ("sign", "sign-numeric", "monotone") and PLAIN.fullmatch(method):
         return _boxes(captured, certificate.boxes)
+    if captured.kind in ("sign", "sign-numeric", "monotone") and QUOTIENT.fullmatch(method):
+        return _quotient(captured, certificate.boxes)
     if captured.kind in ("sign", "sign-numeric", "monotone") and method.startswith("symbolic sign analysis"):
         return _signs(captured, detail)
     if captured.kind == "printed":
@@ -349,17 +353,47 @@ def _boxes(captured, log: str) -> Export:
     if isinstance(stated, str):
         return Export(why=f"validated numerics: {stated}")
     expr, which, domain = stated
+    chart = _chart(domain, log)
+    if isinstance(chart, str):
+        return Export(why=f"validated numerics: {chart}")
+    return Export(kernel.sign_claim(expr, which, domain), kernel.Proof(chart))
+
+
+def _chart(domain: dict, log: str):
+    """The ``chart`` node of the box log ``log`` over ``domain`` (affine maps), or a str saying why not."""
     if any(s.is_integer for s in domain):
-        return Export(why="validated numerics: an integer symbol")
+        return "an integer symbol"
     if any(e.has(sp.oo, -sp.oo) for iv in domain.values() for e in (iv.start, iv.end)):
-        return Export(why="validated numerics: an infinite domain end (no chart map for it yet)")
-    bits, rules = decode(log)
+        return "an infinite domain end (no chart map for it yet)"
+    try:
+        bits, rules = decode(log)
+    except ValueError:
+        return "a box log of another form"
     other = sorted({r for r in rules if _leaf_rule(r) is None})
     if other:
-        return Export(why=f"validated numerics: leaf rule {'/'.join(sorted({r[0] for r in other}))}")
+        return f"leaf rule {'/'.join(sorted({r[0] for r in other}))}"
     leaves = tuple(kernel.Leaf(box, _leaf_rule(r)) for box, r in _leaves(unit_box(len(domain)), bits, rules))
-    chart = kernel.Chart(tuple(str(s) for s in domain), ("affine",) * len(domain), kernel.Boxes(128, leaves))
-    return Export(kernel.sign_claim(expr, which, domain), kernel.Proof(chart))
+    return kernel.Chart(tuple(str(s) for s in domain), ("affine",) * len(domain), kernel.Boxes(128, leaves))
+
+
+def _quotient(captured, log: str) -> Export:
+    """``validated numerics on numerator and denominator`` (:mod:`.validated.fraction`) -> a ``quotient`` node over
+    the two charts its box log ``frac:<D's sign>;<N's log>;<D's log>`` records, N and D found again from the claim
+    as the search found them (each negated where the search proved it negative)."""
+    stated, found = _sign_statement(captured), None
+    if not isinstance(stated, str) and log.startswith(fraction.TAG) and log.count(";") == 2:
+        found = fraction.parts(stated[0])
+    if found is None:
+        return Export(why="validated numerics on numerator and denominator: not found again")
+    (expr, which, domain), (n, d, sign) = stated, found
+    dsign, *logs = log[len(fraction.TAG):].split(";")
+    parts = (kernel.sign_claim(n, fraction.claims(which, sign, dsign), domain), kernel.sign_claim(d, dsign, domain))
+    charts = [_chart(domain, part) for part in logs]
+    why = next((c for c in charts if isinstance(c, str)), "")
+    if why or dsign not in WHICH.values():
+        return Export(why=f"validated numerics on numerator and denominator: {why or 'a sign of D'}")
+    node = kernel.Quotient(canonical(parts[0].goal), canonical(parts[1].goal), tuple(charts))
+    return Export(kernel.sign_claim(expr, which, domain), kernel.Proof(node))
 
 
 CHAIN = re.compile(r"([LR])(\d+)\.([123])")

@@ -37,7 +37,7 @@ PREC = 128
 WITNESS = "witness: "
 """Certificate of a search whose open box held a counterexample: the note and that candidate point (exact
 binary values), so a replay judges the point again instead of searching again."""
-FRACTION = "frac:"
+FRACTION = fraction.TAG
 """Certificate of a proof on the numerator and the denominator: ``frac:<D's sign>;<N's box log>;<D's box log>``."""
 TAILS = "tails:"
 """Certificate of a proof on a Mills form of the claim (:mod:`.tails`): ``tails:<form's index>;<its box log>``."""

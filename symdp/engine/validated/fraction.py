@@ -16,6 +16,8 @@ import sympy as sp
 from ..model.budget import BudgetExceeded, within_budget
 from ..model.signs import FLIP
 
+TAG = "frac:"
+"""The head of a certificate's box log for this form: ``frac:<D's sign>;<N's log>;<D's log>``."""
 LIMIT = 30.0
 """Seconds SymPy may take to write f as one fraction (a safety net: it takes well under one second)."""
 
