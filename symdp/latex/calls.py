@@ -50,6 +50,11 @@ def _called(source: str, tokens: list, arguments) -> set:
 def _calls(source: str, tokens: list, context: tuple) -> list:
     out = []
     for k, t in enumerate(tokens):
+        if t.type == "SYM" and t.value is sp.pi and _complement(tokens, k):
+            fail(source, tokens[k - 2].start_pos, t.end_pos, "1 - \\pi: the complement of a probability or a "
+                 "proportion the paper names pi, or 1 minus the number pi? Declare \\pi in the notation (symbols="
+                 "{r'\\pi': sympy.Symbol('pi')}), or a sentence around the display does ('$\\pi$ is the "
+                 "probability ...')")
         if t.type == "SYM" and t.value in CONSTANTS and k + 1 < len(tokens) and tokens[k + 1].type == "LPAREN" \
                 and not (k and tokens[k - 1].type in ("SUP", "SUB")):
             _constant_call(source, tokens[k + 2:_closing(tokens, k + 1)], t)
@@ -74,6 +79,18 @@ def _calls(source: str, tokens: list, context: tuple) -> list:
                     continue
         out.append(t)
     return out
+
+
+def _complement(tokens: list, k: int) -> bool:
+    """The constant at ``k`` written ``1 - \\pi`` (at the start, after an operator, a relation or an opening
+    bracket; not divided or raised: ``1 - \\pi/4``), which papers write for the complement of a probability pi, not
+    of the number."""
+    if k < 2 or tokens[k - 1].type != "MINUS" or tokens[k - 2].type != "NUMBER" or tokens[k - 2].value != 1:
+        return False
+    if k + 1 < len(tokens) and tokens[k + 1].type in ("DIV", "SUP", "MUL"):
+        return False   # 1 - \pi/4, 1 - \pi^2/6: the number
+    return k == 2 or tokens[k - 3].type in ("LPAREN", "LBRACK", "LBRACE", "PLUS", "MINUS", "MUL", "REL", "COMMA",
+                                             "ABSL", "BAR")
 
 
 CONSTANTS = {sp.E: "Euler's number", sp.pi: "the number pi"}
@@ -106,13 +123,39 @@ def _refuse_functional(source: str, name: str, inside: list, tok, defining) -> N
         else:
             current.append(t)
     for argument in arguments:
-        letter = token_spelling(source, argument[0]).strip() if len(argument) == 1 else ""
-        if letter and token_kind(argument[0]) in ("NAME", "SYM") and letter not in defining \
+        letter = _lone_name(source, argument) or _mixture(source, argument)
+        if letter and token_kind(argument[0]) in ("NAME", "SYM", "BIG") and letter not in defining \
                 and base(letter.replace(" ", "")).split("^")[0] in FUNCTIONALS:   # f, an estimator g_\pi, g^*
             start, end = (tok.start, tok.end) if isinstance(tok, Tok) else (tok.start_pos, tok.end_pos)
             fail(source, start, end + 1, f"{name}(...) takes {letter}, a letter papers use for a function: a "
                  f"functional of {letter} (a sensitivity LS(f, x), a bound on it), not a number; declare {letter} a "
                  f"symbol in the notation (symbols={{r'{letter}': ...}}) to read it as one")
+
+
+def _lone_name(source: str, argument: list) -> str:
+    """The argument's spelling when it is one name, or one name and its subscript (``f_i`` where a sum binds i,
+    ``f_{i}``), else ""."""
+    if len(argument) == 1:
+        return token_spelling(source, argument[0]).strip()
+    kinds = [token_kind(t) for t in argument]
+    if len(argument) >= 3 and kinds[0] == "NAME" and kinds[1] == "SUB" and (
+            len(argument) == 3 and kinds[2] in ("NAME", "NUMBER") or kinds[2] == "LBRACE" and kinds[-1] == "RBRACE"
+            and "LBRACE" not in kinds[3:-1]):
+        return token_spelling(source, argument[0]).strip()
+    return ""
+
+
+def _mixture(source: str, argument: list) -> str:
+    """The letter of a sum over members of a family of functions, ``\\sum_i \\alpha_i f_i`` (a mixture of laws),
+    standing as the whole argument, else ""."""
+    if not argument or token_kind(argument[0]) != "BIG" or token_spelling(source, argument[0]).strip() != "\\sum":
+        return ""
+    for k, t in enumerate(argument[:-1]):
+        if token_kind(t) == "NAME" and token_kind(argument[k + 1]) == "SUB" \
+                and token_spelling(source, t).strip() in FUNCTIONALS and (k + 2 >= len(argument) or
+                                                                       token_kind(argument[k + 2]) != "LPAREN"):
+            return token_spelling(source, t).strip()
+    return ""
 
 
 def _normal_letter(source: str, name: str, inside: list, tok, before: list) -> None:

@@ -64,6 +64,8 @@ VOCABULARY = {
     "logistic sigmoid function": Entry(_sigmoid, 1),
     "sigmoid function": Entry(_sigmoid, 1),
     "logistic function": Entry(_sigmoid, 1),
+    "dirac delta function": Entry(sp.DiracDelta, 1),
+    "dirac delta": Entry(sp.DiracDelta, 1),
 }
 """Phrases (lower case, without an article; "regularised" and "Hurwitz's" read alike) to the function they name:
 SymPy's, with its arguments in the order the standard notation writes them (DLMF 5.2, 5.12, 8.2, 8.17, 10.25, 7.2,
@@ -73,6 +75,9 @@ CONSTANTS = {"euler-mascheroni constant": sp.EulerGamma, "euler mascheroni const
              "catalan's constant": sp.Catalan, "golden ratio": sp.GoldenRatio}
 """Phrases naming a constant: "where $\\gamma$ is the Euler-Mascheroni constant" declares ``\\gamma`` as SymPy's
 ``EulerGamma`` for that display (a plain gamma otherwise)."""
+PROPORTIONS = ("probability", "proportion", "fraction", "share", "prior", "parameter", "rate", "weight", "frequency")
+"""Nouns that make ``\\pi`` a quantity of the paper's (a probability, a mixing weight), not the number: "$\\pi$ is the
+probability ...", "$\\pi$ : True probability of A in the population"."""
 QUANTITIES = ("bound", "bounds", "parameter", "parameters")
 """Nouns that make a word a quantity: "`lower` and `upper` are the lower and upper bounds" names two symbols."""
 _SETTLES = {"betainc": "incomplete beta function", "sympy.beta": "beta function",
@@ -87,6 +92,8 @@ _NAMES = r"@\d+@(?:\s*(?:,\s*and|,|and)\s*@\d+@)*"
 _SENTENCE = re.compile(rf"(?P<names>{_NAMES})\s+(?P<verb>is|are|denotes|denote)\s+(?P<phrase>.+?)"
                        r"(?=\s*(?:[,;]|\.(?:\s|$)|\band\s+@|\bwhere\b|$))", re.S | re.I)
 """A declaring clause: names in math (masked as ``@k@``), the verb, the phrase up to the clause's end."""
+_GLOSSARY = re.compile(r"^\s*(?P<names>@\d+@)\s*:\s+(?P<phrase>[^:]+?)\s*\.?\s*$")
+"""A glossary line, ``$\\pi$ : True probability of A in the population``: the name, a colon, what it is."""
 _INVERTED = re.compile(r"\bthe\s+(?P<phrase>(?:[\w'-]+\s+){0,6}?(?:function|cdf|pdf|density))\s+(?:is|denotes)\s+"
                        r"(?P<names>@\d+@)", re.I)
 _RST_LINK = re.compile(r"`([^`<]+?)\s*<[^<>`]+>`__?")
@@ -168,6 +175,7 @@ def declarations(prose) -> tuple:
                 found += _declare(maths[int(k)], phrase, sentence) or \
                     ([Declaration(maths[int(k)], SAID, sentence)] if generic and _BARE.fullmatch(maths[int(k)]) else [])
         found += [Declaration(name, OWN, sentence) for name in _own(masked, maths, _plain_domain)]
+    found += _glossary(prose)
     known = {d.spelling for d in found if d.what not in (OWN, SAID)}
     return tuple(d for d in found if d.what not in (OWN, SAID) or d.spelling not in known | _SKIPPED[d.what])
 
@@ -179,6 +187,19 @@ function of ...", which says what a quantity depends on (``$n$ is a function of 
 preposition or an article before "function" (``$\\beta$ is a coefficient of the function``: a property of one)."""
 _GENERIC = re.compile(r"an?\s+(?:(?!(?:of|in|to|on|for|from|at|with|by|as|into|over|times|per|and|or|a|an|the)\s)"
                       r"[\w'-]+\s+){0,3}(?:function|cdf|pdf)(?:\s+(?:over|on)\s+[^()]*)?", re.I)
+def _glossary(prose) -> list:
+    """The declarations of glossary lines (``$\\pi$ : True probability of A in the population``), each line of the
+    prose on its own (a sentence split would cut it at the colon)."""
+    found = []
+    for text in ((prose,) if isinstance(prose, str) else tuple(prose or ())):
+        for line in text.splitlines():
+            masked, maths = _masked(line)
+            m = _GLOSSARY.fullmatch(masked)
+            if m is not None:
+                found += _declare(maths[int(m.group("names").strip("@"))], _phrase(m.group("phrase"), maths), line)
+    return found
+
+
 OWN = "a function of the paper's own"
 """What a signature declares: ``$\\phi: [0, 1] \\to [0, 1]$`` (a bump function), ``$\\phi:\\mathbb{R} \\to \\mathbb{R}$``."""
 _SIGNATURE = re.compile(r"\s*(?P<name>\\[A-Za-z]+|[A-Za-z])\s*:\s*(?P<domain>.+?)\s*\\(?:to|rightarrow)\s*(?P<range>.+?)\s*")
@@ -240,7 +261,7 @@ def _phrase(text: str, maths=()) -> str:
 
 
 def _spelled(text: str) -> str:
-    text = text.rsplit(" called ", 1)[-1]
+    text = re.sub(r" (?:centered|centred) at \S+$", "", text.rsplit(" called ", 1)[-1])   # where it sits, not which
     return re.sub(r"^(?:the|a|an) ", "", text).replace("regularised", "regularized").replace("hurwitz's", "hurwitz")
 
 
@@ -264,6 +285,8 @@ def _remark(aside: str, phrase: str, maths) -> bool:
 def _declare(math: str, phrase: str, sentence: str) -> list:
     """The declarations of the name ``math`` as ``phrase`` (none when the phrase is not in the vocabulary, or when the
     arguments the sentence writes do not fit the function)."""
+    if math.strip() == r"\pi" and re.search(rf"\b(?:{'|'.join(PROPORTIONS)})\b", phrase):
+        return [Declaration(r"\pi", "a quantity", sentence)]   # "$\pi$ : True probability of A in the population"
     if re.fullmatch(r"[A-Za-z]{2,}", math):
         noun = phrase.split(" of ")[0].split()
         return [Declaration(math, "a quantity", sentence)] if noun and noun[-1] in QUANTITIES else []
@@ -309,7 +332,7 @@ def declare(notation: Notation, prose) -> tuple[Notation, tuple]:
         mine = [d for d in found if d.spelling == spelling]
         if mine[0].what == "a quantity":
             for tex in (spelling, rf"\text{{{spelling}}}", rf"\mathrm{{{spelling}}}"):
-                symbols[tex] = sp.Symbol(spelling)
+                symbols[tex] = sp.Symbol(spelling.lstrip("\\"))
             continue
         if mine[0].what in CONSTANTS:
             symbols[spelling] = CONSTANTS[mine[0].what]

@@ -16,7 +16,7 @@ def chain(latex, prose=()):
 # 1. an expectation of what follows, whatever opens it -------------------------------------------------------
 
 @pytest.mark.parametrize("latex", [
-    r"\mathbb{E} | X - y | - \frac{1}{2} \mathbb{E} | X - X^{\prime} |",    # scoringrules, theory.md:167
+    r"\mathbb{E} | X - y | - \frac{1}{2} \mathbb{E} | X - X^{\prime} |",    # scoringrules, the theory page, line 167
     r"\mathbb{E}\, \left|X\right|", r"\mathbb{E} \lvert X \rvert", r"\mathbb{E}{|X|}",
     r"\mathbb{E} e^{X}", r"\mathbb{E} \frac{1}{X}", r"\mathbb{E} \sqrt{X}", r"\mathbb{E} \pi",
     r"\mathbb{E}_{X}|X - y|", r"\mathbb{E}_X X", r"\mathbb{P}|X|",
@@ -42,7 +42,7 @@ def test_an_italic_e_or_an_operator_after_it_stays_read(latex, read):
 # 2. \phantom, and the integral over the real line -----------------------------------------------------------
 
 @pytest.mark.parametrize("latex,read", [
-    (r"\phantom{(1 - }\alpha \phantom{)}|x - y|", ("alpha*Abs(x - y)",)),   # scoringrules, theory.md:547
+    (r"\phantom{(1 - }\alpha \phantom{)}|x - y|", ("alpha*Abs(x - y)",)),   # scoringrules, the theory page, line 547
     (r"x\phantom{ab}y", ("x*y",)),                                            # room, never a glue between names
     (r"\alpha\hphantom{xx} + 1", ("alpha + 1",)),
     (r"\vphantom{\int} x + 1", ("x + 1",)),
@@ -66,7 +66,7 @@ CDF = ("Let $Y \\in \\mathbb{R}$ and suppose $F$ is a cumulative distribution fu
 
 
 def test_a_sentence_calling_a_name_a_function_declares_it():
-    crps = r"\int_{-\infty}^{\infty} (F(x) - \mathbf{1}\{y \le x\})^{2} dx"     # scoringrules, theory.md:166
+    crps = r"\int_{-\infty}^{\infty} (F(x) - \mathbf{1}\{y \le x\})^{2} dx"     # scoringrules, the theory page, line 166
     with pytest.raises(LatexError, match="F a symbol the notation"):
         display(crps)   # F is the notation's F_bound, a quantity: F(x) a call or a product?
     assert chain(crps, CDF) == ("Integral(Piecewise(((F(x) - 1)**2, x >= y), (F(x)**2, True)), (x, -oo, oo))",)
