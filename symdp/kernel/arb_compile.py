@@ -229,8 +229,9 @@ def _compile_add(e, ctx):
 def _difference(a, B, ctx):
     """c (g(A) - g(B)): the direct enclosure intersected with the mean-value form c (A - B) g'(hull(A, B)).
     Both contain the value (the mean-value theorem: g(A) - g(B) = (A - B) g'(xi), xi between A and B, where
-    g is differentiable on that hull, which a finite enclosure of g' there shows); A - B is the one
-    expression SymPy forms, so terms common to A and B cancel exactly."""
+    g is defined and differentiable on that hull, which finite enclosures of g and of g' there show: g' alone is
+    finite where g is not defined, 1/z for log at negative z); A - B is the one expression SymPy forms, so terms
+    common to A and B cancel exactly."""
     c, g, A = a
     z = sp.Dummy("z", real=True)
     slope = _compile(sp.diff(g(z), z), Context({z}))
@@ -239,8 +240,10 @@ def _difference(a, B, ctx):
 
     def f(env):
         x, y = fa(env), fb(env)
-        direct = k * (fn(x) - fn(y))
-        mean = k * _times(gap(env), slope({z: arb.union(x, y)}))
+        direct, hull = k * (fn(x) - fn(y)), arb.union(x, y)
+        if not fn(hull).is_finite():
+            return direct if not direct.is_finite() else arb("nan")   # g is not defined on the whole hull
+        mean = k * _times(gap(env), slope({z: hull}))
         if direct.is_finite() and mean.is_finite() and direct.overlaps(mean):
             return direct.intersection(mean)
         return mean if mean.is_finite() else direct

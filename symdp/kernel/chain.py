@@ -10,7 +10,7 @@ of G(u) = sum_{j<k} D_j(a) (u_i - a)^j / j! + R_k then has the sign (docs/proof-
 
 ``vertex``: each first derivative D_i of G in u_i has one sign on the whole leaf (its ball >= 0 or <= 0), so G is
 least at the vertex c with c_i the leaf's lower end of u_i where D_i >= 0, else its upper end (move one coordinate
-at a time inside the box); G(c) has the claimed sign by its ball, or is the literal 0 at a vertex of the unit box,
+at a time inside the box); G(c) has the claimed sign by its ball, or (its ball finite: G defined there) is the literal 0 at a vertex of the unit box,
 for a strict claim only where a coordinate whose D_i excludes 0 reaches c_i at an open end of the domain (every
 point of the domain then lies strictly above G(c)).
 """
@@ -86,8 +86,8 @@ def _inverse(forward):
 def _on_face(checker, e, face, u, end, strict: bool) -> bool:
     v = checker.enclose(e, face)
     if v.is_finite() and (v > 0 if strict else v >= 0):
-        return True
-    return not strict and end in (0, 1) and _zero(checker, e, u, end)
+        return True   # the literal 0 below only where the ball shows e defined there (SymPy: log(-1) - log(-1) = 0)
+    return not strict and end in (0, 1) and v.is_finite() and _zero(checker, e, u, end)
 
 
 def _zero(checker, e, u, end) -> bool:
@@ -108,10 +108,13 @@ def check_vertex(checker, leaf, env) -> str:
                 return f"the derivative in {u} has no one sign on the leaf"
             corner.append(a if v >= 0 else b)
             strictly.append(bool(v > 0 or v < 0))
-        if checker.holds(checker.enclose(G, checker.env(tuple((c, c) for c in corner)))):
+        value = checker.enclose(G, checker.env(tuple((c, c) for c in corner)))
+        if checker.holds(value):
             return ""
     except Unsupported as exc:
         return f"no enclosure: {exc}"
+    if not value.is_finite():
+        return "F is not shown defined at the vertex the derivatives point to"
     reached = any(s and c in (0, 1) and checker.open_ends[i][int(c)] for i, (c, s) in enumerate(zip(corner, strictly)))
     if all(c in (0, 1) for c in corner) and (reached or not checker.strict) and _zero_at(checker, G, corner):
         return ""

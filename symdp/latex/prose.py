@@ -78,6 +78,10 @@ CONSTANTS = {"euler-mascheroni constant": sp.EulerGamma, "euler mascheroni const
 PROPORTIONS = ("probability", "proportion", "fraction", "share", "prior", "parameter", "rate", "weight", "frequency")
 """Nouns that make ``\\pi`` a quantity of the paper's (a probability, a mixing weight), not the number: "$\\pi$ is the
 probability ...", "$\\pi$ : True probability of A in the population"."""
+_NAMED_PROPORTION = re.compile(rf"(?:(?!(?:not|no|never|approximately|about|roughly|times|same|constant|number|ratio)\b)"
+                               rf"[\w'-]+ ){{0,2}}(?:{'|'.join(PROPORTIONS)})\b")
+"""A phrase that *is* a proportion (its head noun, after two words at most: "true probability of A", "the mixing
+weight"), not one that mentions one ("the constant whatever the sampling rate", "four times the fraction ...")."""
 QUANTITIES = ("bound", "bounds", "parameter", "parameters")
 """Nouns that make a word a quantity: "`lower` and `upper` are the lower and upper bounds" names two symbols."""
 _SETTLES = {"betainc": "incomplete beta function", "sympy.beta": "beta function",
@@ -171,8 +175,9 @@ def declarations(prose) -> tuple:
         for m in (*_SENTENCE.finditer(masked), *_INVERTED.finditer(masked)):  # "$B$ is the X", "the X is $B$"
             phrase = _phrase(m.group("phrase"), maths)
             generic = "names" in m.groupdict() and _GENERIC.fullmatch(m.group("phrase").strip()) is not None
-            for k in re.findall(r"@(\d+)@", m.group("names")):
-                found += _declare(maths[int(k)], phrase, sentence) or \
+            names = re.findall(r"@(\d+)@", m.group("names"))
+            for k in names:
+                found += _declare(maths[int(k)], phrase, sentence, alone=len(names) == 1) or \
                     ([Declaration(maths[int(k)], SAID, sentence)] if generic and _BARE.fullmatch(maths[int(k)]) else [])
         found += [Declaration(name, OWN, sentence) for name in _own(masked, maths, _plain_domain)]
     found += _glossary(prose)
@@ -261,7 +266,7 @@ def _phrase(text: str, maths=()) -> str:
 
 
 def _spelled(text: str) -> str:
-    text = re.sub(r" (?:centered|centred) at \S+$", "", text.rsplit(" called ", 1)[-1])   # where it sits, not which
+    text = text.rsplit(" called ", 1)[-1]
     return re.sub(r"^(?:the|a|an) ", "", text).replace("regularised", "regularized").replace("hurwitz's", "hurwitz")
 
 
@@ -282,11 +287,15 @@ def _remark(aside: str, phrase: str, maths) -> bool:
     return code is not None and named is not None and maths[int(code.group(1))] == named
 
 
-def _declare(math: str, phrase: str, sentence: str) -> list:
+def _declare(math: str, phrase: str, sentence: str, alone: bool = True) -> list:
     """The declarations of the name ``math`` as ``phrase`` (none when the phrase is not in the vocabulary, or when the
-    arguments the sentence writes do not fit the function)."""
-    if math.strip() == r"\pi" and re.search(rf"\b(?:{'|'.join(PROPORTIONS)})\b", phrase):
+    arguments the sentence writes do not fit the function); ``alone``: the sentence names no other (a list's phrase
+    is not each name's)."""
+    if math.strip() == r"\pi" and alone and _NAMED_PROPORTION.match(phrase):
         return [Declaration(r"\pi", "a quantity", sentence)]   # "$\pi$ : True probability of A in the population"
+    centre = re.fullmatch(r"(.+) (?:centered|centred) at \S+", phrase)
+    if centre and "(" in math:   # "$\delta(x - x_i)$ is the Dirac delta function centered at $x_i$": written in it
+        phrase = centre.group(1)
     if re.fullmatch(r"[A-Za-z]{2,}", math):
         noun = phrase.split(" of ")[0].split()
         return [Declaration(math, "a quantity", sentence)] if noun and noun[-1] in QUANTITIES else []

@@ -45,3 +45,19 @@ def test_a_derivative_of_both_signs_on_the_leaf_is_rejected():
     square = {x: sp.Interval(0, 1), y: sp.Interval(0, 1)}
     verdict = check(sign_claim((x - sp.Rational(1, 2)) ** 2 + y + 1, "positive", square), _one_leaf())
     assert not verdict.accepted and "no one sign" in verdict.reason   # true, but not monotone in x on the leaf
+
+
+def test_a_claim_undefined_on_its_domain_is_never_proved():
+    """log(-1 - 2x) - log(-1 - x) on [0, 1] takes logs of negative numbers everywhere, but its derivative
+    2/(1 + 2x) - 1/(1 + x) is finite and positive, and SymPy writes its value at 0 as log(-1) - log(-1) = 0.  The
+    review of the vertex rule found it accepted (the difference of logs enclosed by its mean-value form, whose
+    slope 1/z is finite where log is not defined); every leaf rule now rejects it."""
+    goal = sp.log(-1 - 2 * x) - sp.log(-1 - x)
+    for rule in ("vertex", "chain:lower:0:1", "chain:lower:0:2", "enclosure", "mean-value"):
+        leaves = tuple(Leaf(((F(k, 4), F(k + 1, 4)),), rule) for k in range(4))
+        proof = Proof(Chart(("x",), ("affine",), Boxes(128, leaves)))
+        for interval in (sp.Interval(0, 1), sp.Interval.Lopen(0, 1)):
+            assert not check(sign_claim(goal, "nonnegative", {x: interval}), proof).accepted, rule
+    legit = tuple(Leaf(((F(k, 4), F(k + 1, 4)),), "enclosure") for k in range(4))
+    assert check(sign_claim(sp.log(2 + 2 * x) - sp.log(1 + x), "positive", {x: sp.Interval(0, 1)}),
+                 Proof(Chart(("x",), ("affine",), Boxes(128, legit)))).kernel_checked   # log 2, a difference

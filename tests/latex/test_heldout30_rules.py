@@ -72,3 +72,28 @@ def test_a_functional_of_a_member_or_a_mixture_of_laws_is_refused(latex):
 ])
 def test_a_function_of_members_of_numbers_stays_read(latex, read):
     assert chain(latex) == read
+
+
+# 4. an adversarial review of the rules above (helper, read-only) ----------------------------------------------
+
+@pytest.mark.parametrize("latex,prose", [
+    (r"A = \pi r^2", "$\\pi$ is not a parameter here: it is the number 3.14159."),
+    (r"A = \pi r^2", "$\\pi$ is the same constant whatever the sampling rate."),
+    (r"A = \pi r^2", "$\\pi$ is the constant whose digits occur with equal frequency."),
+    (r"\omega = 2\pi f", "$f$ and $\\pi$ are the frequency and the circle constant."),   # a list's phrase
+    (r"\omega = 2\pi f", "$\\pi$ : the circle constant (not a parameter)"),
+    (r"P = \pi/4", "$\\pi$ is approximately four times the fraction of points that land inside the circle."),
+])
+def test_a_sentence_that_only_mentions_a_proportion_leaves_pi_the_number(latex, prose):
+    import sympy as sp
+    assert any(m.has(sp.pi) for m in display(latex, prose=(prose,)).chain)
+
+
+@pytest.mark.parametrize("latex,prose", [
+    (r"\delta_a(x)", "where $\\delta_a$ is the Dirac delta centred at $a$."),       # DiracDelta(x - a), not (x)
+    (r"\delta_{x_0}(x)", "where $\\delta_{x_0}$ is the Dirac delta function centered at $x_0$"),
+    (r"\phi(x)", "where $\\phi$ is the standard normal density centered at $\\mu$"),
+])
+def test_a_function_centred_elsewhere_than_its_argument_is_not_declared(latex, prose):
+    with pytest.raises(LatexError):
+        display(latex, prose=(prose,))
