@@ -151,7 +151,7 @@ BELOW_TARGET: dict = {  # heldout7 left it on 2026-12-03 at 44/48 (measured blin
                       "fe26365: 12/27 = 44 % with 14 misread (README.md)",
     "heldout29_rows": "34/45 = 76 % of the closed-form rows read as meant (order statistics x_{(i)}, h_{i,j}(...) and "
                       "F(x) where no sentence says F is a function refused), 0 misread; measured blind at 9bb71e3: "
-                      "27/45 = 60 % with 4 misread, \mathbb{E} |X - y| read as a product (README.md)",
+                      "27/45 = 60 % with 4 misread, \\mathbb{E} |X - y| read as a product (README.md)",
     "heldout27_rows": "16/21 = 76 % of the closed-form rows read as meant, 0 misread; measured blind at e31daf4: 7/21 = "
                       "33 % with 7 misread, six of them the harness's naming of pi[g, y] against \\pi_{gy} (README.md)",
     "heldout28_rows": "18/29 = 62 % of the closed-form rows read as meant (p(x | \\theta) calls, \\propto rows, the "
