@@ -242,7 +242,7 @@ def _difference(a, B, ctx):
         x, y = fa(env), fb(env)
         direct, hull = k * (fn(x) - fn(y)), arb.union(x, y)
         if not fn(hull).is_finite():
-            return direct if not direct.is_finite() else arb("nan")   # g is not defined on the whole hull
+            return direct   # g not defined on the whole hull: no mean-value form (direct is then not finite either)
         mean = k * _times(gap(env), slope({z: hull}))
         if direct.is_finite() and mean.is_finite() and direct.overlaps(mean):
             return direct.intersection(mean)

@@ -87,12 +87,14 @@ def _on_face(checker, e, face, u, end, strict: bool) -> bool:
     v = checker.enclose(e, face)
     if v.is_finite() and (v > 0 if strict else v >= 0):
         return True   # the literal 0 below only where the ball shows e defined there (SymPy: log(-1) - log(-1) = 0)
-    return not strict and end in (0, 1) and v.is_finite() and _zero(checker, e, u, end)
+    return not strict and end in (0, 1) and v.is_finite() and _zero(checker, e, {u: end})
 
 
-def _zero(checker, e, u, end) -> bool:
-    at_end = lambda: sp.expand(sp.cancel(e.xreplace({u: sp.Integer(end)}))) is sp.S.Zero
-    return checker.memo(("zero", e, u, end), at_end)
+def _zero(checker, e, at: dict) -> bool:
+    """``e`` with the coordinates put in at ``at`` (0 or 1 each) is the literal 0 after ``expand(cancel(.))``."""
+    point = {u: sp.Integer(int(c)) for u, c in at.items()}
+    exact = lambda: sp.expand(sp.cancel(e.xreplace(point))) is sp.S.Zero
+    return checker.memo(("zero", e, tuple(point.items())), exact)
 
 
 def check_vertex(checker, leaf, env) -> str:
@@ -116,11 +118,7 @@ def check_vertex(checker, leaf, env) -> str:
     if not value.is_finite():
         return "F is not shown defined at the vertex the derivatives point to"
     reached = any(s and c in (0, 1) and checker.open_ends[i][int(c)] for i, (c, s) in enumerate(zip(corner, strictly)))
-    if all(c in (0, 1) for c in corner) and (reached or not checker.strict) and _zero_at(checker, G, corner):
+    if all(c in (0, 1) for c in corner) and (reached or not checker.strict) \
+            and _zero(checker, G, dict(zip(checker.coords, corner))):
         return ""
     return "F at the vertex the derivatives point to does not have the claimed sign"
-
-
-def _zero_at(checker, G, corner) -> bool:
-    at = {u: sp.Integer(int(c)) for u, c in zip(checker.coords, corner)}
-    return checker.memo(("vertex zero", G, tuple(corner)), lambda: sp.expand(sp.cancel(G.xreplace(at))) is sp.S.Zero)

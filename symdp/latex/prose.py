@@ -174,7 +174,7 @@ def declarations(prose) -> tuple:
         masked, maths = _masked(sentence)
         for m in (*_SENTENCE.finditer(masked), *_INVERTED.finditer(masked)):  # "$B$ is the X", "the X is $B$"
             phrase = _phrase(m.group("phrase"), maths)
-            generic = "names" in m.groupdict() and _GENERIC.fullmatch(m.group("phrase").strip()) is not None
+            generic = _GENERIC.fullmatch(m.group("phrase").strip()) is not None
             names = re.findall(r"@(\d+)@", m.group("names"))
             for k in names:
                 found += _declare(maths[int(k)], phrase, sentence, alone=len(names) == 1) or \
@@ -192,6 +192,8 @@ function of ...", which says what a quantity depends on (``$n$ is a function of 
 preposition or an article before "function" (``$\\beta$ is a coefficient of the function``: a property of one)."""
 _GENERIC = re.compile(r"an?\s+(?:(?!(?:of|in|to|on|for|from|at|with|by|as|into|over|times|per|and|or|a|an|the)\s)"
                       r"[\w'-]+\s+){0,3}(?:function|cdf|pdf)(?:\s+(?:over|on)\s+[^()]*)?", re.I)
+
+
 def _glossary(prose) -> list:
     """The declarations of glossary lines (``$\\pi$ : True probability of A in the population``), each line of the
     prose on its own (a sentence split would cut it at the colon)."""

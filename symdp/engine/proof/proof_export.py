@@ -387,11 +387,11 @@ def _quotient(captured, log: str) -> Export:
         return Export(why="validated numerics on numerator and denominator: not found again")
     (expr, which, domain), (n, d, sign) = stated, found
     dsign, *logs = log[len(fraction.TAG):].split(";")
-    parts = (kernel.sign_claim(n, fraction.claims(which, sign, dsign), domain), kernel.sign_claim(d, dsign, domain))
     charts = [_chart(domain, part) for part in logs]
-    why = next((c for c in charts if isinstance(c, str)), "")
-    if why or dsign not in WHICH.values():
-        return Export(why=f"validated numerics on numerator and denominator: {why or 'a sign of D'}")
+    why = next((c for c in charts if isinstance(c, str)), "" if dsign in WHICH.values() else "a sign of D")
+    if why:
+        return Export(why=f"validated numerics on numerator and denominator: {why}")
+    parts = (kernel.sign_claim(n, fraction.claims(which, sign, dsign), domain), kernel.sign_claim(d, dsign, domain))
     node = kernel.Quotient(canonical(parts[0].goal), canonical(parts[1].goal), tuple(charts))
     return Export(kernel.sign_claim(expr, which, domain), kernel.Proof(node))
 
