@@ -278,7 +278,7 @@ class _Lexer:
             fail(self.text, start, self.pos, f"\\{name} without a {{...}} group")
         self.pos = end
         self.emit("WORD", _plain(body).strip(), start, self.pos, cmd=name)
-        if body.endswith(" "):
+        if spaced(body).endswith(" "):
             self.spaced = True
 
     def named(self, name, start):
@@ -388,9 +388,16 @@ def balanced(text: str, pos: int) -> tuple[str | None, int]:
     return None, pos
 
 
+def spaced(body: str) -> str:
+    """``body`` with its spacing commands as blanks: ``\\mathrm{for\\ }`` is the word "for" and a space, as TeX sets
+    it (a control space, ``~``, ``\\,``, ``\\;``, ``\\:``, ``\\quad``, ``\\qquad``)."""
+    return re.sub(r"\\(?:[ ,;:]|q?quad(?![A-Za-z]))|~", " ", body)
+
+
 def _plain(body: str) -> str:
-    """The text of a ``\\text{...}`` group: escaped characters as themselves, inner groups flattened."""
-    body = re.sub(r"\\([_#&%$])", r"\1", body)
+    """The text of a ``\\text{...}`` group: escaped characters as themselves, inner groups flattened, spacing
+    commands as blanks (:func:`spaced`)."""
+    body = re.sub(r"\\([_#&%$])", r"\1", spaced(body))
     return re.sub(r"[{}]", "", body)
 
 

@@ -121,7 +121,7 @@ def display(text: str, notation: Notation | None = None, *, derived=None, prose=
     states no closed form; LatexError, quoting the fragment, for anything unknown or ambiguous.  ``prose``: the text
     around the display, whose sentences may declare names (:func:`.prose.declare`).
     """
-    notation, declared = declare(_notation(notation), prose)
+    notation, declared = declare(_notation(notation), prose, text)
     source, body, conds = _source(text, notation)
     refuse_other_base(source, prose)
     resolver = _resolver(source, body, notation, derived)
@@ -140,6 +140,7 @@ def display(text: str, notation: Notation | None = None, *, derived=None, prose=
         segments, ops = segments[1:], ops[1:]
     chain = tuple(_parse_tokens(source, resolver, seg) for seg in segments)
     _refuse_lone_pairs(source, segments, chain, defines, ops)
+    _refuse_missing_relation(source, chain, defines)
     if len(chain) == 1 and _undeclared_value(chain[0], notation, derived):
         not_formula(source, segments[0][0].start, segments[0][-1].end, source[segments[0][0].start:
                     segments[0][-1].end].strip(), "the value of a function nobody declared, standing alone: no closed "
@@ -209,6 +210,18 @@ def _head(source, resolver, seg):
         return _parse_tokens(source, resolver, seg)
     except (LatexError, SymdpError, LarkError):
         return None
+
+
+def _refuse_missing_relation(source: str, chain: tuple, defines: str) -> None:
+    """Refuse a row that is only a function's value at names beside an integral (``\\mathrm{B}(x, y) \\int_0^1
+    t^{x-1} (1-t)^{y-1} \\,dt``, SymPy's docstring): a definition whose '=' is missing, or their product?"""
+    if defines or len(chain) != 1 or not isinstance(chain[0], sp.Mul) or len(chain[0].args) != 2:
+        return
+    value = next((a for a in chain[0].args if isinstance(a, sp.Function) and a.args
+                  and all(isinstance(x, sp.Symbol) for x in a.args)), None)
+    if value is not None and any(isinstance(a, sp.Integral) for a in chain[0].args):
+        fail(source, 0, len(source), f"{value} beside an integral, no relation between them: a definition whose '=' "
+             "is missing, or their product? Write the '=', or \\cdot for the product")
 
 
 def _undeclared_value(expr, notation: Notation, derived) -> bool:

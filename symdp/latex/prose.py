@@ -19,6 +19,7 @@ import sympy as sp
 from ..special import Phi
 from .lexer import fail
 from .notation import NOTATION, Notation
+from .primes import DERIVATIVE, derivative, primed, speaks_of_derivatives
 
 
 def _normal_density(x):
@@ -167,9 +168,10 @@ def _unmask(text: str, maths: list) -> str:
     return re.sub("\0(\\d+)\0", lambda m: maths[int(m.group(1))], text)
 
 
-def declarations(prose) -> tuple:
-    """The declarations the sentences of ``prose`` make (see the module's docstring)."""
-    found = []
+def declarations(prose, text: str = "") -> tuple:
+    """The declarations the sentences of ``prose`` make (see the module's docstring), and those of the display
+    ``text``'s primed names where a sentence speaks of derivatives (:mod:`.primes`)."""
+    found = _primes(prose, text)
     for sentence in sentences(prose):
         masked, maths = _masked(sentence)
         for m in (*_SENTENCE.finditer(masked), *_INVERTED.finditer(masked)):  # "$B$ is the X", "the X is $B$"
@@ -192,6 +194,15 @@ function of ...", which says what a quantity depends on (``$n$ is a function of 
 preposition or an article before "function" (``$\\beta$ is a coefficient of the function``: a property of one)."""
 _GENERIC = re.compile(r"an?\s+(?:(?!(?:of|in|to|on|for|from|at|with|by|as|into|over|times|per|and|or|a|an|the)\s)"
                       r"[\w'-]+\s+){0,3}(?:function|cdf|pdf)(?:\s+(?:over|on)\s+[^()]*)?", re.I)
+
+
+def _primes(prose, text: str) -> list:
+    """``g'`` (and ``\\Gamma'``, ``h''``) of the display ``text`` declared derivatives by the first sentence of
+    ``prose`` that speaks of derivatives (:func:`.primes.speaks_of_derivatives`); none without one."""
+    sentence = next((s for s in sentences(prose) if speaks_of_derivatives(s)), None)
+    if sentence is None:
+        return []
+    return [Declaration(spelling, DERIVATIVE, sentence) for spelling, _, _ in primed(text)]
 
 
 def _glossary(prose) -> list:
@@ -331,11 +342,12 @@ def _spelling(entry: Entry, head) -> tuple:
     return head.group("letter"), entry.arity - bool(sub)
 
 
-def declare(notation: Notation, prose) -> tuple[Notation, tuple]:
-    """``notation`` extended with what ``prose`` declares, and the declarations (each with its sentence).  A spelling
-    the notation was given on purpose (``NOTATION.extend(...)``, not the default table) wins over the text."""
+def declare(notation: Notation, prose, text: str = "") -> tuple[Notation, tuple]:
+    """``notation`` extended with what ``prose`` declares (about the display ``text``), and the declarations (each with
+    its sentence).  A spelling the notation was given on purpose (``NOTATION.extend(...)``, not the default table)
+    wins over the text."""
     own = {tex for tex, value in notation.symbols + notation.functions} - _DEFAULT
-    found = tuple(d for d in declarations(prose) if d.spelling not in own)
+    found = tuple(d for d in declarations(prose, text) if d.spelling not in own)
     if not found:
         return notation, ()
     functions, symbols = {}, {}
@@ -367,6 +379,9 @@ def _function(notation: Notation, spelling: str, mine: list) -> Declared:
     for d in mine:
         if d.what in (OWN, SAID):
             forms.append((1, sp.Function(re.sub(r"[{}\\]", "", spelling)), d))   # \phi_{j}: phi_j, as it reads
+            continue
+        if d.what == DERIVATIVE:   # g'': the second derivative of g
+            forms.append((1, derivative(notation, spelling.rstrip("'"), len(spelling) - len(spelling.rstrip("'"))), d))
             continue
         entry = VOCABULARY[d.what]
         fixed = entry.indexed and order is not None

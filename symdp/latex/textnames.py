@@ -25,7 +25,7 @@ import re
 import sympy as sp
 from lark import Token
 
-from .lexer import fail
+from .lexer import fail, spaced
 
 BEFORE = frozenset({None, "PLUS", "MINUS", "MUL", "DIV", "REL", "LPAREN", "LBRACK", "LBRACE", "LSET", "COMMA",
                     "AMP", "NEWROW", "ABSL", "IN", "AND", "OR", "NOT", "IF"})
@@ -65,7 +65,7 @@ def tight(source: str, tok) -> bool:
     """``\\text{dof}``, not ``\\text{ dof}`` or ``\\text{where }``: no space inside the braces at either end."""
     spelled = source[tok.start:tok.end]
     open_, close = spelled.find("{"), spelled.rfind("}")
-    body = spelled[open_ + 1:close] if 0 <= open_ < close else ""
+    body = spaced(spelled[open_ + 1:close]) if 0 <= open_ < close else ""
     return bool(body) and body == body.strip()
 
 

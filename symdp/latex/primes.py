@@ -1,0 +1,68 @@
+"""Primes as derivatives: ``g'(x)``, ``h''(t)``, ``\\Gamma'(z)`` where the text around the display speaks of
+derivatives ("the derivative of $f$ at ...", "Product rule: ...", "differentiating both sides").
+
+A primed name before parentheses is, on its own, ambiguous: the derivative of the function the letter names, or a
+function of its own (a second mechanism ``M'``, a neighbour's ``f'``); the reading refuses it (:mod:`.callrules`).
+A sentence of the display's text that names derivatives, differentiation or a rule of calculus settles it for the
+function letters the display primes (``f g h u v F G H``, the Greek letters papers use for functions, a function of
+the notation such as ``\\Gamma`` or ``\\Phi``, or a letter the display also applies unprimed): each is declared, with
+that sentence, the derivative of its letter's function, of the order its primes give, at the parentheses.
+Capitals that name mechanisms (``M'(D)``) are never declared so.
+"""
+from __future__ import annotations
+
+import re
+
+import sympy as sp
+
+from .notation import OPERATORS
+
+DERIVATIVE = "the derivative of the letter's function"
+"""What a primed name is declared as (:class:`.prose.Declaration`'s ``what``)."""
+
+CALCULUS = re.compile(r"\bderivatives?\b|\bdifferentiat\w*|\b(?:chain|product|quotient|power|leibniz(?:'s)?)\s+rules?\b",
+                      re.I)
+"""Words of a sentence that speak of derivatives: "derivative(s)", "differentiate", "differentiable", a rule of
+calculus ("the chain rule", "Product rule")."""
+
+_PRIMED = re.compile(r"(?<![\\A-Za-z0-9_}])(?P<base>\\[A-Za-z]+|[A-Za-z])\s*(?P<primes>'+|\^\{?\\prime\}?)\s*"
+                     r"(?:\\(?:left|bigl?|Bigl?|biggl?|Biggl?))?\s*\(")
+"""A one-letter name (or a Greek letter's command) with its primes (``g'``, ``f''``, ``h^\\prime``) before parentheses."""
+
+LETTERS = frozenset("f g h u v F G H".split()) | frozenset(r"\phi \varphi \psi \Phi \Psi \chi \ell \Gamma".split())
+"""Letters papers prime for the derivative of a function (besides a letter the display applies unprimed)."""
+
+
+def primed(text: str) -> list:
+    """The primed spellings before parentheses in ``text`` (``g'``, ``\\Gamma'``) whose letter names a function there:
+    one of :data:`LETTERS` or the notation's operators (``\\sin'``), or applied unprimed in ``text`` (``u(x)`` beside
+    ``u'(x)``)."""
+    out = []
+    for m in _PRIMED.finditer(text):
+        base, primes = m.group("base"), m.group("primes")
+        order = len(primes) if primes.startswith("'") else 1
+        if re.fullmatch(r"[A-EI-Z]", base):
+            continue   # M'(D), A'(S): a second mechanism or algorithm, never a derivative
+        applied = re.search(rf"(?<![\\A-Za-z0-9_}}]){re.escape(base)}\s*(?:\\left)?\s*\(", text) is not None
+        if base in LETTERS or base in OPERATORS or applied:
+            out.append((base + "'" * order, base, order))
+    return list(dict.fromkeys(out))
+
+
+def speaks_of_derivatives(sentence: str) -> bool:
+    return CALCULUS.search(sentence) is not None
+
+
+def derivative(notation, base: str, order: int):
+    """The function ``x -> d^order/dx^order F(x)`` of the letter ``base``: the notation's function or operator for it
+    (``\\Gamma``: gamma, ``\\sin``: sin), else a function named as the reading names the letter (``\\phi``: phi).  At a name, the
+    derivative in that name (``Derivative(g(x), x)``); elsewhere, evaluated there (``Subs``)."""
+    known = next((fn for tex, fn in reversed(notation.functions) if tex == base), OPERATORS.get(base))
+    fn = known if known is not None else sp.Function(re.sub(r"[{}\\]", "", base))
+
+    def value(at):
+        if isinstance(at, sp.Symbol):
+            return sp.Derivative(fn(at), (at, order))
+        t = sp.Dummy("t")
+        return sp.Subs(sp.Derivative(fn(t), (t, order)), t, at)
+    return value
