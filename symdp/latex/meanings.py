@@ -87,10 +87,11 @@ def _refuse_partial_bare(source: str, chain, partial, arguments) -> None:
              if isinstance(d.expr, AppliedUndef) and len(d.expr.args) == 1 and d.expr.func.__name__ in partial}
     for d in sorted(found, key=sp.default_sort_key):
         outer, mark = next((s for m in members for s in m.atoms(sp.Subs) if s.expr.has(d)), d), sp.Dummy()
-        rest = [m.xreplace({outer: mark}) for m in members]
+        alike = {e: sp.Dummy() for e in found if e.expr.func == d.expr.func and e != d}  # its other orders: not calls
+        rest = [m.xreplace({outer: mark}).xreplace(alike) for m in members]
         if any(c.func == d.expr.func for m in rest for c in m.atoms(AppliedUndef)):
             continue
-        free = set().union(*(m.free_symbols for m in rest)) - {mark}
+        free = set().union(*(m.free_symbols for m in rest)) - {mark} - set(alike.values())
         known = set(d.variables) if outer is d else set().union(*(p.free_symbols for p in outer.point))
         others = sorted(map(str, free - known)) + sorted(set(arguments) - set(map(str, known)))
         if others:

@@ -119,12 +119,23 @@ def refuse_argument_words(source: str, tokens: list[Tok], declared=frozenset()) 
             continue
         if tokens[k - 1].kind in ("LPAREN", "COMMA", "SEMI") and tokens[k + 2].kind in ("COMMA", "SEMI", "RPAREN"):
             spelled = source[first.start:second.end]
-            if spelled in declared:
+            if spelled in declared or _lone_product(tokens, k):
                 continue
             fail(source, first.start, second.end, f"ambiguous: {spelled}, alone as an argument of a call, is one "
                  f"name (a parameter such as df, degrees of freedom) or the product of its letters? Declare "
                  f"{spelled} in the notation (symbols={{r'{spelled}': ...}}), or write {' '.join(spelled)} with a "
                  "space for the product")
+
+
+def _lone_product(tokens: list[Tok], k: int) -> bool:
+    """The run at ``k`` is the whole argument (``\\cos(xy)``, no list) and each of its two letters stands alone
+    elsewhere in the display (``y \\cos(xy)`` of ``f(x, y)``): the product of the display's own names."""
+    if tokens[k - 1].kind != "LPAREN" or tokens[k + 2].kind != "RPAREN":
+        return False
+    alone = {t.text for j, t in enumerate(tokens) if j not in (k, k + 1) and _plain_letter(t)
+             and not (j and _plain_letter(tokens[j - 1]) and tokens[j - 1].end == t.start)
+             and not (j + 1 < len(tokens) and _plain_letter(tokens[j + 1]) and tokens[j + 1].start == t.end)}
+    return {tokens[k].text, tokens[k + 1].text} <= alone
 
 
 def _plain_letter(tok: Tok) -> bool:

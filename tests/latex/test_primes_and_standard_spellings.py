@@ -104,3 +104,19 @@ def test_a_function_value_beside_an_integral_with_no_relation_is_refused():
     p, q = sp.Function("p"), sp.Function("q")
     y = sp.Symbol("y")
     assert chain(r"p(x) \int_0^1 q(y) dy = 1") == (p(x) * sp.Integral(q(y), (y, 0, 1)), 1)
+
+
+def test_two_letters_that_are_the_whole_argument_and_the_displays_own_names_are_their_product():
+    y = sp.Symbol("y")
+    assert chain(r"f(x, y) = \sin(xy)") == (sp.sin(x * y),)
+    for text in (r"P(x, df)", r"\sin(xy) + 1"):   # a list's parameter; letters standing nowhere alone
+        with pytest.raises(LatexError, match="alone as an argument"):
+            display(text)
+
+
+def test_a_bare_names_partial_derivatives_of_two_orders_do_not_count_as_its_call():
+    """``\\partial^2 f / \\partial x^2 = \\partial f / \\partial x [y \\cos(xy)]`` (handson-ml3): f read as a function of
+    x alone beside y; its first-order derivative was taken for a call of f that writes its arguments."""
+    with pytest.raises(LatexError, match="partial derivative of the bare name f"):
+        display(r"\dfrac{\partial^2 f}{\partial x^2} = \dfrac{\partial f}{\partial x}\left[y\cos(xy)\right] = "
+                r"-y^2\sin(xy)")
