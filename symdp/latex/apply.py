@@ -156,8 +156,6 @@ class Application(Members):
                         "divergence), not a closed form; declare the functions in the notation (functions=) to read "
                         "it as a composition")
         head = p.base
-        if _upright_beta(self.source, head, call):
-            return value.subs(call, sp.beta(*call.args)), after
         _standard_special(self.source, head, call)
         if call.func.__name__.endswith("_cal") and any(s.name.endswith("_cal") for a in call.args
                                                         for s in a.free_symbols):
@@ -184,7 +182,7 @@ class Application(Members):
         subs = [] if p.sub is None else p.sub if isinstance(p.sub, list) else [p.sub]
         args = [self.expr(a) for a in subs + list(items)]
         try:
-            value = ARITIES.get(head.fn, {}).get(len(args), head.fn)(*args)
+            value = head.fn(*args)
         except (TypeError, ValueError) as exc:
             self.fail(head.start, group.base.end, f"{head.text} with {len(args)} argument(s): {exc}")
         if group.sup is not None:
@@ -352,22 +350,6 @@ STANDARD_SPECIAL = {("B", 2): ("the beta function B(a, b)", "sympy.beta"),
 """Capital letters that, called with this many arguments, name a special function in the standard notation (DLMF
 5.12.1, 8.17.1; Owen 1956; Marcum 1950, always with its order as a subscript): that function, or one of the paper's
 own, which only the notation says."""
-
-
-ARITIES = {sp.gamma: {2: sp.uppergamma}}
-"""A function of the notation that the standard notation also writes with more arguments, as another function: the
-gamma function's ``\\Gamma(s, x)`` is the upper incomplete gamma function (DLMF 8.2.2, the same letter)."""
-
-
-def _upright_beta(source: str, head, call) -> bool:
-    """``\\mathrm{B}(a, b)``, ``\\operatorname{B}(a, b)``: the beta function in the spelling of the standard notation
-    (DLMF 5.12.1 sets it upright, as it sets \\Gamma), with its two arguments; an italic ``B(a, b)`` stays a choice the
-    notation makes (:func:`_standard_special`)."""
-    spelled = source[head.start:head.end].replace(" ", "")
-    return call.func.__name__ == "B" and len(call.args) == 2 and spelled in _UPRIGHT_B
-
-
-_UPRIGHT_B = frozenset((r"\mathrm{B}", r"\operatorname{B}", r"\mathrmB", r"\rmB", r"{\rmB}", r"\textrm{B}"))
 
 
 def _standard_special(source: str, head, call) -> None:

@@ -26,6 +26,7 @@ def one_meaning(source: str, chain, partial=frozenset(), arguments=frozenset()) 
         fail(source, 0, len(source), f"{both[0]} is differentiated as a function and also used as a plain quantity: "
              f"write {both[0]}(x) where it is the function's value, or declare it in the notation")
     _refuse_two_arities(source, chain)
+    _refuse_called_and_plain(source, chain)
     _refuse_partial_bare(source, chain, partial, arguments)
     release = next((c for m in chain for c in m.atoms(AppliedUndef) if released(c)), None)
     if release is not None:
@@ -72,6 +73,19 @@ def _refuse_two_arities(source: str, chain) -> None:
         fail(source, 0, len(source), f"{name} is differentiated as a function of {n} argument(s) and called with "
              f"{k} elsewhere in the display: write its arguments where it is differentiated (\\frac{{\\partial}}"
              f"{{\\partial x}} {name}(x, y)), or declare it in the notation")
+
+
+def _refuse_called_and_plain(source: str, chain) -> None:
+    """Refuse a name the display both calls and uses as the notation's quantity printed alike (``F(x) + F``: a function
+    F and symdp's F_bound): the function's value, or the number?  A function passed as an argument (``N(f)`` beside
+    ``f(x_i)``) is not a plain use."""
+    members = [m for m in chain if isinstance(m, sp.Basic)]
+    called = {_written(c.func.__name__) for m in members for c in m.atoms(AppliedUndef)}
+    plain = sorted(called & {_written(s.name) for m in members for s in m.free_symbols if _written(s.name) != s.name})
+    if plain:
+        fail(source, 0, len(source), f"{plain[0]} is called as a function and also used as a plain quantity (or "
+             f"times parentheses) in the display: write {plain[0]}(x) where it is the function's value, or declare it in "
+             "the notation")
 
 
 def _refuse_partial_bare(source: str, chain, partial, arguments) -> None:

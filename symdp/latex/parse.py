@@ -217,7 +217,7 @@ def _refuse_missing_relation(source: str, chain: tuple, defines: str) -> None:
     t^{x-1} (1-t)^{y-1} \\,dt``, SymPy's docstring): a definition whose '=' is missing, or their product?"""
     if defines or len(chain) != 1 or not isinstance(chain[0], sp.Mul) or len(chain[0].args) != 2:
         return
-    value = next((a for a in chain[0].args if isinstance(a, sp.Function) and a.args
+    value = next((a for a in chain[0].args if isinstance(a, AppliedUndef) and a.args
                   and all(isinstance(x, sp.Symbol) for x in a.args)), None)
     if value is not None and any(isinstance(a, sp.Integral) for a in chain[0].args):
         fail(source, 0, len(source), f"{value} beside an integral, no relation between them: a definition whose '=' "

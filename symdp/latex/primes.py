@@ -20,10 +20,13 @@ from .notation import OPERATORS
 DERIVATIVE = "the derivative of the letter's function"
 """What a primed name is declared as (:class:`.prose.Declaration`'s ``what``)."""
 
-CALCULUS = re.compile(r"\bderivatives?\b|\bdifferentiat\w*|\b(?:chain|product|quotient|power|leibniz(?:'s)?)\s+rules?\b",
-                      re.I)
-"""Words of a sentence that speak of derivatives: "derivative(s)", "differentiate", "differentiable", a rule of
-calculus ("the chain rule", "Product rule")."""
+CALCULUS = re.compile(r"(?<!nikodym )(?<!nikodym-)\bderivatives?\b|\bdifferentiat(?:e|es|ed|ing|ion)\b(?!\s+between)"
+                      r"|\bdifferentiab(?:le|ility)\b"
+                      r"|\b(?:chain|product|quotient|power|leibniz(?:'s)?)\s+rules?\b(?!\s+(?:for|of)\s+(?:the\s+)?"
+                      r"(?:kl|entropy|entropies|mutual|relative|divergence|information|conditional|probabilit))", re.I)
+"""Words of a sentence that speak of derivatives: "derivative(s)" (not a Radon-Nikodym derivative, a density ratio),
+"differentiate" (not "differentiate between", to tell apart), "differentiable", a rule of calculus ("the chain rule",
+"Product rule"; not the chain rule for a divergence, an entropy or probabilities)."""
 
 _PRIMED = re.compile(r"(?<![\\A-Za-z0-9_}])(?P<base>\\[A-Za-z]+|[A-Za-z])\s*(?P<primes>'+|\^\{?\\prime\}?)\s*"
                      r"(?:\\(?:left|bigl?|Bigl?|biggl?|Biggl?))?\s*\(")
@@ -31,6 +34,10 @@ _PRIMED = re.compile(r"(?<![\\A-Za-z0-9_}])(?P<base>\\[A-Za-z]+|[A-Za-z])\s*(?P<
 
 LETTERS = frozenset("f g h u v F G H".split()) | frozenset(r"\phi \varphi \psi \Phi \Psi \chi \ell \Gamma".split())
 """Letters papers prime for the derivative of a function (besides a letter the display applies unprimed)."""
+NEVER = frozenset("p q".split()) | frozenset(r"\mu \nu \pi".split())
+"""Letters of laws and their densities: ``p'``, ``q'``, ``\\mu'`` are the neighbouring dataset's law in DP papers."""
+_CAPITAL_ARGUMENT = r"\s*(?:\\left)?\s*\(\s*[A-Z]'*\s*(?:\\right)?\)"
+"""A primed name applied to a lone capital (``f'(D)``): a second query at a dataset, never a derivative there."""
 
 
 def primed(text: str) -> list:
@@ -41,11 +48,13 @@ def primed(text: str) -> list:
     for m in _PRIMED.finditer(text):
         base, primes = m.group("base"), m.group("primes")
         order = len(primes) if primes.startswith("'") else 1
-        if re.fullmatch(r"[A-EI-Z]", base):
-            continue   # M'(D), A'(S): a second mechanism or algorithm, never a derivative
+        spelling = base + "'" * order
+        if re.fullmatch(r"[A-EI-Z]", base) or base in NEVER or re.search(re.escape(base) + r"\s*'+" + _CAPITAL_ARGUMENT,
+                                                                          text):
+            continue   # M'(D), A'(S): a second mechanism; p'(o): a neighbour's density; f'(D): a second query
         applied = re.search(rf"(?<![\\A-Za-z0-9_}}]){re.escape(base)}\s*(?:\\left)?\s*\(", text) is not None
         if base in LETTERS or base in OPERATORS or applied:
-            out.append((base + "'" * order, base, order))
+            out.append((spelling, base, order))
     return list(dict.fromkeys(out))
 
 

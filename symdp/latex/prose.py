@@ -171,7 +171,7 @@ def _unmask(text: str, maths: list) -> str:
 def declarations(prose, text: str = "") -> tuple:
     """The declarations the sentences of ``prose`` make (see the module's docstring), and those of the display
     ``text``'s primed names where a sentence speaks of derivatives (:mod:`.primes`)."""
-    found = _primes(prose, text)
+    found = []
     for sentence in sentences(prose):
         masked, maths = _masked(sentence)
         for m in (*_SENTENCE.finditer(masked), *_INVERTED.finditer(masked)):  # "$B$ is the X", "the X is $B$"
@@ -183,6 +183,7 @@ def declarations(prose, text: str = "") -> tuple:
                     ([Declaration(maths[int(k)], SAID, sentence)] if generic and _BARE.fullmatch(maths[int(k)]) else [])
         found += [Declaration(name, OWN, sentence) for name in _own(masked, maths, _plain_domain)]
     found += _glossary(prose)
+    found += [d for d in _primes(prose, text) if d.spelling not in {e.spelling for e in found}]
     known = {d.spelling for d in found if d.what not in (OWN, SAID)}
     return tuple(d for d in found if d.what not in (OWN, SAID) or d.spelling not in known | _SKIPPED[d.what])
 
@@ -199,10 +200,23 @@ _GENERIC = re.compile(r"an?\s+(?:(?!(?:of|in|to|on|for|from|at|with|by|as|into|o
 def _primes(prose, text: str) -> list:
     """``g'`` (and ``\\Gamma'``, ``h''``) of the display ``text`` declared derivatives by the first sentence of
     ``prose`` that speaks of derivatives (:func:`.primes.speaks_of_derivatives`); none without one."""
-    sentence = next((s for s in sentences(prose) if speaks_of_derivatives(s)), None)
+    said = sentences(prose)
+    sentence = next((s for s in said if speaks_of_derivatives(s)), None)
     if sentence is None:
         return []
-    return [Declaration(spelling, DERIVATIVE, sentence) for spelling, _, _ in primed(text)]
+    return [Declaration(spelling, DERIVATIVE, sentence) for spelling, base, _ in primed(text)
+            if not any(_as_object(s, spelling, base) for s in said)]
+
+
+def _as_object(sentence: str, spelling: str, base: str) -> bool:
+    """The sentence writes ``spelling`` (``h'``) as an object of its own: in math, in a sentence that does not speak of
+    derivatives ("let $g'$ be the query on $D'$"), not applied ("$g' : \\mathbb{R} \\to \\mathbb{R}$"), or listed
+    beside its letter ("two hypotheses $h, h'$").  "is noted $f'(x_A)$" in a sentence on the derivative is not."""
+    _, maths = _masked(sentence)
+    written = [m for m in maths if re.search(re.escape(spelling) + r"(?![A-Za-z'])", m)]
+    applied = all(re.search(re.escape(spelling) + r"\s*(?:\\left)?\s*\(", m) for m in written)
+    listed = re.search(rf"{re.escape(base)}\s*\$?\s*(?:,|\band\b)\s*\$?\s*{re.escape(spelling)}", sentence)
+    return bool(written) and (not speaks_of_derivatives(sentence) or not applied or listed is not None)
 
 
 def _glossary(prose) -> list:
@@ -351,8 +365,12 @@ def declare(notation: Notation, prose, text: str = "") -> tuple[Notation, tuple]
     if not found:
         return notation, ()
     functions, symbols = {}, {}
+    later = {}
     for spelling in dict.fromkeys(d.spelling for d in found):
         mine = [d for d in found if d.spelling == spelling]
+        if mine[0].what == DERIVATIVE:   # built over what the other sentences declare (\phi the normal density)
+            later[spelling] = mine
+            continue
         if mine[0].what == "a quantity":
             for tex in (spelling, rf"\text{{{spelling}}}", rf"\mathrm{{{spelling}}}"):
                 symbols[tex] = sp.Symbol(spelling.lstrip("\\"))
@@ -361,7 +379,9 @@ def declare(notation: Notation, prose, text: str = "") -> tuple[Notation, tuple]
             symbols[spelling] = CONSTANTS[mine[0].what]
             continue
         functions[spelling] = _function(notation, spelling, mine)
-    return notation.extend(symbols=symbols, functions=functions), found
+    notation = notation.extend(symbols=symbols, functions=functions)
+    derivatives = {spelling: _function(notation, spelling, mine) for spelling, mine in later.items()}
+    return (notation.extend(functions=derivatives) if derivatives else notation), found
 
 
 _DEFAULT = frozenset(tex for tex, _ in NOTATION.symbols + NOTATION.functions)

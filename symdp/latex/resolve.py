@@ -391,7 +391,8 @@ class Resolver:
             return _token("HEAD", (text, None, text), tok)  # \text{max}(a, b): \max(a, b) set upright by hand
         if text in ("max", "min") and tok.cmd in ("mathrm", "text", "textrm") and _ends_operand(nxt):
             return _token("NAME", sp.Symbol(text), tok)  # {\rm max} - {\rm min}: the bounds named max and min
-        if text in OPTIMISATIONS or text.split("_")[0] in OPTIMISATIONS:  # \mathrm{max}_i x_i, \mathrm{sup}_x f
+        if text.replace(" ", "") in OPTIMISATIONS or text.split("_")[0].replace(" ", "") in OPTIMISATIONS:
+            # \mathrm{max}_i x_i, \mathrm{sup}_x f, \operatorname{arg\,min}_\theta (a thin space inside the word)
             not_formula(self.source, tok.start, tok.end, text, f"{text}, an optimisation or a support")
         if text in TEXT_FUNCTIONS and isinstance(nxt, Tok) and nxt.kind in ("LPAREN", "LBRACK"):  # \operatorname{sgn}(z)
             return _token("HEAD", ("op", getattr(sp, TEXT_FUNCTIONS[text]), "\\" + text), tok)

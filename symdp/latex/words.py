@@ -58,7 +58,8 @@ ITALIC_OPERATORS = frozenset("tan sinh cosh coth arctan arcsin arccos".split())
 """Operator names written in italic letters (``cosh^h(z/2)``, ``tan(x)``): the operator (``\\cosh``), read only
 before its parentheses or a superscript and then parentheses, as the backslashed name is; no paper means c o s h
 times a group there (``tan(x)`` was read as a call already, of a function named tan)."""
-OPTIMISATIONS = {"argmin", "argmax", "sup", "inf", "lim", "max", "min", "Supp", "supp"}
+OPTIMISATIONS = {"argmin", "argmax", "sup", "inf", "lim", "max", "min", "Supp", "supp", "limsup", "liminf", "esssup",
+                 "essinf"}
 """Words that name an optimisation or a support: the row states no closed form."""
 DISTRIBUTIONS = {"Bern", "Bernoulli", "Lap", "Laplace", "Geom", "Geometric", "Binom", "Binomial", "Poisson", "Pois",
                  "Unif", "Uniform", "Gumbel", "Exp", "Gauss", "Gaussian", "Normal", "Cauchy", "Beta", "Gamma",
