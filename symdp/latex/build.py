@@ -223,10 +223,25 @@ class Builder(Application, Limits, Products, Transformer):
         return ((self.expr(c[1]), lo_open), (self.expr(c[3]), hi_open))
 
     def add(self, c):
-        return sp.Add(self.expr(c[0]), self.expr(c[2]))
+        return sp.Add(*self._terms(c))
 
     def sub(self, c):
-        return sp.Add(self.expr(c[0]), -self.expr(c[2]))
+        left, right = self._terms(c)
+        return sp.Add(left, -right)
+
+    def _terms(self, c) -> tuple:
+        """The two sides of ``+``/``-``; refused when a sum on the left binds an index the right uses free
+        (``\\sum_{i=0}^{n-1} \\alpha \\max(y_i, 0) + (1 - \\alpha) \\max(-y_i, 0)``, scikit-learn's pinball loss): the
+        sum's operand ends at the sign, so the term after it is outside, where i means nothing; a missing bracket?"""
+        left, right = self.expr(c[0]), self.expr(c[2])
+        bound = {v.name for t in sp.Add.make_args(left) for total in getattr(t, "atoms", lambda *_: ())(sp.Sum)
+                 for v in total.variables} - {s.name for s in getattr(left, "free_symbols", ())}
+        used = sorted(bound & {s.name for s in getattr(right, "free_symbols", ())})
+        if used:
+            start, end = _span(c[2])
+            self.fail(start, end, f"a term after a sum over {used[0]} uses {used[0]}, which the sum binds: inside the "
+                      "sum (brackets missing), or another quantity? Write the sum's operand in brackets")
+        return left, right
 
     def modulo(self, c):
         """``a \\mod n``: the remainder of a by n (see the grammar)."""

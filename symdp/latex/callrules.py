@@ -51,6 +51,11 @@ def call_or_product(source: str, name: str, known: bool, inside: list, tok, defi
     compound = top_level_sum(inside)
     listed = any(token_kind(t) in ("COMMA", "SEMI") for t in top_level(inside))
     single = lone_name(inside)
+    if single and not known and base(name) == "H" and _capital(token_spelling(source, inside[0])):
+        start, end = (tok.start, tok.end) if isinstance(tok, Tok) else (tok.start_pos, tok.end_pos)
+        not_formula(source, start, end + 1, f"{name}(...)", f"{name}(U) with U a capital: an entropy of a random "
+                    "variable or a partition, not a closed form; declare H in the notation (functions=) to read it as "
+                    "a call")
     if single and not known and base(name) in LAW_LETTERS and _capital(token_spelling(source, inside[0])):
         start, end = (tok.start, tok.end) if isinstance(tok, Tok) else (tok.start_pos, tok.end_pos)
         not_formula(source, start, end + 1, f"{name}(...)", f"{name}(S) with S a capital: a law's measure of a set "

@@ -1,6 +1,8 @@
 """Checks across a display's members once each is read: one meaning for each name (:func:`one_meaning`)."""
 from __future__ import annotations
 
+import re
+
 import sympy as sp
 from sympy.core.function import AppliedUndef
 
@@ -50,6 +52,12 @@ def one_meaning(source: str, chain, partial=frozenset(), arguments=frozenset()) 
     if sized:
         fail(source, 0, len(source), f"|{sized[0]}| of the indexed family {sized[0]}: its length, a norm, or an "
              "absolute value? Declare the spelling in the notation")
+    sized = next((a for m in chain if isinstance(m, sp.Basic) for total in m.atoms(sp.Sum, sp.Product)
+                  for limit in total.limits for end in limit[1:] for a in end.atoms(sp.Abs)
+                  if isinstance(a.args[0], sp.Symbol) and re.fullmatch(r"[A-Z]'*(?:_.*)?", a.args[0].name)), None)
+    if sized is not None:
+        fail(source, 0, len(source), f"|{sized.args[0]}| of a capital letter as a sum's end: a set's size (the classes "
+             "of a partition, a dataset's records), or an absolute value? Declare the spelling in the notation")
     refuse_printed_alike(source, chain)
     refuse_run_together(source)
 

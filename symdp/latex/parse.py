@@ -138,6 +138,8 @@ def display(text: str, notation: Notation | None = None, *, derived=None, prose=
         resolver.heads = sides.heads(source, segments[0])
         head = _head(source, resolver, segments[0])
         segments, ops = segments[1:], ops[1:]
+    _refuse_iterate(source, defines)
+    _refuse_combinations(source)
     chain = tuple(_parse_tokens(source, resolver, seg) for seg in segments)
     _refuse_lone_pairs(source, segments, chain, defines, ops)
     _refuse_missing_relation(source, chain, defines)
@@ -210,6 +212,32 @@ def _head(source, resolver, seg):
         return _parse_tokens(source, resolver, seg)
     except (LatexError, SymdpError, LarkError):
         return None
+
+
+_ITERATE = re.compile(r"(?P<base>\\?[A-Za-z]+)\s*\^\s*\{\s*(?P<step>[a-z])\s*[+-]\s*1\s*\}")
+
+
+def _refuse_iterate(source: str, defines: str) -> None:
+    """Refuse ``x^{t+1} = x^t + m(x^t)`` (mean shift's update): a defined side ``name^{t+1}`` beside ``name^t`` in the
+    formula, iterates labelled by superscripts, not powers."""
+    m = _ITERATE.fullmatch(defines.strip())
+    if m is not None and re.search(rf"{re.escape(m.group('base'))}\s*\^\s*\{{?\s*{m.group('step')}\b", source[len(defines):]):
+        fail(source, 0, len(source), f"{defines}: the next iterate of {m.group('base')}^{m.group('step')} (a "
+             "superscript that labels a step, as in an update rule), or a power? Declare the spelling in the notation")
+
+
+_COMBINATIONS = re.compile(r"(?<![\\A-Za-z])C\s*_\s*(?:\{[^{}]*\}|\w)\s*\^\s*\{?\s*[A-Za-z]"
+                           r"|(?<![\\A-Za-z])C\s*\^\s*\{?\s*[A-Za-z][^{}]*\}?\s*_")
+"""``C_n^k``, ``C^k_n`` with a letter above (``C_{a, b}^{-1}``, a normaliser's inverse, is a power)."""
+
+
+def _refuse_combinations(source: str) -> None:
+    """Refuse ``C_2^{n}``, ``C_n^k``: the number of combinations (the binomial coefficient, as many textbooks and
+    scikit-learn's Rand index write it), or a power of a name C_2?"""
+    m = _COMBINATIONS.search(source)
+    if m is not None:
+        fail(source, m.start(), m.end(), "C with a subscript and a superscript: the binomial coefficient C_n^k (the "
+             "number of combinations), or a power of C_n? Write \\binom{n}{k}, or declare the spelling")
 
 
 def _refuse_missing_relation(source: str, chain: tuple, defines: str) -> None:

@@ -394,6 +394,9 @@ class Resolver:
         if text.replace(" ", "") in OPTIMISATIONS or text.split("_")[0].replace(" ", "") in OPTIMISATIONS:
             # \mathrm{max}_i x_i, \mathrm{sup}_x f, \operatorname{arg\,min}_\theta (a thin space inside the word)
             not_formula(self.source, tok.start, tok.end, text, f"{text}, an optimisation or a support")
+        if text in MATRIX_FUNCTIONS:
+            not_formula(self.source, tok.start, tok.end, text, f"{text}, a matrix's trace or determinant: matrix "
+                        "notation, not a closed form in symbols")
         if text in TEXT_FUNCTIONS and isinstance(nxt, Tok) and nxt.kind in ("LPAREN", "LBRACK"):  # \operatorname{sgn}(z)
             return _token("HEAD", ("op", getattr(sp, TEXT_FUNCTIONS[text]), "\\" + text), tok)
         if tok.cmd == "operatorname" and isinstance(nxt, Tok) and nxt.kind in ("NAME", "NUMBER", "CMD", "FRAC"):
@@ -409,6 +412,8 @@ class Resolver:
         return text_name(self.source, tok, text, before, nxt)  # \text{dof}: one name, or refused with the reason
 
 
+MATRIX_FUNCTIONS = frozenset(("tr", "Tr", "trace", "det", "diag", "rank"))
+"""Upright words of matrix notation (``\\mathrm{tr}(B_k)``, Calinski-Harabasz's dispersion matrices)."""
 UPRIGHT_FUNCTIONS = frozenset(TEXT_FUNCTIONS) | {"sech", "csch", "coth", "sec", "csc", "cot", "det", "tr", "Re", "Im",
                                                   "arg", "arccot", "arcsec", "arccsc"}
 """Function names a paper may set upright (``\\mathrm{log}``, ``\\mathrm{sech}``): before an operand without
