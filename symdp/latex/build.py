@@ -385,7 +385,7 @@ class Builder(Application, Limits, Products, Transformer):
 def _indicator(powers: list, i: int) -> bool:
     """``1[y \\ne 0]``, ``1\\{y \\ne 0\\}``: the number 1 written against a bracketed or braced condition."""
     p = powers[i]
-    if not (i and isinstance(p.base, Group) and p.base.kind in ("brack", "set") and len(p.base.items) == 1):
+    if not (i and isinstance(p.base, Group) and p.base.kind in ("brack", "set", "paren") and len(p.base.items) == 1):
         return False
     one = powers[i - 1]
     return (isinstance(one.base, Leaf) and one.base.value == 1 and one.sup is None and one.base.end == p.base.start

@@ -247,7 +247,9 @@ class Resolver:
         elif tok.kind == "WORD" and tok.cmd == "letters":
             self.letters(tok.text, [tok], items[i + 1] if i + 1 < len(items) else None, out)
         elif tok.kind == "WORD":
-            out.append(self.word(tok, items[i + 1] if i + 1 < len(items) else None, items[i - 1] if i else None))
+            powered = i >= 2 and isinstance(items[i - 2], Tok) and items[i - 2].kind == "SUP" or _named_group(items, i)
+            out.append(self.word(tok, items[i + 1] if i + 1 < len(items) else None, items[i - 1] if i else None,
+                                 powered))
         elif tok.kind == "NUMBER":
             if i and letter(items[i - 1]) and not tok.spaced and tok.start == items[i - 1].end:
                 self.fail(items[i - 1], f"{items[i - 1].text}{tok.text}: a letter followed by digits is one name "
@@ -367,7 +369,7 @@ class Resolver:
                       "the spelling in the notation")
         self.fail(tok, not_in_notation(tok.text))
 
-    def word(self, tok: Tok, nxt, before=None) -> Token:
+    def word(self, tok: Tok, nxt, before=None, powered: bool = False) -> Token:
         text = tok.text.strip().rstrip(":.,").strip()
         if text.lower() in _KEYWORDS and _KEYWORDS[text.lower()]:
             return _token(_KEYWORDS[text.lower()], text, tok)
@@ -409,7 +411,7 @@ class Resolver:
             return _token("NAME", sp.Symbol(text), tok)
         if identifier(text, "mathrm") and len(text) > 1 and isinstance(nxt, Tok) and nxt.kind == "LPAREN":
             return _token("HEAD", ("call", sp.Function(text), text), tok)  # \text{logit}(x): a function's word
-        return text_name(self.source, tok, text, before, nxt)  # \text{dof}: one name, or refused with the reason
+        return text_name(self.source, tok, text, before, nxt, powered)  # \text{dof}: one name, or refused
 
 
 MATRIX_FUNCTIONS = frozenset(("tr", "Tr", "trace", "det", "diag", "rank"))
@@ -419,6 +421,21 @@ UPRIGHT_FUNCTIONS = frozenset(TEXT_FUNCTIONS) | {"sech", "csch", "coth", "sec", 
 """Function names a paper may set upright (``\\mathrm{log}``, ``\\mathrm{sech}``): before an operand without
 parentheses, refused (``\\mathrm{log} 2`` was 2 times a name log; ``\\mathrm{sech}^2 x``, sech squared times x)."""
 _OPERAND_STARTS = frozenset({"NAME", "NUMBER", "CMD", "FRAC", "LBRACE", "LSET", "BAR", "ABSL", "SUP", "WORD", "SQRT"})
+
+
+def _named_group(items: list, i: int) -> bool:
+    """Parentheses that close right before ``items[i]`` and hold a name (``(1 + \\beta^2) \\text{tp}``: a coefficient,
+    not a measurement ``(3.2 \\pm 0.1)\\,\\text{ms}``)."""
+    def kind(t) -> str:
+        return getattr(t, "kind", None) or getattr(t, "type", "")
+    if not i or kind(items[i - 1]) != "RPAREN":
+        return False
+    depth = 0
+    for j in range(i - 1, -1, -1):
+        depth += (kind(items[j]) == "RPAREN") - (kind(items[j]) == "LPAREN")
+        if depth == 0:
+            return any(kind(t) in ("NAME", "CMD", "SYM") for t in items[j + 1:i - 1])
+    return False
 
 
 def _assumptions(s: sp.Symbol) -> str:

@@ -28,7 +28,10 @@ def head(seg: list[Tok]) -> list[Tok] | None:
         k = _opening(seg)
         if k is None or k == 0 or _summed(seg[k + 1:-1]):
             return None
+        listed_ = any(t.kind == "COMMA" for t in seg[k + 1:-1])
         seg = seg[:k]
+        if listed_ and len(seg) == 3 and seg[1].kind == "SUP" and seg[2].kind == "NUMBER":
+            seg = seg[:1]   # R^2(y, \hat{y}) = ...: a score named R^2 of a list of arguments, defined
     elif len(seg) >= 3 and seg[-2].kind == "SUP" and seg[-1].kind in ("NUMBER", "NAME"):
         seg = seg[:-2]
     elif seg and seg[-1].kind == "RBRACE" and any(t.kind == "SUP" for t in seg):

@@ -86,8 +86,10 @@ def adjacent(source: str, before, tok) -> bool:
     return end is not None and not source[end:tok.start].strip()
 
 
-def text_name(source: str, tok, text: str, before, after) -> Token:
-    """The name ``text`` of the word ``tok`` (a ``\\text`` group) between ``before`` and ``after``, or refused."""
+def text_name(source: str, tok, text: str, before, after, powered: bool = False) -> Token:
+    """The name ``text`` of the word ``tok`` (a ``\\text`` group) between ``before`` and ``after``, or refused.
+    ``powered``: ``before`` closes a coefficient, a superscript's argument (``\\beta^2 \\text{precision}``) or
+    parentheses that hold a name (``(1 + \\beta^2) \\text{tp}``)."""
     if text.lower() in VALUES:
         fail(source, tok.start, tok.end, f"the word {text!r} names a value or an operation, not a quantity: "
              "write the formula in symbols, or extend the notation with it")
@@ -96,7 +98,8 @@ def text_name(source: str, tok, text: str, before, after) -> Token:
         fail(source, tok.start, tok.end, f"the word {text!r} is prose, not a name (extend the notation with it "
              "to read it as one)")
     # x \\text{的}: "of", never x times a name
-    coefficient = kind(before) in COEFFICIENTS and not _UNSPACED(text) and adjacent(source, before, tok)
+    closes = kind(before) in COEFFICIENTS or powered
+    coefficient = closes and not _UNSPACED(text) and adjacent(source, before, tok)
     if (kind(before) not in BEFORE and not coefficient) or kind(after) not in AFTER:
         fail(source, tok.start, tok.end, f"the word {text!r} against an operand: a name times it, a function "
              "applied without parentheses, or prose? Extend the notation with it, or write the operator")

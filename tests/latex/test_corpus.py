@@ -151,8 +151,8 @@ BELOW_TARGET: dict = {  # heldout7 left it on 2026-12-03 at 44/48 (measured blin
     "heldout30_rows": "19/27 = 70 % of the closed-form rows read as meant (expectations, sums with no range, "
                       "\\cdots products, superscript labels refused), 3 misread (MISREAD_BLIND); measured blind at "
                       "fe26365: 12/27 = 44 % with 14 misread (README.md)",
-    "heldout31_rows": "21/42 = 50 % of the closed-form rows read as meant (indicators 1(a = b), acronyms TP/FN, score "
-                      "names R^2(y, y'), sums with no range, set sizes |U| refused), 0 misread; measured blind at 57ce701: "
+    "heldout31_rows": "29/42 = 69 % of the closed-form rows read as meant (acronyms TP/FN, tp \\times tn, sums with no "
+                      "range, set sizes |U| refused), 0 misread; measured blind at 57ce701: "
                       "21/42 = 50 % with 7 misread (README.md)",
     "heldout29_rows": "37/45 = 82 % of the closed-form rows read as meant (order statistics x_{(i)}, h_{i,j}(...) "
                       "refused; F(x) a call since 2026-12-07), 0 misread; measured blind at 9bb71e3: "

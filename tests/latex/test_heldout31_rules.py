@@ -48,3 +48,29 @@ def test_c_with_a_letter_above_and_below_is_the_binomial_coefficient_or_a_power(
         display(r"\text{RI} = \frac{a + b}{C_2^{n_{samples}}}")
     (got,) = display(r"C_{a, b}^{-1} + 1").chain   # a normaliser's inverse
     assert got.is_Add
+
+
+def test_one_against_a_parenthesised_condition_is_its_indicator():
+    (got,) = display(r"\frac{1}{n} \sum_{i=0}^{n-1} 1(\hat{y}_i = y_i)").chain
+    assert got.atoms(sp.Piecewise)
+    for text in (r"2(x = y)", r"1 (x = y)"):   # another number, or a space: no indicator
+        with pytest.raises(LatexError):
+            display(text)
+
+
+def test_a_score_named_with_a_square_over_a_list_is_the_defined_side():
+    d = display(r"R^2(y, \hat{y}) = 1 - \frac{\sum_{i=1}^{n} (y_i - \hat{y}_i)^2}{\sum_{i=1}^{n} (y_i - \bar{y})^2}")
+    assert d.defines == r"R^2(y, \hat{y})"
+    for text in (r"a = R^2(y, z)", r"f^2(x) = 1"):   # not the defined side; one argument
+        with pytest.raises(LatexError, match="ambiguous"):
+            display(text)
+
+
+def test_a_word_after_a_coefficient_that_closes_is_a_name_times_it():
+    tp, fp, fn, beta = sp.symbols("tp fp fn beta")
+    (got,) = display(r"F_\beta = \frac{(1 + \beta^2) \text{tp}}{(1 + \beta^2) \text{tp} + \text{fp} + \beta^2 "
+                     r"\text{fn}}").chain
+    assert {s.name for s in got.free_symbols} == {"tp", "fp", "fn", "beta"}
+    for text in (r"(3 + 1) \text{ms}", r"5 \text{ms} + 1"):   # a measurement and its unit
+        with pytest.raises(LatexError, match="against an operand"):
+            display(text)
