@@ -72,6 +72,7 @@ class Application(Members):
             rest = self.factors(powers[j:after])
             if not rest:
                 self.fail(head.start, head.end, f"{head.text} without its argument")
+            self._refuse_divided_operand(head, powers[after - 1], after == len(powers))
             arg = sp.Mul(*rest)
         if p.sub is not None:
             if head.text != r"\log":
@@ -89,6 +90,16 @@ class Application(Members):
                           f"{head.text} (...) times them? Write {head.text}\\left(...\\right) around what it takes")
             value = sp.Pow(value, self.expr(group.sup))
         return value, after
+
+    def _refuse_divided_operand(self, head, last, ends: bool) -> None:
+        """``\\log 1/\\delta``, ``\\log 2n/\\delta``, ``\\log n / n``: an operator without parentheses whose operand a
+        slash follows prints "log 1/delta", the log of the quotient (as DP papers mean log 1/delta; log 1 = 0) or the
+        quotient of the log (log n / n)?  Refused; ``\\log(1/\\delta)`` or ``\\frac{\\log n}{n}`` say which."""
+        end = _span(last.base)[1] if last.sup is None else _span(last.sup)[1]
+        if ends and end and re.match(r"\s*\}*\s*/", self.source[end:]):
+            self.fail(head.start, end, f"{head.text} ... / ...: the {head.text} of the quotient ({head.text} 1/\\delta "
+                      f"as {head.text}(1/\\delta)), or a quotient of the {head.text}? Write {head.text}\\left(...\\right) "
+                      "around what it takes, or \\frac")
 
     def _op_power(self, head, sup):
         """The power written on an operator's name (``\\sin^2 x``); ``\\sin^{-1}``, ``\\tan^{-1}``, ``\\log^{-1}``

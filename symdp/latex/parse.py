@@ -140,6 +140,7 @@ def display(text: str, notation: Notation | None = None, *, derived=None, prose=
         segments, ops = segments[1:], ops[1:]
     _refuse_iterate(source, defines)
     _refuse_combinations(source)
+    _refuse_operator_letter(source)
     chain = tuple(_parse_tokens(source, resolver, seg) for seg in segments)
     _refuse_lone_pairs(source, segments, chain, defines, ops)
     _refuse_missing_relation(source, chain, defines)
@@ -238,6 +239,19 @@ def _refuse_combinations(source: str) -> None:
     if m is not None:
         fail(source, m.start(), m.end(), "C with a subscript and a superscript: the binomial coefficient C_n^k (the "
              "number of combinations), or a power of C_n? Write \\binom{n}{k}, or declare the spelling")
+
+
+_OPERATOR_LETTER = re.compile(r"\\mathcal\s*\{\s*[A-Z]\s*\}\s*(?:_\s*(?:\{[^{}]*\}|\\?[A-Za-z0-9]+))?\s*"
+                              r"[a-z]\s*(?:\\left)?\s*\(")
+
+
+def _refuse_operator_letter(source: str) -> None:
+    """Refuse ``\\mathcal{L}_\\varepsilon f(x)`` (Mironov's Laplace mechanism applied to f): a calligraphic letter
+    against a function's value, an operator or a mechanism applied to the function f, or a product?"""
+    m = _OPERATOR_LETTER.search(source)
+    if m is not None:
+        fail(source, m.start(), m.end(), "a calligraphic letter against a function's value: an operator or a "
+             "mechanism applied to the function (\\mathcal{L}_\\varepsilon f), or a product? Declare the spelling")
 
 
 def _refuse_missing_relation(source: str, chain: tuple, defines: str) -> None:

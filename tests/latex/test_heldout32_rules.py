@@ -1,0 +1,29 @@
+"""heldout32 (Mironov's Renyi Differential Privacy as transcribed in Markdown, and a DP thesis; measured blind at
+cec0fff: 15/22 = 68 %, 7 misread): the rules its misreadings asked for, each with the near miss that stays read."""
+from __future__ import annotations
+
+import pytest
+import sympy as sp
+
+from symdp.latex import LatexError, display
+
+
+@pytest.mark.parametrize("text", [r"\exp\left(\sqrt{2\varepsilon n \log 1/Q}\right) \cdot Q",
+                                  r"\sqrt{2\log 1.25/\delta}", r"\log 2n/\delta", r"\log n / n", r"\log x^2/y"])
+def test_an_operator_whose_operand_a_slash_follows_is_refused(text):
+    """``\\log 1/Q`` was read log(1)/Q = 0: the printed "log 1/Q" is the log of the quotient in DP papers, and
+    "log n / n" a quotient of the log in others; only parentheses or a fraction say which."""
+    with pytest.raises(LatexError, match="quotient"):
+        display(text)
+
+
+def test_parentheses_or_a_fraction_say_which():
+    n, delta, x, y = sp.symbols("n delta x y")
+    assert [str(m) for m in display(r"\log(1/\delta)").chain] == ["log(1/delta)"]
+    assert [str(m) for m in display(r"\frac{\log n}{n}").chain] == ["log(n)/n"]
+    assert [str(m) for m in display(r"\log x + 1/y").chain] == ["log(x) + 1/y"]
+
+
+def test_a_calligraphic_letter_against_a_functions_value_is_refused():
+    with pytest.raises(LatexError, match="calligraphic"):
+        display(r"\mathcal{L}_{\varepsilon} f(x) \triangleq f(x) + \Lambda(0, \Delta_1 f/\varepsilon),")
