@@ -17,16 +17,19 @@ from .names import DISTRIBUTION_NAMES, FUNCTION_GREEK, FUNCTION_LETTERS, base
 from .quantities import numbers as factors, quantities
 
 
-def calls(source: str, tokens: list, arguments=frozenset(), heads=frozenset(), numbers=frozenset()) -> list:
+def calls(source: str, tokens: list, arguments=frozenset(), heads=frozenset(), numbers=frozenset(),
+          elsewhere=frozenset()) -> list:
     """Grammar tokens with each name before ``(`` decided: a HEAD (a call), or left a product, or refused
     (see :func:`call_or_product`); ``g^{-1}(y)`` and ``f^{(k)}(x)`` refused unless declared.  ``arguments``: the
     names the display's defined side takes as arguments (``G(q; a, b) = ...``).  A name read as a call at one
     place of the display (``r_c(q)``) is a call at every other (``2\\pi - r_c(1 - q)``), and so is the function the
     defined side names (``heads``: ``y_t`` of ``y_t(h) = \\nu + A_1 y_t(h - 1)``).  ``numbers``: names the row's side
     conditions bound by a number (``0 < c < 1``, :func:`.quantities.bounded`), numbers when the formula also writes
-    them as factors (:func:`.quantities.numbers`)."""
+    them as factors (:func:`.quantities.numbers`).  ``elsewhere``: names the display's other members use as arithmetic
+    operands (``(x + y)`` after ``x(1 + a) + y(1 - a) =``, :func:`.quantities.raw_quantities`), numbers here too."""
     called = frozenset(_called(source, tokens, arguments)) | frozenset(heads)
-    return _calls(source, tokens, (frozenset(arguments), called, quantities(tokens) | factors(tokens, numbers)))
+    return _calls(source, tokens, (frozenset(arguments), called,
+                                   quantities(tokens) | factors(tokens, numbers) | frozenset(elsewhere)))
 
 
 def _called(source: str, tokens: list, arguments) -> set:

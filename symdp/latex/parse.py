@@ -32,7 +32,7 @@ from .names import refuse_argument_words, refuse_hypergeometric
 from .notation import NOTATION, Notation
 from .prepare import clean, punctuation, read_primes, unwrapped
 from .prose import declare, function_names, refuse_other_base, used
-from .quantities import bounded
+from .quantities import bounded, raw_quantities
 from .resolve import Resolver
 from .respell import expand_macros
 from .rewrite import rewritten
@@ -128,6 +128,7 @@ def display(text: str, notation: Notation | None = None, *, derived=None, prose=
     resolver.functions = function_names(prose)
     resolver.numbers = frozenset().union(*(bounded(c) for c in conds))
     segments, ops = relation_chain(source, body)
+    resolver.elsewhere = raw_quantities(segments)
     defines, head, defined_end = "", None, 0
     if len(segments) > 1 and ops[0] == "=" and sides.defined(resolver, segments[0]):
         defined_end = segments[0][-1].end

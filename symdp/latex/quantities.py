@@ -81,3 +81,22 @@ def _bare(tokens: list, k: int) -> bool:
     """The name at ``k`` with a relation on one side and a relation, a separator or an end on the other."""
     before, after = _kind(tokens, k - 1), _kind(tokens, k + 1)
     return "REL" in (before, after) and before in _EDGE | {"REL"} and after in _EDGE | {"REL"}
+
+
+RAW_ARITHMETIC = frozenset({"PLUS", "MINUS", "MUL", "DIV"})
+
+
+def raw_quantities(segments: list) -> frozenset:
+    """The one-letter names some member of a display (raw tokens, one list per member) writes bare as an arithmetic
+    operand (``(x + y)``), as :func:`quantities` finds them in the member being read: numbers in every member."""
+    out = set()
+    for seg in segments:
+        kinds = [t.kind for t in seg]
+        for k, t in enumerate(seg):
+            if t.kind != "NAME" or len(t.text) != 1 or not t.text.isalpha():
+                continue
+            before = kinds[k - 1] if k else None
+            after = kinds[k + 1] if k + 1 < len(seg) else None
+            if before in BEFORE and after in AFTER and (before in RAW_ARITHMETIC or after in RAW_ARITHMETIC):
+                out.add(t.text)
+    return frozenset(out)

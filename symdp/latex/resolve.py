@@ -134,6 +134,7 @@ class Resolver:
         """The function the display's defined side names (``y_t`` of ``y_t(h) = ...``), as spelled."""
         """The names the display's defined side takes as arguments (``q``, ``a``, ``b`` of ``G(q; a, b) = ...``)."""
         self.numbers = frozenset()
+        self.elsewhere = frozenset()
         """Names the display's side conditions bound by a number (``c`` of ``0 < c < 1``, :func:`.quantities.bounded`)."""
 
     def spelled(self, text: str, kind: str | None = None) -> bool:
@@ -173,7 +174,8 @@ class Resolver:
                 i += 1
             else:
                 i = self.resolve(matched, i, out)
-        return calls(self.source, absolute_bars(out, self.source), self.arguments, self.heads, self.numbers)
+        return calls(self.source, absolute_bars(out, self.source), self.arguments, self.heads, self.numbers,
+                     self.elsewhere)
 
     def name_words(self, words) -> None:
         """Read each of ``words`` (runs of letters, ``df``, ``scale``) as one name wherever the display writes

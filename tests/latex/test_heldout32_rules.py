@@ -27,3 +27,12 @@ def test_parentheses_or_a_fraction_say_which():
 def test_a_calligraphic_letter_against_a_functions_value_is_refused():
     with pytest.raises(LatexError, match="calligraphic"):
         display(r"\mathcal{L}_{\varepsilon} f(x) \triangleq f(x) + \Lambda(0, \Delta_1 f/\varepsilon),")
+
+
+def test_a_letter_another_member_adds_is_a_number_before_parentheses():
+    """Mironov's ``x(1 + \\beta\\lambda + ...) + y(...) = (1 + ...)(x + y) + ...``: x and y are added in the last
+    member, so numbers in the first; alone (``x(1 + a) = 2``) the call stays ambiguous."""
+    (lhs, rhs) = display(r"x(1 + \beta\lambda) + y(1 - \beta\lambda) = (x + y) + \beta\lambda(x - y)").chain
+    assert sp.expand(lhs - rhs) == 0
+    with pytest.raises(LatexError, match="ambiguous"):
+        display(r"x(1 + a) = 2")
