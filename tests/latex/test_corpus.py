@@ -151,7 +151,7 @@ BELOW_TARGET: dict = {  # heldout7 left it on 2026-12-03 at 44/48 (measured blin
     "heldout30_rows": "19/27 = 70 % of the closed-form rows read as meant (expectations, sums with no range, "
                       "\\cdots products, superscript labels refused), 3 misread (MISREAD_BLIND); measured blind at "
                       "fe26365: 12/27 = 44 % with 14 misread (README.md)",
-    "heldout32_rows": "15/22 = 68 % of the closed-form rows read as meant (divergences D_\\alpha(P \\| Q) and "
+    "heldout32_rows": "16/22 = 73 % of the closed-form rows read as meant (divergences D_\\alpha(P \\| Q) and "
                       "probabilities as members, \\log 1/Q refused), 0 misread; measured blind at cec0fff: 15/22 = 68 % "
                       "with 7 misread (README.md)",
     "heldout31_rows": "29/42 = 69 % of the closed-form rows read as meant (acronyms TP/FN, tp \\times tn, sums with no "
