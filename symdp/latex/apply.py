@@ -65,6 +65,9 @@ class Application(Members):
             self.fail(head.start, group.base.end, f"{head.text} {{...}} followed by more factors: the braces do not "
                       f"print, so the {head.text} of the whole product ({head.text} 2 n is {head.text}(2n)), or of "
                       f"the braces alone? Write {head.text}\\left(...\\right) around what it takes")
+        if group is not None and group.base.kind == "brace" and j + 1 == len(powers) \
+                and re.match(r"\s*/", self.source[group.base.end:]):   # \log{1}/\delta: log(1)/delta = 0?
+            self._refuse_divided_operand(head, powers[j], True)
         if group is not None:
             arg, after = self.expr(group.base), j + 1
         else:
@@ -72,6 +75,10 @@ class Application(Members):
             rest = self.factors(powers[j:after])
             if not rest:
                 self.fail(head.start, head.end, f"{head.text} without its argument")
+            if after - j > 1 and re.match(r"\s*\\[dt]?frac\b", self.source[head.end:]):
+                self.fail(head.start, _span(powers[after - 1].base)[1] or head.end, f"{head.text} \\frac{{...}}{{...}} "
+                          f"followed by more factors: the {head.text} of the whole product, or the {head.text} of the "
+                          f"fraction times them? Write {head.text}\\left(...\\right) around what it takes")
             self._refuse_divided_operand(head, powers[after - 1], after == len(powers))
             arg = sp.Mul(*rest)
         if p.sub is not None:
@@ -96,7 +103,7 @@ class Application(Members):
         slash follows prints "log 1/delta", the log of the quotient (as DP papers mean log 1/delta; log 1 = 0) or the
         quotient of the log (log n / n)?  Refused; ``\\log(1/\\delta)`` or ``\\frac{\\log n}{n}`` say which."""
         end = _span(last.base)[1] if last.sup is None else _span(last.sup)[1]
-        if ends and end and re.match(r"\s*\}*\s*/", self.source[end:]):
+        if ends and end and re.match(r"\s*/", self.source[end:]):
             self.fail(head.start, end, f"{head.text} ... / ...: the {head.text} of the quotient ({head.text} 1/\\delta "
                       f"as {head.text}(1/\\delta)), or a quotient of the {head.text}? Write {head.text}\\left(...\\right) "
                       "around what it takes, or \\frac")

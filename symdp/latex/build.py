@@ -6,6 +6,7 @@ Anything else is refused with the fragment quoted.
 """
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 
 import sympy as sp
@@ -234,12 +235,12 @@ class Builder(Application, Limits, Products, Transformer):
         (``\\sum_{i=0}^{n-1} \\alpha \\max(y_i, 0) + (1 - \\alpha) \\max(-y_i, 0)``, scikit-learn's pinball loss): the
         sum's operand ends at the sign, so the term after it is outside, where i means nothing; a missing bracket?"""
         left, right = self.expr(c[0]), self.expr(c[2])
-        bound = {v.name for t in sp.Add.make_args(left) for total in getattr(t, "atoms", lambda *_: ())(sp.Sum)
+        bound = {v.name for t in sp.Add.make_args(left) for total in getattr(t, "atoms", lambda *_: ())(sp.Sum, sp.Product)
                  for v in total.variables} - {s.name for s in getattr(left, "free_symbols", ())}
         used = sorted(bound & {s.name for s in getattr(right, "free_symbols", ())})
-        if used:
-            start, end = _span(c[2])
-            self.fail(start, end, f"a term after a sum over {used[0]} uses {used[0]}, which the sum binds: inside the "
+        start, end = _span(c[2])
+        if used and start and _open_big(self.source, start):
+            self.fail(start, end, f"a term after a sum (or product) over {used[0]} uses {used[0]}, which it binds: inside the "
                       "sum (brackets missing), or another quantity? Write the sum's operand in brackets")
         return left, right
 
@@ -380,6 +381,20 @@ class Builder(Application, Limits, Products, Transformer):
 
     def otherwise(self, c):
         return sp.true
+
+
+def _open_big(source: str, start: int) -> bool:
+    """Some ``\\sum`` or ``\\prod`` before ``start`` whose operand no bracket closes before it (``\\frac{\\sum_i
+    x_i}{n} + x_i`` and ``(\\sum_i x_i)^2 - x_i`` close it: the term after is outside by the page's own brackets)."""
+    for m in re.finditer(r"\\(?:sum|prod)(?![A-Za-z])", source[:start]):
+        depth = 0
+        for ch in source[m.end():start]:
+            depth += (ch in "{[(") - (ch in "}])")
+            if depth < 0:
+                break
+        else:
+            return True
+    return False
 
 
 def _indicator(powers: list, i: int) -> bool:

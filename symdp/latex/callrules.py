@@ -72,7 +72,7 @@ def call_or_product(source: str, name: str, known: bool, inside: list, tok, defi
         ambiguous_call(source, name, tok, "a Greek letter papers use for a function of their own (which one?)")
     if known and listed:
         return "call"  # c F(t; \theta): no product has a list for a factor (as _greek_tuple)
-    if known and base(name) in FUNCTION_LETTERS and symbol != name:  # the notation's F_bound, printed F
+    if known and base(name) in FUNCTION_LETTERS and symbol != re.sub(r"[{}\s]", "", name):  # F_bound, printed F
         if compound:   # F(x + \Delta): a shifted CDF, or the bound times a sum?
             ambiguous_call(source, name, tok, "a function letter the notation reads as symdp's quantity "
                            f"{symbol}, before a sum")

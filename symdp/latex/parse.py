@@ -216,20 +216,33 @@ def _head(source, resolver, seg):
         return None
 
 
-_ITERATE = re.compile(r"(?P<base>\\?[A-Za-z]+)\s*\^\s*\{\s*(?P<step>[a-z])\s*[+-]\s*1\s*\}")
+_ITERATE = re.compile(r"(?<![\\A-Za-z])(?P<base>(?:\\(?:hat|bar|tilde)\s*\{?\s*)?\\?[A-Za-z]+\}?"
+                      r"(?:_(?:\{[^{}]*\}|\\?[A-Za-z0-9]+))?)\s*\^\s*(?:\{\s*(?P<braced>[a-z](?:\s*[+-]\s*1)?)\s*\}"
+                      r"|(?P<bare>[a-z]))")
+"""A name (decorated or subscripted: ``\\theta_j``, ``\\hat\\theta``) with a superscript that is a letter or a
+letter plus or minus one (``x^t``, ``\\theta_j^{t+1}``, ``m^{t-1}``)."""
 
 
 def _refuse_iterate(source: str, defines: str) -> None:
-    """Refuse ``x^{t+1} = x^t + m(x^t)`` (mean shift's update): a defined side ``name^{t+1}`` beside ``name^t`` in the
-    formula, iterates labelled by superscripts, not powers."""
-    m = _ITERATE.fullmatch(defines.strip())
-    if m is not None and re.search(rf"{re.escape(m.group('base'))}\s*\^\s*\{{?\s*{m.group('step')}\b", source[len(defines):]):
-        fail(source, 0, len(source), f"{defines}: the next iterate of {m.group('base')}^{m.group('step')} (a "
-             "superscript that labels a step, as in an update rule), or a power? Declare the spelling in the notation")
+    """Refuse ``x^{t+1} = x^t + m(x^t)`` (mean shift's update), ``\\theta_j^{t+1} = \\theta_j^t - \\eta g_j^t``,
+    ``f(x^{t+1}) \\le f(x^t)``: one name with the superscripts t and t + 1 (or t - 1), iterates labelled by their step,
+    not powers (a power identity ``p^{k+1} = p^k q`` is refused alike: only the notation says which)."""
+    seen: dict = {}
+    for m in _ITERATE.finditer(source):
+        label = re.sub(r"\s+", "", m.group("braced") or m.group("bare"))
+        seen.setdefault((re.sub(r"\s+", "", m.group("base")), label[0]), []).append((m.start(), label))
+    defined = source[:len(defines)].rstrip() if defines else ""
+    found = next(((base, {label for _, label in uses}) for (base, step), uses in seen.items()
+                  if len({label for _, label in uses}) > 1 and (step == "t" or any(at < len(defined) for at, _ in uses))),
+                 None)
+    if found is not None:
+        base, labels = found
+        fail(source, 0, len(source), f"{base} with the superscripts {', '.join(sorted(labels))}: iterates labelled by "
+             "their step (an update rule), or powers? Declare the spelling in the notation")
 
 
 _COMBINATIONS = re.compile(r"(?<![\\A-Za-z])C\s*_\s*(?:\{[^{}]*\}|\w)\s*\^\s*\{?\s*[A-Za-z]"
-                           r"|(?<![\\A-Za-z])C\s*\^\s*\{?\s*[A-Za-z][^{}]*\}?\s*_")
+                           r"|(?<![\\A-Za-z])C\s*\^\s*(?:\{\s*[A-Za-z][^{}]*\}|[A-Za-z])\s*_")
 """``C_n^k``, ``C^k_n`` with a letter above (``C_{a, b}^{-1}``, a normaliser's inverse, is a power)."""
 
 
@@ -242,8 +255,8 @@ def _refuse_combinations(source: str) -> None:
              "number of combinations), or a power of C_n? Write \\binom{n}{k}, or declare the spelling")
 
 
-_OPERATOR_LETTER = re.compile(r"\\mathcal\s*\{\s*[A-Z]\s*\}\s*(?:_\s*(?:\{[^{}]*\}|\\?[A-Za-z0-9]+))?\s*"
-                              r"[a-z]\s*(?:\\left)?\s*\(")
+_OPERATOR_LETTER = re.compile(r"\\mathcal\s*\{\s*[A-Z]\s*\}\s*(?:_\s*(?:\{[^{}]*\}|\\?[A-Za-z0-9]+))?"
+                              r"(?:\s|\\[,;:!]|~)*[a-z](?:_\s*(?:\{[^{}]*\}|\\?[A-Za-z0-9]+))?\s*(?:\\left)?\s*\(")
 
 
 def _refuse_operator_letter(source: str) -> None:

@@ -249,7 +249,9 @@ class Resolver:
         elif tok.kind == "WORD" and tok.cmd == "letters":
             self.letters(tok.text, [tok], items[i + 1] if i + 1 < len(items) else None, out)
         elif tok.kind == "WORD":
-            powered = i >= 2 and isinstance(items[i - 2], Tok) and items[i - 2].kind == "SUP" or _named_group(items, i)
+            powered = (i >= 3 and isinstance(items[i - 2], Tok) and items[i - 2].kind == "SUP"
+                       and (getattr(items[i - 3], "kind", None) or getattr(items[i - 3], "type", "")) in
+                       ("NAME", "CMD", "SYM")) or _named_group(items, i)
             out.append(self.word(tok, items[i + 1] if i + 1 < len(items) else None, items[i - 1] if i else None,
                                  powered))
         elif tok.kind == "NUMBER":
@@ -398,7 +400,7 @@ class Resolver:
         if text.replace(" ", "") in OPTIMISATIONS or text.split("_")[0].replace(" ", "") in OPTIMISATIONS:
             # \mathrm{max}_i x_i, \mathrm{sup}_x f, \operatorname{arg\,min}_\theta (a thin space inside the word)
             not_formula(self.source, tok.start, tok.end, text, f"{text}, an optimisation or a support")
-        if text in MATRIX_FUNCTIONS:
+        if text in MATRIX_FUNCTIONS and isinstance(nxt, Tok) and nxt.kind in ("LPAREN", "LBRACK", "NAME", "CMD"):
             not_formula(self.source, tok.start, tok.end, text, f"{text}, a matrix's trace or determinant: matrix "
                         "notation, not a closed form in symbols")
         if text in TEXT_FUNCTIONS and isinstance(nxt, Tok) and nxt.kind in ("LPAREN", "LBRACK"):  # \operatorname{sgn}(z)
@@ -416,7 +418,7 @@ class Resolver:
         return text_name(self.source, tok, text, before, nxt, powered)  # \text{dof}: one name, or refused
 
 
-MATRIX_FUNCTIONS = frozenset(("tr", "Tr", "trace", "det", "diag", "rank"))
+MATRIX_FUNCTIONS = frozenset(("tr", "Tr", "trace", "det", "diag"))
 """Upright words of matrix notation (``\\mathrm{tr}(B_k)``, Calinski-Harabasz's dispersion matrices)."""
 UPRIGHT_FUNCTIONS = frozenset(TEXT_FUNCTIONS) | {"sech", "csch", "coth", "sec", "csc", "cot", "det", "tr", "Re", "Im",
                                                   "arg", "arccot", "arcsec", "arccsc"}

@@ -33,6 +33,10 @@ BEFORE = frozenset({None, "PLUS", "MINUS", "MUL", "DIV", "REL", "LPAREN", "LBRAC
 COEFFICIENTS = frozenset({"NAME"})
 """A name before the word, when what follows the word closes it (``\\beta_1 \\text{fin} + ...``): a coefficient times
 the word, since a function needs an argument after it.  Not a number: ``5 \\text{ms}`` is a unit."""
+UNITS = frozenset("""samples sample steps step times iterations iteration epochs epoch rounds round queries users records
+rows bits bytes ms s sec secs seconds min mins minutes h hours kb mb gb tb""".split())
+"""Words that count or measure (``n^2 \\text{steps}``, ``(x + y)\\text{ms}``): a unit after a quantity, never a name
+times it."""
 AFTER = frozenset({None, "PLUS", "MINUS", "MUL", "DIV", "REL", "RPAREN", "RBRACK", "RBRACE", "RSET", "COMMA",
                    "AMP", "NEWROW", "SUB", "SUP", "ABSR", "IN"})
 """What may follow it (``None``: the end of the row)."""
@@ -98,7 +102,7 @@ def text_name(source: str, tok, text: str, before, after, powered: bool = False)
         fail(source, tok.start, tok.end, f"the word {text!r} is prose, not a name (extend the notation with it "
              "to read it as one)")
     # x \\text{的}: "of", never x times a name
-    closes = kind(before) in COEFFICIENTS or powered
+    closes = kind(before) in COEFFICIENTS or (powered and text.lower() not in UNITS)
     coefficient = closes and not _UNSPACED(text) and adjacent(source, before, tok)
     if (kind(before) not in BEFORE and not coefficient) or kind(after) not in AFTER:
         fail(source, tok.start, tok.end, f"the word {text!r} against an operand: a name times it, a function "

@@ -63,7 +63,8 @@ OPTIMISATIONS = {"argmin", "argmax", "sup", "inf", "lim", "max", "min", "Supp", 
 """Words that name an optimisation or a support: the row states no closed form."""
 DISTRIBUTIONS = {"Bern", "Bernoulli", "Lap", "Laplace", "Geom", "Geometric", "Binom", "Binomial", "Poisson", "Pois",
                  "Unif", "Uniform", "Gumbel", "Exp", "Gauss", "Gaussian", "Normal", "Cauchy", "Beta", "Gamma",
-                 "Categorical", "Cat", "Mult", "Multinomial", "Expo", "Exponential", "DLap", "DGauss"}
+                 "Categorical", "Cat", "Mult", "Multinomial", "Expo", "Exponential", "DLap", "DGauss", "Gam", "Bin",
+                 "Geo", "Dir", "Dirichlet", "Weibull", "Wishart", "InvGamma", "Student"}
 """Words naming a distribution: a random variable, not a closed form."""
 FUNCTION_NAMED = frozenset(("Beta", "Gamma", "Exp"))
 """Distributions named like a function (the beta and gamma functions of a density's normaliser, exp): in italic letters

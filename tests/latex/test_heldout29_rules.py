@@ -67,16 +67,15 @@ CDF = ("Let $Y \\in \\mathbb{R}$ and suppose $F$ is a cumulative distribution fu
 
 def test_a_sentence_calling_a_name_a_function_declares_it():
     crps = r"\int_{-\infty}^{\infty} (F(x) - \mathbf{1}\{y \le x\})^{2} dx"     # scoringrules, the theory page, line 166
-    with pytest.raises(LatexError, match="F a symbol the notation"):
-        display(crps)   # F is the notation's F_bound, a quantity: F(x) a call or a product?
+    assert chain(crps) == chain(crps, CDF)   # since 2026-12-07 F(x) is a call of a function F, not F_bound times x
     assert chain(crps, CDF) == ("Integral(Piecewise(((F(x) - 1)**2, x >= y), (F(x)**2, True)), (x, -oo, oo))",)
     assert chain(r"w(x) + 1", ("$w$ is a weight function on the real line",)) == ("w(x) + 1",)
     assert chain(r"F(x) + 1", ("$F$ is a predictive distribution function.",)) == ("F(x) + 1",)
 
 
 @pytest.mark.parametrize("latex,prose", [
-    (r"F(x) + 1", ("suppose $F$ is a distribution function of $X$",)),   # "of": what F depends on, or which F
-    (r"F(x) + 1", ("suppose $F$ is the cumulative distribution function",)),   # the: the vocabulary's, or none
+    (r"\psi(x) + 1", ("suppose $\\psi$ is a distribution function of $X$",)),   # "of": what it depends on
+    (r"\psi(x) + 1", ("suppose $\\psi$ is the cumulative distribution function",)),   # the: the vocabulary's, or none
     (r"F(x, y) + 1", CDF),                                                # declared with one argument
 ])
 def test_other_sentences_declare_nothing_new(latex, prose):

@@ -9,7 +9,7 @@ from symdp.latex import LatexError, NotAFormula, display
 
 
 def test_a_term_after_a_sum_that_uses_its_index_is_refused():
-    with pytest.raises(LatexError, match="which the sum binds"):
+    with pytest.raises(LatexError, match="which it binds"):
         display(r"\frac{1}{n} \sum_{i=0}^{n-1} \alpha \max(y_i - \hat{y}_i, 0) + (1 - \alpha) \max(\hat{y}_i - y_i, 0)")
     i, n = sp.Symbol("i"), sp.Symbol("n")
     (got,) = display(r"x_i - \frac{1}{n}\sum_{i=1}^n x_i").chain   # before the sum: centring, as papers write it
