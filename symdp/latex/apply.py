@@ -66,7 +66,7 @@ class Application(Members):
                       f"print, so the {head.text} of the whole product ({head.text} 2 n is {head.text}(2n)), or of "
                       f"the braces alone? Write {head.text}\\left(...\\right) around what it takes")
         if group is not None and group.base.kind == "brace" and j + 1 == len(powers) \
-                and re.match(r"\s*/", self.source[group.base.end:]):   # \log{1}/\delta: log(1)/delta = 0?
+                and re.match(rf"{_SPACES}/", self.source[group.base.end:]):   # \log{1}/\delta: log(1)/delta = 0?
             self._refuse_divided_operand(head, powers[j], True)
         if group is not None:
             arg, after = self.expr(group.base), j + 1
@@ -75,7 +75,7 @@ class Application(Members):
             rest = self.factors(powers[j:after])
             if not rest:
                 self.fail(head.start, head.end, f"{head.text} without its argument")
-            if after - j > 1 and re.match(r"\s*\\[dt]?frac\b", self.source[head.end:]):
+            if after - j > 1 and _FRACTION_AFTER.match(self.source[head.end:]):
                 self.fail(head.start, _span(powers[after - 1].base)[1] or head.end, f"{head.text} \\frac{{...}}{{...}} "
                           f"followed by more factors: the {head.text} of the whole product, or the {head.text} of the "
                           f"fraction times them? Write {head.text}\\left(...\\right) around what it takes")
@@ -103,7 +103,8 @@ class Application(Members):
         slash follows prints "log 1/delta", the log of the quotient (as DP papers mean log 1/delta; log 1 = 0) or the
         quotient of the log (log n / n)?  Refused; ``\\log(1/\\delta)`` or ``\\frac{\\log n}{n}`` say which."""
         end = _span(last.base)[1] if last.sup is None else _span(last.sup)[1]
-        if ends and end and re.match(r"\s*/", self.source[end:]):
+        braced = last.sup is not None and self.source[:_span(last.sup)[0]].rstrip().endswith("{")
+        if ends and end and re.match(rf"{_SPACES}{'}' if braced else ''}{_SPACES}/", self.source[end:]):
             self.fail(head.start, end, f"{head.text} ... / ...: the {head.text} of the quotient ({head.text} 1/\\delta "
                       f"as {head.text}(1/\\delta)), or a quotient of the {head.text}? Write {head.text}\\left(...\\right) "
                       "around what it takes, or \\frac")
@@ -333,6 +334,12 @@ def _measure_letter(name: str) -> bool:
     capital (dP, dF, dH) or one of :data:`MEASURE_GREEK`."""
     letter = name.split("_")[0]
     return (len(letter) == 1 and letter.isupper()) or letter in MEASURE_GREEK
+
+
+_SPACES = r"(?:\s|\\[,;:!]|~)*"
+"""Blanks and spacing commands (``\\log 1\\,/\\delta``)."""
+_FRACTION_AFTER = re.compile(rf"\s*(?:[_^](?:\{{[^{{}}]*\}}|\S))*{_SPACES}\\[dt]?frac(?![A-Za-z])")
+"""An operator's operand that opens with a fraction, after the operator's scripts and spacing (``\\log^{2}\\,\\frac``)."""
 
 
 def _closing_differential(powers: list, j: int):

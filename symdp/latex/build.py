@@ -239,6 +239,7 @@ class Builder(Application, Limits, Products, Transformer):
                  for v in total.variables} - {s.name for s in getattr(left, "free_symbols", ())}
         used = sorted(bound & {s.name for s in getattr(right, "free_symbols", ())})
         start, end = _span(c[2])
+        start = start or getattr(c[1], "end_pos", 0)   # a fraction, a root, a bar: after the sign
         if used and start and _open_big(self.source, start):
             self.fail(start, end, f"a term after a sum (or product) over {used[0]} uses {used[0]}, which it binds: inside the "
                       "sum (brackets missing), or another quantity? Write the sum's operand in brackets")

@@ -207,7 +207,9 @@ def _script_call(source: str, tokens: list, k: int) -> None:
     if inside[:1] == ["LPAREN"] and inside[-1:] == ["RPAREN"] and len(inside) == 3:
         fail(source, t.start_pos, t.end_pos + 1, f"{spelled}: a superscript in parentheses (a derivative, an "
              "iterate or a label), not a power; declare the spelling in the notation")
-    function = t.type == "NAME" and base(t.value.name) in {b.lstrip("\\") for b in FUNCTION_LETTERS}
+    letter = source[t.start_pos:t.end_pos].strip()
+    function = base(t.value.name if t.type == "NAME" else letter) in {b.lstrip("\\") for b in FUNCTION_LETTERS} and (
+        t.type == "NAME" or t.value.name != letter)   # F^{-1}(1 - \alpha): symdp's F_bound is printed F, a CDF here
     if after is not None and after.type == "LPAREN" and not function and t.type == "SYM":
         held = tokens[at + 1:_closing(tokens, at)]
         if top_level_sum(held) or any(u.type in ("OR", "AND") for u in top_level(held)):

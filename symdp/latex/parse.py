@@ -217,10 +217,15 @@ def _head(source, resolver, seg):
 
 
 _ITERATE = re.compile(r"(?<![\\A-Za-z])(?P<base>(?:\\(?:hat|bar|tilde)\s*\{?\s*)?\\?[A-Za-z]+\}?"
-                      r"(?:_(?:\{[^{}]*\}|\\?[A-Za-z0-9]+))?)\s*\^\s*(?:\{\s*(?P<braced>[a-z](?:\s*[+-]\s*1)?)\s*\}"
+                      r"(?:_(?:\{[^{}]*\}|\\?[A-Za-z0-9]+))?'*)\s*\^\s*(?:\{\s*(?P<braced>[a-z](?:\s*[+-]\s*\d)?)\s*\}"
                       r"|(?P<bare>[a-z]))")
 """A name (decorated or subscripted: ``\\theta_j``, ``\\hat\\theta``) with a superscript that is a letter or a
 letter plus or minus one (``x^t``, ``\\theta_j^{t+1}``, ``m^{t-1}``)."""
+
+
+_RATES = frozenset(r"\gamma \rho \beta \lambda \alpha \eta \kappa \delta \epsilon \varepsilon \mu".split())
+"""Greek letters papers raise to a step as numbers (a discount gamma^t, a rate rho^t): iterates only where the display
+defines one."""
 
 
 def _refuse_iterate(source: str, defines: str) -> None:
@@ -230,11 +235,13 @@ def _refuse_iterate(source: str, defines: str) -> None:
     seen: dict = {}
     for m in _ITERATE.finditer(source):
         label = re.sub(r"\s+", "", m.group("braced") or m.group("bare"))
-        seen.setdefault((re.sub(r"\s+", "", m.group("base")), label[0]), []).append((m.start(), label))
+        base = re.sub(r"[{}\s]", "", m.group("base"))
+        if base != "e":   # Euler's number: e^{t+1} - e^t are powers
+            seen.setdefault((base, label[0]), []).append((m.start(), label))
     defined = source[:len(defines)].rstrip() if defines else ""
     found = next(((base, {label for _, label in uses}) for (base, step), uses in seen.items()
-                  if len({label for _, label in uses}) > 1 and (step == "t" or any(at < len(defined) for at, _ in uses))),
-                 None)
+                  if len({label for _, label in uses}) > 1 and (step == "t" and base not in _RATES
+                                                                or any(at < len(defined) for at, _ in uses))), None)
     if found is not None:
         base, labels = found
         fail(source, 0, len(source), f"{base} with the superscripts {', '.join(sorted(labels))}: iterates labelled by "

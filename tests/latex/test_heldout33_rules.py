@@ -90,3 +90,27 @@ def test_a_subscripted_name_that_the_derived_expression_knows_stays_a_product():
     derived = g1 * p + g2 * (1 - p) - g1 * q0 - g2 * (1 - q0)
     (got,) = display(r"g_{2} \left(1 - p\right) - g_{2} \left(1 - q_{0}\right)", derived=derived).chain
     assert got == g2 * (1 - p) - g2 * (1 - q0)
+
+
+@pytest.mark.parametrize("text", [
+    r"\sum_{i=1}^{n} \frac{(y_i-\mu_i)^2}{2\sigma_i^2} + \frac{1}{2}\log(2\pi\sigma_i^2)",   # a fraction after the sign
+    r"z = F^{-1}(1 - \alpha)", r"F^{2}(1-x)",                                              # a quantile, not F_bound
+    r"\log\,\frac{1}{\delta}\,\frac{1}{\epsilon}", r"\log^{2}\frac{n}{\delta}\frac{1}{\epsilon}",
+    r"\log_2\frac{1}{\delta}\frac{1}{\epsilon}", r"\log\frac1\delta\frac1\epsilon",
+    r"\log T^{2}/\delta", r"\log 1\,/\delta",
+    r"\theta_{j}^{t+1} = \theta_j^{t} - \eta g", r"\hat{\theta}^{t+1} = \hat\theta^t - \eta g",
+    r"\theta'^{t+1} = \theta'^{t} - \eta g", r"\theta^{t+2} = \theta^{t+1} - \eta g",
+])
+def test_the_third_reviews_misreadings_are_refused(text):
+    with pytest.raises(LatexError):
+        display(text)
+
+
+@pytest.mark.parametrize("text,want", [
+    (r"e^{t} - e^{t+1}", "exp(t) - exp(t + 1)"),                                     # Euler's number
+    (r"\frac{\gamma^t-\gamma^{t+1}}{1-\gamma}", "(gamma**t - gamma**(t + 1))/(1 - gamma)"),   # a discount
+    (r"\sqrt{\log n^2}/\epsilon", "sqrt(log(n**2))/epsilon"),                       # the root's brace, not the power's
+    (r"\sqrt{2\log\frac{1.25}{\delta}}\frac{\Delta}{\varepsilon}", "sqrt(2)*Delta*sqrt(log(5/(4*delta)))/epsilon"),
+])
+def test_powers_of_e_and_of_rates_and_the_gaussian_mechanisms_sigma_are_read(text, want):
+    assert strs(text) == [want]
