@@ -55,11 +55,19 @@ def one_meaning(source: str, chain, partial=frozenset(), arguments=frozenset()) 
     sized = next((a for m in chain if isinstance(m, sp.Basic) for total in m.atoms(sp.Sum, sp.Product)
                   for limit in total.limits for end in limit[1:] for a in end.atoms(sp.Abs)
                   if isinstance(a.args[0], sp.Symbol) and re.fullmatch(r"[A-Z]'*(?:_.*)?", a.args[0].name)), None)
+    sized = sized or next((a for m in chain if isinstance(m, sp.Basic) for a in m.atoms(sp.Abs)
+                           if isinstance(a.args[0], sp.Symbol) and re.fullmatch(SET_LETTERS, a.args[0].name)), None)
     if sized is not None:
-        fail(source, 0, len(source), f"|{sized.args[0]}| of a capital letter as a sum's end: a set's size (the classes "
-             "of a partition, a dataset's records), or an absolute value? Declare the spelling in the notation")
+        fail(source, 0, len(source), f"|{sized.args[0]}| of a capital letter: a set's size (a dataset's records, a "
+             "batch, a cover, the classes of a partition), or an absolute value? Declare the spelling in the notation")
     refuse_printed_alike(source, chain)
     refuse_run_together(source)
+
+
+SET_LETTERS = r"[A-V]"
+"""A bare capital other than the random variables' W, X, Y, Z (``|D|``, ``|B|``, ``|C|``): a set's size in DP and
+learning-theory papers as often as an absolute value; primed or subscripted (``|Y'|``, ``|L_i|``, a privacy loss) it
+is a random variable's absolute value, read so."""
 
 
 def _refuse_two_arities(source: str, chain) -> None:

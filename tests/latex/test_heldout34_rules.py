@@ -1,0 +1,20 @@
+"""heldout34 (Stanford CS229M's notes on concentration and uniform convergence; measured blind at 2701005: 21/25 = 84 %,
+3 misread, all |C|, a cover's size, read as an absolute value)."""
+from __future__ import annotations
+
+import pytest
+import sympy as sp
+
+from symdp.latex import LatexError, display
+
+
+@pytest.mark.parametrize("text", [r"|C| \le \left( \frac{2B\sqrt{p}}{\epsilon} +1\right)^p",
+                                  r"\ln{\vert C \vert} - 2n\delta^2 \le p", r"\sigma = \frac{C}{|B|}", r"\frac{1}{|D|}"])
+def test_a_bare_capitals_bars_are_a_sets_size_or_an_absolute_value(text):
+    with pytest.raises(LatexError, match="a set's size"):
+        display(text)
+
+
+@pytest.mark.parametrize("text", [r"|X| + 1", r"|Y'| + 1", r"|L_i| \le \epsilon", r"|x - y| \le 1"])
+def test_a_random_variables_or_a_subscripted_names_bars_are_its_absolute_value(text):
+    assert any(m.atoms(sp.Abs) for m in display(text).chain if isinstance(m, sp.Basic))
