@@ -18,3 +18,11 @@ def test_a_bare_capitals_bars_are_a_sets_size_or_an_absolute_value(text):
 @pytest.mark.parametrize("text", [r"|X| + 1", r"|Y'| + 1", r"|L_i| \le \epsilon", r"|x - y| \le 1"])
 def test_a_random_variables_or_a_subscripted_names_bars_are_its_absolute_value(text):
     assert any(m.atoms(sp.Abs) for m in display(text).chain if isinstance(m, sp.Basic))
+
+
+def test_a_letter_alone_in_braces_before_its_prime_is_the_letter():
+    """heldout35 (NetShaper's arXiv source, blind at 8ee2c1a: 1/6, 0 misread): ``{R}_{k}'`` read as R'_k."""
+    (lhs, _) = display(r"(L_{k-1} - L_{k-1}') \cdot ({R}_{k} - {R}_{k}') \geq 0 ,").chain
+    assert {str(s) for s in lhs.free_symbols} >= {"R_k", "k"}
+    with pytest.raises(LatexError):   # a fraction's braces are no letter's
+        display(r"\frac{a}{b}_{c}")
