@@ -26,14 +26,16 @@ FILES = ("rows", "heldout_rows", "heldout2_rows", "heldout3_rows", "heldout4_row
          "heldout18_rows", "heldout19_rows", "heldout20_rows", "heldout21_rows", "heldout22_rows", "heldout23_rows",
          "heldout24_rows", "heldout25_rows", "heldout26_rows", "heldout27_rows", "heldout28_rows", "heldout29_rows",
          "heldout30_rows", "heldout31_rows", "heldout32_rows",
-         "heldout33_rows", "heldout34_rows", "heldout35_rows")
+         "heldout33_rows", "heldout34_rows", "heldout35_rows",
+         "heldout36_rows")
 HELDOUT = ("heldout_rows", "heldout2_rows", "heldout3_rows", "heldout4_rows", "heldout5_rows", "heldout6_rows",
            "heldout7_rows", "heldout8_rows", "heldout9_rows", "heldout10_rows", "heldout11_rows", "heldout12_rows",
            "heldout13_rows", "heldout14_rows", "heldout15_rows", "heldout16_rows", "heldout17_rows",
          "heldout18_rows", "heldout19_rows", "heldout20_rows", "heldout21_rows", "heldout22_rows", "heldout23_rows",
          "heldout24_rows", "heldout25_rows", "heldout26_rows", "heldout27_rows", "heldout28_rows", "heldout29_rows",
          "heldout30_rows", "heldout31_rows", "heldout32_rows",
-         "heldout33_rows", "heldout34_rows", "heldout35_rows")
+         "heldout33_rows", "heldout34_rows", "heldout35_rows",
+         "heldout36_rows")
 ROWS = {name: load(name) for name in FILES if (CORPUS / f"{name}.py").exists()}
 _SEEN: dict = {}
 

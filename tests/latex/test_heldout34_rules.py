@@ -26,3 +26,11 @@ def test_a_letter_alone_in_braces_before_its_prime_is_the_letter():
     assert {str(s) for s in lhs.free_symbols} >= {"R_k", "k"}
     with pytest.raises(LatexError):   # a fraction's braces are no letter's
         display(r"\frac{a}{b}_{c}")
+
+
+def test_mathop_prints_its_argument():
+    """heldout36 (stdlib-js's READMEs, blind at b851e02: 11/16 = 69 %, 0 misread; now 15/16): ``\\mathop{\\mathrm{erf}}``."""
+    (got,) = display(r"\frac{1}{2} \left[ 1 + \mathop{\mathrm{erf}}\left( \frac{x-\mu}{\sigma\sqrt{2}} \right) \right]").chain
+    assert got.atoms(sp.erf)
+    (got,) = display(r"\tfrac{1}{2} \mathop{\mathrm{sgn}}(x-\mu)").chain
+    assert got.atoms(sp.sign)
