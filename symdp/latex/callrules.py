@@ -13,7 +13,7 @@ from .prose import settles
 
 
 def call_or_product(source: str, name: str, known: bool, inside: list, tok, defined: bool, symbol: str = "",
-                    context: tuple = (frozenset(), frozenset()), powered: bool = False) -> str:
+                    context: tuple = (frozenset(), frozenset()), powered: bool = False, derived: bool = False) -> str:
     """"call" or "product" for the name ``name`` followed by the parenthesised tokens ``inside``; else refused.
 
     The rules, in order: the parentheses hold the name's own letter (``n(n+1)``, ``d_1(d_2 - 2)``,
@@ -24,7 +24,8 @@ def call_or_product(source: str, name: str, known: bool, inside: list, tok, defi
     letter (f, g, h, \\phi ...), a word (``score``), or when the parentheses hold a list or a single
     name (``p(x_j)``, ``d(x, x')``); a product when it is a count letter i..n (``k(1 - f)``);
     otherwise ambiguous (``q(e^\\epsilon - 1)`` with q undeclared, ``M(x + 1)``).  A decorated
-    Greek letter (``\\hat\\varepsilon(\\alpha)``) is treated as a known symbol.
+    Greek letter (``\\hat\\varepsilon(\\alpha)``) is treated as a known symbol.  ``derived``: the derived expression
+    holds the symbol (symdp's F_bound printed F is then that quantity, never a function F).
     """
     symbol = symbol or name
     if holds_own_letter(symbol, inside) or holds_own_letter(name, inside):
@@ -72,7 +73,7 @@ def call_or_product(source: str, name: str, known: bool, inside: list, tok, defi
         ambiguous_call(source, name, tok, "a Greek letter papers use for a function of their own (which one?)")
     if known and listed:
         return "call"  # c F(t; \theta): no product has a list for a factor (as _greek_tuple)
-    if known and base(name) in FUNCTION_LETTERS and symbol != re.sub(r"[{}\s]", "", name):  # F_bound, printed F
+    if known and not derived and base(name) in FUNCTION_LETTERS and symbol != re.sub(r"[{}\s]", "", name):  # F_bound
         if compound:   # F(x + \Delta): a shifted CDF, or the bound times a sum?
             ambiguous_call(source, name, tok, "a function letter the notation reads as symdp's quantity "
                            f"{symbol}, before a sum")

@@ -18,7 +18,7 @@ from .quantities import numbers as factors, quantities
 
 
 def calls(source: str, tokens: list, arguments=frozenset(), heads=frozenset(), numbers=frozenset(),
-          elsewhere=frozenset()) -> list:
+          elsewhere=frozenset(), derived=frozenset()) -> list:
     """Grammar tokens with each name before ``(`` decided: a HEAD (a call), or left a product, or refused
     (see :func:`call_or_product`); ``g^{-1}(y)`` and ``f^{(k)}(x)`` refused unless declared.  ``arguments``: the
     names the display's defined side takes as arguments (``G(q; a, b) = ...``).  A name read as a call at one
@@ -26,13 +26,15 @@ def calls(source: str, tokens: list, arguments=frozenset(), heads=frozenset(), n
     defined side names (``heads``: ``y_t`` of ``y_t(h) = \\nu + A_1 y_t(h - 1)``).  ``numbers``: names the row's side
     conditions bound by a number (``0 < c < 1``, :func:`.quantities.bounded`), numbers when the formula also writes
     them as factors (:func:`.quantities.numbers`).  ``elsewhere``: names the display's other members use as arithmetic
-    operands (``(x + y)`` after ``x(1 + a) + y(1 - a) =``, :func:`.quantities.raw_quantities`), numbers here too."""
-    called = frozenset(_called(source, tokens, arguments)) | frozenset(heads)
+    operands (``(x + y)`` after ``x(1 + a) + y(1 - a) =``, :func:`.quantities.raw_quantities`), numbers here too.
+    ``derived``: the symbol names the derived expression holds (its F_bound is the quantity F, never a function)."""
+    called = frozenset(_called(source, tokens, arguments, frozenset(derived))) | frozenset(heads)
     return _calls(source, tokens, (frozenset(arguments), called,
-                                   quantities(tokens) | factors(tokens, numbers) | frozenset(elsewhere)))
+                                   quantities(tokens) | factors(tokens, numbers) | frozenset(elsewhere)),
+                  frozenset(derived))
 
 
-def _called(source: str, tokens: list, arguments) -> set:
+def _called(source: str, tokens: list, arguments, derived=frozenset()) -> set:
     """The names some ``(`` after them makes a call by the rules alone (not by this display's other calls)."""
     out = set()
     for k, t in enumerate(tokens[:-1]):
@@ -43,14 +45,14 @@ def _called(source: str, tokens: list, arguments) -> set:
             name = source[t.start_pos:t.end_pos]
             try:
                 if call_or_product(source, name, t.type == "SYM", inside, t, False, t.value.name,
-                                   (frozenset(arguments), frozenset()), powered) == "call":
+                                   (frozenset(arguments), frozenset()), powered, t.value.name in derived) == "call":
                     out.add(name)
             except SymdpError:
                 continue
     return out
 
 
-def _calls(source: str, tokens: list, context: tuple) -> list:
+def _calls(source: str, tokens: list, context: tuple, derived=frozenset()) -> list:
     out = []
     for k, t in enumerate(tokens):
         if t.type == "SYM" and t.value is sp.pi and _complement(tokens, k):
@@ -65,7 +67,7 @@ def _calls(source: str, tokens: list, context: tuple) -> list:
                                                                                  ("SUP", "SUB")):
             nxt = tokens[k + 1] if k + 1 < len(tokens) else None
             if nxt is not None and nxt.type == "SUP":
-                _script_call(source, tokens, k)
+                _script_call(source, tokens, k, derived)
             if nxt is not None and nxt.type == "LPAREN":
                 name = source[t.start_pos:t.end_pos]
                 if t.value.name in DISTRIBUTION_NAMES:
@@ -75,7 +77,7 @@ def _calls(source: str, tokens: list, context: tuple) -> list:
                 inside, powered = tokens[k + 2:close], close + 1 < len(tokens) and tokens[close + 1].type == "SUP"
                 _normal_letter(source, name, inside, t, tokens[:k])
                 if call_or_product(source, name, t.type == "SYM", inside, t, False, t.value.name, context,
-                                   powered) == "call":
+                                   powered, t.value.name in derived) == "call":
                     _refuse_functional(source, name, inside, t, context[0])
                     fn = sp.Function(_function_name(name, t.value))
                     out.append(type(t)("HEAD", ("call", fn, name), start_pos=t.start_pos, end_pos=t.end_pos))
@@ -189,7 +191,7 @@ def _closing(tokens: list, k: int) -> int:
     return len(tokens)
 
 
-def _script_call(source: str, tokens: list, k: int) -> None:
+def _script_call(source: str, tokens: list, k: int, derived=frozenset()) -> None:
     """Refuse ``g^{-1}(y)``, ``f^{(k)}(x)``, ``M^{(1)}``: an inverse, a derivative or a label, not a power; and
     ``f^2(x)`` with f an undeclared function letter (the square of f(x), or f squared times x?).  A known
     symbol's power before parentheses (``F^{2}(1 - F)``) is a product, and so is a known symbol's inverse power before
@@ -209,7 +211,8 @@ def _script_call(source: str, tokens: list, k: int) -> None:
              "iterate or a label), not a power; declare the spelling in the notation")
     letter = source[t.start_pos:t.end_pos].strip()
     function = base(t.value.name if t.type == "NAME" else letter) in {b.lstrip("\\") for b in FUNCTION_LETTERS} and (
-        t.type == "NAME" or t.value.name != letter)   # F^{-1}(1 - \alpha): symdp's F_bound is printed F, a CDF here
+        t.type == "NAME" or t.value.name != letter and t.value.name not in derived)  # F^{-1}(1 - \alpha): a CDF here,
+    # unless the derived expression holds symdp's F_bound (printed F)
     if after is not None and after.type == "LPAREN" and not function and t.type == "SYM":
         held = tokens[at + 1:_closing(tokens, at)]
         if top_level_sum(held) or any(u.type in ("OR", "AND") for u in top_level(held)):

@@ -175,7 +175,7 @@ class Resolver:
             else:
                 i = self.resolve(matched, i, out)
         return calls(self.source, absolute_bars(out, self.source), self.arguments, self.heads, self.numbers,
-                     self.elsewhere)
+                     self.elsewhere, frozenset(self.derived))
 
     def name_words(self, words) -> None:
         """Read each of ``words`` (runs of letters, ``df``, ``scale``) as one name wherever the display writes

@@ -98,7 +98,7 @@ _PRIMED_AFTER = re.compile(r"(?<=[A-Za-z}])_\{([^{}]*)\}('+)")
 """A prime after a braced subscript, ``L_{k-1}'`` (the neighbour's L at k - 1): the letter's, as ``L'_{k-1}``."""
 _MATHOP = re.compile(r"\\mathop\s*\{((?:[^{}]|\{[^{}]*\})*)\}")
 """``\\mathop{\\mathrm{erf}}`` (stdlib's READMEs): the class of an operator's spacing, printing its argument as it is."""
-_LONE_LETTER = re.compile(r"(?<![\\A-Za-z0-9_^}])\{\s*([A-Za-z])\s*\}(?=\s*(?:'|_|\^))")
+_LONE_LETTER = re.compile(r"(?<![\\A-Za-z0-9_^}\]])\{\s*([A-Za-z])\s*\}(?=\s*(?:'|_|\^))")
 """A letter alone in braces before its prime or a script, ``{R}_{k}'`` (NetShaper's source): the letter, as printed."""
 _TAG = re.compile(r"\\q?quad\s*\(\s*(?:[A-Z]\.)?\d+(?:\.\d+)*[a-z]?\s*\)\s*[.,;]?\s*$")
 """An equation number written by hand at the end of a row (``t > 1 \\qquad (6.93)``, as a MathJax page numbers its

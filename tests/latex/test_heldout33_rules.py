@@ -114,3 +114,14 @@ def test_the_third_reviews_misreadings_are_refused(text):
 ])
 def test_powers_of_e_and_of_rates_and_the_gaussian_mechanisms_sigma_are_read(text, want):
     assert strs(text) == [want]
+
+
+def test_symdps_f_bound_in_the_derived_expression_stays_the_quantity_f():
+    """What symdp's reports print reads back: F^{2}(1 - F) with the derived expression's F_bound is its power times a
+    sum; F(x) beside it is ambiguous (the quantity's F, or a function F?)."""
+    from symdp.symbols import bound
+    x = sp.Symbol("x")
+    assert display(r"\frac{F^{2} \left(1 - F\right)}{2}", derived=bound**2 * (1 - bound) / 2).chain == (
+        bound**2 * (1 - bound) / 2,)
+    with pytest.raises(LatexError, match="ambiguous"):
+        display(r"F(x) + 1", derived=bound * x)
