@@ -6,7 +6,6 @@ Anything else is refused with the fragment quoted.
 """
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
 
 import sympy as sp
@@ -19,6 +18,7 @@ from .lexer import fail
 from .limits import Limits
 from .names import FUNCTION_LETTERS
 from .products import Products
+from .scopes import open_big
 
 
 @dataclass(frozen=True)
@@ -240,7 +240,7 @@ class Builder(Application, Limits, Products, Transformer):
         used = sorted(bound & {s.name for s in getattr(right, "free_symbols", ())})
         start, end = _span(c[2])
         start = start or getattr(c[1], "end_pos", 0)   # a fraction, a root, a bar: after the sign
-        if used and start and _open_big(self.source, start):
+        if used and start and open_big(self.source, start):
             self.fail(start, end, f"a term after a sum (or product) over {used[0]} uses {used[0]}, which it binds: inside the "
                       "sum (brackets missing), or another quantity? Write the sum's operand in brackets")
         return left, right
@@ -382,20 +382,6 @@ class Builder(Application, Limits, Products, Transformer):
 
     def otherwise(self, c):
         return sp.true
-
-
-def _open_big(source: str, start: int) -> bool:
-    """Some ``\\sum`` or ``\\prod`` before ``start`` whose operand no bracket closes before it (``\\frac{\\sum_i
-    x_i}{n} + x_i`` and ``(\\sum_i x_i)^2 - x_i`` close it: the term after is outside by the page's own brackets)."""
-    for m in re.finditer(r"\\(?:sum|prod)(?![A-Za-z])", source[:start]):
-        depth = 0
-        for ch in source[m.end():start]:
-            depth += (ch in "{[(") - (ch in "}])")
-            if depth < 0:
-                break
-        else:
-            return True
-    return False
 
 
 def _indicator(powers: list, i: int) -> bool:

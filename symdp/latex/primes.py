@@ -75,3 +75,14 @@ def derivative(notation, base: str, order: int):
         t = sp.Dummy("t")
         return sp.Subs(sp.Derivative(fn(t), (t, order)), t, at)
     return value
+
+
+def as_object(sentence: str, spelling: str, base: str, maths: list) -> bool:
+    """The sentence (its math ``maths``) writes ``spelling`` (``h'``) as an object of its own: in math, in a sentence
+    that does not speak of derivatives ("let $g'$ be the query on $D'$"), not applied ("$g' : \\mathbb{R} \\to
+    \\mathbb{R}$"), or listed beside its letter ("two hypotheses $h, h'$").  "is noted $f'(x_A)$" in a sentence on the
+    derivative is not."""
+    written = [m for m in maths if re.search(re.escape(spelling) + r"(?![A-Za-z'])", m)]
+    applied = all(re.search(re.escape(spelling) + r"\s*(?:\\left)?\s*\(", m) for m in written)
+    listed = re.search(rf"{re.escape(base)}\s*\$?\s*(?:,|\band\b)\s*\$?\s*{re.escape(spelling)}", sentence)
+    return bool(written) and (not speaks_of_derivatives(sentence) or not applied or listed is not None)

@@ -19,7 +19,7 @@ import sympy as sp
 from ..special import Phi
 from .lexer import fail
 from .notation import NOTATION, Notation
-from .primes import DERIVATIVE, derivative, primed, speaks_of_derivatives
+from .primes import DERIVATIVE, as_object, derivative, primed, speaks_of_derivatives
 
 
 def _normal_density(x):
@@ -205,18 +205,7 @@ def _primes(prose, text: str) -> list:
     if sentence is None:
         return []
     return [Declaration(spelling, DERIVATIVE, sentence) for spelling, base, _ in primed(text)
-            if not any(_as_object(s, spelling, base) for s in said)]
-
-
-def _as_object(sentence: str, spelling: str, base: str) -> bool:
-    """The sentence writes ``spelling`` (``h'``) as an object of its own: in math, in a sentence that does not speak of
-    derivatives ("let $g'$ be the query on $D'$"), not applied ("$g' : \\mathbb{R} \\to \\mathbb{R}$"), or listed
-    beside its letter ("two hypotheses $h, h'$").  "is noted $f'(x_A)$" in a sentence on the derivative is not."""
-    _, maths = _masked(sentence)
-    written = [m for m in maths if re.search(re.escape(spelling) + r"(?![A-Za-z'])", m)]
-    applied = all(re.search(re.escape(spelling) + r"\s*(?:\\left)?\s*\(", m) for m in written)
-    listed = re.search(rf"{re.escape(base)}\s*\$?\s*(?:,|\band\b)\s*\$?\s*{re.escape(spelling)}", sentence)
-    return bool(written) and (not speaks_of_derivatives(sentence) or not applied or listed is not None)
+            if not any(as_object(s, spelling, base, _masked(s)[1]) for s in said)]
 
 
 def _glossary(prose) -> list:

@@ -34,7 +34,7 @@ from .sensitivities import sensitivities
 from .separators import listed_with_semicolons, parameters_after_bar
 from .sides import listed
 from .naturals import naturals_after
-from .textnames import PROSE_FONTS, prose_word, text_name
+from .textnames import PROSE_FONTS, named_group, prose_word, text_name
 from .words import (DISTRIBUTIONS, FUNCTION_NAMED, FUNCTION_WORDS, TEXT_FUNCTIONS, NOT_FORMULA, OPTIMISATIONS, REFUSED,
                     identifier, joined_letters, letter, letters, not_in_notation, refuse_italic_prose, set_builder,
                     spelled)
@@ -251,7 +251,7 @@ class Resolver:
         elif tok.kind == "WORD":
             powered = (i >= 3 and isinstance(items[i - 2], Tok) and items[i - 2].kind == "SUP"
                        and (getattr(items[i - 3], "kind", None) or getattr(items[i - 3], "type", "")) in
-                       ("NAME", "CMD", "SYM")) or _named_group(items, i)
+                       ("NAME", "CMD", "SYM")) or named_group(items, i)
             out.append(self.word(tok, items[i + 1] if i + 1 < len(items) else None, items[i - 1] if i else None,
                                  powered))
         elif tok.kind == "NUMBER":
@@ -425,21 +425,6 @@ UPRIGHT_FUNCTIONS = frozenset(TEXT_FUNCTIONS) | {"sech", "csch", "coth", "sec", 
 """Function names a paper may set upright (``\\mathrm{log}``, ``\\mathrm{sech}``): before an operand without
 parentheses, refused (``\\mathrm{log} 2`` was 2 times a name log; ``\\mathrm{sech}^2 x``, sech squared times x)."""
 _OPERAND_STARTS = frozenset({"NAME", "NUMBER", "CMD", "FRAC", "LBRACE", "LSET", "BAR", "ABSL", "SUP", "WORD", "SQRT"})
-
-
-def _named_group(items: list, i: int) -> bool:
-    """Parentheses that close right before ``items[i]`` and hold a name (``(1 + \\beta^2) \\text{tp}``: a coefficient,
-    not a measurement ``(3.2 \\pm 0.1)\\,\\text{ms}``)."""
-    def kind(t) -> str:
-        return getattr(t, "kind", None) or getattr(t, "type", "")
-    if not i or kind(items[i - 1]) != "RPAREN":
-        return False
-    depth = 0
-    for j in range(i - 1, -1, -1):
-        depth += (kind(items[j]) == "RPAREN") - (kind(items[j]) == "LPAREN")
-        if depth == 0:
-            return any(kind(t) in ("NAME", "CMD", "SYM") for t in items[j + 1:i - 1])
-    return False
 
 
 def _assumptions(s: sp.Symbol) -> str:

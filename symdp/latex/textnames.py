@@ -108,3 +108,18 @@ def text_name(source: str, tok, text: str, before, after, powered: bool = False)
         fail(source, tok.start, tok.end, f"the word {text!r} against an operand: a name times it, a function "
              "applied without parentheses, or prose? Extend the notation with it, or write the operator")
     return Token("NAME", sp.Symbol("_".join(words)), start_pos=tok.start, end_pos=tok.end)
+
+
+def named_group(items: list, i: int) -> bool:
+    """Parentheses that close right before ``items[i]`` and hold a name (``(1 + \\beta^2) \\text{tp}``: a coefficient,
+    not a measurement ``(3.2 \\pm 0.1)\\,\\text{ms}``)."""
+    def kind(t) -> str:
+        return getattr(t, "kind", None) or getattr(t, "type", "")
+    if not i or kind(items[i - 1]) != "RPAREN":
+        return False
+    depth = 0
+    for j in range(i - 1, -1, -1):
+        depth += (kind(items[j]) == "RPAREN") - (kind(items[j]) == "LPAREN")
+        if depth == 0:
+            return any(kind(t) in ("NAME", "CMD", "SYM") for t in items[j + 1:i - 1])
+    return False
