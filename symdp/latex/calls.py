@@ -193,8 +193,9 @@ def _closing(tokens: list, k: int) -> int:
 
 def _script_call(source: str, tokens: list, k: int, derived=frozenset()) -> None:
     """Refuse ``g^{-1}(y)``, ``f^{(k)}(x)``, ``M^{(1)}``: an inverse, a derivative or a label, not a power; and
-    ``f^2(x)`` with f an undeclared function letter (the square of f(x), or f squared times x?).  A known
-    symbol's power before parentheses (``F^{2}(1 - F)``) is a product, and so is a known symbol's inverse power before
+    ``f^2(x)`` with f an undeclared function letter (the square of f(x), or f squared times x?); so is symdp's
+    F_bound, printed F, unless the derived expression holds it (``F^{-1}(1 - \\alpha)``: a quantile).  A known
+    symbol's power before parentheses (``F^{2}(1 - F)`` of a derived F_bound) is a product, and so is a known symbol's inverse power before
     a sum or a maximum (``\\epsilon^{-1}(1 \\vee x)``, as :func:`call_or_product` reads ``q(e^\\epsilon - 1)``)."""
     t = tokens[k]
     j = k + 2
