@@ -139,7 +139,7 @@ def display(text: str, notation: Notation | None = None, *, derived=None, prose=
         resolver.heads = sides.heads(source, segments[0])
         head = _head(source, resolver, segments[0])
         segments, ops = segments[1:], ops[1:]
-    _refuse_iterate(source, defines)
+    _refuse_iterate(source, defined_end)
     _refuse_combinations(source)
     _refuse_operator_letter(source)
     chain = tuple(_parse_tokens(source, resolver, seg) for seg in segments)
@@ -228,20 +228,21 @@ _RATES = frozenset(r"\gamma \rho \beta \lambda \alpha \eta \kappa \delta \epsilo
 defines one."""
 
 
-def _refuse_iterate(source: str, defines: str) -> None:
+def _refuse_iterate(source: str, defined_end: int) -> None:
     """Refuse ``x^{t+1} = x^t + m(x^t)`` (mean shift's update), ``\\theta_j^{t+1} = \\theta_j^t - \\eta g_j^t``,
-    ``f(x^{t+1}) \\le f(x^t)``: one name with the superscripts t and t + 1 (or t - 1), iterates labelled by their step,
-    not powers (a power identity ``p^{k+1} = p^k q`` is refused alike: only the notation says which)."""
+    ``f(x^{t+1}) \\le f(x^t)``: one name with two superscripts of the step t (t, t + 1, t - 1) anywhere, or two of
+    another letter where one is on the defined side (which ends at ``defined_end``): iterates labelled by their step,
+    not powers (a power identity ``p^{k+1} = p^k q`` is refused alike: only the notation says which; ``a b x^{a-1}
+    (1 - x^a)^{b-1}`` and a rate's ``\\gamma^t``, ``\\gamma^{t+1}`` are read as powers)."""
     seen: dict = {}
     for m in _ITERATE.finditer(source):
         label = re.sub(r"\s+", "", m.group("braced") or m.group("bare"))
         base = re.sub(r"[{}\s]", "", m.group("base"))
         if base != "e":   # Euler's number: e^{t+1} - e^t are powers
             seen.setdefault((base, label[0]), []).append((m.start(), label))
-    defined = source[:len(defines)].rstrip() if defines else ""
     found = next(((base, {label for _, label in uses}) for (base, step), uses in seen.items()
                   if len({label for _, label in uses}) > 1 and (step == "t" and base not in _RATES
-                                                                or any(at < len(defined) for at, _ in uses))), None)
+                                                                or any(at < defined_end for at, _ in uses))), None)
     if found is not None:
         base, labels = found
         fail(source, 0, len(source), f"{base} with the superscripts {', '.join(sorted(labels))}: iterates labelled by "
