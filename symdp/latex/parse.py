@@ -142,6 +142,7 @@ def display(text: str, notation: Notation | None = None, *, derived=None, prose=
     _refuse_iterate(source, defined_end)
     _refuse_combinations(source)
     _refuse_operator_letter(source)
+    _refuse_grouped_inverse(source)
     chain = tuple(_parse_tokens(source, resolver, seg) for seg in segments)
     _refuse_lone_pairs(source, segments, chain, defines, ops)
     _refuse_missing_relation(source, chain, defines)
@@ -274,6 +275,17 @@ def _refuse_operator_letter(source: str) -> None:
     if m is not None:
         fail(source, m.start(), m.end(), "a calligraphic letter against a function's value: an operator or a "
              "mechanism applied to the function (\\mathcal{L}_\\varepsilon f), or a product? Declare the spelling")
+
+
+_GROUPED_INVERSE = re.compile(r"\(\s*\\?[A-Za-z]+'*\s*\)\s*\^\s*(?:\{\s*-\s*1\s*\}|-\s*1)\s*(?:\\left)?\s*\(")
+
+
+def _refuse_grouped_inverse(source: str) -> None:
+    """Refuse ``(f')^{-1}(y)``: the inverse of the function f' at y, or the reciprocal of f' times y?"""
+    m = _GROUPED_INVERSE.search(source)
+    if m is not None:
+        fail(source, m.start(), m.end(), "a name in parentheses to the power -1 before parentheses: its inverse "
+             "function applied there, or its reciprocal times them? Declare the spelling in the notation")
 
 
 def _refuse_missing_relation(source: str, chain: tuple, defines: str) -> None:

@@ -125,3 +125,10 @@ def test_symdps_f_bound_in_the_derived_expression_stays_the_quantity_f():
         bound**2 * (1 - bound) / 2,)
     with pytest.raises(LatexError, match="ambiguous"):
         display(r"F(x) + 1", derived=bound * x)
+
+
+def test_a_grouped_name_to_the_power_minus_one_before_parentheses_is_refused():
+    """``(f')^{-1}(y)`` (the second review) was read y/f'; ``(1 + x)^{-1}(y)`` stays a product."""
+    with pytest.raises(LatexError, match="inverse"):
+        display(r"(f')^{-1}(y)")
+    assert strs(r"(1 + x)^{-1}(y)") == ["y/(x + 1)"]
