@@ -204,8 +204,9 @@ def _primes(prose, text: str) -> list:
     sentence = next((s for s in said if speaks_of_derivatives(s)), None)
     if sentence is None:
         return []
+    maths = [(s, _masked(s)[1]) for s in said]
     return [Declaration(spelling, DERIVATIVE, sentence) for spelling, base, _ in primed(text)
-            if not any(as_object(s, spelling, base, _masked(s)[1]) for s in said)]
+            if not any(as_object(s, spelling, base, m) for s, m in maths)]
 
 
 def _glossary(prose) -> list:

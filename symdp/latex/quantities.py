@@ -34,8 +34,7 @@ def quantities(tokens: list) -> frozenset:
     for k, t in enumerate(tokens):
         if t.type not in ("NAME", "SYM") or not isinstance(t.value, sp.Symbol):
             continue
-        before, after = _type(tokens, k - 1), _type(tokens, k + 1)
-        if before in BEFORE and after in AFTER and (before in ARITHMETIC or after in ARITHMETIC):
+        if _operand(_type(tokens, k - 1), _type(tokens, k + 1)):
             out.add(t.value.name)
     return frozenset(out) | numbers(tokens, bounded(tokens))
 
@@ -83,20 +82,18 @@ def _bare(tokens: list, k: int) -> bool:
     return "REL" in (before, after) and before in _EDGE | {"REL"} and after in _EDGE | {"REL"}
 
 
-RAW_ARITHMETIC = frozenset({"PLUS", "MINUS", "MUL", "DIV"})
-
-
 def raw_quantities(segments: list) -> frozenset:
     """The one-letter names some member of a display (raw tokens, one list per member) writes bare as an arithmetic
     operand (``(x + y)``), as :func:`quantities` finds them in the member being read: numbers in every member."""
     out = set()
     for seg in segments:
-        kinds = [t.kind for t in seg]
-        for k, t in enumerate(seg):
-            if t.kind != "NAME" or len(t.text) != 1 or not t.text.isalpha():
-                continue
-            before = kinds[k - 1] if k else None
-            after = kinds[k + 1] if k + 1 < len(seg) else None
-            if before in BEFORE and after in AFTER and (before in RAW_ARITHMETIC or after in RAW_ARITHMETIC):
-                out.add(t.text)
+        kinds = [None, *(t.kind for t in seg), None]
+        out |= {t.text for k, t in enumerate(seg) if t.kind == "NAME" and len(t.text) == 1 and t.text.isalpha()
+                and _operand(kinds[k], kinds[k + 2])}
     return frozenset(out)
+
+
+def _operand(before, after) -> bool:
+    """Between these kinds a bare name is an arithmetic operand: an arithmetic operator on one side, an operator,
+    a relation, a bracket or an end on the other."""
+    return before in BEFORE and after in AFTER and (before in ARITHMETIC or after in ARITHMETIC)

@@ -34,7 +34,7 @@ from .sensitivities import sensitivities
 from .separators import listed_with_semicolons, parameters_after_bar
 from .sides import listed
 from .naturals import naturals_after
-from .textnames import PROSE_FONTS, named_group, prose_word, text_name
+from .textnames import PROSE_FONTS, closes_coefficient, prose_word, text_name
 from .words import (DISTRIBUTIONS, FUNCTION_NAMED, FUNCTION_WORDS, TEXT_FUNCTIONS, NOT_FORMULA, OPTIMISATIONS, REFUSED,
                     identifier, joined_letters, letter, letters, not_in_notation, refuse_italic_prose, set_builder,
                     spelled)
@@ -134,8 +134,9 @@ class Resolver:
         """The function the display's defined side names (``y_t`` of ``y_t(h) = ...``), as spelled."""
         """The names the display's defined side takes as arguments (``q``, ``a``, ``b`` of ``G(q; a, b) = ...``)."""
         self.numbers = frozenset()
-        self.elsewhere = frozenset()
         """Names the display's side conditions bound by a number (``c`` of ``0 < c < 1``, :func:`.quantities.bounded`)."""
+        self.elsewhere = frozenset()
+        """Names the display's members write as arithmetic operands (:func:`.quantities.raw_quantities`)."""
 
     def spelled(self, text: str, kind: str | None = None) -> bool:
         """Whether ``text`` is a spelling the notation or the derived expression names (as ``kind``: SYM, FUNC)."""
@@ -249,11 +250,8 @@ class Resolver:
         elif tok.kind == "WORD" and tok.cmd == "letters":
             self.letters(tok.text, [tok], items[i + 1] if i + 1 < len(items) else None, out)
         elif tok.kind == "WORD":
-            powered = (i >= 3 and isinstance(items[i - 2], Tok) and items[i - 2].kind == "SUP"
-                       and (getattr(items[i - 3], "kind", None) or getattr(items[i - 3], "type", "")) in
-                       ("NAME", "CMD", "SYM")) or named_group(items, i)
             out.append(self.word(tok, items[i + 1] if i + 1 < len(items) else None, items[i - 1] if i else None,
-                                 powered))
+                                 closes_coefficient(items, i)))
         elif tok.kind == "NUMBER":
             if i and letter(items[i - 1]) and not tok.spaced and tok.start == items[i - 1].end:
                 self.fail(items[i - 1], f"{items[i - 1].text}{tok.text}: a letter followed by digits is one name "

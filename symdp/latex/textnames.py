@@ -110,11 +110,12 @@ def text_name(source: str, tok, text: str, before, after, powered: bool = False)
     return Token("NAME", sp.Symbol("_".join(words)), start_pos=tok.start, end_pos=tok.end)
 
 
-def named_group(items: list, i: int) -> bool:
-    """Parentheses that close right before ``items[i]`` and hold a name (``(1 + \\beta^2) \\text{tp}``: a coefficient,
-    not a measurement ``(3.2 \\pm 0.1)\\,\\text{ms}``)."""
-    def kind(t) -> str:
-        return getattr(t, "kind", None) or getattr(t, "type", "")
+def closes_coefficient(items: list, i: int) -> bool:
+    """What stands before the word ``items[i]`` closes a coefficient: a superscript's argument on a name (``\\beta^2
+    \\text{precision}``), or parentheses that hold a name (``(1 + \\beta^2) \\text{tp}``; not a measurement
+    ``(3.2 \\pm 0.1)\\,\\text{ms}``)."""
+    if i >= 3 and kind(items[i - 2]) == "SUP" and kind(items[i - 3]) in ("NAME", "CMD", "SYM"):
+        return True
     if not i or kind(items[i - 1]) != "RPAREN":
         return False
     depth = 0
