@@ -22,6 +22,7 @@ from . import conditions as side_conditions
 from .remarks import justification
 from . import sides
 from .build import Builder
+from .scopes import grouped_integrands
 from .grammar import parser
 from .chains import bare_name, equation_members, refuse_continuation, refuse_second_pair, relation_chain
 from .context import Context
@@ -336,7 +337,7 @@ def _resolver(source: str, body: list[Tok], notation: Notation, derived) -> Reso
 
 def _parse_tokens(source: str, resolver: Resolver, raw: list[Tok], condition: bool = False):
     raw = [t for t in raw if t.kind != "GAP"]
-    tokens = resolver.run(raw)
+    tokens = grouped_integrands(resolver.run(raw))
     try:
         tree = parser().parse(tokens)
     except UnexpectedInput as exc:

@@ -45,12 +45,49 @@ def justification(source: str, tokens: list[Tok]) -> list[Tok]:
             if rest and not _pure_condition(rest):
                 _refuse_defining(source, tokens[:k], rest)
                 return tokens[:k]
+    k = _third_column(tokens, level, amps)
+    if k is not None:
+        _refuse_defining(source, tokens[:k], tokens[k + 1:])
+        return tokens[:k]
     for k, (t, top) in enumerate(zip(tokens, level)):
         if top and t.kind == "GAP" and k + 1 < len(tokens) and tokens[k + 1].kind == "WORD":
             kept = _after_gap(source, tokens, k)
             if kept is not None:
                 return kept
     return tokens
+
+
+def _third_column(tokens: list[Tok], level: list[bool], amps: list[int]):
+    """The ``&`` that opens a justification column after a relation's aligned pair, written with one ``&``
+    (``&\\le p \\ln n &\\text{these terms dominate}``, ``&\\le x &(\\text{dfn of } \\delta)``, ``&= y &(\\sqrt{n/p} \\le n)``;
+    the ``&`` beside the relation was taken off by :func:`.conditions.alignment`), or None.  Only when the formula
+    before it holds a relation and the column is text, or one parenthesised group, with no relation of its own
+    outside it: ``x &= 1 & y &= 2`` (a second pair) and ``a & = & b`` (eqnarray) are not such columns."""
+    if not amps:
+        return None
+    k = amps[-1]
+    formula, column = range(k), [t for t in tokens[k + 1:] if t.kind != "GAP"]
+    if not column or not any(level[j] and _relation(tokens[j]) for j in formula):
+        return None
+    if any(t.kind == "AMP" or _relation(t) for t, top in zip(tokens[k + 1:], level[k + 1:]) if top):
+        return None
+    return k if column[0].kind == "WORD" and column[0].cmd in TEXT or _one_group(column) else None
+
+
+def _relation(t: Tok) -> bool:
+    return t.kind in RELATION_KINDS or (t.kind == "CMD" and t.text in RELATION_COMMANDS)
+
+
+def _one_group(column: list[Tok]) -> bool:
+    """``column`` is one parenthesised group, ``( ... )``."""
+    if column[0].kind != "LPAREN" or column[-1].kind != "RPAREN":
+        return False
+    depth = 0
+    for j, t in enumerate(column):
+        depth += (t.kind == "LPAREN") - (t.kind == "RPAREN")
+        if depth == 0 and j < len(column) - 1:
+            return False
+    return True
 
 
 def _refuse_defining(source: str, formula: list[Tok], remark: list[Tok]) -> None:
