@@ -54,7 +54,17 @@ def justification(source: str, tokens: list[Tok]) -> list[Tok]:
             kept = _after_gap(source, tokens, k)
             if kept is not None:
                 return kept
+        if top and k and _spaced_aside(source, t):
+            kept = _after_gap(source, tokens[:k] + [Tok("GAP", "", t.start, t.start)] + tokens[k:], k)
+            if kept is not None:
+                return kept
     return tokens
+
+
+def _spaced_aside(source: str, t: Tok) -> bool:
+    """``4.988 \\textnormal{ (the posterior mean)}``: a text that opens with a space, printed, then a parenthesis,
+    is an aside after the formula as one after ``\\quad`` is (a remark dropped, a condition kept)."""
+    return t.kind == "WORD" and t.cmd in TEXT and re.match(r"\\[A-Za-z]+\{\s+\(", source[t.start:t.end]) is not None
 
 
 def _third_column(tokens: list[Tok], level: list[bool], amps: list[int]):

@@ -68,3 +68,21 @@ def test_a_third_column_of_text_or_in_parentheses_is_a_justification(text):
 def test_a_second_pair_or_a_defining_remark_is_still_refused(text):
     with pytest.raises(LatexError):
         display(text)
+
+
+@pytest.mark.parametrize("text, kept", [
+    (r"\hat{\theta} = 4.988 \textnormal{ (the posterior mean)}", ""),   # heldout28, STATS331's summaries.tex
+    (r"x = y \text{ (for } y > 0)", "y > 0"),
+])
+def test_a_text_opening_with_a_printed_space_and_a_parenthesis_is_an_aside(text, kept):
+    """As after ``\\quad``: a remark is dropped, a condition kept (the space inside the braces prints)."""
+    d = display(text)
+    assert [str(c) for c in d.conditions] == ([kept] if kept else [])
+
+
+@pytest.mark.parametrize("text", [r"x = 2 \text{(the mean)}",          # no printed space: glued to the 2
+                                  r"x = 3 \text{ (in meters)}",        # a qualifier, not a remark
+                                  r"x = u + 1 \text{ (} u = 2)"])      # a relation in parentheses
+def test_other_texts_after_a_formula_stay_refused(text):
+    with pytest.raises(LatexError):
+        display(text)
