@@ -175,6 +175,10 @@ class Application(Members):
                         "divergence), not a closed form; declare the functions in the notation (functions=) to read "
                         "it as a composition")
         head = p.base
+        if sp.pi in call.args:
+            self.fail(head.start, powers[j].base.end, f"\\pi among the arguments of {head.text}(...), a function of "
+                      "the paper's own: the constant, or a variable the paper names \\pi (a prior's weight, a "
+                      "probability)? Declare it in the notation (symbols={r'\\pi': ...}) to read it as a variable")
         _standard_special(self.source, head, call)
         if call.func.__name__.endswith("_cal") and any(s.name.endswith("_cal") for a in call.args
                                                         for s in a.free_symbols):

@@ -13,12 +13,12 @@ from .lexer import Tok, balanced
 _STRIP = [(re.compile(p), r) for p, r in (
     (r"^\s*(\$\$|\\\[|\$)", ""), (r"(\$\$|\\\]|\$)\s*$", ""),
     (r"\\(begin|end)\s*\{(aligned|align\*?|equation\*?|split|gathered|displaymath)\}", " "),
-    (r"\\label\s*\{[^{}]*\}", " "), (r"\\tag\*?\s*\{(?:[^{}]|\{[^{}]*\})*\}", " "),
+    (r"\\label\s*\{[^{}]*\}", " "), (r"\(\s*\\#eq:[\w:.-]+\s*\)", " "), (r"\\tag\*?\s*\{(?:[^{}]|\{[^{}]*\})*\}", " "),
     (r"\\(nonumber|notag|numberthis)\b", " "),
     (r"\\stackrel\s*\{\s*\\text\s*\{\s*def\s*\}\s*\}\s*\{\s*=\s*\}", "="),
     (r"\\(q?quad)\s*\(\s*\d+[a-z]?\s*\)\s*$", ""), (r"(\s*\\\\)+\s*$", ""),
     (r"(?:\s|(?<!\\)[.,;]|\\[;,:!]|\\q?quad\b)+$", ""))]
-"""Delimiters, labels, tags, equation numbers and the display's trailing punctuation, with any spacing command
+"""Delimiters, labels (bookdown's ``(\\#eq:name)`` too), tags, equation numbers and the display's trailing punctuation, with any spacing command
 before it (``\\; .``) removed whole (never half of ``\\;``)."""
 
 

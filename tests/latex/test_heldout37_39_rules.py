@@ -1,0 +1,42 @@
+"""heldout37 (abiswas3's DP notes, R Markdown and Markdown; measured blind at a4661ab: 17/21, 1 misread:
+``(1 + 8\\beta^2).1``, a product written with a full stop, read as times 0.1; bookdown's ``(\\#eq:name)`` labels refused)
+and heldout38 (Degenne and Luccioli's blueprint on lower bounds for testing, ``testing.tex``; measured blind at a4661ab:
+6/17 closed forms, 1 misread: ``n(\\mu, \\nu, \\pi, \\delta)`` with \\pi the prior's weight, read as the constant)."""
+from __future__ import annotations
+
+import pytest
+import sympy as sp
+
+from symdp.latex import LatexError, Notation, display
+
+
+@pytest.mark.parametrize("text", [
+    r"n(\mu, \nu, \pi, \delta) \ge \frac{h_2(\pi) - h_2(\delta)}{\operatorname{JS}_\pi(\mu, \nu)}",
+    r"h_2(\pi) \le \log 2",
+])
+def test_pi_among_the_arguments_of_the_papers_own_function_is_refused(text):
+    with pytest.raises(LatexError, match=r"\\pi among the arguments"):
+        display(text)
+
+
+def test_declared_pi_is_a_variable_and_the_constant_elsewhere_stays_the_constant():
+    d = display(r"h_2(\pi) \le \log 2", Notation().extend(symbols={r"\pi": sp.Symbol("pi_prior")}))
+    assert sp.pi not in d.chain[0].atoms()
+    assert display(r"f(x) = \sin(\pi x)").chain[0] == sp.sin(sp.pi * sp.Symbol("x"))
+
+
+@pytest.mark.parametrize("text", [r"&\leq (1 + 8\beta^2).1 - 1", r"x .5", r"\frac{1}{2}.5", r"\alpha .5"])
+def test_a_decimal_written_from_its_point_right_after_a_factor_is_refused(text):
+    with pytest.raises(LatexError, match="a decimal written"):
+        display(text)
+
+
+@pytest.mark.parametrize("text, value", [(r"x = .5", sp.Rational(1, 2)), (r"2 \cdot .5", 1), (r"- .5", -sp.Rational(1, 2))])
+def test_a_decimal_after_an_operator_or_a_relation_is_the_number(text, value):
+    assert display(text).chain[-1] == value
+
+
+def test_a_bookdown_equation_label_is_a_label():
+    d = display(r"&\leq \Big(\frac{1 + \alpha}{1 - \alpha}\Big)^{2}(\#eq:p-restriction)")
+    a = sp.Symbol("alpha", positive=True)
+    assert [str(m) for m in d.chain] == [str(((1 + a) / (1 - a)) ** 2)]
