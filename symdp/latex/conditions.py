@@ -160,7 +160,8 @@ def _split(source: str, tokens: list[Tok]) -> tuple[list[Tok], list[list[Tok]]]:
 def _second_equation(source: str, tokens: list[Tok]) -> None:
     """``\\sum_i \\frac{p_i}{\\lambda x_i + c} = 1, \\quad \\text{and} \\quad \\sum_i \\frac{p_i x_i}{\\lambda x_i + c} = m``:
     an equation after "and" whose left side is more than a name is a second statement (a system of two equations),
-    not a condition on the first; refused."""
+    not a condition on the first; refused.  So is an inequality with names on both sides (``\\hat r_i \\le r_i + c
+    \\text{ and } \\hat r^* \\ge r^* - c``: both asserted); ``\\text{and } x > 0`` bounds a name, a condition."""
     rest = [t for t in tokens if t.kind != "GAP"]
     if not (rest and rest[0].kind == "WORD" and rest[0].text.strip().lower() == "and"):
         return
@@ -170,6 +171,10 @@ def _second_equation(source: str, tokens: list[Tok]) -> None:
     if len(rels) == 1 and rest[rels[0]].text == "=" and not _a_name(rest[:rels[0]]):
         fail(source, rest[0].start, rest[-1].end, "a second equation after \\text{and}, between two expressions: a "
              "system of equations, or a condition on the first? Write one equation per row")
+    named = lambda side: any(t.kind == "NAME" for t in side)
+    if len(rels) == 1 and rest[rels[0]].text != "=" and named(rest[:rels[0]]) and named(rest[rels[0] + 1:]):
+        fail(source, rest[0].start, rest[-1].end, "a second inequality after \\text{and}, between names on both "
+             "sides: both statements asserted, or a condition on the first? Write one statement per row")
 
 
 def _connective(source: str, tokens: list[Tok]) -> None:

@@ -108,7 +108,7 @@ _RELATION_NEXT = re.compile(r"\s*(?:[=<>]|:=|\\(?:le|ge|leq|geq|leqslant|geqslan
 """A relation right after a wide space: ``y \\;=\\; x`` spaces the relation, no side condition begins there."""
 _ROW_SPACE = re.compile(r"\s*\[\s*-?\d*\.?\d+\s*(?:em|ex|pt|mm|cm|in|bp|mu|pc)\s*\]")
 _NUMBER = re.compile(r"\d+(?:\.\d+)?|\.\d+")
-_FACTOR_ENDS = frozenset({"RPAREN", "RBRACK", "RBRACE", "RSET", "NAME", "NUMBER", "CMD", "PRIME", "DBAR"})
+FACTOR_ENDS = frozenset({"RPAREN", "RBRACK", "RBRACE", "RSET", "NAME", "NUMBER", "PRIME", "DBAR"})
 """Tokens a factor ends with: a decimal written ``.1`` right after one is refused (:meth:`Lexer.number`)."""
 _DELIM_AFTER = re.compile(r"\s*(\\[A-Za-z]+|\\[{}|]|[()\[\]|.])")
 _GROUP_TEXT = re.compile(r"\s*\{([^{}]*)\}")
@@ -165,13 +165,16 @@ class _Lexer:
         start = self.pos
         if self.single:
             end = start + 1
+            if self.text[start] == ".":
+                fail(self.text, start, end + 1, "a full stop where TeX takes one character as the argument (\\sqrt .5 "
+                     "is the root of '.' then 5): write the argument in braces, \\sqrt{.5}")
             if self.out and self.out[-1].kind in ("SUP", "SUB") and _NUMBER.match(self.text, end) \
                     and not self.text[end:end + 1].isspace():
                 fail(self.text, self.out[-1].start, _NUMBER.match(self.text, end).end(), "a number right after a "
                      "one-digit script (x^23): TeX sets x^2 then 3, rarely what is meant; write x^{23}, or x^2 \\cdot 3")
         else:
             end = _NUMBER.match(self.text, start).end()
-            if self.text[start] == "." and self.out and self.out[-1].kind in _FACTOR_ENDS:
+            if self.text[start] == "." and self.out and self.out[-1].kind in FACTOR_ENDS:
                 fail(self.text, self.out[-1].start, end, f"a decimal written {self.text[start:end]} right after a "
                      f"factor ((1 + x).1): the product with 0{self.text[start:end]}, or a product written with a "
                      f"full stop? Write 0{self.text[start:end]} or \\cdot")

@@ -20,7 +20,7 @@ from lark.exceptions import LarkError, UnexpectedInput
 from ..errors import SymdpError
 from . import conditions as side_conditions
 from .remarks import justification
-from . import sides
+from . import sides, unexpected
 from .build import Builder
 from .scopes import grouped_integrands
 from .grammar import parser
@@ -144,6 +144,7 @@ def display(text: str, notation: Notation | None = None, *, derived=None, prose=
     _refuse_combinations(source)
     _refuse_operator_letter(source)
     _refuse_grouped_inverse(source)
+    _refuse_number_aside(source)
     chain = tuple(_parse_tokens(source, resolver, seg) for seg in segments)
     _refuse_lone_pairs(source, segments, chain, defines, ops)
     _refuse_missing_relation(source, chain, defines)
@@ -281,6 +282,18 @@ def _refuse_operator_letter(source: str) -> None:
 _GROUPED_INVERSE = re.compile(r"\(\s*\\?[A-Za-z]+'*\s*\)\s*\^\s*(?:\{\s*-\s*1\s*\}|-\s*1)\s*(?:\\left)?\s*\(")
 
 
+_NUMBER_ASIDE = re.compile(r"(?<![\w^\\.])\d*\.?\d+\s*(?:(?:\\[;:,! ]|~|\\q?quad\b)\s*)*\(\s*[-+]?\d*\.?\d+\s*\)")
+
+
+def _refuse_number_aside(source: str) -> None:
+    """Refuse ``\\hat\\beta = 1.23 \\; (.45)``: a number, then a number alone in parentheses, is an estimate and its
+    standard error (or an equation's number), rarely their product."""
+    m = _NUMBER_ASIDE.search(source)
+    if m is not None:
+        fail(source, m.start(), m.end(), "a number then a number alone in parentheses: an estimate with its standard "
+             "error, a reference, or their product? Write \\cdot for a product")
+
+
 def _refuse_grouped_inverse(source: str) -> None:
     """Refuse ``(f')^{-1}(y)``: the inverse of the function f' at y, or the reciprocal of f' times y?"""
     m = _GROUPED_INVERSE.search(source)
@@ -346,8 +359,8 @@ def _parse_tokens(source: str, resolver: Resolver, raw: list[Tok], condition: bo
         if start is None:
             start = raw[-1].start if raw else 0
         end = getattr(tok, "end_pos", None) or start + 1
-        fail(source, start, end, "a construct the grammar does not have" if tok is not None and tok.type != "$END"
-             else "an incomplete formula")
+        fail(source, start, end, unexpected.reason(source, tok.type, start, end) if tok is not None and
+             tok.type != "$END" else "an incomplete formula")
     except LarkError as exc:
         raise SymdpError("latex", source[:60], f"a formula the grammar accepts ({exc})") from None
     builder = Builder(source, condition)

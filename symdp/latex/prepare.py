@@ -15,10 +15,13 @@ _STRIP = [(re.compile(p), r) for p, r in (
     (r"\\(begin|end)\s*\{(aligned|align\*?|equation\*?|split|gathered|displaymath)\}", " "),
     (r"\\label\s*\{[^{}]*\}", " "), (r"\(\s*\\#eq:[\w:.-]+\s*\)", " "), (r"\\tag\*?\s*\{(?:[^{}]|\{[^{}]*\})*\}", " "),
     (r"\\(nonumber|notag|numberthis)\b", " "),
+    (r"\\(?:overset|stackrel)\s*\{\s*(?:\\text\s*\{\s*)?\(\s*(?:[abcefgh]|i{1,3}|iv|vi{0,3}|ix|x|\d{1,2})\s*\)\s*\}?"
+     r"\s*\}\s*\{\s*(=|<|>|\\leq?|\\geq?|\\leqslant|\\geqslant)\s*\}", r" \1 "),
     (r"\\stackrel\s*\{\s*\\text\s*\{\s*def\s*\}\s*\}\s*\{\s*=\s*\}", "="),
     (r"\\(q?quad)\s*\(\s*\d+[a-z]?\s*\)\s*$", ""), (r"(\s*\\\\)+\s*$", ""),
     (r"(?:\s|(?<!\\)[.,;]|\\[;,:!]|\\q?quad\b)+$", ""))]
-"""Delimiters, labels (bookdown's ``(\\#eq:name)`` too), tags, equation numbers and the display's trailing punctuation, with any spacing command
+"""Delimiters, labels (bookdown's ``(\\#eq:name)`` too; a proof step's ``\\overset{(a)}{\\le}``, the relation), tags,
+equation numbers and the display's trailing punctuation, with any spacing command
 before it (``\\; .``) removed whole (never half of ``\\;``)."""
 
 

@@ -34,7 +34,7 @@ def quantities(tokens: list) -> frozenset:
     for k, t in enumerate(tokens):
         if t.type not in ("NAME", "SYM") or not isinstance(t.value, sp.Symbol):
             continue
-        if _operand(_type(tokens, k - 1), _type(tokens, k + 1)):
+        if _operand(_type(tokens, k - 1), _type(tokens, k + 1), _type(tokens, k - 2)):
             out.add(t.value.name)
     return frozenset(out) | numbers(tokens, bounded(tokens))
 
@@ -87,13 +87,16 @@ def raw_quantities(segments: list) -> frozenset:
     operand (``(x + y)``), as :func:`quantities` finds them in the member being read: numbers in every member."""
     out = set()
     for seg in segments:
-        kinds = [None, *(t.kind for t in seg), None]
+        kinds = [None, None, *(t.kind for t in seg), None]
         out |= {t.text for k, t in enumerate(seg) if t.kind == "NAME" and len(t.text) == 1 and t.text.isalpha()
-                and _operand(kinds[k], kinds[k + 2])}
+                and _operand(kinds[k + 1], kinds[k + 3], kinds[k])}
     return frozenset(out)
 
 
-def _operand(before, after) -> bool:
+def _operand(before, after, opening=None) -> bool:
     """Between these kinds a bare name is an arithmetic operand: an arithmetic operator on one side, an operator,
-    a relation, a bracket or an end on the other."""
+    a relation, a bracket or an end on the other; or alone in the braces of a fraction's part or a root
+    (``\\frac{T}{K^2}``, ``\\frac{1}{T}``, ``\\sqrt{T}``: ``opening`` is what stands before the brace)."""
+    if before == "LBRACE" and after == "RBRACE" and opening in ("FRAC", "RBRACE", "SQRT"):
+        return True
     return before in BEFORE and after in AFTER and (before in ARITHMETIC or after in ARITHMETIC)

@@ -17,19 +17,22 @@ import re
 from dataclasses import replace
 
 from .conditions import RELATION_COMMANDS, RELATION_KINDS, keyword, top_level
-from .lexer import Tok, after_argument, fail
+from .lexer import FACTOR_ENDS, Tok, after_argument, fail
 from .names import decorate
 from .scripts import NAME_WORDS
 
 JUSTIFYING = frozenset("by because using from see cf cf. via as recall note".split())
 """Words that open a justification, not a condition (``since`` opens a condition: :data:`.conditions.KEYWORDS`)."""
-QUALIFYING = frozenset("approximately asymptotically roughly almost about up in on at a.s. w.h.p. whp".split())
+QUALIFYING = frozenset("approximately asymptotically roughly almost about up in on at a.s. w.h.p. whp mod modulo".split())
 """First words of a parenthesised text that qualifies the relation (``(approximately)``, ``(in distribution)``,
 ``(up to constants)``): not a remark to drop."""
-STATING = RELATION_COMMANDS | {r"\to", r"\rightarrow", r"\longrightarrow", r"\searrow", r"\nearrow",
-                              r"\downarrow", r"\uparrow"}
+_ARROWS = frozenset({r"\to", r"\rightarrow", r"\longrightarrow", r"\searrow", r"\nearrow", r"\downarrow",
+                     r"\uparrow"})
+STATING = RELATION_COMMANDS | _ARROWS
 """Commands that make a remark state something (``\\text{as } n \\to \\infty``: a limit, never dropped)."""
 TEXT = ("text", "textrm", "mbox", "textnormal", "textit")
+_GOES_ON = frozenset({"PLUS", "MINUS", "MUL", "DIV", "REL", "IN", "NEWROW", "AMP"})
+"""Tokens after a remark that say the formula goes on."""
 
 
 def justification(source: str, tokens: list[Tok]) -> list[Tok]:
@@ -43,9 +46,10 @@ def justification(source: str, tokens: list[Tok]) -> list[Tok]:
         if (k + 1 < len(tokens) and tokens[k + 1].kind == "AMP") or (len(amps) >= 2 and k == amps[-1]):
             rest = [t for t in tokens[k + 1:] if t.kind not in ("AMP", "GAP")]
             if rest and not _pure_condition(rest):
+                _refuse_stating(source, rest)
                 _refuse_defining(source, tokens[:k], rest)
                 return tokens[:k]
-    k = _third_column(tokens, level, amps)
+    k = _third_column(source, tokens, level, amps)
     if k is not None:
         _refuse_defining(source, tokens[:k], tokens[k + 1:])
         return tokens[:k]
@@ -54,7 +58,7 @@ def justification(source: str, tokens: list[Tok]) -> list[Tok]:
             kept = _after_gap(source, tokens, k)
             if kept is not None:
                 return kept
-        if top and k and _spaced_aside(source, t):
+        if top and k and _spaced_aside(source, t) and tokens[k - 1].kind in FACTOR_ENDS:
             kept = _after_gap(source, tokens[:k] + [Tok("GAP", "", t.start, t.start)] + tokens[k:], k)
             if kept is not None:
                 return kept
@@ -67,21 +71,72 @@ def _spaced_aside(source: str, t: Tok) -> bool:
     return t.kind == "WORD" and t.cmd in TEXT and re.match(r"\\[A-Za-z]+\{\s+\(", source[t.start:t.end]) is not None
 
 
-def _third_column(tokens: list[Tok], level: list[bool], amps: list[int]):
+_CITING = JUSTIFYING | {"dfn", "defn", "def", "def.", "definition", "defining"}
+"""First words of a justification column's text that cite a reason (``by``, ``dfn of``): what follows is left to
+:func:`_refuse_defining`."""
+
+
+def _third_column(source: str, tokens: list[Tok], level: list[bool], amps: list[int]):
     """The ``&`` that opens a justification column after a relation's aligned pair, written with one ``&``
-    (``&\\le p \\ln n &\\text{these terms dominate}``, ``&\\le x &(\\text{dfn of } \\delta)``, ``&= y &(\\sqrt{n/p} \\le n)``;
-    the ``&`` beside the relation was taken off by :func:`.conditions.alignment`), or None.  Only when the formula
-    before it holds a relation and the column is text, or one parenthesised group, with no relation of its own
-    outside it: ``x &= 1 & y &= 2`` (a second pair) and ``a & = & b`` (eqnarray) are not such columns."""
+    (``&\\le p \\ln n &\\text{these terms dominate}``, ``&\\le x &(\\text{dfn of } \\delta)``; the ``&`` beside the
+    relation was taken off by :func:`.conditions.alignment`), or None.  Only when the formula
+    before it holds a relation and the column is text, or one parenthesised group, with no relation, limit or
+    operator anywhere in it (``x &= 1 & y &= 2``, a second pair, and ``a & = & b``, eqnarray's, are not such columns);
+    one that states something of the formula is refused (:func:`_refuse_stating`: ``& \\text{w.h.p.}``)."""
     if not amps:
         return None
     k = amps[-1]
     formula, column = range(k), [t for t in tokens[k + 1:] if t.kind != "GAP"]
     if not column or not any(level[j] and _relation(tokens[j]) for j in formula):
         return None
-    if any(t.kind == "AMP" or _relation(t) for t, top in zip(tokens[k + 1:], level[k + 1:]) if top):
+    if any(t.kind in _GOES_ON or _relation(t) or (t.kind == "CMD" and t.text in STATING) for t in column):
         return None
-    return k if column[0].kind == "WORD" and column[0].cmd in TEXT or _one_group(column) else None
+    if not (column[0].kind == "WORD" and column[0].cmd in TEXT or _one_group(column)):
+        return None
+    _refuse_stating(source, column)
+    return k
+
+
+def _refuse_stating(source: str, column: list[Tok]) -> None:
+    """Refuse a justification column that states something of the formula, dropped it would be lost: a limit or an
+    arrow (``&& \\text{as } n \\to \\infty``), a qualifier (``&& \\text{w.h.p.}``, ``&& \\text{(approximately)}``,
+    ``&& \\text{(mod } p)``), a condition that is not one keyword and a formula (``&& \\text{if } n \\text{ odd}``,
+    ``&& \\text{otherwise}``, ``&& \\text{with probability } 1 - \\delta``), a relation in parentheses (``&& (x + z \\ge
+    0)``: a condition, or a fact used?), or a next row the column runs into (``&& \\text{(by A)} \\\\ + c``).  A column
+    opened by a word citing a reason (``by``, ``using``, ``since`` ...) is left to :func:`_refuse_defining`."""
+    first = column[0]
+    word = column[1] if first.kind == "LPAREN" and len(column) > 1 else first
+    opening = _first(word.text.strip().lower().lstrip("(")) if word.kind == "WORD" else ""
+    cites = (opening in _CITING and opening != "as") or keyword(word) == "since"
+    why = ""
+    if any(t.kind == "NEWROW" for t in column):
+        why = "a justification column the next row runs into: the row's formula goes on after it"
+    elif not cites and _arrow(column):
+        why = "a limit or an arrow in the justification column: a condition of the formula, lost if dropped"
+    elif opening in QUALIFYING or opening in ("otherwise", "w.p.") or (keyword(word) not in ("", "where") and not cites):
+        why = "a qualifier or a condition in the justification column: part of what the formula states"
+    elif first.kind == "LPAREN" and not cites and any(_relation(t) for t in column):
+        why = "a relation in parentheses in the justification column: a condition of the formula, or a fact used?"
+    if why:
+        fail(source, column[0].start, column[-1].end, why + "; write the condition after \\text{for } or \\text{if }, "
+             "or quote the formula without the column")
+
+
+def _arrow(column: list[Tok]) -> bool:
+    """An arrow (``n \\to \\infty``) outside every subscript: the one of ``\\lim_{u \\to 0}`` names the limit's variable."""
+    scripts, depth = [], 0
+    for j, t in enumerate(column):
+        if t.kind == "LBRACE":
+            depth += 1
+            if j and column[j - 1].kind == "SUB":
+                scripts.append(depth)
+        elif t.kind == "RBRACE":
+            if scripts and scripts[-1] == depth:
+                scripts.pop()
+            depth -= 1
+        elif t.kind == "CMD" and t.text in _ARROWS and not scripts:
+            return True
+    return False
 
 
 def _relation(t: Tok) -> bool:
@@ -267,11 +322,20 @@ def _after_gap(source: str, tokens: list[Tok], k: int):
     if states:
         fail(source, word.start, tokens[-1].end, "a relation in parentheses after the formula: a condition on it, or "
              "a remark? Write the condition after \\text{for } or \\text{if } without parentheses")
+    if not inner and any(t.kind != "WORD" for t in rest):
+        fail(source, word.start, tokens[-1].end, "math in parentheses after the formula (\\text{ (}n\\text{ large)}): "
+             "a condition or a qualifier of it, or a remark? Write a condition after \\text{for } or \\text{if }")
     return _dropped(source, tokens, k) if not keyword(opened) and _first(inner) not in QUALIFYING else None
 
 
 def _dropped(source: str, tokens: list[Tok], k: int) -> list[Tok]:
-    """The row without the remark after the wide space at ``k``, after refusing one that names the formula's letters."""
+    """The row without the remark after the wide space at ``k``, after refusing one that names the formula's letters,
+    or one the formula goes on after (``L_0 \\quad \\text{(data term)} + \\lambda R``: dropped, the rest would go)."""
+    level = top_level(tokens)
+    going_on = next((t for t, top in zip(tokens[k + 2:], level[k + 2:]) if top and t.kind in _GOES_ON), None)
+    if going_on is not None:
+        fail(source, tokens[k + 1].start, going_on.end, "a remark inside the formula, which goes on after it: quote the "
+             "formula without the remark (or put the remark at its end)")
     _refuse_defining(source, tokens[:k], tokens[k + 1:])
     return tokens[:k]
 
