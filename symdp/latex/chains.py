@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import re
 
+from .conditions import LEADING
 from .lexer import Tok, fail
 from .notation import HEADS, OPERATORS
 
@@ -78,9 +79,17 @@ def refuse_second_pair(source: str, body: list[Tok]) -> None:
         if depth or t.kind != "AMP" or k in (0, len(body) - 1):
             continue
         before, after = body[k - 1], next((u for u in body[k + 1:] if u.kind != "GAP"), None)
+        if _opens_row(body, k - 1):   # \Longleftrightarrow & 4\beta = 3: the connective that opens the row, aligned
+            continue
         if before.kind not in ("REL", "AMP") and after is not None and after.kind not in ("REL", "AMP"):
             fail(source, t.start, t.end, "a second alignment pair in one row (a &= b & c &= d): two equations; quote "
                  "one of them")
+
+
+def _opens_row(body: list[Tok], k: int) -> bool:
+    """The token at ``k`` is a connective that opens the row (``\\implies``, ``\\Longleftrightarrow``: the formula is
+    what follows, :data:`.conditions.LEADING`), with at most an ``&`` before it."""
+    return body[k].kind == "CMD" and body[k].text in LEADING and all(t.kind in ("AMP", "GAP") for t in body[:k])
 
 
 def equation_members(source: str, tokens: list[Tok]) -> list[list[Tok]]:

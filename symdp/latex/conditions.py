@@ -80,7 +80,8 @@ def alignment(tokens: list[Tok]) -> list[Tok]:
     return [t for k, t in enumerate(tokens) if k not in drop]
 
 
-LEADING = (r"\implies", r"\Rightarrow", r"\therefore", r"\Longrightarrow", r"\iff")
+LEADING = (r"\implies", r"\Rightarrow", r"\therefore", r"\Longrightarrow", r"\iff", r"\Leftrightarrow",
+           r"\Longleftrightarrow")
 """A row may open with "hence": the formula is what follows."""
 
 
@@ -132,7 +133,8 @@ def _definition(source: str, cond: list[Tok]) -> None:
 
 
 def _split(source: str, tokens: list[Tok]) -> tuple[list[Tok], list[list[Tok]]]:
-    while tokens and tokens[0].kind == "CMD" and tokens[0].text in LEADING:
+    while tokens and (tokens[0].kind == "CMD" and tokens[0].text in LEADING or
+                      tokens[0].kind == "AMP" and any(t.kind == "CMD" and t.text in LEADING for t in tokens[:2])):
         tokens = tokens[1:]
     if where_definition(tokens):
         tokens = [t for t in tokens[1:] if t.kind != "GAP"] if tokens[1].kind == "GAP" else tokens[1:]
@@ -160,8 +162,8 @@ def _split(source: str, tokens: list[Tok]) -> tuple[list[Tok], list[list[Tok]]]:
 def _second_equation(source: str, tokens: list[Tok]) -> None:
     """``\\sum_i \\frac{p_i}{\\lambda x_i + c} = 1, \\quad \\text{and} \\quad \\sum_i \\frac{p_i x_i}{\\lambda x_i + c} = m``:
     an equation after "and" whose left side is more than a name is a second statement (a system of two equations),
-    not a condition on the first; refused.  So is an inequality with names on both sides (``\\hat r_i \\le r_i + c
-    \\text{ and } \\hat r^* \\ge r^* - c``: both asserted); ``\\text{and } x > 0`` bounds a name, a condition."""
+    not a condition on the first; refused.  So is an inequality that bounds no name by numbers (``\\hat r_i \\le r_i +
+    c \\text{ and } \\hat r^* \\ge r^* - c``: both asserted?); ``\\text{and } 0 < x < 1`` is a condition."""
     rest = [t for t in tokens if t.kind != "GAP"]
     if not (rest and rest[0].kind == "WORD" and rest[0].text.strip().lower() == "and"):
         return
@@ -171,10 +173,22 @@ def _second_equation(source: str, tokens: list[Tok]) -> None:
     if len(rels) == 1 and rest[rels[0]].text == "=" and not _a_name(rest[:rels[0]]):
         fail(source, rest[0].start, rest[-1].end, "a second equation after \\text{and}, between two expressions: a "
              "system of equations, or a condition on the first? Write one equation per row")
-    named = lambda side: any(t.kind == "NAME" for t in side)
-    if len(rels) == 1 and rest[rels[0]].text != "=" and named(rest[:rels[0]]) and named(rest[rels[0] + 1:]):
-        fail(source, rest[0].start, rest[-1].end, "a second inequality after \\text{and}, between names on both "
-             "sides: both statements asserted, or a condition on the first? Write one statement per row")
+    if rels and any(rest[r].text != "=" for r in rels) and not _bounds_a_name(rest, rels):
+        fail(source, rest[0].start, rest[-1].end, "a second inequality after \\text{and} that bounds no name by "
+             "numbers: both statements asserted, or a condition on the first? Write one statement per row")
+
+
+_CONSTANT_NAMES = frozenset({r"\pi", "e", r"\infty"})
+
+
+def _bounds_a_name(tokens: list[Tok], rels: list[int]) -> bool:
+    """Each relation of the chain ``tokens`` (top-level relations at ``rels``) has a name alone on one side and only
+    numbers and constants on the other, or names alone on both sides of a chain's middle (``0 < x < 1``, ``n \\ge
+    1``, ``x \\in (0, 1)``): a condition.  ``\\hat r^* \\ge r^* - c``, ``x \\le y + 1``, ``|x| \\le 1`` are not."""
+    cuts = [-1, *rels, len(tokens)]
+    sides = [tokens[a + 1:b] for a, b in zip(cuts, cuts[1:])]
+    numeric = lambda side: bool(side) and not any(t.kind == "NAME" and t.text not in _CONSTANT_NAMES for t in side)
+    return all((_a_name(a) and numeric(b)) or (numeric(a) and _a_name(b)) for a, b in zip(sides, sides[1:]))
 
 
 def _connective(source: str, tokens: list[Tok]) -> None:

@@ -78,3 +78,16 @@ def holds_own_letter(name: str, held: list) -> bool:
 def names_or_list(held: list) -> bool:
     """Parentheses that hold one name or a comma list: no product needs them (``(f)``, ``(x, y)``)."""
     return lone_name(held) or any(token_kind(u) == "COMMA" for u in top_level(held))
+
+
+def parenthesised(tokens: list[Tok], least: int = 3) -> bool:
+    """The run is one parenthesised group, ``( ... )``, of at least ``least`` tokens: ``(k)``, ``(k-1)``,
+    ``(\\text{by } A)``; ``(a)(b)`` is two."""
+    if len(tokens) < least or tokens[0].kind != "LPAREN" or tokens[-1].kind != "RPAREN":
+        return False
+    depth = 0
+    for j, t in enumerate(tokens):
+        depth += (t.kind == "LPAREN") - (t.kind == "RPAREN")
+        if depth == 0 and j < len(tokens) - 1:
+            return False
+    return True

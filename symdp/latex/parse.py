@@ -131,7 +131,9 @@ def display(text: str, notation: Notation | None = None, *, derived=None, prose=
     segments, ops = relation_chain(source, body)
     resolver.elsewhere = raw_quantities(segments)
     defines, head, defined_end = "", None, 0
-    if len(segments) > 1 and ops[0] == "=" and sides.defined(resolver, segments[0]):
+    opened = re.match(r"\s*(?:&\s*)?(\\[A-Za-z]+)", source)
+    consequence = bool(opened) and opened.group(1) in side_conditions.LEADING
+    if len(segments) > 1 and ops[0] == "=" and not consequence and sides.defined(resolver, segments[0]):
         defined_end = segments[0][-1].end
         sides.unknown_commands(resolver, segments[0])
         defines = source[segments[0][0].start:segments[0][-1].end].strip()
@@ -171,8 +173,6 @@ def display(text: str, notation: Notation | None = None, *, derived=None, prose=
     refuse_unranged_members(source, raw, defined_end)
     refuse_bare_units(source, raw, chain, found, resolver.arguments, defined_end)
     refuse_label_powers(source, raw, defined_end)
-    opened = re.match(r"\s*(?:&\s*)?(\\[A-Za-z]+)", source)
-    consequence = bool(opened) and opened.group(1) in side_conditions.LEADING
     return Display(chain, tuple(ops), tuple(found), defines, tuple(unread), used(declared, notation, source), head,
                    consequence)
 
@@ -282,7 +282,7 @@ def _refuse_operator_letter(source: str) -> None:
 _GROUPED_INVERSE = re.compile(r"\(\s*\\?[A-Za-z]+'*\s*\)\s*\^\s*(?:\{\s*-\s*1\s*\}|-\s*1)\s*(?:\\left)?\s*\(")
 
 
-_NUMBER_ASIDE = re.compile(r"(?<![\w^\\.])\d*\.?\d+\s*(?:(?:\\[;:,! ]|~|\\q?quad\b)\s*)*\(\s*[-+]?\d*\.?\d+\s*\)")
+_NUMBER_ASIDE = re.compile(r"(?<![\w^\\.])\d*\.?\d+\s*(?:(?:\\[;:,! ]|~|\\q?quad\b)\s*)*\(\s*[-+]?\d*\.?\d+\s*\)(?!\s*[\^_])")
 
 
 def _refuse_number_aside(source: str) -> None:

@@ -17,6 +17,7 @@ import re
 from dataclasses import replace
 
 from .conditions import RELATION_COMMANDS, RELATION_KINDS, keyword, top_level
+from .groups import parenthesised
 from .lexer import FACTOR_ENDS, Tok, after_argument, fail
 from .names import decorate
 from .scripts import NAME_WORDS
@@ -89,10 +90,12 @@ def _third_column(source: str, tokens: list[Tok], level: list[bool], amps: list[
     formula, column = range(k), [t for t in tokens[k + 1:] if t.kind != "GAP"]
     if not column or not any(level[j] and _relation(tokens[j]) for j in formula):
         return None
+    if not (column[0].kind == "WORD" and column[0].cmd in TEXT or parenthesised(column, 2)):
+        return None
     if any(t.kind in _GOES_ON or _relation(t) or (t.kind == "CMD" and t.text in STATING) for t in column):
-        return None
-    if not (column[0].kind == "WORD" and column[0].cmd in TEXT or _one_group(column)):
-        return None
+        fail(source, column[0].start, column[-1].end, "a third column of text or in parentheses that holds a relation "
+             "or an operator (&(\\sqrt{n/p} \\le n)): a condition of the formula, a fact used, or a second pair? "
+             "Quote the formula without it, or write the condition after \\text{for }")
     _refuse_stating(source, column)
     return k
 
@@ -103,7 +106,8 @@ def _refuse_stating(source: str, column: list[Tok]) -> None:
     ``&& \\text{(mod } p)``), a condition that is not one keyword and a formula (``&& \\text{if } n \\text{ odd}``,
     ``&& \\text{otherwise}``, ``&& \\text{with probability } 1 - \\delta``), a relation in parentheses (``&& (x + z \\ge
     0)``: a condition, or a fact used?), or a next row the column runs into (``&& \\text{(by A)} \\\\ + c``).  A column
-    opened by a word citing a reason (``by``, ``using``, ``since`` ...) is left to :func:`_refuse_defining`."""
+    opened by a word citing a reason (``by``, ``using``, ``since`` ...) and stating no condition in its words is left to
+    :func:`_refuse_defining`."""
     first = column[0]
     word = column[1] if first.kind == "LPAREN" and len(column) > 1 else first
     opening = _first(word.text.strip().lower().lstrip("(")) if word.kind == "WORD" else ""
@@ -111,15 +115,26 @@ def _refuse_stating(source: str, column: list[Tok]) -> None:
     why = ""
     if any(t.kind == "NEWROW" for t in column):
         why = "a justification column the next row runs into: the row's formula goes on after it"
-    elif not cites and _arrow(column):
+    elif _arrow(column):
         why = "a limit or an arrow in the justification column: a condition of the formula, lost if dropped"
     elif opening in QUALIFYING or opening in ("otherwise", "w.p.") or (keyword(word) not in ("", "where") and not cites):
         why = "a qualifier or a condition in the justification column: part of what the formula states"
-    elif first.kind == "LPAREN" and not cites and any(_relation(t) for t in column):
-        why = "a relation in parentheses in the justification column: a condition of the formula, or a fact used?"
+    elif any(_CONDITIONING.search(" " + t.text.lower() + " ") for t in column if t.kind == "WORD"):
+        why = "a condition or a qualifier inside the justification column (by (3), for all n ...): part of what the " \
+              "formula states"
+    elif not cites and any((_relation(t) and t.text != r"\sim") or (t.kind == "CMD" and t.text == r"\forall")
+                           for t in column):   # \text{expectation over } Y \sim L: a law named, no condition
+        why = "a relation in the justification column with no word citing it: a condition of the formula, or a fact used?"
     if why:
         fail(source, column[0].start, column[-1].end, why + "; write the condition after \\text{for } or \\text{if }, "
              "or quote the formula without the column")
+
+
+_CONDITIONING = re.compile(r"[\s(,;](?:if|for|when|whenever|provided|assuming|unless|otherwise|w\.?h\.?p\.?|a\.s\.|"
+                          r"with probability|almost surely|in distribution|in probability|approximately|as long as|"
+                          r"large|small|sufficiently)(?=[\s),;.]|$)")
+"""Words that make a justification state a condition or a qualifier wherever they stand in it (``\\text{by (3), for all
+} n``, ``\\text{using Lemma 1 with probability } 1 - \\delta``, ``(}n\\text{ large)``)."""
 
 
 def _arrow(column: list[Tok]) -> bool:
@@ -141,18 +156,6 @@ def _arrow(column: list[Tok]) -> bool:
 
 def _relation(t: Tok) -> bool:
     return t.kind in RELATION_KINDS or (t.kind == "CMD" and t.text in RELATION_COMMANDS)
-
-
-def _one_group(column: list[Tok]) -> bool:
-    """``column`` is one parenthesised group, ``( ... )``."""
-    if column[0].kind != "LPAREN" or column[-1].kind != "RPAREN":
-        return False
-    depth = 0
-    for j, t in enumerate(column):
-        depth += (t.kind == "LPAREN") - (t.kind == "RPAREN")
-        if depth == 0 and j < len(column) - 1:
-            return False
-    return True
 
 
 def _refuse_defining(source: str, formula: list[Tok], remark: list[Tok]) -> None:
@@ -322,17 +325,39 @@ def _after_gap(source: str, tokens: list[Tok], k: int):
     if states:
         fail(source, word.start, tokens[-1].end, "a relation in parentheses after the formula: a condition on it, or "
              "a remark? Write the condition after \\text{for } or \\text{if } without parentheses")
-    if not inner and any(t.kind != "WORD" for t in rest):
+    if not inner and any(t.kind != "WORD" and not _marker(t) for t in rest):
         fail(source, word.start, tokens[-1].end, "math in parentheses after the formula (\\text{ (}n\\text{ large)}): "
              "a condition or a qualifier of it, or a remark? Write a condition after \\text{for } or \\text{if }")
-    return _dropped(source, tokens, k) if not keyword(opened) and _first(inner) not in QUALIFYING else None
+    after = _after_closing(word, [t for t in rest if t.kind != "GAP"])
+    if after:
+        fail(source, word.start, after[-1].end, "a remark in parentheses inside the formula, which goes on after it: "
+             "quote the formula without the remark (or put the remark at its end)")
+    return _dropped(source, tokens, k, False) if not keyword(opened) and _first(inner) not in QUALIFYING else None
 
 
-def _dropped(source: str, tokens: list[Tok], k: int) -> list[Tok]:
+def _marker(t: Tok) -> bool:
+    """An equation's marker in a remark's parentheses: ``(*)``, ``(\\star)``, ``(\\dagger)``, ``(3)``."""
+    return t.kind in ("NUMBER", "MUL") or (t.kind == "CMD" and t.text in (r"\ast", r"\star", r"\dagger", r"\ddagger"))
+
+
+def _after_closing(word: Tok, rest: list[Tok]) -> list[Tok]:
+    """What follows the parenthesis that closes the remark ``word`` opens (its own text, or a later ``)`` or text
+    ending with one): the formula going on after an aside."""
+    if word.text.count("(") <= word.text.count(")"):
+        return rest
+    for j, t in enumerate(rest):
+        if t.kind == "RPAREN" or (t.kind == "WORD" and t.text.count(")") > t.text.count("(")):
+            return rest[j + 1:]
+    return []
+
+
+def _dropped(source: str, tokens: list[Tok], k: int, unclosed: bool = True) -> list[Tok]:
     """The row without the remark after the wide space at ``k``, after refusing one that names the formula's letters,
-    or one the formula goes on after (``L_0 \\quad \\text{(data term)} + \\lambda R``: dropped, the rest would go)."""
+    or one the formula goes on after (``L_0 \\quad \\text{by A} + \\lambda R``: dropped, the rest would go); a remark in
+    parentheses has had that checked at its closing parenthesis (``unclosed`` False)."""
     level = top_level(tokens)
-    going_on = next((t for t, top in zip(tokens[k + 2:], level[k + 2:]) if top and t.kind in _GOES_ON), None)
+    going_on = next((t for t, top in zip(tokens[k + 2:], level[k + 2:]) if top and t.kind in _GOES_ON), None) \
+        if unclosed else None
     if going_on is not None:
         fail(source, tokens[k + 1].start, going_on.end, "a remark inside the formula, which goes on after it: quote the "
              "formula without the remark (or put the remark at its end)")

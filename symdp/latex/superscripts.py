@@ -15,6 +15,7 @@ A superscript on the display's defined side (``\\theta^{(k)} = ...``) names what
 """
 from __future__ import annotations
 
+from .groups import parenthesised
 from .lexer import ARGUMENT_BEFORE, Tok, fail, opening_brace
 from .names import DECORATIONS
 from .notation import OPERATORS
@@ -72,18 +73,6 @@ def _grouped(inner: list[Tok]) -> bool:
     return depth == 0
 
 
-def _parenthesised(inner: list[Tok]) -> bool:
-    """The whole script is one parenthesised group: ``(k)``, ``(k-1)``."""
-    if len(inner) < 3 or inner[0].kind != "LPAREN" or inner[-1].kind != "RPAREN":
-        return False
-    depth = 0
-    for j, t in enumerate(inner):
-        depth += (t.kind == "LPAREN") - (t.kind == "RPAREN")
-        if depth == 0 and j < len(inner) - 1:
-            return False
-    return True
-
-
 def _refuse_printed_product(source: str, raw: list[Tok], close: int) -> None:
     """``{2\\sigma}^2``: a bare brace group of two or more factors or terms, then a power."""
     k = opening_brace(raw, close)
@@ -91,7 +80,7 @@ def _refuse_printed_product(source: str, raw: list[Tok], close: int) -> None:
                  and raw[k - 1].text not in OPERATORS):   # \log {2\sigma}^2: no argument, the braces print nothing
         return
     inner = raw[k + 1:close]
-    if _parenthesised(inner) or _operands(inner) + (bool(inner) and inner[0].kind == "MINUS") < 2:
+    if parenthesised(inner) or _operands(inner) + (bool(inner) and inner[0].kind == "MINUS") < 2:
         return
     fail(source, raw[k].start, raw[close + 1].end if close + 1 < len(raw) else raw[close].end,
          "a power after braces around a product: the braces do not print, so the page shows the last factor raised "

@@ -140,3 +140,33 @@ def test_a_decimal_after_an_operator_is_its_argument(text, value):
 def test_a_refusal_names_the_construct_the_grammar_lacks(text, named):
     with pytest.raises(LatexError, match=re.escape(named)):
         display(text)
+
+
+# The second review (92afb68 against 41faa90): drops the first fixes missed, now refused.
+@pytest.mark.parametrize("text", [
+    r"x &\le y && \text{by (3), for all } n \ge 1",           # a condition after a citation
+    r"x &\le y && \text{by Lemma 1, w.h.p.}",
+    r"x &\le y && \text{using Lemma 1 with probability } 1 - \delta",
+    r"x &\le y && \text{since } n \to \infty",
+    r"x &\le y && n \ge 1",                                   # a bare condition
+    r"x &\le y && \forall n \ge 1",
+    r"x &\le y && \text{unless } n = 0",
+    r"x &= y &\text{(}n\text{ large)}",
+    r"\hat\theta = 4.98 \quad \text{(posterior mean)} \pm 0.3",   # the formula goes on after the aside
+    r"x = a \quad \text{(first term)} \frac{1}{2} b",
+    r"x = y \textnormal{ (the estimate)} z",
+    r"\hat r_i \le r_i + c \text{ and } \hat r^* - r^* + c \ge 0",  # a second statement, any spelling
+    r"\hat r_i \le r_i + c \text{ and } r^* - c \le \hat r^* \le r^* + c",
+    r"\hat r_i \le r_i + c \text{ and } |\hat r^* - r^*| \le 1",
+    r"n! .5", r"\lceil x \rceil .5",
+])
+def test_the_second_reviews_drops_are_refused(text):
+    with pytest.raises(LatexError):
+        display(text)
+
+
+@pytest.mark.parametrize("text", [r"a_n = 2(-1)^{n+1}", r"x = y \quad \text{(}\ast\text{)}",
+                                  r"f(x) = x^2 \quad \text{and} \quad x \le \pi", r"f(x) \le 1 \text{ and } x \in (0, 1)",
+                                  r"y &= x && \text{by the definition of } f"])
+def test_and_what_it_found_refused_without_cause_is_read(text):
+    assert display(text).chain
