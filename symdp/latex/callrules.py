@@ -35,6 +35,11 @@ def call_or_product(source: str, name: str, known: bool, inside: list, tok, defi
     if name.endswith("'") and not known:  # S'(t), not F_{Y'}(t) (the prime is the subscript's)
         ambiguous_call(source, name, tok, f"a primed name: the derivative of {base(symbol)} there, or a function of its "
                    "own (a second mechanism M', a neighbour's f')")
+    if not known and base(name) == "H" and _capitals(source, inside):
+        start, end = (tok.start, tok.end) if isinstance(tok, Tok) else (tok.start_pos, tok.end_pos)
+        not_formula(source, start, end + 1, f"{name}(...)", f"{name}(U) with U a capital (or H(X, Y)): an entropy of "
+                    "random variables or a partition, not a closed form; declare H in the notation (functions=) to "
+                    "read it as a call")
     arguments, called, *used = context
     if name in arguments and top_level_sum(inside) and base(name) not in FUNCTION_LETTERS:
         return "product"  # G(q; a, b) = q(b - a) + a: q is the defined function's variable (J(f, d): f(x) a call)
@@ -52,11 +57,6 @@ def call_or_product(source: str, name: str, known: bool, inside: list, tok, defi
     compound = top_level_sum(inside)
     listed = any(token_kind(t) in ("COMMA", "SEMI") for t in top_level(inside))
     single = lone_name(inside)
-    if single and not known and base(name) == "H" and _capital(token_spelling(source, inside[0])):
-        start, end = (tok.start, tok.end) if isinstance(tok, Tok) else (tok.start_pos, tok.end_pos)
-        not_formula(source, start, end + 1, f"{name}(...)", f"{name}(U) with U a capital: an entropy of a random "
-                    "variable or a partition, not a closed form; declare H in the notation (functions=) to read it as "
-                    "a call")
     if single and not known and base(name) in LAW_LETTERS and _capital(token_spelling(source, inside[0])):
         start, end = (tok.start, tok.end) if isinstance(tok, Tok) else (tok.start_pos, tok.end_pos)
         not_formula(source, start, end + 1, f"{name}(...)", f"{name}(S) with S a capital: a law's measure of a set "
@@ -101,6 +101,19 @@ def _decorated(inside: list) -> bool:
 
 LAW_LETTERS = frozenset("p q".split())
 """Letters papers use for laws and their densities: ``p(S)``, ``q(A)`` (a set or an event, a capital) is a measure."""
+
+
+def _capitals(source: str, inside: list) -> bool:
+    """The parentheses hold one capital letter or a list of them (``X``, ``X, Y``, ``X; Y``), each alone."""
+    parts, current = [], []
+    for t in inside:
+        if token_kind(t) in ("COMMA", "SEMI"):
+            parts.append(current)
+            current = []
+        else:
+            current.append(t)
+    parts.append(current)
+    return all(lone_name(p) and _capital(token_spelling(source, p[0])) for p in parts)
 
 
 def _capital(text: str) -> bool:

@@ -47,12 +47,13 @@ def justification(source: str, tokens: list[Tok]) -> list[Tok]:
         if (k + 1 < len(tokens) and tokens[k + 1].kind == "AMP") or (len(amps) >= 2 and k == amps[-1]):
             rest = [t for t in tokens[k + 1:] if t.kind not in ("AMP", "GAP")]
             if rest and not _pure_condition(rest):
-                _refuse_stating(source, rest)
                 _refuse_defining(source, tokens[:k], rest)
+                _refuse_stating(source, rest)
                 return tokens[:k]
     k = _third_column(source, tokens, level, amps)
     if k is not None:
         _refuse_defining(source, tokens[:k], tokens[k + 1:])
+        _refuse_stating(source, [t for t in tokens[k + 1:] if t.kind != "GAP"])
         return tokens[:k]
     for k, (t, top) in enumerate(zip(tokens, level)):
         if top and t.kind == "GAP" and k + 1 < len(tokens) and tokens[k + 1].kind == "WORD":
@@ -87,6 +88,8 @@ def _third_column(source: str, tokens: list[Tok], level: list[bool], amps: list[
     if not amps:
         return None
     k = amps[-1]
+    if k and tokens[k - 1].kind == "AMP":   # && kept as a condition column (\text{if } x > 0): not a third column
+        return None
     formula, column = range(k), [t for t in tokens[k + 1:] if t.kind != "GAP"]
     if not column or not any(level[j] and _relation(tokens[j]) for j in formula):
         return None
@@ -96,7 +99,6 @@ def _third_column(source: str, tokens: list[Tok], level: list[bool], amps: list[
         fail(source, column[0].start, column[-1].end, "a third column of text or in parentheses that holds a relation "
              "or an operator (&(\\sqrt{n/p} \\le n)): a condition of the formula, a fact used, or a second pair? "
              "Quote the formula without it, or write the condition after \\text{for }")
-    _refuse_stating(source, column)
     return k
 
 
@@ -122,8 +124,9 @@ def _refuse_stating(source: str, column: list[Tok]) -> None:
     elif any(_CONDITIONING.search(" " + t.text.lower() + " ") for t in column if t.kind == "WORD"):
         why = "a condition or a qualifier inside the justification column (by (3), for all n ...): part of what the " \
               "formula states"
-    elif not cites and any((_relation(t) and t.text != r"\sim") or (t.kind == "CMD" and t.text == r"\forall")
-                           for t in column):   # \text{expectation over } Y \sim L: a law named, no condition
+    elif not cites and not _substitution(column) and any((_relation(t) and t.text != r"\sim") or
+                                                         (t.kind == "CMD" and t.text == r"\forall") for t in column):
+        # \text{expectation over } Y \sim L names a law; \text{substituting } r = bz names a new variable
         why = "a relation in the justification column with no word citing it: a condition of the formula, or a fact used?"
     if why:
         fail(source, column[0].start, column[-1].end, why + "; write the condition after \\text{for } or \\text{if }, "
@@ -135,6 +138,16 @@ _CONDITIONING = re.compile(r"[\s(,;](?:if|for|when|whenever|provided|assuming|un
                           r"large|small|sufficiently)(?=[\s),;.]|$)")
 """Words that make a justification state a condition or a qualifier wherever they stand in it (``\\text{by (3), for all
 } n``, ``\\text{using Lemma 1 with probability } 1 - \\delta``, ``(}n\\text{ large)``)."""
+
+
+def _substitution(column: list[Tok]) -> bool:
+    """The column's one relation is ``=`` with a name alone on its left (``\\text{substitution } r = bz``): a new
+    variable named (one the formula uses was refused by :func:`_refuse_defining`), no condition."""
+    rels = [j for j, t in enumerate(column) if _relation(t)]
+    if len(rels) != 1 or column[rels[0]].text != "=" or rels[0] == 0:
+        return False
+    left = [t for t in column[:rels[0]] if t.kind != "WORD"]
+    return len(left) == 1 and left[0].kind == "NAME"
 
 
 def _arrow(column: list[Tok]) -> bool:

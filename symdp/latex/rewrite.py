@@ -77,7 +77,8 @@ def rewritten(text: str) -> str:
     """``text`` with the spellings above rewritten; anything else unchanged."""
     text = _TAG.sub("", _CAPTION.sub("", font_arguments(_ENSURE.sub("", text.replace("\u2212", "-"))), count=1))
     text = spellings(limit_spellings(text))
-    text = _PRIMED_AFTER.sub(lambda m: f"{m.group(2)}_{{{m.group(1)}}}", _LONE_LETTER.sub(r"\1", _MATHOP.sub(r"\1", text)))
+    text = _OPERATOR_COMMAND.sub(r"\1 ", _MATHOP.sub(r"\1", text))
+    text = _PRIMED_AFTER.sub(lambda m: f"{m.group(2)}_{{{m.group(1)}}}", _LONE_LETTER.sub(r"\1", text))
     text = _GLYPH.sub(lambda m: GLYPHS[m.group(0)] + " ", text)
     text = _TEXT_SPACE.sub(lambda m: _TEXT_SPACING.sub(" ", m.group(0)), _STRUT.sub("", text))
     text = _TEXT_MATH.sub(lambda m: rf"\{m.group('cmd')}{{{m.group('word').rstrip()} }} {m.group('math')} ", text)
@@ -98,6 +99,9 @@ _PRIMED_AFTER = re.compile(r"(?<=[A-Za-z}])_\{([^{}]*)\}('+)")
 """A prime after a braced subscript, ``L_{k-1}'`` (the neighbour's L at k - 1): the letter's, as ``L'_{k-1}``."""
 _MATHOP = re.compile(r"\\mathop\s*\{((?:[^{}]|\{[^{}]*\})*)\}")
 """``\\mathop{\\mathrm{erf}}`` (stdlib's READMEs): the class of an operator's spacing, printing its argument as it is."""
+_OPERATOR_COMMAND = re.compile(r"\\operatorname\*?\s*\{\s*(\\[A-Za-z]+)\s*\}")
+"""``\\operatorname{\\Gamma}`` (``\\DeclareMathOperator{\\gfn}{\\Gamma}``, a thesis's gamma function): the command, set
+upright as an operator, is the command."""
 _LONE_LETTER = re.compile(r"(?<![\\A-Za-z0-9_^}\]])\{\s*([A-Za-z])\s*\}(?=\s*(?:'|_|\^))")
 """A letter alone in braces before its prime or a script, ``{R}_{k}'`` (NetShaper's source): the letter, as printed."""
 _TAG = re.compile(r"\\q?quad\s*\(\s*(?:[A-Z]\.)?\d+(?:\.\d+)*[a-z]?\s*\)\s*[.,;]?\s*$")

@@ -85,3 +85,23 @@ def test_a_consequence_defines_nothing_so_an_events_probability_after_it_is_not_
     with pytest.raises(NotAFormula):
         display(r"& \Rightarrow P( \tau = k ) = \frac{1}{70}")
     assert display(r"P( \tau = k ) = \frac{1}{70}").defines
+
+
+# heldout42 (a diploma thesis on the geometry of DP, lodrantl/diplomski-seminar) and heldout43 (information-theory notes)
+def test_an_operator_name_that_is_a_command_is_the_command():
+    """``\\DeclareMathOperator{\\gfn}{\\Gamma}``: ``\\operatorname{\\Gamma}(k)`` is the gamma function."""
+    (value,) = display(r"\frac{1}{\operatorname{\Gamma}(k)}").chain
+    assert value.atoms(sp.gamma)
+
+
+@pytest.mark.parametrize("text", [r"&=H(X)+H(Y)-H(X,Y)", r"H(X_1, X_2) \le H(X_1) + H(X_2)"])
+def test_entropies_of_random_variables_are_not_formulas_even_joint(text):
+    from symdp.latex import NotAFormula
+    with pytest.raises(NotAFormula, match="an entropy"):
+        display(text)
+
+
+def test_a_substitution_in_a_justification_column_names_a_new_variable():
+    assert display(r"y &= \int_0^1 b z \, dz && \textrm{substitution } r = bz").chain
+    with pytest.raises(LatexError):   # a condition, not a substitution
+        display(r"y &= x && n \ge 1")
