@@ -282,7 +282,8 @@ def _refuse_operator_letter(source: str) -> None:
 _GROUPED_INVERSE = re.compile(r"\(\s*\\?[A-Za-z]+'*\s*\)\s*\^\s*(?:\{\s*-\s*1\s*\}|-\s*1)\s*(?:\\left)?\s*\(")
 
 
-_NUMBER_ASIDE = re.compile(r"(?<![\w^\\.])\d*\.?\d+\s*(?:(?:\\[;:,! ]|~|\\q?quad\b)\s*)*\(\s*[-+]?\d*\.?\d+\s*\)(?!\s*[\^_])")
+_NUMBER_ASIDE = re.compile(r"(?<![\w^\\.])\d*\.?\d+\s*(?:(?:\\[;:,! ]|~|\\q?quad\b)\s*)*"
+                           r"\(\s*[-+]?\d*\.?\d+\s*\)(?!\s*[\^_])")
 
 
 def _refuse_number_aside(source: str) -> None:

@@ -10,11 +10,11 @@ from ..errors import SymdpError
 from .lexer import Tok, balanced
 
 
-_STEP = (r"\\(?:overset|stackrel)\s*\{\s*(?:\\text\s*\{\s*)?\(\s*(?:[abcefgh]|i{1,3}|iv|vi{0,3}|ix|x|\d{1,2})\s*\)\s*\}?"
-         r"\s*\}\s*\{\s*")
-"""A proof step's label in parentheses over a relation (``\\overset{(a)}{\\le}``): the relation; an equality only where it
-opens a continuation row (``&\\overset{(b)}{=} ...``): mid-row, ``f(x) \\overset{(a)}{=} g(x)`` is a step proved, not a
-definition of f(x), and stays refused."""
+_STEP = (r"\\(?:overset|stackrel)\s*\{\s*(?:\\text\s*\{\s*)?\(\s*(?:[abcefgh]|i{1,3}|iv|vi{0,3}|ix|x|"
+         r"\d{1,2})\s*\)\s*\}?\s*\}\s*\{\s*")
+"""A proof step's label in parentheses over a relation (``\\overset{(a)}{\\le}``): the relation; an equality only
+where it opens a continuation row (``&\\overset{(b)}{=} ...``): mid-row, ``f(x) \\overset{(a)}{=} g(x)`` is a step
+proved, not a definition of f(x), and stays refused."""
 _STRIP = [(re.compile(p), r) for p, r in (
     (r"^\s*(\$\$|\\\[|\$)", ""), (r"(\$\$|\\\]|\$)\s*$", ""),
     (r"\\(begin|end)\s*\{(aligned|align\*?|equation\*?|split|gathered|displaymath)\}", " "),

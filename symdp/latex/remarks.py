@@ -24,7 +24,8 @@ from .scripts import NAME_WORDS
 
 JUSTIFYING = frozenset("by because using from see cf cf. via as recall note".split())
 """Words that open a justification, not a condition (``since`` opens a condition: :data:`.conditions.KEYWORDS`)."""
-QUALIFYING = frozenset("approximately asymptotically roughly almost about up in on at a.s. w.h.p. whp mod modulo".split())
+QUALIFYING = frozenset("approximately asymptotically roughly almost about up in on at a.s. w.h.p. whp mod modulo"
+                       .split())
 """First words of a parenthesised text that qualifies the relation (``(approximately)``, ``(in distribution)``,
 ``(up to constants)``): not a remark to drop."""
 _ARROWS = frozenset({r"\to", r"\rightarrow", r"\longrightarrow", r"\searrow", r"\nearrow", r"\downarrow",
@@ -119,7 +120,8 @@ def _refuse_stating(source: str, column: list[Tok]) -> None:
         why = "a justification column the next row runs into: the row's formula goes on after it"
     elif _arrow(column):
         why = "a limit or an arrow in the justification column: a condition of the formula, lost if dropped"
-    elif opening in QUALIFYING or opening in ("otherwise", "w.p.") or (keyword(word) not in ("", "where") and not cites):
+    elif opening in QUALIFYING or opening in ("otherwise", "w.p.") or \
+            (keyword(word) not in ("", "where") and not cites):
         why = "a qualifier or a condition in the justification column: part of what the formula states"
     elif any(_CONDITIONING.search(" " + t.text.lower() + " ") for t in column if t.kind == "WORD"):
         why = "a condition or a qualifier inside the justification column (by (3), for all n ...): part of what the " \
@@ -127,7 +129,8 @@ def _refuse_stating(source: str, column: list[Tok]) -> None:
     elif not cites and not _substitution(column) and any((_relation(t) and t.text != r"\sim") or
                                                          (t.kind == "CMD" and t.text == r"\forall") for t in column):
         # \text{expectation over } Y \sim L names a law; \text{substituting } r = bz names a new variable
-        why = "a relation in the justification column with no word citing it: a condition of the formula, or a fact used?"
+        why = "a relation in the justification column with no word citing it: a condition of the formula, or a " \
+              "fact used?"
     if why:
         fail(source, column[0].start, column[-1].end, why + "; write the condition after \\text{for } or \\text{if }, "
              "or quote the formula without the column")
@@ -151,7 +154,8 @@ def _substitution(column: list[Tok]) -> bool:
 
 
 def _arrow(column: list[Tok]) -> bool:
-    """An arrow (``n \\to \\infty``) outside every subscript: the one of ``\\lim_{u \\to 0}`` names the limit's variable."""
+    """An arrow (``n \\to \\infty``) outside every subscript: the one of ``\\lim_{u \\to 0}`` names the limit's
+    variable."""
     scripts, depth = [], 0
     for j, t in enumerate(column):
         if t.kind == "LBRACE":
@@ -372,8 +376,8 @@ def _dropped(source: str, tokens: list[Tok], k: int, unclosed: bool = True) -> l
     going_on = next((t for t, top in zip(tokens[k + 2:], level[k + 2:]) if top and t.kind in _GOES_ON), None) \
         if unclosed else None
     if going_on is not None:
-        fail(source, tokens[k + 1].start, going_on.end, "a remark inside the formula, which goes on after it: quote the "
-             "formula without the remark (or put the remark at its end)")
+        fail(source, tokens[k + 1].start, going_on.end, "a remark inside the formula, which goes on after it: quote "
+             "the formula without the remark (or put the remark at its end)")
     _refuse_defining(source, tokens[:k], tokens[k + 1:])
     return tokens[:k]
 

@@ -15,8 +15,8 @@ def reason(source: str, kind: str, start: int, end: int) -> str:
     if kind == "DOT":
         near = source[max(0, start - 2):end + 2]
         if _ELLIPSIS.search(near):
-            return ("an ellipsis written with full stops (x_1 + ... + x_n, (Y_1, . . . , Y_k)): the terms it leaves out "
-                    "are not written; write the sum or product with its range")
+            return ("an ellipsis written with full stops (x_1 + ... + x_n, (Y_1, . . . , Y_k)): the terms it leaves "
+                    "out are not written; write the sum or product with its range")
         return ("a full stop inside the formula (B.M, Z_{i.}, 1.(1 - p)): a product, a decimal point, or part of a "
                 "label? Write \\cdot for a product or the label in \\text{}")
     if kind == "PRIME":
@@ -27,9 +27,9 @@ def reason(source: str, kind: str, start: int, end: int) -> str:
 
 def _colon(source: str, start: int) -> str:
     if _in_subscript(source, start):
-        return ("a condition after ':' in a subscript (\\max_{x': d(x, x') \\le 1}, \\sum_{i : Y_i \\ge t}): the indices "
-                "that satisfy it, a set symdp does not range over; write the range (i = 1 to n) or declare the quantity "
-                "in the notation")
+        return ("a condition after ':' in a subscript (\\max_{x': d(x, x') \\le 1}, \\sum_{i : Y_i \\ge t}): the "
+                "indices that satisfy it, a set symdp does not range over; write the range (i = 1 to n) or declare "
+                "the quantity in the notation")
     return ("a colon: a label or a statement before it (H_0: ..., f: X \\to Y), not a formula; quote the formula "
             "after it")
 
