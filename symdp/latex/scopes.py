@@ -4,6 +4,10 @@ from __future__ import annotations
 
 import re
 
+from lark import Token
+
+from .conditions import CLOSE, OPEN
+
 
 def open_big(source: str, start: int) -> bool:
     """Some ``\\sum`` or ``\\prod`` before ``start`` whose operand no bracket closes before it (``\\frac{\\sum_i
@@ -19,8 +23,6 @@ def open_big(source: str, start: int) -> bool:
     return False
 
 
-_OPENS = frozenset({"LPAREN", "LBRACK", "LBRACE", "LSET", "ABSL", "FLOORL", "CEILL", "BEGIN_CASES"})
-_CLOSES = frozenset({"RPAREN", "RBRACK", "RBRACE", "RSET", "ABSR", "FLOORR", "CEILR", "END_CASES"})
 _INTEGRAND = frozenset({"NUMBER", "SYM", "NAME", "HEAD", "FRAC", "BINOM", "SQRT", "SUP", "SUB", "BANG", "MUL", "DIV"})
 """What may stand between an integral's limits and its differential, outside every group, for the integrand to
 be a product written with ``\\cdot`` or ``/``: a sign, a relation, a comma, a big operator ends the search."""
@@ -53,7 +55,7 @@ def _after_scripts(tokens: list, k: int) -> int:
         if k < len(tokens) and tokens[k].type == "LBRACE":
             depth = 0
             while k < len(tokens):
-                depth += (tokens[k].type in _OPENS) - (tokens[k].type in _CLOSES)
+                depth += (tokens[k].type in OPEN) - (tokens[k].type in CLOSE)
                 k += 1
                 if depth == 0:
                     break
@@ -70,12 +72,12 @@ def _differential(tokens: list, start: int):
         kind = tokens[j].type
         if depth == 0 and kind == "DIFF":
             return j if signed and j > start else None
-        if depth == 0 and kind not in _INTEGRAND | _OPENS:
+        if depth == 0 and kind not in _INTEGRAND | OPEN:
             return None
         if depth == 0 and _head(tokens[j]) in ("int", "sum", "prod"):
             return None
         signed |= depth == 0 and kind in ("MUL", "DIV")
-        depth += (kind in _OPENS) - (kind in _CLOSES)
+        depth += (kind in OPEN) - (kind in CLOSE)
         if depth < 0:
             return None
     return None
@@ -86,6 +88,5 @@ def _head(t) -> str:
     return t.value[0] if t.type == "HEAD" else ""
 
 
-def _brace(at, kind: str, text: str):
-    from lark import Token
+def _brace(at, kind: str, text: str) -> Token:
     return Token(kind, text, start_pos=at.start_pos, end_pos=at.start_pos)
