@@ -12,11 +12,9 @@ import re
 
 import sympy as sp
 
-from .lexer import Tok, fail
+from .lexer import CLOSE, OPEN, Tok, fail
 from .names import DECORATIONS
 
-OPEN = {"LBRACE", "LPAREN", "LBRACK", "LSET", "ABSL", "FLOORL", "CEILL", "BEGIN_CASES", "LANGLE"}
-CLOSE = {"RBRACE", "RPAREN", "RBRACK", "RSET", "ABSR", "FLOORR", "CEILR", "END_CASES", "RANGLE"}
 KEYWORDS = ("for", "if", "where", "when", "whenever", "provided", "assuming", "with", "such that", "s.t.",
             "as long as", "given", "since")
 """Words that open a side condition (``\\text{for } \\alpha > 1``)."""

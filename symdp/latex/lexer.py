@@ -111,9 +111,24 @@ _NUMBER = re.compile(r"\d+(?:\.\d+)?|\.\d+")
 FACTOR_ENDS = frozenset({"RPAREN", "RBRACK", "RBRACE", "RSET", "NAME", "NUMBER", "PRIME", "DBAR", "ABSR", "CEILR",
                          "FLOORR", "BANG"})
 """Tokens a factor ends with: a decimal written ``.1`` right after one is refused (:meth:`Lexer.number`)."""
+OPEN = {"LBRACE", "LPAREN", "LBRACK", "LSET", "ABSL", "FLOORL", "CEILL", "BEGIN_CASES", "LANGLE"}
+CLOSE = {"RBRACE", "RPAREN", "RBRACK", "RSET", "ABSR", "FLOORR", "CEILR", "END_CASES", "RANGLE"}
+"""The kinds that open and close a group."""
 _DELIM_AFTER = re.compile(r"\s*(\\[A-Za-z]+|\\[{}|]|[()\[\]|.])")
 _GROUP_TEXT = re.compile(r"\s*\{([^{}]*)\}")
 _THOUSANDS = re.compile(r"(\{,\}\d{3})+")
+
+
+def closing_bar(tokens: list[Tok]) -> bool:
+    """Whether the last token is a plain bar that closes one (``|x|``): the bars of its group before it, counted
+    back to the group's opening, are odd.  A bar the lexer cannot tell (``|``, ``\\vert``) by itself."""
+    depth, bars = 0, 0
+    for t in reversed(tokens):
+        depth += (t.kind in CLOSE) - (t.kind in OPEN)
+        if depth < 0:
+            break
+        bars += depth == 0 and t.kind == "BAR"
+    return bool(tokens) and tokens[-1].kind == "BAR" and bars % 2 == 0
 
 
 class _Lexer:
@@ -175,7 +190,7 @@ class _Lexer:
                      "one-digit script (x^23): TeX sets x^2 then 3, rarely what is meant; write x^{23}, or x^2 \\cdot 3")
         else:
             end = _NUMBER.match(self.text, start).end()
-            if self.text[start] == "." and self.out and self.out[-1].kind in FACTOR_ENDS:
+            if self.text[start] == "." and self.out and (self.out[-1].kind in FACTOR_ENDS or closing_bar(self.out)):
                 fail(self.text, self.out[-1].start, end, f"a decimal written {self.text[start:end]} right after a "
                      f"factor ((1 + x).1): the product with 0{self.text[start:end]}, or a product written with a "
                      f"full stop? Write 0{self.text[start:end]} or \\cdot")

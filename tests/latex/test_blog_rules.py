@@ -28,8 +28,8 @@ def test_a_superscript_star_names_a_quantity(latex, want):
 
 
 def test_a_star_on_an_expression_or_a_number_is_refused():
-    refused(r"y = (x + 1)^*", "a construct the grammar does not have")
-    refused(r"y = 2^*", "a construct the grammar does not have")
+    refused(r"y = (x + 1)^*", "a star as a script where no name takes it")
+    refused(r"y = 2^*", "a star as a script where no name takes it")
 
 
 def test_a_starred_subscript_keeps_the_call_as_a_primed_one_does():

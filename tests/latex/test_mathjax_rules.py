@@ -85,7 +85,7 @@ def test_vee_and_wedge_between_values_in_parentheses_are_max_and_min():
 def test_a_standalone_group_subscripted_plus_is_its_positive_part():
     assert str(value(r"\mu(x) = (p(x) - e^\epsilon q(x))_+.")) == "Max(0, p(x) - q(x)*exp(epsilon))"
     assert str(value(r"y = \left(a - b\right)_{+}")) == "Max(0, a - b)"
-    refused(r"y = f(x)_+", "a construct the grammar does not have")                # after a name: not read
+    refused(r"y = f(x)_+", "a sign as a script or a label")                # after a name: not read
 
 
 def test_a_known_symbols_inverse_power_before_a_sum_or_a_maximum_is_a_product():
