@@ -65,7 +65,7 @@ def call_or_product(source: str, name: str, known: bool, inside: list, tok, defi
     letter = base(symbol).lstrip("\\")
     if listed and letter in GREEK:
         return _greek_tuple(source, name, letter, tok)
-    if not known and letter in BESSEL and "_" in symbol:
+    if not known and letter in BESSEL and "_" in symbol and not _SCRIPT_FONT.search(name):  # \mathcal{J}_x: no J_nu
         order = symbol.split("_", 1)[1]
         _special(source, name, tok, f"the Bessel function {BESSEL[letter][0]}",
                  f"lambda z: sympy.{BESSEL[letter][1]}({order}, z)")
@@ -128,6 +128,8 @@ SPECIAL_GREEK = {"gamma": ("the lower incomplete gamma function gamma(s, x)", "s
                  "beta": ("the beta function B(a, b)", "sympy.beta")}
 """Greek letters that name a special function of two arguments in the standard notation (DLMF 8.2.1, 25.11.1,
 5.15, 5.12): before a list of arguments, that function or one of the paper's own, which only the notation says."""
+_SCRIPT_FONT = re.compile(r"\\math(?:cal|scr|frak|bb)\b")
+"""Fonts no special function is written in: ``\\mathcal{J}_x(\\theta)`` (the observed information) is no Bessel J."""
 BESSEL = {"I": ("I_nu", "besseli"), "J": ("J_nu", "besselj"), "K": ("K_nu", "besselk"), "Y": ("Y_nu", "bessely")}
 """Capital letters with a subscript before parentheses that name a Bessel function in the standard notation
 (``I_0(\\kappa)`` in the von Mises density): that function or one of the paper's own."""

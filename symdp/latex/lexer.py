@@ -114,6 +114,9 @@ FACTOR_ENDS = frozenset({"RPAREN", "RBRACK", "RBRACE", "RSET", "NAME", "NUMBER",
 OPEN = {"LBRACE", "LPAREN", "LBRACK", "LSET", "ABSL", "FLOORL", "CEILL", "BEGIN_CASES", "LANGLE"}
 CLOSE = {"RBRACE", "RPAREN", "RBRACK", "RSET", "ABSR", "FLOORR", "CEILR", "END_CASES", "RANGLE"}
 """The kinds that open and close a group."""
+_ENTRY = re.compile(r"\s*(?:[A-Za-z0-9(-]|\\(?!(?:text|mathrm|right|le|ge|leq|geq|ne|neq|in|quad|qquad|end|"
+                    r"operatorname)(?![A-Za-z]))[A-Za-z])")
+"""What opens a vector's next entry after a wide space (a term, not a relation, a word or a closing bracket)."""
 _DELIM_AFTER = re.compile(r"\s*(\\[A-Za-z]+|\\[{}|]|[()\[\]|.])")
 _GROUP_TEXT = re.compile(r"\s*\{([^{}]*)\}")
 _THOUSANDS = re.compile(r"(\{,\}\d{3})+")
@@ -238,6 +241,7 @@ class _Lexer:
         elif name in ("left", "right", "bigl", "bigr", "Bigl", "Bigr", "big", "Big", "biggl", "biggr"):
             self.delimiter(name, start)
         elif name in ("quad", "qquad"):
+            self.refuse_spaced_entries(start)
             self.gap(start)
         elif name in SPACING:
             self.spaced = True
@@ -272,6 +276,19 @@ class _Lexer:
             self.emit("CMD", "\\" + ch, start, self.pos)
         else:
             fail(self.text, start, self.pos, "a command the grammar does not know")
+
+    def refuse_spaced_entries(self, start):
+        """Refuse ``\\left(a \\quad b\\right)^t``: a wide space between two terms inside brackets sets a vector's
+        (or a list's) entries apart, never a product."""
+        depth, opened = 0, None
+        for t in reversed(self.out):
+            depth += (t.kind in CLOSE) - (t.kind in OPEN)
+            if depth < 0:
+                opened = t.kind
+                break
+        if opened in ("LPAREN", "LBRACK") and self.out[-1].kind in FACTOR_ENDS and _ENTRY.match(self.text, self.pos):
+            fail(self.text, start, self.pos, "a wide space between two terms inside brackets ((a \\quad b)): the "
+                 "entries of a vector or a list, not a product; quote one entry, or write \\cdot for a product")
 
     def gap(self, start):
         """A wide space (``\\quad``, ``\\qquad``, ``\\;``): where a side condition may begin."""

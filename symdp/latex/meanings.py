@@ -97,7 +97,9 @@ def _refuse_called_and_plain(source: str, chain) -> None:
     ``f(x_i)``) is not a plain use."""
     members = [m for m in chain if isinstance(m, sp.Basic)]
     called = {_written(c.func.__name__) for m in members for c in m.atoms(AppliedUndef)}
-    plain = sorted(called & {_written(s.name) for m in members for s in m.free_symbols if _written(s.name) != s.name})
+    passed = {a for m in members for c in m.atoms(AppliedUndef) for a in c.args if isinstance(a, sp.Symbol)}
+    plain = sorted(called & {_written(s.name) for m in members for s in m.free_symbols
+                             if _written(s.name) != s.name or s not in passed})
     if plain:
         fail(source, 0, len(source), f"{plain[0]} is called as a function and also used as a plain quantity (or "
              f"times parentheses) in the display: write {plain[0]}(x) where it is the function's value, or declare it in "

@@ -148,6 +148,7 @@ def display(text: str, notation: Notation | None = None, *, derived=None, prose=
     _refuse_grouped_inverse(source)
     _refuse_number_aside(source)
     chain = tuple(_parse_tokens(source, resolver, seg) for seg in segments)
+    _refuse_own_definition(source, head, chain, defines)
     _refuse_lone_pairs(source, segments, chain, defines, ops)
     _refuse_missing_relation(source, chain, defines)
     if len(chain) == 1 and _undeclared_value(chain[0], notation, derived):
@@ -175,6 +176,17 @@ def display(text: str, notation: Notation | None = None, *, derived=None, prose=
     refuse_label_powers(source, raw, defined_end)
     return Display(chain, tuple(ops), tuple(found), defines, tuple(unread), used(declared, notation, source), head,
                    consequence)
+
+
+def _refuse_own_definition(source: str, head, chain, defines: str) -> None:
+    """Refuse a function's value defined by a formula that holds that same value (``f(y \\mid x, \\alpha, \\beta) =
+    f(x \\mid \\mu_x, \\sigma_x) f(y \\mid x, \\alpha, \\beta)``, where the author means the joint density on
+    the left): a definition cannot hold what it defines; a slip in the defined side, or one letter for two
+    functions."""
+    if isinstance(head, AppliedUndef) and any(isinstance(m, sp.Basic) and m.has(head) for m in chain):
+        fail(source, 0, len(source), f"{defines} is defined by a formula that holds {defines} itself: a slip in the "
+             "defined side (a joint density written as a conditional?), or one letter for two functions? Write the "
+             "defined side as meant, or declare the functions apart in the notation")
 
 
 def _refuse_bound_conditions(source, chain, conditions) -> None:

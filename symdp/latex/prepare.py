@@ -80,7 +80,20 @@ def unwrapped(text: str) -> str:
 
 
 def punctuation(tokens: list[Tok]) -> list[Tok]:
-    """Without the full stops that end a ``cases`` row or the display (``x > 1/2.\\\\``)."""
+    """Without the full stops that end a ``cases`` row or the display (``x > 1/2.\\\\``), and without a connective
+    that ends the display (``k(1-p) &= (n-k)p \\Leftrightarrow``: the row states its equation, the next row what
+    follows from it)."""
     ends = ("NEWROW", "END_CASES", "AMP")
-    return [t for k, t in enumerate(tokens) if not (t.kind == "DOT" and (k + 1 == len(tokens) or
+    kept = [t for k, t in enumerate(tokens) if not (t.kind == "DOT" and (k + 1 == len(tokens) or
                                                                           tokens[k + 1].kind in ends))]
+    last = len(kept)
+    while last and kept[last - 1].kind == "AMP":
+        last -= 1
+    if last > 1 and kept[last - 1].kind == "CMD" and kept[last - 1].text in TRAILING:
+        return kept[:last - 1]
+    return kept
+
+
+TRAILING = frozenset((r"\implies", r"\Rightarrow", r"\Longrightarrow", r"\iff", r"\Leftrightarrow",
+                      r"\Longleftrightarrow"))
+"""Connectives a row may end with, before the row that follows from it."""

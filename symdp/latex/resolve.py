@@ -293,7 +293,8 @@ class Resolver:
             if any(t.text not in self.derived for t in run) and self.letters(word, run, nxt, out):
                 return i + len(run)
         if isinstance(nxt, Tok) and nxt.kind == "NAME" and "_" in nxt.text and len(run) >= 1 and letter(run[-1]) \
-                and not nxt.spaced and nxt.start == run[-1].end and len(nxt.text.split("_")[0]) == 1:
+                and not nxt.spaced and nxt.start == run[-1].end and len(nxt.text.split("_")[0]) == 1 \
+                and not all(t.text in self.elsewhere for t in run):   # n x_i beside \frac{n}{2}: n a number
             spelled = self.source[run[0].start:nxt.end]
             self.fail(run[0], f"ambiguous: {spelled} is the product of its letters or one name with a subscript; "
                       "write the product with spaces or declare the name in the notation", nxt)
