@@ -59,7 +59,21 @@ def definition(label: str, where: str, read_as) -> Definition | None:
 def is_value(read_as, known: dict) -> bool:
     """``h(2) = 4`` after ``h`` is defined: a value of a known function at a point, a relation to check."""
     head = read_as.head
-    return isinstance(head, AppliedUndef) and head.func in known and definition("", "", read_as) is None
+    return isinstance(head, AppliedUndef) and head.func in known and definition("", "", read_as) is None \
+        and not redefines(read_as, known)
+
+
+def redefines(read_as, known: dict) -> bool:
+    """``p(y; \\mu, \\sigma^2) = ...`` after ``p(x; l, u) = ...``: the letter of a known function defined again over
+    variables one of which is written as a power (a parameter ``\\sigma^2``): a new function the later displays mean
+    (papers reuse ``p`` for every density), never a value of the earlier one at ``\\sigma^2``.  It is not carried
+    either: a body in ``\\sigma`` (``\\sqrt{\\sigma^2}`` read as ``\\sigma``) does not follow ``\\sigma^2`` put in."""
+    head = read_as.head
+    if not isinstance(head, AppliedUndef) or head.func not in known or len(read_as.chain) != 1:
+        return False
+    bases = [a.base if isinstance(a, sp.Pow) and a.exp.is_number else a for a in head.args]
+    return all(isinstance(b, sp.Symbol) for b in bases) and len(set(bases)) == len(bases) \
+        and not all(isinstance(a, sp.Symbol) for a in head.args)
 
 
 def expand(known: dict, members) -> tuple[tuple, tuple, tuple]:

@@ -184,6 +184,9 @@ def _stated(read_as, known: dict) -> tuple:
     """(chain, ops, conditions, definitions used) of the relation the display states, the paper's own functions
     put in (:mod:`.paper_defined`), or Skip: a definition, a single expression, a distribution."""
     chain, ops = read_as.chain, read_as.ops
+    if read_as.defines and defined.redefines(read_as, known):
+        raise Skip(f"defines {read_as.defines} again: a new function with the letter of "
+                   f"{known[read_as.head.func].label}'s (bind it to a derivation to check it)")
     if read_as.defines and defined.is_value(read_as, known):
         chain, ops = (read_as.head,) + chain, ("=",) + ops
     elif read_as.defines and isinstance(read_as.head, AppliedUndef) and defined.definition("", "", read_as) is None:
@@ -232,6 +235,9 @@ def _define(known: dict, eq, notation) -> None:
     try:
         read_as = display(eq.latex, notation, prose=eq.prose)
     except (LatexError, SymdpError):
+        return
+    if defined.redefines(read_as, known):
+        del known[read_as.head.func]          # the letter means the new function from here on
         return
     found = defined.definition(eq.label, f"{eq.file}:{eq.line}", read_as)
     if found is not None:

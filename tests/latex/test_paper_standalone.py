@@ -203,6 +203,34 @@ def test_a_definition_is_used_only_after_it_and_only_with_its_arity(tmp_path, ca
     assert code == 0
 
 
+DENSITIES = r"""\documentclass{article}
+\begin{document}
+The uniform density:
+\begin{equation}\label{eq:uniform}
+  p(x; l, u) = \frac{1}{u - l}
+\end{equation}
+and, in another section, the lognormal density (Leoni and Omodei's notes reuse p for every density):
+\begin{equation}\label{eq:lognormal}
+  p(y;\mu,\sigma^2) = \frac{1}{y\sqrt{2\pi\sigma^2}} \exp\left[-\frac{(\ln y-\mu)^2}{2\sigma^2}\right]
+\end{equation}
+\begin{equation}\label{eq:after}
+  p(y;\mu,\sigma^2) \ge 0
+\end{equation}
+\end{document}
+"""
+
+
+def test_a_letter_defined_again_is_a_new_function_not_a_value_of_the_old(tmp_path, capsys):
+    """The lognormal density p(y; mu, sigma^2) after the uniform p(x; l, u) is a definition of its own: it was checked
+    as the uniform's value at (y, mu, sigma^2), and a true paper was called false (REFUTED with a certified witness);
+    the uniform is not used after it either."""
+    code, out, _ = run(_paper(tmp_path, DENSITIES), capsys)
+    assert code == 0, out
+    assert "defines p(y;\\mu,\\sigma^2) again: a new function with the letter of eq:uniform's" in _line(out, "eq:lognormal")
+    assert "0 REFUTED" in out and "using" not in out, out
+    assert "an undeclared function" in _line(out, "eq:after"), out
+
+
 def test_a_row_opened_by_an_implication_is_not_checked_alone(tmp_path, capsys):
     """x > 1 implies x^2 > x, which alone (x = 1/2) is false: the row follows from the one before it."""
     text = PAPER.replace(r"  a + b &\le 2 b \label{eq:free}", r"  x &> 1 \label{eq:one} \\ \implies x^2 &> x \label{eq:then}")
