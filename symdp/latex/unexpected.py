@@ -100,7 +100,12 @@ def _connective(source: str, kind: str, start: int, end: int) -> bool:
 
 
 def _word(source: str, kind: str, start: int, end: int) -> bool:
-    return kind == "WORD"
+    return kind in ("WORD", "IF", "OTHERWISE")
+
+
+def _operator_first(source: str, kind: str, start: int, end: int) -> bool:
+    """``\\sum_i^k \\cdot \\exp(x)``: a product sign right after an operator's limits, with nothing to multiply."""
+    return kind == "MUL" and bool(_AFTER_LIMITS.search(source[:start]))
 
 
 def _slash_sum(source: str, kind: str, start: int, end: int) -> bool:
@@ -134,6 +139,7 @@ _INT_DOMAIN = re.compile(r"\\int_\s*\{?\s*$")
 _PAIRS = {")": "(", "]": "[", "}": "{"}
 _CONNECTIVE = re.compile(r"\\(?:text|textrm|mathrm)\s*\{\s*(?:and|or)\s*\}")
 _CONNECTIVE_ROW = re.compile(r"&|\\(?:text|textrm|mathrm)\s*\{\s*(?:and|or)\s*\}|[\s,.]")
+_AFTER_LIMITS = re.compile(r"\\(?:sum|prod|int)(?:\s*[_^]\s*(?:\{[^{}]*\}|\\?\w+))*\s*$")
 _SLASH_NUMBER = re.compile(r"/\s*[A-Za-z0-9]\s*$")
 _PLACES = (
     (_over_a_set, "a sum or product over the members of a set (\\sum_{x \\in X}, \\sum_{h \\in \\mathcal{H}}): "
@@ -159,6 +165,8 @@ _PLACES = (
     (_connective, "a connective standing alone ('and', 'or'): a row of prose between formulas, not a formula"),
     (_word, "words in text where a term of the formula would stand (\\text{If} ..., \\text{where}): prose inside "
             "the display; quote the formula alone"),
+    (_operator_first, "a product sign right after a sum's or an integral's limits (\\sum_i^k \\cdot f): the sum "
+                      "of what? Write the summand after the limits"),
     (_slash_sum, "a sum after a slash (2/n \\sum_k ...): 2 over the product n times the sum, or 2/n times the sum? "
                  "Write \\frac{2}{n} or parentheses"),
     (_integer_division, "integer division written // (code, not mathematics): write \\lfloor a/b \\rfloor"),

@@ -31,6 +31,8 @@ PLACES = [
     (r"y = \frac{{}a}{b}", "an empty group"),
     (r"r_{x, y ; z} = \frac{a}{b}", "a semicolon"),
     (r"y = (x + 1)^*", "a star as a script"),
+    (r"\text{If}\; \lVert x_i \rVert_2 \le 1", "words in text where a term"),
+    (r"&= \sum_i^k \cdot \exp(x)", "right after a sum's or an integral's limits"),
 ]
 
 
