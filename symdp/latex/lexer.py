@@ -114,8 +114,8 @@ FACTOR_ENDS = frozenset({"RPAREN", "RBRACK", "RBRACE", "RSET", "NAME", "NUMBER",
 OPEN = {"LBRACE", "LPAREN", "LBRACK", "LSET", "ABSL", "FLOORL", "CEILL", "BEGIN_CASES", "LANGLE"}
 CLOSE = {"RBRACE", "RPAREN", "RBRACK", "RSET", "ABSR", "FLOORR", "CEILR", "END_CASES", "RANGLE"}
 """The kinds that open and close a group."""
-_ENTRY = re.compile(r"\s*(?:[A-Za-z0-9(-]|\\(?!(?:text|mathrm|right|le|ge|leq|geq|ne|neq|in|quad|qquad|end|"
-                    r"operatorname)(?![A-Za-z]))[A-Za-z])")
+_ENTRY = re.compile(r"\s*(?:[A-Za-z0-9(]|\\(?:frac|dfrac|tfrac|sqrt|sum|prod|int|log|ln|exp|hat|bar|tilde|"
+                    r"left\s*\(|" + "|".join(sorted(GREEK)) + r")(?![A-Za-z]))")
 """What opens a vector's next entry after a wide space (a term, not a relation, a word or a closing bracket)."""
 _DELIM_AFTER = re.compile(r"\s*(\\[A-Za-z]+|\\[{}|]|[()\[\]|.])")
 _GROUP_TEXT = re.compile(r"\s*\{([^{}]*)\}")

@@ -97,13 +97,19 @@ def _refuse_called_and_plain(source: str, chain) -> None:
     ``f(x_i)``) is not a plain use."""
     members = [m for m in chain if isinstance(m, sp.Basic)]
     called = {_written(c.func.__name__) for m in members for c in m.atoms(AppliedUndef)}
-    passed = {a for m in members for c in m.atoms(AppliedUndef) for a in c.args if isinstance(a, sp.Symbol)}
+    outside = {s for m in members for s in _outside_calls(m).free_symbols}
     plain = sorted(called & {_written(s.name) for m in members for s in m.free_symbols
-                             if _written(s.name) != s.name or s not in passed})
+                             if _written(s.name) != s.name or s in outside})
     if plain:
         fail(source, 0, len(source), f"{plain[0]} is called as a function and also used as a plain quantity (or "
              f"times parentheses) in the display: write {plain[0]}(x) where it is the function's value, or declare it in "
              "the notation")
+
+
+def _outside_calls(expr):
+    """``expr`` with every call of a function of the paper's put away: the names it uses outside their arguments
+    (``\\theta^t t(x)``: t; ``N(f) + f(x)``: f only as an argument)."""
+    return expr.replace(lambda e: isinstance(e, AppliedUndef), lambda e: sp.Dummy("call"))
 
 
 def _refuse_partial_bare(source: str, chain, partial, arguments) -> None:

@@ -184,9 +184,10 @@ def _refuse_own_definition(source: str, head, chain, defines: str) -> None:
     the left): a definition cannot hold what it defines; a slip in the defined side, or one letter for two
     functions."""
     if isinstance(head, AppliedUndef) and any(isinstance(m, sp.Basic) and m.has(head) for m in chain):
-        fail(source, 0, len(source), f"{defines} is defined by a formula that holds {defines} itself: a slip in the "
-             "defined side (a joint density written as a conditional?), or one letter for two functions? Write the "
-             "defined side as meant, or declare the functions apart in the notation")
+        fail(source, 0, len(source), f"{defines} is defined by a formula that holds {defines} itself: a fixed-point "
+             "equation (not a definition to check), a slip in the defined side (a joint density written as a "
+             "conditional?), or one letter for two functions? Write the defined side as meant, or declare the "
+             "functions apart in the notation")
 
 
 def _refuse_bound_conditions(source, chain, conditions) -> None:

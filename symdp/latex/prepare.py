@@ -23,9 +23,12 @@ _STRIP = [(re.compile(p), r) for p, r in (
     (_STEP + r"(<|>|\\leq?|\\geq?|\\leqslant|\\geqslant)\s*\}", r" \1 "),
     (r"^(\s*&?\s*)" + _STEP + r"=\s*\}", r"\1 = "),
     (r"\\stackrel\s*\{\s*\\text\s*\{\s*def\s*\}\s*\}\s*\{\s*=\s*\}", "="),
+    (r"^(\s*&?\s*(?:\\(?:hat|bar|tilde)\s*\{?\s*)?\\?[A-Za-z]+\}?(?:_\{[^{}]*\}|_\\?[A-Za-z0-9]+)?\s*&?\s*)"
+     r"\\equiv(?![A-Za-z])(?!.*(?:\\equiv|mod))", r"\1\\coloneqq "),
     (r"\\(q?quad)\s*\(\s*\d+[a-z]?\s*\)\s*$", ""), (r"(\s*\\\\)+\s*$", ""),
     (r"(?:\s|(?<!\\)[.,;]|\\[;,:!]|\\q?quad\b)+$", ""))]
-"""Delimiters, labels (bookdown's ``(\\#eq:name)`` too; a proof step's ``\\overset{(a)}{\\le}``, the relation), tags,
+"""Delimiters, labels (bookdown's ``(\\#eq:name)`` too; a proof step's ``\\overset{(a)}{\\le}``, the relation; ``\\equiv``
+after a bare name that opens the row, ``f \\equiv \\frac{h}{N}``, a definition, unless a congruence), tags,
 equation numbers and the display's trailing punctuation, with any spacing command
 before it (``\\; .``) removed whole (never half of ``\\;``)."""
 
@@ -80,20 +83,7 @@ def unwrapped(text: str) -> str:
 
 
 def punctuation(tokens: list[Tok]) -> list[Tok]:
-    """Without the full stops that end a ``cases`` row or the display (``x > 1/2.\\\\``), and without a connective
-    that ends the display (``k(1-p) &= (n-k)p \\Leftrightarrow``: the row states its equation, the next row what
-    follows from it)."""
+    """Without the full stops that end a ``cases`` row or the display (``x > 1/2.\\\\``)."""
     ends = ("NEWROW", "END_CASES", "AMP")
-    kept = [t for k, t in enumerate(tokens) if not (t.kind == "DOT" and (k + 1 == len(tokens) or
+    return [t for k, t in enumerate(tokens) if not (t.kind == "DOT" and (k + 1 == len(tokens) or
                                                                           tokens[k + 1].kind in ends))]
-    last = len(kept)
-    while last and kept[last - 1].kind == "AMP":
-        last -= 1
-    if last > 1 and kept[last - 1].kind == "CMD" and kept[last - 1].text in TRAILING:
-        return kept[:last - 1]
-    return kept
-
-
-TRAILING = frozenset((r"\implies", r"\Rightarrow", r"\Longrightarrow", r"\iff", r"\Leftrightarrow",
-                      r"\Longleftrightarrow"))
-"""Connectives a row may end with, before the row that follows from it."""

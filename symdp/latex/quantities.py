@@ -89,28 +89,8 @@ def raw_quantities(segments: list) -> frozenset:
     for seg in segments:
         kinds = [None, None, *(t.kind for t in seg), None]
         out |= {t.text for k, t in enumerate(seg) if t.kind == "NAME" and len(t.text) == 1 and t.text.isalpha()
-                and (_operand(kinds[k + 1], kinds[k + 3], kinds[k]) or _raised(seg, k))}
+                and _operand(kinds[k + 1], kinds[k + 3], kinds[k])}
     return frozenset(out)
-
-
-def _raised(seg: list, k: int) -> bool:
-    """The name at ``k`` raised to a power with nothing after the power that makes it a function's (``p^2 k``,
-    ``(1 - 2p + p^2)``; not ``f^2(x)``, ``x^2_i``, ``g^{(k)}``): a number of the display, as ``(1-p)`` makes it."""
-    if k + 2 >= len(seg) or seg[k + 1].kind != "SUP" or (k and seg[k - 1].kind in ("SUB", "SUP")):
-        return False
-    end = k + 2
-    if seg[end].kind == "LBRACE":
-        depth = 0
-        for end in range(k + 2, len(seg)):
-            depth += (seg[end].kind == "LBRACE") - (seg[end].kind == "RBRACE")
-            if not depth:
-                break
-        if seg[k + 3].kind == "LPAREN":
-            return False                       # g^{(k)}: a derivative's order
-    elif seg[end].kind not in ("NUMBER", "NAME"):
-        return False
-    after = seg[end + 1].kind if end + 1 < len(seg) else None
-    return after not in ("LPAREN", "SUB", "PRIME", "LBRACK")
 
 
 def _operand(before, after, opening=None) -> bool:

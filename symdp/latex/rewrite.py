@@ -414,6 +414,32 @@ def ellipsis_sums(text: str) -> str:
     return text
 
 
+def _earlier_terms(toks, depths, first, left, diffs):
+    """(the first term, its differing tokens) of ``x_1 + x_2 + \\cdots + x_N`` whose ellipsis stands after ``x_2``
+    (``left``, ``diffs`` its (number, end) pairs): earlier terms of the same pattern, each one less, open the sum
+    (``x_1``); an earlier term of the same shape that does not continue it (``x_0 + x_2 + \\cdots``) leaves the
+    ellipsis to be refused, (None, None)."""
+    level = depths[first]
+    while first >= 2 and toks[first - 1].kind == "PLUS" and depths[first - 1] == level:
+        start = first - 2
+        while start > 0 and depths[start - 1] >= level and not (depths[start - 1] == level
+                                                                and toks[start - 1].kind in _STOPS):
+            start -= 1
+        term = toks[start:first - 1]
+        if len(term) != len(left):
+            return left, diffs
+        pairs = list(zip(term, left))
+        varied = [a for a, b in pairs if any(b is d for d, _ in diffs)]
+        if any((a.kind, a.text) != (b.kind, b.text) for a, b in pairs if not any(b is d for d, _ in diffs)):
+            return left, diffs                  # another term: the sum starts after it
+        if any(a.kind != "NUMBER" for a in varied) or len({a.text for a in varied}) != 1 \
+                or not varied[0].text.isdigit() or int(varied[0].text) != int(diffs[0][0].text) - 1:
+            return None, None                   # x_0 + x_2 + \cdots: no pattern a reader can continue
+        diffs = [(a, end) for a, (_, end) in zip(varied, diffs)]
+        left, first = term, start
+    return left, diffs
+
+
 def _pattern(text, toks, depths, k):
     level = depths[k]
     first = k - 2
@@ -431,6 +457,9 @@ def _pattern(text, toks, depths, k):
     if not diffs or any(a.kind != "NUMBER" or b.kind not in ("NAME", "NUMBER") for a, b in diffs) \
             or len({a.text for a, _ in diffs}) != 1 or len({b.text for _, b in diffs}) != 1:
         return None
+    left, diffs = _earlier_terms(toks, depths, first, left, diffs)
+    if left is None:
+        return None
     used = set(re.findall(r"(?<!\\)\b[a-z]\b", text)) | {t.text for t in toks if t.kind == "NAME"}
     index = next((c for c in _INDICES if c not in used), None)
     if index is None:
@@ -440,6 +469,6 @@ def _pattern(text, toks, depths, k):
     for a, _ in diffs:
         term.append(text[at:a.start] + index)
         at = a.end
-    term.append(text[at:toks[k - 2].end])
+    term.append(text[at:left[-1].end])
     lo, hi = diffs[0][0].text, diffs[0][1].text
     return start, end, rf"\sum_{{{index}={lo}}}^{{{hi}}} {{{''.join(term)}}}"

@@ -55,7 +55,8 @@ def _unpaired(source: str, kind: str, start: int, end: int) -> bool:
         if ch in "([{":
             stack.append(ch)
         elif ch in ")]}":
-            if not stack or stack.pop() != _PAIRS[ch]:
+            opened = stack.pop() if stack else None
+            if opened != _PAIRS[ch] and opened not in _HALF_OPEN.get(ch, ()):   # [0, 1): an interval's ends
                 return k == start
     return False
 
@@ -84,7 +85,11 @@ def _signed_label(source: str, kind: str, start: int, end: int) -> bool:
 
 
 def _star_script(source: str, kind: str, start: int, end: int) -> bool:
-    return kind == "MUL" and source[:start].rstrip().endswith(("^", "^{", "*", "_", "_{"))
+    return kind == "MUL" and source[:start].rstrip().rstrip("*").rstrip().endswith(("^", "^{", "_", "_{"))
+
+
+def _code_power(source: str, kind: str, start: int, end: int) -> bool:
+    return kind == "MUL" and source[:start].rstrip().endswith("*")
 
 
 def _relation_in_script(source: str, kind: str, start: int, end: int) -> bool:
@@ -137,6 +142,7 @@ def _kind(*kinds):
 _MEMBER_OF = re.compile(r"\\(?:in|notin|subset|subseteq)\s*(?:\\left\s*)?$")
 _INT_DOMAIN = re.compile(r"\\int_\s*\{?\s*$")
 _PAIRS = {")": "(", "]": "[", "}": "{"}
+_HALF_OPEN = {")": ("[",), "]": ("(",)}
 _CONNECTIVE = re.compile(r"\\(?:text|textrm|mathrm)\s*\{\s*(?:and|or)\s*\}")
 _CONNECTIVE_ROW = re.compile(r"&|\\(?:text|textrm|mathrm)\s*\{\s*(?:and|or)\s*\}|[\s,.]")
 _AFTER_LIMITS = re.compile(r"\\(?:sum|prod|int)(?:\s*[_^]\s*(?:\{[^{}]*\}|\\?\w+))*\s*$")
@@ -158,6 +164,7 @@ _PLACES = (
                     "limit or a name? Write it in \\text{} as a name, or as the formula it stands for"),
     (_star_script, "a star as a script where no name takes it ((x + 1)^*, 2^*, Y^{**}): an optimum's or a "
                    "dual's label belongs on one name (x^*); write the starred name in \\text{} or declare it"),
+    (_code_power, "a power written ** (code, x ** 2): write x^{2}"),
     (_relation_in_script, "a relation in a subscript (y_{\\le i}, \\mathcal{I}_\\in): a slice of a sequence or a "
                           "label, not a formula symdp reads"),
     (_angle, "angle brackets \\langle ... \\rangle: an average (physics' <X>) or an inner product? Write "
