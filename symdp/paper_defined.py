@@ -64,16 +64,19 @@ def is_value(read_as, known: dict) -> bool:
 
 
 def redefines(read_as, known: dict) -> bool:
-    """``p(y; \\mu, \\sigma^2) = ...`` after ``p(x; l, u) = ...``: the letter of a known function defined again over
-    variables one of which is written as a power (a parameter ``\\sigma^2``): a new function the later displays mean
-    (papers reuse ``p`` for every density), never a value of the earlier one at ``\\sigma^2``.  It is not carried
-    either: a body in ``\\sigma`` (``\\sqrt{\\sigma^2}`` read as ``\\sigma``) does not follow ``\\sigma^2`` put in."""
+    """``p(y; \\mu, \\sigma^2) = ...`` after ``p(x; l, u) = ...``: the letter of a known function defined again, over
+    variables (distinct names, or powers of them, ``\\sigma^2``) some plain one of which is not among the earlier
+    definition's: a new function the later displays mean (papers reuse ``p`` for every density), never a value of
+    the earlier one, whatever follows it (a chain too).  A value at an expression of the same variables (``f(t^2)``,
+    ``\\phi(x; \\mu, \\sigma^2)`` after ``\\phi(x; \\mu, s)``) is not one: it is checked with the definition."""
     head = read_as.head
-    if not isinstance(head, AppliedUndef) or head.func not in known or len(read_as.chain) != 1:
+    if not isinstance(head, AppliedUndef) or head.func not in known:
         return False
     bases = [a.base if isinstance(a, sp.Pow) and a.exp.is_number else a for a in head.args]
+    earlier = set(known[head.func].call.args)
     return all(isinstance(b, sp.Symbol) for b in bases) and len(set(bases)) == len(bases) \
-        and not all(isinstance(a, sp.Symbol) for a in head.args)
+        and any(isinstance(a, sp.Symbol) and a not in earlier for a in head.args)
+
 
 
 def expand(known: dict, members) -> tuple[tuple, tuple, tuple]:

@@ -236,10 +236,9 @@ def _define(known: dict, eq, notation) -> None:
         read_as = display(eq.latex, notation, prose=eq.prose)
     except (LatexError, SymdpError):
         return
-    if defined.redefines(read_as, known):
-        del known[read_as.head.func]          # the letter means the new function from here on
-        return
     found = defined.definition(eq.label, f"{eq.file}:{eq.line}", read_as)
+    if found is None and defined.redefines(read_as, known):
+        del known[read_as.head.func]          # the letter means a new function from here on, not carried
     if found is not None:
         (body,), extra, _ = defined.expand(known, (found.body,))
         known[found.call.func] = replace(found, body=body, conditions=found.conditions + extra)

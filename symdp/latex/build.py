@@ -337,12 +337,13 @@ class Builder(Application, Limits, Products, Transformer):
         return sp.Mul(self.expr(c[1]), sp.Pow(self.expr(c[2]), -1))
 
     def binom(self, c):
-        """``\\binom{n}{k}``; refused where the lower part is a number that is not a whole one (``\\binom{0.9}{-1.17}``,
-        a column vector written with ``\\binom``: a coefficient there is no count; ``\\binom{n}{-1}`` is 0)."""
+        """``\\binom{n}{k}``; refused where the lower part is a number that is no whole number at least 0
+        (``\\binom{0.9}{-1.17}``, ``\\binom{1}{-1}``: a column vector written with ``\\binom``; a coefficient there
+        counts nothing)."""
         top, bottom = self.expr(c[1]), self.expr(c[2])
-        if bottom.is_number and not bottom.is_integer:
+        if bottom.is_number and not (bottom.is_integer and bottom >= 0):
             self.fail(c[0].start_pos, c[0].end_pos, f"\\binom{{{top}}}{{{bottom}}}: a binomial coefficient whose lower "
-                      "part is no whole number (a column vector written with \\binom?); write the "
+                      "part is no whole number at least 0 (a column vector written with \\binom?); write the "
                       "vector's entries apart, or sympy's binomial in the notation")
         return sp.binomial(top, bottom)
 

@@ -114,9 +114,13 @@ FACTOR_ENDS = frozenset({"RPAREN", "RBRACK", "RBRACE", "RSET", "NAME", "NUMBER",
 OPEN = {"LBRACE", "LPAREN", "LBRACK", "LSET", "ABSL", "FLOORL", "CEILL", "BEGIN_CASES", "LANGLE"}
 CLOSE = {"RBRACE", "RPAREN", "RBRACK", "RSET", "ABSR", "FLOORR", "CEILR", "END_CASES", "RANGLE"}
 """The kinds that open and close a group."""
-_ENTRY = re.compile(r"\s*(?:[A-Za-z0-9(]|\\(?:frac|dfrac|tfrac|sqrt|sum|prod|int|log|ln|exp|hat|bar|tilde|"
-                    r"left\s*\(|" + "|".join(sorted(GREEK)) + r")(?![A-Za-z]))")
-"""What opens a vector's next entry after a wide space (a term, not a relation, a word or a closing bracket)."""
+_ENTRY = re.compile(r"\s*(?![-+]\s*\\q?quad(?![A-Za-z]))(?!\\(?:cdot|times|ast|star|bmod|pmod|mod|pm|mp|div|approx|sim|"
+                    r"simeq|mid|propto|equiv|forall|exists|ldots|cdots|dots|middle|text|mathrm|right|end|le|ge|leq|geq|"
+                    r"leqslant|geqslant|ne|neq|in|notin|to|quad|qquad|Rightarrow|implies|iff)(?![A-Za-z]))"
+                    r"[-+A-Za-z0-9(\[\\]")
+"""What opens a vector's next entry after a wide space: a term, a sign before one (``(1 \\quad -1)``); not a binary
+operator set apart by wide spaces (``a \\quad - \\quad b``, ``\\cdot``), a relation, a word, a closing bracket or a
+construct refused for its own reason (``\\approx``, ``\\mid``, ``\\cdots``)."""
 _DELIM_AFTER = re.compile(r"\s*(\\[A-Za-z]+|\\[{}|]|[()\[\]|.])")
 _GROUP_TEXT = re.compile(r"\s*\{([^{}]*)\}")
 _THOUSANDS = re.compile(r"(\{,\}\d{3})+")

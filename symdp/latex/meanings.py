@@ -107,9 +107,10 @@ def _refuse_called_and_plain(source: str, chain) -> None:
 
 
 def _outside_calls(expr):
-    """``expr`` with every call of a function of the paper's put away: the names it uses outside their arguments
-    (``\\theta^t t(x)``: t; ``N(f) + f(x)``: f only as an argument)."""
-    return expr.replace(lambda e: isinstance(e, AppliedUndef), lambda e: sp.Dummy("call"))
+    """``expr`` with the names that stand alone as a call's argument put away: the names it uses elsewhere
+    (``\\theta^t t(x)``: t; ``N(f) + f(x)``: f only as an argument; ``g(\\theta^t t(x))``: t, in a formula argument)."""
+    return expr.replace(lambda e: isinstance(e, AppliedUndef) and any(isinstance(a, sp.Symbol) for a in e.args),
+                        lambda e: e.func(*(sp.Dummy("argument") if isinstance(a, sp.Symbol) else a for a in e.args)))
 
 
 def _refuse_partial_bare(source: str, chain, partial, arguments) -> None:

@@ -149,6 +149,7 @@ def display(text: str, notation: Notation | None = None, *, derived=None, prose=
     _refuse_number_aside(source)
     chain = tuple(_parse_tokens(source, resolver, seg) for seg in segments)
     _refuse_own_definition(source, head, chain, defines)
+    _refuse_constant_defined(source, segments, chain, ops, defines)
     _refuse_lone_pairs(source, segments, chain, defines, ops)
     _refuse_missing_relation(source, chain, defines)
     if len(chain) == 1 and _undeclared_value(chain[0], notation, derived):
@@ -176,6 +177,19 @@ def display(text: str, notation: Notation | None = None, *, derived=None, prose=
     refuse_label_powers(source, raw, defined_end)
     return Display(chain, tuple(ops), tuple(found), defines, tuple(unread), used(declared, notation, source), head,
                    consequence)
+
+
+def _refuse_constant_defined(source: str, segments, chain, ops, defines: str) -> None:
+    """Refuse ``e = y - \\hat{y}``, ``\\pi = \\frac{1}{K}``: the letter of a constant alone on the left of ``=``, the
+    right side in free names: a name the paper defines (a residual, a policy), or a claim about Euler's number or pi?
+    (``e = \\sum_k 1/k!``, free of names, stays a fact about the constant.)"""
+    if defines or not ops or ops[0] != "=" or len(segments[0]) != 1 or len(chain) < 2:
+        return
+    first = chain[0]
+    if first in (sp.E, sp.pi, sp.I) and isinstance(chain[1], sp.Basic) and chain[1].free_symbols:
+        fail(source, segments[0][0].start, segments[0][0].end, f"{source[segments[0][0].start:segments[0][0].end]} "
+             "alone on the left of = with names on the right: a quantity the paper names so (a residual e, a "
+             "policy pi), or a claim about the constant? Declare the name in the notation (symbols=)")
 
 
 def _refuse_own_definition(source: str, head, chain, defines: str) -> None:

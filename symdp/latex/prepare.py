@@ -23,23 +23,42 @@ _STRIP = [(re.compile(p), r) for p, r in (
     (_STEP + r"(<|>|\\leq?|\\geq?|\\leqslant|\\geqslant)\s*\}", r" \1 "),
     (r"^(\s*&?\s*)" + _STEP + r"=\s*\}", r"\1 = "),
     (r"\\stackrel\s*\{\s*\\text\s*\{\s*def\s*\}\s*\}\s*\{\s*=\s*\}", "="),
-    (r"^(\s*&?\s*(?:\\(?:hat|bar|tilde)\s*\{?\s*)?\\?[A-Za-z]+\}?(?:_\{[^{}]*\}|_\\?[A-Za-z0-9]+)?\s*&?\s*)"
-     r"\\equiv(?![A-Za-z])(?!.*(?:\\equiv|mod))", r"\1\\coloneqq "),
     (r"\\(q?quad)\s*\(\s*\d+[a-z]?\s*\)\s*$", ""), (r"(\s*\\\\)+\s*$", ""),
     (r"(?:\s|(?<!\\)[.,;]|\\[;,:!]|\\q?quad\b)+$", ""))]
-"""Delimiters, labels (bookdown's ``(\\#eq:name)`` too; a proof step's ``\\overset{(a)}{\\le}``, the relation; ``\\equiv``
-after a bare name that opens the row, ``f \\equiv \\frac{h}{N}``, a definition, unless a congruence), tags,
+"""Delimiters, labels (bookdown's ``(\\#eq:name)`` too; a proof step's ``\\overset{(a)}{\\le}``, the relation), tags,
 equation numbers and the display's trailing punctuation, with any spacing command
 before it (``\\; .``) removed whole (never half of ``\\;``)."""
 
 
 def clean(text: str) -> str:
-    """The formula of a display: without math delimiters, labels, tags, a trailing equation number."""
+    """The formula of a display: without math delimiters, labels, tags, a trailing equation number; ``\\equiv`` read
+    as a definition where it defines a name (:func:`defining_equiv`)."""
     if not isinstance(text, str):
         raise SymdpError("latex", text, "a string of LaTeX math")
+    text = defining_equiv(text)
     for pattern, repl in _STRIP:
         text = pattern.sub(repl, text)
     return text.strip()
+
+
+_EQUIV_HEAD = re.compile(r"^\s*&?\s*(?!(?:e|i|\\pi)\s*&?\s*\\equiv)(?:\\(?:hat|bar|tilde|widehat|overline)\s*\{?\s*)?"
+                         r"(?:\\[A-Za-z]+|[A-Za-z])\}?(?:_\{[^{}]*\}|_\\?[A-Za-z0-9]+)?\s*&?\s*\\equiv(?![A-Za-z])")
+_CONGRUENCE = re.compile(r"mod|\\equiv|(?:\\q?quad|\\[;,:]|~)\s*[(\[]\s*\w+\s*[)\]]", re.S)
+_SPACING = re.compile(r"\\(?:q?quad|[,;:!]|text\s*\{[^{}]*\})")
+
+
+def defining_equiv(text: str) -> str:
+    """``f \\equiv \\frac{h}{N}``, ``k &\\equiv& 1 + \\frac{20}{N^2}``: ``\\equiv`` after one name (a letter or a
+    command, decorated, subscripted; not e, i or pi) opening the row, before a formula with a name in it, is a
+    definition (``:=``).  A congruence (``mod`` anywhere, ``x \\equiv 1 \\quad (4)``, a number alone on the right),
+    a second ``\\equiv``, ``f(x) \\equiv 0`` stay as written (refused: an equivalence)."""
+    m = _EQUIV_HEAD.match(text)
+    if m is None:
+        return text
+    rest = text[m.end():]
+    if _CONGRUENCE.search(rest) or not re.search(r"[A-Za-z]", _SPACING.sub(" ", rest)):
+        return text
+    return text[:m.end() - len("\\equiv")] + "\\coloneqq " + rest
 
 
 def shown(text: str) -> str:

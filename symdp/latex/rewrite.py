@@ -417,27 +417,30 @@ def ellipsis_sums(text: str) -> str:
 def _earlier_terms(toks, depths, first, left, diffs):
     """(the first term, its differing tokens) of ``x_1 + x_2 + \\cdots + x_N`` whose ellipsis stands after ``x_2``
     (``left``, ``diffs`` its (number, end) pairs): earlier terms of the same pattern, each one less, open the sum
-    (``x_1``); an earlier term of the same shape that does not continue it (``x_0 + x_2 + \\cdots``) leaves the
-    ellipsis to be refused, (None, None)."""
+    (``x_1``); a term of another shape ends the search (``a + x_2 + \\cdots``).  (None, None), the ellipsis left to be
+    refused, where a term of the pattern does not continue it (``x_0 + x_2 + \\cdots``) or a minus stands before one
+    (``-x_1 + x_2 + \\cdots``, ``x_1 - x_2 + \\cdots``: the sign of one term, or of the sum?)."""
     level = depths[first]
-    while first >= 2 and toks[first - 1].kind == "PLUS" and depths[first - 1] == level:
+    while True:
+        if first and toks[first - 1].kind == "MINUS" and depths[first - 1] == level:
+            return None, None
+        if not (first >= 2 and toks[first - 1].kind == "PLUS" and depths[first - 1] == level):
+            return left, diffs
         start = first - 2
         while start > 0 and depths[start - 1] >= level and not (depths[start - 1] == level
                                                                 and toks[start - 1].kind in _STOPS):
             start -= 1
         term = toks[start:first - 1]
-        if len(term) != len(left):
-            return left, diffs
         pairs = list(zip(term, left))
         varied = [a for a, b in pairs if any(b is d for d, _ in diffs)]
-        if any((a.kind, a.text) != (b.kind, b.text) for a, b in pairs if not any(b is d for d, _ in diffs)):
+        if len(term) != len(left) or any((a.kind, a.text) != (b.kind, b.text) for a, b in pairs
+                                         if not any(b is d for d, _ in diffs)) or any(a.kind != "NUMBER" for a in varied):
             return left, diffs                  # another term: the sum starts after it
-        if any(a.kind != "NUMBER" for a in varied) or len({a.text for a in varied}) != 1 \
-                or not varied[0].text.isdigit() or int(varied[0].text) != int(diffs[0][0].text) - 1:
+        if len({a.text for a in varied}) != 1 or not varied[0].text.isdigit() \
+                or int(varied[0].text) != int(diffs[0][0].text) - 1:
             return None, None                   # x_0 + x_2 + \cdots: no pattern a reader can continue
         diffs = [(a, end) for a, (_, end) in zip(varied, diffs)]
         left, first = term, start
-    return left, diffs
 
 
 def _pattern(text, toks, depths, k):
@@ -454,7 +457,8 @@ def _pattern(text, toks, depths, k):
     if not left or len(left) != len(right) or any(t.kind == "CMD" and t.text in ELLIPSES for t in left + right):
         return None
     diffs = [(a, b) for a, b in zip(left, right) if (a.kind, a.text) != (b.kind, b.text)]
-    if not diffs or any(a.kind != "NUMBER" or b.kind not in ("NAME", "NUMBER") for a, b in diffs) \
+    if not diffs or any(a.kind != "NUMBER" or not a.text.isdigit() or b.kind not in ("NAME", "NUMBER")
+                        or (b.kind == "NUMBER" and not b.text.isdigit()) for a, b in diffs) \
             or len({a.text for a, _ in diffs}) != 1 or len({b.text for _, b in diffs}) != 1:
         return None
     left, diffs = _earlier_terms(toks, depths, first, left, diffs)

@@ -72,8 +72,8 @@ def _named(seg: list[Tok]) -> bool:
         return False
     if any(t.kind == "CMD" and (t.text in OPERATORS or t.text in HEADS) for t in seg):
         return False
-    if seg[0].kind == "NAME" and seg[0].text in ("e", "\\pi"):
-        return False
+    if seg[0].kind == "NAME" and seg[0].text in ("e", "\\pi") and not (len(seg) > 1 and seg[1].kind == "SUB"):
+        return False    # e = \sum_k 1/k!: a fact about the constant; italic exp(...); e_i, a residual, is a name
     depth, first, script = 0, True, False
     for t in seg:
         depth += (t.kind == "LBRACE") - (t.kind == "RBRACE")

@@ -5,7 +5,10 @@
   script or a command (``x^\\phantom{2} y``: left as written, refused);
 * an integral over the real line written as a set, ``\\int_{\\mathbb{R}}`` (``\\int_\\mathbb{R}``,
   ``\\int_{\\mathbb R}``) with no upper limit: ``\\int_{-\\infty}^{\\infty}``.  ``\\int_{\\mathbb{R}^d}`` and any other
-  set stay as written (refused: an integral over a set).
+  set stay as written (refused: an integral over a set);
+* siunitx's ``\\num{0.7219281}``, ``\\num{1e-5}`` (a number the package typesets): the number, ``1 \\times 10^{-5}``
+  for the exponent form; ``\\num`` of anything but a plain number (``\\num{1,5}``, a locale's decimal comma) is
+  left as written (refused).
 """
 from __future__ import annotations
 
@@ -22,8 +25,21 @@ _REAL_LINE = re.compile(r"\\int(?![A-Za-z])\s*_\s*(?:\{\s*\\mathbb\s*(?:\{\s*R\s
                         r"(?!\s*\^)")
 
 
+_NUM = re.compile(r"\\num\s*\{\s*([+-]?(?:\d+\.?\d*|\.\d+))(?:\s*[eE]\s*([+-]?\d+))?\s*\}")
+
+
+def _number(m) -> str:
+    """The number of ``\\num{...}`` where an operand may start (after an operator, a relation, an opening, a command
+    such as ``\\times``, or the start); after a digit or a letter (``2\\num{3}`` prints 23) it is left as written."""
+    before = m.string[:m.start()].rstrip()
+    if before and not (before[-1] in "=+-*/(<>[{,&" or re.search(r"\\[A-Za-z]+$", before)):
+        return m.group(0)
+    return f"{{{m.group(1)}}}" if m.group(2) is None else f"{{{m.group(1)} \\times 10^{{{int(m.group(2))}}}}}"
+
+
 def spellings(text: str) -> str:
-    """``text`` with phantoms dropped and integrals over the real line given their ends."""
+    """``text`` with phantoms dropped, integrals over the real line given their ends, ``\\num`` numbers written out."""
+    text = _NUM.sub(_number, text)
     return _REAL_LINE.sub(r"\\int_{-\\infty}^{\\infty}", _phantoms(text))
 
 

@@ -53,10 +53,11 @@ def _unpaired(source: str, kind: str, start: int, end: int) -> bool:
         if k and source[k - 1] == "\\":
             continue
         if ch in "([{":
-            stack.append(ch)
+            stack.append((ch, k))
         elif ch in ")]}":
-            opened = stack.pop() if stack else None
-            if opened != _PAIRS[ch] and opened not in _HALF_OPEN.get(ch, ()):   # [0, 1): an interval's ends
+            opened, at = stack.pop() if stack else (None, k)
+            interval = opened in _HALF_OPEN.get(ch, ()) and "," in source[at:k]     # [0, 1): an interval's ends
+            if opened != _PAIRS[ch] and not interval:
                 return k == start
     return False
 
@@ -135,6 +136,10 @@ def _empty_group(source: str, kind: str, start: int, end: int) -> bool:
     return kind == "RBRACE" and source[:start].rstrip().endswith("{")
 
 
+def _list_in_subscript(source: str, kind: str, start: int, end: int) -> bool:
+    return kind == "COMMA" and _in_subscript(source, start)
+
+
 def _kind(*kinds):
     return lambda source, kind, start, end: kind in kinds
 
@@ -182,6 +187,8 @@ _PLACES = (
     (_placeholder, "a placeholder for an argument or an index (k(x, \\cdot), A_{1 \\cdot}): a function or a "
                    "margin, not a value"),
     (_empty_group, "an empty group {}: nothing where the grammar expects a term"),
+    (_list_in_subscript, "a subscript holding a list with a formula in it (t_{1-\\alpha/2, n-p-1}, a quantile's level "
+                         "and degrees of freedom): declare the name in the notation"),
     (_kind("SEMI"), "a semicolon: the parameters after a function's arguments (f(x; \\mu)) of a function the "
                     "notation does not declare, or two formulas in one row? Declare the function, or quote one "
                     "formula"),

@@ -29,7 +29,8 @@ FILES = ("rows", "heldout_rows", "heldout2_rows", "heldout3_rows", "heldout4_row
          "heldout33_rows", "heldout34_rows", "heldout35_rows",
          "heldout36_rows", "heldout37_rows", "heldout38_rows", "heldout39_rows", "heldout40_rows",
          "heldout41_rows", "heldout42_rows", "heldout43_rows", "heldout44_rows", "heldout45_rows", "heldout46_rows",
-         "heldout47_rows", "heldout48_rows", "heldout49_rows", "heldout50_rows", "heldout51_rows")
+         "heldout47_rows", "heldout48_rows", "heldout49_rows", "heldout50_rows", "heldout51_rows", "heldout53_rows",
+         "heldout54_rows", "heldout55_rows")
 HELDOUT = ("heldout_rows", "heldout2_rows", "heldout3_rows", "heldout4_rows", "heldout5_rows", "heldout6_rows",
            "heldout7_rows", "heldout8_rows", "heldout9_rows", "heldout10_rows", "heldout11_rows", "heldout12_rows",
            "heldout13_rows", "heldout14_rows", "heldout15_rows", "heldout16_rows", "heldout17_rows",
@@ -39,7 +40,8 @@ HELDOUT = ("heldout_rows", "heldout2_rows", "heldout3_rows", "heldout4_rows", "h
          "heldout33_rows", "heldout34_rows", "heldout35_rows",
          "heldout36_rows", "heldout37_rows", "heldout38_rows", "heldout39_rows", "heldout40_rows",
          "heldout41_rows", "heldout42_rows", "heldout43_rows", "heldout44_rows", "heldout45_rows", "heldout46_rows",
-         "heldout47_rows", "heldout48_rows", "heldout49_rows", "heldout50_rows", "heldout51_rows")
+         "heldout47_rows", "heldout48_rows", "heldout49_rows", "heldout50_rows", "heldout51_rows", "heldout53_rows",
+         "heldout54_rows", "heldout55_rows")
 ROWS = {name: load(name) for name in FILES if (CORPUS / f"{name}.py").exists()}
 _SEEN: dict = {}
 
@@ -52,6 +54,15 @@ def outcome(name: str, k: int):
 
 
 MISREAD_BLIND: dict = {
+    "heldout53_rows": ((16,),
+                       "measured blind at 88121bd: 1/6 with 1 misread (README.md), left as it stands: \\log \\frac{a}{b} "
+                       "= \\log(a) - \\log(b) is read with the natural log, where the chapter says once, far from the "
+                       "row, that it always uses base 2 (the row's prose does not hold the sentence); the identity holds "
+                       "in every base"),
+    "heldout54_rows": ((39,),
+                       "measured blind at 88121bd: 27/39 with 1 misread (README.md), left as it stands: SSE(\\beta_0, "
+                       "\\dots, \\beta_p) = \\sum_i (...)^2 is read as defining SSE(...) (its right side read, the defined "
+                       "side never compared), where the blind meaning refuses a call on a list written with \\dots"),
     "heldout49_rows": ((52, 53, 56, 62, 63, 71, 73, 93, 95),
                        "measured blind at 27d6a83: 8/12 with 5 misread (README.md), left as they stand: sums written "
                        "x_{1} + x_{2} + \\cdots + x_{N} (the sample mean and standard deviation, repeated in the "
@@ -177,6 +188,15 @@ BELOW_TARGET: dict = {  # heldout7 left it on 2026-12-03 at 44/48 (measured blin
                       "'&(\\sqrt{n/p} \\le n)', and a justification '(for odd $k$, ...)' refused: a condition or a fact "
                       "used?; \\tikz labels refused), 0 misread; measured blind at 2701005: 21/25 = 84 % with 3 misread "
                       "(README.md)",
+    "heldout53_rows": "2/6 = 33 % of the closed-form rows read as meant (P(x) probabilities, \\sum_{1 \\le x \\le 32} "
+                      "with its range as a condition refused; siunitx's \\num read since 2026-12-07), 1 misread "
+                      "(MISREAD_BLIND); measured blind at 88121bd: 1/6 with 1 misread (README.md)",
+    "heldout54_rows": "27/39 = 69 % of the closed-form rows read as meant (acronyms SSE, SST, df_R, model labels R:, "
+                      "\\widehat{Cov}(X,Y) refused), 1 misread (MISREAD_BLIND); measured blind at 88121bd: 27/39 with 1 "
+                      "misread (README.md)",
+    "heldout55_rows": "12/19 = 63 % of the closed-form rows read as meant (ai + b with i an index, \\operatorname{mod} "
+                      "without parentheses, a statement after \\text{using} refused), 0 misread; measured blind at "
+                      "88121bd: 12/19 with 0 misread (README.md)",
     "heldout50_rows": "8/12 = 67 % of the closed-form rows read as meant (N_2(\\varepsilon, G, n) with G a function "
                       "letter, L_{n+1}(w) a family member or a product?, G^{2}(z) a power of a function, a remark "
                       "\\text{ implying ...} refused), 0 misread; measured blind at 27d6a83: 8/12 = 67 % with 0 misread "

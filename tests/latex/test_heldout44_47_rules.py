@@ -30,8 +30,8 @@ def refused(latex: str, words: str) -> None:
 def test_a_binomial_whose_lower_part_is_no_whole_number_is_refused():
     refused(r"\mu = \binom{0.9}{-1.17}", "a column vector written with")
     refused(r"y = \binom{n}{1/2}", "no whole number")
+    refused(r"y = \binom{1}{-1}", "a column vector written with")              # the vector (1, -1), not 0
     assert display(r"y = \binom{n}{k}").chain == (sp.binomial(n, k),)
-    assert display(r"y = \binom{n}{-1}").chain == (0,)                           # the convention: 0
     assert display(r"y = \binom{1/2}{3}").chain == (sp.Rational(1, 16),)    # a generalised coefficient: a count below
 
 
@@ -50,6 +50,9 @@ def test_a_wide_space_between_terms_in_brackets_sets_entries_apart():
     assert display(r"y = \left( a \quad \cdot \quad b \right)").chain == (a * b,)
     assert display(r"y = \left( x \quad \bmod p \right)").chain == (sp.Mod(x, p),)
     refused(r"y=\left(a \quad \approx b\right)", "an approximation")
+    for latex in (r"y = (1 \quad -1)", r"y = (\cos\theta \quad -\sin\theta)", r"y = (a \quad \varepsilon)",
+                  r"y = (a \quad \infty)", r"y = (a \quad \max(b, c))"):          # the second review's vectors
+        refused(latex, "a vector or a list")
 
 
 def test_a_letter_both_called_and_a_number_is_refused():
@@ -57,6 +60,8 @@ def test_a_letter_both_called_and_a_number_is_refused():
     # t an argument elsewhere (an integration variable, another call's) does not excuse the exponent
     refused(r"y = \exp(\theta^t t(x) - A(\theta)) + \int_0^1 g(t) dt", "called as a function and also")
     refused(r"y = c(\theta)\exp(\theta^t t(x)) s(t)", "called as a function and also")
+    refused(r"y = g(\theta^t t(x))", "called as a function and also")          # inside another call's argument
+    refused(r"y = g(t^2) + t(x)", "called as a function and also")
     t = sp.Function("t")
     assert display(r"y = \theta t(x) + t(z)").chain[0].has(t(x))             # a function only: a call, as before
     assert display(r"y = g(t) + t(x)").chain[0].has(t(x))                      # t only as an argument
@@ -92,6 +97,11 @@ def test_an_ellipsis_sum_starts_at_its_first_written_term():
     assert str(display(r"y = a + x_2 + \cdots + x_N").chain[0]) == "a + Sum(x[i], (i, 2, N))"   # another term before
     refused(r"y = x_0 + x_2 + \cdots + x_N", "an ellipsis")                     # no pattern a reader can continue
     refused(r"y = x_1 + x_3 + \cdots + x_n", "an ellipsis")
+    for latex in (r"y = x_1 - x_2 + x_3 + \cdots + x_n", r"y = -x_1 + x_2 + \cdots + x_n",     # the second review
+                  r"y = x_1 - x_2 + \cdots + x_n", r"y = 1 - \frac12 + \frac13 + \cdots + \frac1n",
+                  r"y = 0.5 + \cdots + 0.9", r"y = 1 + 2.5 + \cdots + n", r"y = 1 + 3 + \cdots + n"):
+        refused(latex, "an ellipsis")                                            # a sign or a step: refused, no crash
+    assert str(display(r"y = a + 1 + 2 + \cdots + n").chain[0]) == "a + Sum(i, (i, 1, n))"
 
 
 def test_equiv_after_a_bare_name_defines_it():
@@ -100,3 +110,14 @@ def test_equiv_after_a_bare_name_defines_it():
     refused(r"a \equiv b \pmod n", "an equivalence")                          # a congruence
     refused(r"f(x) \equiv 0", "an equivalence")                                # identically: not a definition
     refused(r"x \equiv y \equiv z", "an equivalence")
+    for latex in (r"n \equiv 0 \quad [2]", r"x \equiv 1 \quad (4)", r"x \equiv 1", r"xy \equiv 1 + a",
+                  "x \\equiv a \n \\pmod{4}"):                                   # congruences, a word
+        refused(latex, "an equivalence")
+    refused(r"e \equiv y - \hat{y}", "an equivalence")                         # e, i, pi: never defined by \equiv
+
+
+def test_a_constant_letter_alone_on_the_left_of_a_definition_is_refused():
+    for latex in (r"e = y - \hat{y}", r"\pi = \frac{1}{K}", r"e := y - \hat{y}"):
+        refused(latex, "a claim about the constant")
+    assert display(r"e_i = y_i - \hat{y}_i").defines == "e_i"                     # a residual's member: a name
+    assert display(r"e = \sum_{k=0}^{\infty} \frac{1}{k!}").chain[0] == sp.E    # a fact about the number

@@ -231,6 +231,30 @@ def test_a_letter_defined_again_is_a_new_function_not_a_value_of_the_old(tmp_pat
     assert "an undeclared function" in _line(out, "eq:after"), out
 
 
+VALUES = r"""\documentclass{article}
+\begin{document}
+\begin{align}
+  f(x) &= x^2 + 1 \label{eq:f} \\
+  f(t^2) &= t^4 + 1 \label{eq:at-square} \\
+  f(3) &= 11 \label{eq:wrong} \\
+  p(x; l, u) &= \frac{1}{u - l} \label{eq:uniform} \\
+  p(y;\mu,\sigma) &= \frac{1}{\sigma\sqrt{2\pi}} e^{-(y-\mu)^2/(2\sigma^2)} = \frac{e^{-(y-\mu)^2/(2\sigma^2)}}{\sqrt{2\pi\sigma^2}}
+    \label{eq:normal-chain}
+\end{align}
+\end{document}
+"""
+
+
+def test_a_value_at_an_expression_is_checked_and_a_new_density_in_a_chain_is_not(tmp_path, capsys):
+    """f(t^2) = t^4 + 1 is f's value at t^2 (proved; the review found it skipped as "a new function"), f(3) = 11 is
+    refuted (f(3) = 10); the normal density written as a chain after the uniform p(x; l, u) is a new p (it was checked
+    as the uniform's value and REFUTED)."""
+    code, out, _ = run(_paper(tmp_path, VALUES), capsys, "--domain", "t=(0,2)")
+    assert "proved" in _line(out, "eq:at-square"), out
+    assert "REFUTED" in _line(out, "eq:wrong") and code == 1, out
+    assert "defines p(y;\\mu,\\sigma) again" in _line(out, "eq:normal-chain"), out
+
+
 def test_a_row_opened_by_an_implication_is_not_checked_alone(tmp_path, capsys):
     """x > 1 implies x^2 > x, which alone (x = 1/2) is false: the row follows from the one before it."""
     text = PAPER.replace(r"  a + b &\le 2 b \label{eq:free}", r"  x &> 1 \label{eq:one} \\ \implies x^2 &> x \label{eq:then}")

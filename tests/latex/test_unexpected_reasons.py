@@ -17,6 +17,7 @@ PLACES = [
     (r"g = p(y) 1[y \in T] + q(y) 1[y \notin T]", "membership in a set"),
     (r"y = \frac{1}{1/(N_{i} - 1))} - 1", "pairs with no opening one"),
     (r"y = \sqrt{((N-S+1)^2 + S -1}}", "pairs with no opening one"),
+    (r"y = (a + b]", "pairs with no opening one"),                                  # no interval: no comma
     (r"D(p || q) + D(q || p) \le \epsilon", "a bar inside parentheses"),
     (r"y = \lfloor x 2^{-k}\rceil", "rounding to the nearest integer"),
     (r"LR_+ = \frac{a}{b}", "a sign as a script or a label"),
