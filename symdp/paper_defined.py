@@ -64,19 +64,31 @@ def is_value(read_as, known: dict) -> bool:
 
 
 def redefines(read_as, known: dict) -> bool:
-    """``p(y; \\mu, \\sigma^2) = ...`` after ``p(x; l, u) = ...``: the letter of a known function defined again, over
-    variables (distinct names, or powers of them, ``\\sigma^2``) some plain one of which is not among the earlier
-    definition's: a new function the later displays mean (papers reuse ``p`` for every density), never a value of
-    the earlier one, whatever follows it (a chain too).  A value at an expression of the same variables (``f(t^2)``,
-    ``\\phi(x; \\mu, \\sigma^2)`` after ``\\phi(x; \\mu, s)``) is not one: it is checked with the definition."""
+    """``p(y; \\mu, \\sigma^2) = ...`` after ``p(x; l, u) = ...``: the letter of a known function written over
+    variables (distinct names, or powers of them) with a first member that is not the earlier definition there: a new
+    function the later displays mean (papers reuse ``p`` for every density), or a value that does not hold; which,
+    only the text says, so it is neither checked nor carried, and the earlier definition is not used after it.  A row
+    whose first member is the definition at those arguments (``g(u) = u^2 + 1 \\ge 2u``, ``f(t^2) = t^4 + 1``) is a
+    value, checked with the definition."""
     head = read_as.head
-    if not isinstance(head, AppliedUndef) or head.func not in known:
+    if not isinstance(head, AppliedUndef) or head.func not in known or not read_as.chain:
         return False
     bases = [a.base if isinstance(a, sp.Pow) and a.exp.is_number else a for a in head.args]
-    earlier = set(known[head.func].call.args)
-    return all(isinstance(b, sp.Symbol) for b in bases) and len(set(bases)) == len(bases) \
-        and any(isinstance(a, sp.Symbol) and a not in earlier for a in head.args)
+    if not (all(isinstance(b, sp.Symbol) for b in bases) and len(set(bases)) == len(bases)):
+        return False
+    d = known[head.func]
+    if len(head.args) != len(d.call.args):
+        return False
+    return not _same(d.at(head.args)[0], read_as.chain[0])
 
+
+def _same(a, b) -> bool:
+    """``a`` and ``b`` are one expression by exact algebra (no numerics, no time limit: the same on every machine);
+    False where it cannot show it."""
+    if not isinstance(a, sp.Expr) or not isinstance(b, sp.Expr):
+        return False
+    difference = sp.expand(a - b)
+    return difference == 0 or sp.cancel(sp.together(difference)) == 0
 
 
 def expand(known: dict, members) -> tuple[tuple, tuple, tuple]:

@@ -185,8 +185,9 @@ def _stated(read_as, known: dict) -> tuple:
     put in (:mod:`.paper_defined`), or Skip: a definition, a single expression, a distribution."""
     chain, ops = read_as.chain, read_as.ops
     if read_as.defines and defined.redefines(read_as, known):
-        raise Skip(f"defines {read_as.defines} again: a new function with the letter of "
-                   f"{known[read_as.head.func].label}'s (bind it to a derivation to check it)")
+        raise Skip(f"defines {read_as.defines} again (a new function with the letter of "
+                   f"{known[read_as.head.func].label}'s), or states a value of that one that does not hold? Not "
+                   "checked (bind it to a derivation to check it)")
     if read_as.defines and defined.is_value(read_as, known):
         chain, ops = (read_as.head,) + chain, ("=",) + ops
     elif read_as.defines and isinstance(read_as.head, AppliedUndef) and defined.definition("", "", read_as) is None:

@@ -13,38 +13,12 @@ from dataclasses import dataclass
 
 from ..errors import SymdpError
 from .runon import run_on
+from .tokens import (  # noqa: F401  (the tables other modules import from here)
+    ALIASES, CLOSE, DELIMITERS, ENTRY, FACTOR_ENDS, GREEK, KEYWORDS, NAME_COMMANDS, OPEN, PUNCT, REFERENCES, RELATIONS,
+    SPACING, TEXT_COMMANDS)
 
 MAX_CHARS = 20000
 """Longest formula accepted (a display equation is a few hundred characters)."""
-
-GREEK = frozenset("""alpha beta gamma delta epsilon zeta eta theta iota kappa lambda mu nu xi pi rho sigma
-    tau upsilon phi chi psi omega Gamma Delta Theta Lambda Xi Pi Sigma Upsilon Phi Psi Omega ell""".split())
-ALIASES = {"varepsilon": "epsilon", "vartheta": "theta", "varphi": "phi", "varrho": "rho", "varsigma": "sigma"}
-"""Variant letters the papers use interchangeably with the plain ones."""
-
-SPACING = frozenset("quad qquad displaystyle textstyle limits nolimits nonumber notag left. right. middle "
-                    "mathstrut strut big Big bigg Bigg bigl bigr Bigl Bigr biggl biggr Biggl Biggr "
-                    "tiny scriptsize footnotesize small normalsize large Large LARGE huge Huge".split())
-RELATIONS = {"=": "=", "<": "<", ">": ">", "le": "<=", "leq": "<=", "leqslant": "<=", "ge": ">=",
-             "geq": ">=", "geqslant": ">=", "neq": "!=", "ne": "!=", "coloneqq": "=", "triangleq": "=",
-             "eqcolon": "=", "eqqcolon": "=",   # mathtools' =: (the right side is the name defined)
-             "lt": "<", "gt": ">"}
-KEYWORDS = {"cdot": "MUL", "cdotp": "MUL", "times": "MUL", "ast": "MUL", "wedge": "AND", "land": "AND", "vee": "OR", "lor": "OR",
-            "neg": "NOT", "lnot": "NOT", "in": "IN", "frac": "FRAC", "dfrac": "FRAC", "tfrac": "FRAC",
-            "notin": "IN", "sqrt": "SQRT", "binom": "BINOM", "dbinom": "BINOM", "tbinom": "BINOM", "infty": "NAME", "lfloor": "FLOORL", "rfloor": "FLOORR", "lceil": "CEILL",
-            "rceil": "CEILR", "mod": "MOD", "bmod": "MOD"}
-TEXT_COMMANDS = frozenset("text mathrm operatorname mathit textit textrm mathsf textsf mbox texttt mathtt textbf "
-                          "textnormal".split())
-REFERENCES = frozenset("ref eqref cite autoref cref Cref".split())
-"""Cross-references: words of a justification, never math."""
-NAME_COMMANDS = frozenset("mathrm operatorname mathit mathsf texttt mathtt textit textrm textsf".split())
-"""Text commands whose content, when an identifier (``\\texttt{d\\_in}``, ``\\mathrm{TV}``), is a name."""
-PUNCT = {"+": "PLUS", "-": "MINUS", "*": "MUL", "/": "DIV", ",": "COMMA", "(": "LPAREN", ")": "RPAREN",
-         "[": "LBRACK", "]": "RBRACK", "{": "LBRACE", "}": "RBRACE", "^": "SUP", "_": "SUB", "'": "PRIME",
-         "&": "AMP", "|": "BAR", "!": "BANG", ";": "SEMI", ":": "COLON", ".": "DOT"}
-DELIMITERS = {"(": "LPAREN", ")": "RPAREN", "[": "LBRACK", "]": "RBRACK", "\\{": "LSET", "\\}": "RSET",
-              "|": "BAR", "\\lfloor": "FLOORL", "\\rfloor": "FLOORR", "\\lceil": "CEILL", "\\rceil": "CEILR",
-              "\\vert": "BAR", "\\lvert": "BAR", "\\rvert": "BAR", "\\langle": "LANGLE", "\\rangle": "RANGLE"}
 
 
 @dataclass(frozen=True)
@@ -108,19 +82,6 @@ _RELATION_NEXT = re.compile(r"\s*(?:[=<>]|:=|\\(?:le|ge|leq|geq|leqslant|geqslan
 """A relation right after a wide space: ``y \\;=\\; x`` spaces the relation, no side condition begins there."""
 _ROW_SPACE = re.compile(r"\s*\[\s*-?\d*\.?\d+\s*(?:em|ex|pt|mm|cm|in|bp|mu|pc)\s*\]")
 _NUMBER = re.compile(r"\d+(?:\.\d+)?|\.\d+")
-FACTOR_ENDS = frozenset({"RPAREN", "RBRACK", "RBRACE", "RSET", "NAME", "NUMBER", "PRIME", "DBAR", "ABSR", "CEILR",
-                         "FLOORR", "BANG"})
-"""Tokens a factor ends with: a decimal written ``.1`` right after one is refused (:meth:`Lexer.number`)."""
-OPEN = {"LBRACE", "LPAREN", "LBRACK", "LSET", "ABSL", "FLOORL", "CEILL", "BEGIN_CASES", "LANGLE"}
-CLOSE = {"RBRACE", "RPAREN", "RBRACK", "RSET", "ABSR", "FLOORR", "CEILR", "END_CASES", "RANGLE"}
-"""The kinds that open and close a group."""
-_ENTRY = re.compile(r"\s*(?![-+]\s*\\q?quad(?![A-Za-z]))(?!\\(?:cdot|times|ast|star|bmod|pmod|mod|pm|mp|div|approx|sim|"
-                    r"simeq|mid|propto|equiv|forall|exists|ldots|cdots|dots|middle|text|mathrm|right|end|le|ge|leq|geq|"
-                    r"leqslant|geqslant|ne|neq|in|notin|to|quad|qquad|Rightarrow|implies|iff)(?![A-Za-z]))"
-                    r"[-+A-Za-z0-9(\[\\]")
-"""What opens a vector's next entry after a wide space: a term, a sign before one (``(1 \\quad -1)``); not a binary
-operator set apart by wide spaces (``a \\quad - \\quad b``, ``\\cdot``), a relation, a word, a closing bracket or a
-construct refused for its own reason (``\\approx``, ``\\mid``, ``\\cdots``)."""
 _DELIM_AFTER = re.compile(r"\s*(\\[A-Za-z]+|\\[{}|]|[()\[\]|.])")
 _GROUP_TEXT = re.compile(r"\s*\{([^{}]*)\}")
 _THOUSANDS = re.compile(r"(\{,\}\d{3})+")
@@ -290,7 +251,7 @@ class _Lexer:
             if depth < 0:
                 opened = t.kind
                 break
-        if opened in ("LPAREN", "LBRACK") and self.out[-1].kind in FACTOR_ENDS and _ENTRY.match(self.text, self.pos):
+        if opened in ("LPAREN", "LBRACK") and self.out[-1].kind in FACTOR_ENDS and ENTRY.match(self.text, self.pos):
             fail(self.text, start, self.pos, "a wide space between two terms inside brackets ((a \\quad b)): the "
                  "entries of a vector or a list, not a product; quote one entry, or write \\cdot for a product")
 

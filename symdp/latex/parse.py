@@ -26,7 +26,7 @@ from .scopes import grouped_integrands
 from .grammar import parser
 from .chains import bare_name, equation_members, refuse_continuation, refuse_second_pair, relation_chain
 from .context import Context
-from .lexer import LatexError, NotAFormula, Tok, fail, lex, not_formula
+from .lexer import FACTOR_ENDS, LatexError, NotAFormula, Tok, fail, lex, not_formula
 from .limits import bind_limits
 from .meanings import one_meaning
 from .names import refuse_argument_words, refuse_hypergeometric
@@ -95,6 +95,7 @@ def _source(text: str, notation: Notation) -> tuple[str, list[Tok], list[list[To
         raise SymdpError("latex", text, "a formula (the text is empty)")
     refuse_hypergeometric(source)
     tokens = justification(source, side_conditions.alignment(punctuation(lex(source))))
+    _refuse_spaced_parenthesis(source, tokens)
     refuse_second_pair(source, tokens)
     body, conds = side_conditions.split(source, tokens)
     if not body:
@@ -177,6 +178,29 @@ def display(text: str, notation: Notation | None = None, *, derived=None, prose=
     refuse_label_powers(source, raw, defined_end)
     return Display(chain, tuple(ops), tuple(found), defines, tuple(unread), used(declared, notation, source), head,
                    consequence)
+
+
+def _refuse_spaced_parenthesis(source: str, raw: list[Tok]) -> None:
+    """Refuse ``t / T \\quad (\\text{dimensionless})``: parentheses after a wide space (``\\quad``, ``\\qquad``) that
+    follows a factor were read as a call of it (``T(dimensionless)``) or a product; no call is spaced so: an aside,
+    or a factor set apart?"""
+    for k in range(1, len(raw) - 1):
+        if raw[k].kind == "GAP" and raw[k + 1].kind == "LPAREN" and raw[k - 1].kind in FACTOR_ENDS \
+                and "quad" in source[raw[k].start:raw[k].end] and not _holds_relation(raw, k + 1):
+            fail(source, raw[k - 1].start, raw[k + 1].end, "parentheses after a wide space (T \\quad (\\text{in "
+                 "seconds})): an aside, or a factor set apart? Quote the formula without the aside, or write \\cdot")
+
+
+def _holds_relation(raw: list[Tok], opened: int) -> bool:
+    """The parentheses opened at ``opened`` hold a relation (a condition, refused for that reason)."""
+    depth = 0
+    for t in raw[opened:]:
+        depth += (t.kind == "LPAREN") - (t.kind == "RPAREN")
+        if t.kind in ("REL", "IN"):
+            return True
+        if depth == 0:
+            return False
+    return False
 
 
 def _refuse_constant_defined(source: str, segments, chain, ops, defines: str) -> None:

@@ -7,7 +7,7 @@ from __future__ import annotations
 import re
 
 from ..errors import SymdpError
-from .lexer import Tok, balanced
+from .lexer import ALIASES, GREEK, Tok, balanced
 
 
 _STEP = (r"\\(?:overset|stackrel)\s*\{\s*(?:\\text\s*\{\s*)?\(\s*(?:[abcefgh]|i{1,3}|iv|vi{0,3}|ix|x|"
@@ -35,16 +35,24 @@ def clean(text: str) -> str:
     as a definition where it defines a name (:func:`defining_equiv`)."""
     if not isinstance(text, str):
         raise SymdpError("latex", text, "a string of LaTeX math")
-    text = defining_equiv(text)
     for pattern, repl in _STRIP:
         text = pattern.sub(repl, text)
-    return text.strip()
+    return defining_equiv(text.strip())
 
 
 _EQUIV_HEAD = re.compile(r"^\s*&?\s*(?!(?:e|i|\\pi)\s*&?\s*\\equiv)(?:\\(?:hat|bar|tilde|widehat|overline)\s*\{?\s*)?"
                          r"(?:\\[A-Za-z]+|[A-Za-z])\}?(?:_\{[^{}]*\}|_\\?[A-Za-z0-9]+)?\s*&?\s*\\equiv(?![A-Za-z])")
 _CONGRUENCE = re.compile(r"mod|\\equiv|(?:\\q?quad|\\[;,:]|~)\s*[(\[]\s*\w+\s*[)\]]", re.S)
 _SPACING = re.compile(r"\\(?:q?quad|[,;:!]|text\s*\{[^{}]*\})")
+
+
+_COMMAND = re.compile(r"\\([A-Za-z]+)")
+_NAMED = re.compile(r"[A-Za-z@]")
+
+
+def _greek(m) -> str:
+    """A command as the name test sees it: a Greek letter is a name (``@``), any other command (``\\frac``) none."""
+    return "@" if m.group(1) in GREEK or m.group(1) in ALIASES else " "
 
 
 def defining_equiv(text: str) -> str:
@@ -56,7 +64,7 @@ def defining_equiv(text: str) -> str:
     if m is None:
         return text
     rest = text[m.end():]
-    if _CONGRUENCE.search(rest) or not re.search(r"[A-Za-z]", _SPACING.sub(" ", rest)):
+    if _CONGRUENCE.search(rest) or not _NAMED.search(_COMMAND.sub(_greek, _SPACING.sub(" ", rest))):
         return text
     return text[:m.end() - len("\\equiv")] + "\\coloneqq " + rest
 

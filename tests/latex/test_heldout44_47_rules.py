@@ -50,6 +50,9 @@ def test_a_wide_space_between_terms_in_brackets_sets_entries_apart():
     assert display(r"y = \left( a \quad \cdot \quad b \right)").chain == (a * b,)
     assert display(r"y = \left( x \quad \bmod p \right)").chain == (sp.Mod(x, p),)
     refused(r"y=\left(a \quad \approx b\right)", "an approximation")
+    assert display(r"y = \left( a \quad \wedge \quad b \right)").chain == (sp.Min(a, b),)   # the third review
+    assert display(r"y = \Big( a + b \quad \Big) c").chain == (sp.Symbol("c") * (a + b),)
+    refused(r"y = (a \quad \otimes b)", "a tensor product")
     for latex in (r"y = (1 \quad -1)", r"y = (\cos\theta \quad -\sin\theta)", r"y = (a \quad \varepsilon)",
                   r"y = (a \quad \infty)", r"y = (a \quad \max(b, c))"):          # the second review's vectors
         refused(latex, "a vector or a list")
@@ -102,6 +105,13 @@ def test_an_ellipsis_sum_starts_at_its_first_written_term():
                   r"y = 0.5 + \cdots + 0.9", r"y = 1 + 2.5 + \cdots + n", r"y = 1 + 3 + \cdots + n"):
         refused(latex, "an ellipsis")                                            # a sign or a step: refused, no crash
     assert str(display(r"y = a + 1 + 2 + \cdots + n").chain[0]) == "a + Sum(i, (i, 1, n))"
+    refused(r"y = x_5 + \cdots + x_1", "an ellipsis")                            # counting down
+
+
+def test_parentheses_after_a_wide_space_are_no_call():
+    refused(r"\tau = t / T \quad (\text{dimensionless})", "parentheses after a wide space")   # was T(dimensionless)
+    refused(r"y = T \quad (b + c)", "parentheses after a wide space")
+    refused(r"y = x^2 \quad (0 < x < 1)", "a condition where an expression was expected")    # its own reason
 
 
 def test_equiv_after_a_bare_name_defines_it():
@@ -113,7 +123,10 @@ def test_equiv_after_a_bare_name_defines_it():
     for latex in (r"n \equiv 0 \quad [2]", r"x \equiv 1 \quad (4)", r"x \equiv 1", r"xy \equiv 1 + a",
                   "x \\equiv a \n \\pmod{4}"):                                   # congruences, a word
         refused(latex, "an equivalence")
-    refused(r"e \equiv y - \hat{y}", "an equivalence")                         # e, i, pi: never defined by \equiv
+    refused(r"e \equiv y - \hat{y}", "an equivalence")
+    for latex in (r"f \equiv \frac{h}{N} \label{eq:model}", r"k \equiv \frac{h}{N} \quad (3)", r"\[ k \equiv \frac{h}{N} \]"):
+        assert display(latex).chain == (sp.Symbol("h") / sp.Symbol("N"),)        # a label, a number, delimiters: stripped first
+    refused(r"x \equiv \frac{1}{2}", "an equivalence")                         # numbers only on the right: no name                         # e, i, pi: never defined by \equiv
 
 
 def test_a_constant_letter_alone_on_the_left_of_a_definition_is_refused():

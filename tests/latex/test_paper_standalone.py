@@ -226,7 +226,8 @@ def test_a_letter_defined_again_is_a_new_function_not_a_value_of_the_old(tmp_pat
     the uniform is not used after it either."""
     code, out, _ = run(_paper(tmp_path, DENSITIES), capsys)
     assert code == 0, out
-    assert "defines p(y;\\mu,\\sigma^2) again: a new function with the letter of eq:uniform's" in _line(out, "eq:lognormal")
+    assert "defines p(y;\\mu,\\sigma^2) again (a new function with the letter of eq:uniform's)" in _line(out,
+                                                                                                     "eq:lognormal")
     assert "0 REFUTED" in out and "using" not in out, out
     assert "an undeclared function" in _line(out, "eq:after"), out
 
@@ -253,6 +254,33 @@ def test_a_value_at_an_expression_is_checked_and_a_new_density_in_a_chain_is_not
     assert "proved" in _line(out, "eq:at-square"), out
     assert "REFUTED" in _line(out, "eq:wrong") and code == 1, out
     assert "defines p(y;\\mu,\\sigma) again" in _line(out, "eq:normal-chain"), out
+
+
+AGAIN = r"""\documentclass{article}
+\begin{document}
+\begin{align}
+  p(x; \lambda) &= \lambda e^{-\lambda x} \label{eq:exp} \\
+  p(x; \sigma^2) &= \frac{1}{\sqrt{2\pi\sigma^2}} e^{-x^2/(2\sigma^2)} \label{eq:normal} \\
+  g(x) &= x^2 + 1 \label{eq:g} \\
+  g(u) &= u^2 + 1 \ge 2u \label{eq:g-amgm} \\
+  g(2) &= 6 \label{eq:g2} \\
+  q(x) &= 2x \label{eq:q} \\
+  q(x) &= \frac{1}{\sqrt{2\pi}} e^{-x^2/2} = \frac{e^{-x^2/2}}{\sqrt{2\pi}} \label{eq:q-again}
+\end{align}
+\end{document}
+"""
+
+
+def test_the_third_reviews_papers(tmp_path, capsys):
+    """A density over sigma^2 after one over lambda (p reused) is not REFUTED as the first at lambda = sigma^2; a value
+    at a fresh variable followed by a bound is checked and keeps g, so g(2) = 6 is still REFUTED (g(2) = 5); q defined
+    again with the same variable, in a chain, is not REFUTED as the first q."""
+    code, out, _ = run(_paper(tmp_path, AGAIN), capsys, "--domain", "lambda=(0,oo)", "--domain", "sigma=(0,oo)",
+                       "--domain", "x=(0,2)", "--domain", "u=(0,2)")
+    assert "REFUTED" not in _line(out, "eq:normal") and "defines p(x; \\sigma^2) again" in _line(out, "eq:normal"), out
+    assert "proved" in _line(out, "eq:g-amgm"), out
+    assert "REFUTED" in _line(out, "eq:g2") and code == 1, out
+    assert "REFUTED" not in _line(out, "eq:q-again") and "again" in _line(out, "eq:q-again"), out
 
 
 def test_a_row_opened_by_an_implication_is_not_checked_alone(tmp_path, capsys):
