@@ -15,7 +15,7 @@ from .scripts import bound_index, index_names, nameish
 from .statements import refuse_run_together
 
 
-def one_meaning(source: str, chain, partial=frozenset(), arguments=frozenset()) -> None:
+def one_meaning(source: str, chain, partial=frozenset(), arguments=frozenset(), formula=None) -> None:
     """Refuse the members of a display (``chain``, with its side conditions) when together they give a name two
     meanings: a name differentiated as a function of a variable (``\\frac{dF}{dx}``) and, elsewhere, used as a plain
     quantity (``= F``); ``|p|`` of a family ``p_i`` (its length, in PreliZ's categorical CDF).  Only the notation
@@ -28,7 +28,7 @@ def one_meaning(source: str, chain, partial=frozenset(), arguments=frozenset()) 
         fail(source, 0, len(source), f"{both[0]} is differentiated as a function and also used as a plain quantity: "
              f"write {both[0]}(x) where it is the function's value, or declare it in the notation")
     _refuse_two_arities(source, chain)
-    _refuse_called_and_plain(source, chain)
+    _refuse_called_and_plain(source, chain, chain if formula is None else formula)
     _refuse_partial_bare(source, chain, partial, arguments)
     release = next((c for m in chain for c in m.atoms(AppliedUndef) if released(c)), None)
     if release is not None:
@@ -91,13 +91,14 @@ def _refuse_two_arities(source: str, chain) -> None:
              f"{{\\partial x}} {name}(x, y)), or declare it in the notation")
 
 
-def _refuse_called_and_plain(source: str, chain) -> None:
+def _refuse_called_and_plain(source: str, chain, formula) -> None:
     """Refuse a name the display both calls and uses as the notation's quantity printed alike (``F(x) + F``: a function
-    F and symdp's F_bound): the function's value, or the number?  A function passed as an argument (``N(f)`` beside
-    ``f(x_i)``) is not a plain use."""
+    F and symdp's F_bound), or that its formula (``formula``: not the side conditions, where authors bound functions,
+    ``w \\ge 0``) uses plainly outside calls' arguments (``\\theta^t t(x)``): the function's value, or the number?  A
+    function passed as an argument (``N(f)`` beside ``f(x_i)``) is not a plain use."""
     members = [m for m in chain if isinstance(m, sp.Basic)]
     called = {_written(c.func.__name__) for m in members for c in m.atoms(AppliedUndef)}
-    outside = {s for m in members for s in _outside_calls(m).free_symbols}
+    outside = {s for m in formula if isinstance(m, sp.Basic) for s in _outside_calls(m).free_symbols}
     plain = sorted(called & {_written(s.name) for m in members for s in m.free_symbols
                              if _written(s.name) != s.name or s in outside})
     if plain:

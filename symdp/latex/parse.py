@@ -171,7 +171,7 @@ def display(text: str, notation: Notation | None = None, *, derived=None, prose=
     found = side_conditions.shared_ranges(source, read, found,
                                           lambda tokens: _parse_tokens(source, resolver, tokens, condition=True))
     _refuse_bound_conditions(source, chain, found)
-    one_meaning(source, chain + tuple(found), resolver.partial, resolver.arguments)
+    one_meaning(source, chain + tuple(found), resolver.partial, resolver.arguments, chain)
     raw = lex(source)
     refuse_unranged_members(source, raw, defined_end)
     refuse_bare_units(source, raw, chain, found, resolver.arguments, defined_end)

@@ -119,7 +119,7 @@ def test_an_index_range_with_an_ellipsis_is_a_condition(tex):
 
 @pytest.mark.parametrize("tex,want", [
     (r"x_1 + \cdots + x_n", "Sum(x[i], (i, 1, n))"),
-    (r"x_1 + x_2 + \cdots + x_n", "x_1 + Sum(x[i], (i, 2, n))"),
+    (r"x_1 + x_2 + \cdots + x_n", "Sum(x[i], (i, 1, n))"),     # x_1 continues the pattern (was x_1 beside x[i])
     (r"Y_t = \nu + A_1 Y_{t-1} + \ldots + A_p Y_{t-p} + u_t", "nu + u_t + Sum(A[i]*Y[-i + t], (i, 1, p))"),
     (r"\frac{1}{2} + \cdots + \frac{1}{n}", "Sum(1/i, (i, 2, n))"),
 ])
