@@ -57,10 +57,10 @@ def definition(label: str, where: str, read_as) -> Definition | None:
 
 
 def is_value(read_as, known: dict) -> bool:
-    """``h(2) = 4`` after ``h`` is defined: a value of a known function at a point, a relation to check."""
+    """``h(2) = 4`` after ``h`` is defined: a value of a known function at a point, a relation to check (asked of a
+    row :func:`redefines` has turned down)."""
     head = read_as.head
-    return isinstance(head, AppliedUndef) and head.func in known and definition("", "", read_as) is None \
-        and not redefines(read_as, known)
+    return isinstance(head, AppliedUndef) and head.func in known and definition("", "", read_as) is None
 
 
 def redefines(read_as, known: dict) -> bool:

@@ -11,13 +11,11 @@ from __future__ import annotations
 
 import re
 
-from .lexer import lex
+from .lexer import CLOSE, OPEN, lex
 
 
 ELLIPSES = (r"\ldots", r"\cdots", r"\dots")
 _STOPS = ("PLUS", "MINUS", "REL", "AMP", "COMMA", "NEWROW", "GAP", "IN", "SEMI")
-_OPENS = ("LBRACE", "LPAREN", "LBRACK", "LSET", "ABSL", "FLOORL", "CEILL", "BEGIN_CASES")
-_CLOSES = ("RBRACE", "RPAREN", "RBRACK", "RSET", "ABSR", "FLOORR", "CEILR", "END_CASES")
 _INDICES = "ijklmrsuv"
 
 
@@ -29,9 +27,9 @@ def ellipsis_sums(text: str) -> str:
         return text
     depth, depths = 0, []
     for t in toks:
-        depth -= t.kind in _CLOSES
+        depth -= t.kind in CLOSE
         depths.append(depth)
-        depth += t.kind in _OPENS
+        depth += t.kind in OPEN
     for k, t in enumerate(toks):
         if t.kind == "CMD" and t.text in ELLIPSES and 0 < k < len(toks) - 1 and toks[k - 1].kind == "PLUS" \
                 and toks[k + 1].kind == "PLUS":
@@ -54,10 +52,7 @@ def _earlier_terms(toks, depths, first, left, diffs):
             return None, None
         if not (first >= 2 and toks[first - 1].kind == "PLUS" and depths[first - 1] == level):
             return left, diffs
-        start = first - 2
-        while start > 0 and depths[start - 1] >= level and not (depths[start - 1] == level
-                                                                and toks[start - 1].kind in _STOPS):
-            start -= 1
+        start = _term_start(toks, depths, first - 2, level)
         term = toks[start:first - 1]
         pairs = list(zip(term, left))
         varies = [any(b is d for d, _ in diffs) for _, b in pairs]
@@ -72,12 +67,17 @@ def _earlier_terms(toks, depths, first, left, diffs):
         left, first = term, start
 
 
+def _term_start(toks, depths, k, level) -> int:
+    """The index of the first token of the term that ends at ``k`` (back to a sign, a relation or a separator at the
+    ellipsis's ``level``)."""
+    while k > 0 and depths[k - 1] >= level and not (depths[k - 1] == level and toks[k - 1].kind in _STOPS):
+        k -= 1
+    return k
+
+
 def _pattern(text, toks, depths, k):
     level = depths[k]
-    first = k - 2
-    while first > 0 and depths[first - 1] >= level and not (depths[first - 1] == level
-                                                            and toks[first - 1].kind in _STOPS):
-        first -= 1
+    first = _term_start(toks, depths, k - 2, level)
     last = k + 2
     while last < len(toks) - 1 and depths[last + 1] >= level and not (depths[last + 1] == level
                                                                       and toks[last + 1].kind in _STOPS):

@@ -87,15 +87,23 @@ _GROUP_TEXT = re.compile(r"\s*\{([^{}]*)\}")
 _THOUSANDS = re.compile(r"(\{,\}\d{3})+")
 
 
-def closing_bar(tokens: list[Tok]) -> bool:
-    """Whether the last token is a plain bar that closes one (``|x|``): the bars of its group before it, counted
-    back to the group's opening, are odd.  A bar the lexer cannot tell (``|``, ``\\vert``) by itself."""
-    depth, bars = 0, 0
+def _open_group(tokens: list[Tok]) -> tuple:
+    """(the kind of the innermost group still open after ``tokens``, or None; the tokens at that group's own level,
+    last first)."""
+    depth, level = 0, []
     for t in reversed(tokens):
         depth += (t.kind in CLOSE) - (t.kind in OPEN)
         if depth < 0:
-            break
-        bars += depth == 0 and t.kind == "BAR"
+            return t.kind, level
+        if depth == 0:
+            level.append(t)
+    return None, level
+
+
+def _closing_bar(tokens: list[Tok]) -> bool:
+    """Whether the last token is a plain bar that closes one (``|x|``): the bars of its group, counted back to the
+    group's opening, are even.  A bar the lexer cannot tell (``|``, ``\\vert``) by itself."""
+    bars = sum(t.kind == "BAR" for t in _open_group(tokens)[1])
     return bool(tokens) and tokens[-1].kind == "BAR" and bars % 2 == 0
 
 
@@ -158,7 +166,8 @@ class _Lexer:
                      "one-digit script (x^23): TeX sets x^2 then 3, rarely what is meant; write x^{23}, or x^2 \\cdot 3")
         else:
             end = _NUMBER.match(self.text, start).end()
-            if self.text[start] == "." and self.out and (self.out[-1].kind in FACTOR_ENDS or closing_bar(self.out)):
+            after_factor = self.out and (self.out[-1].kind in FACTOR_ENDS or _closing_bar(self.out))
+            if self.text[start] == "." and after_factor:
                 fail(self.text, self.out[-1].start, end, f"a decimal written {self.text[start:end]} right after a "
                      f"factor ((1 + x).1): the product with 0{self.text[start:end]}, or a product written with a "
                      f"full stop? Write 0{self.text[start:end]} or \\cdot")
@@ -245,12 +254,7 @@ class _Lexer:
     def refuse_spaced_entries(self, start):
         """Refuse ``\\left(a \\quad b\\right)^t``: a wide space between two terms inside brackets sets a vector's
         (or a list's) entries apart, never a product."""
-        depth, opened = 0, None
-        for t in reversed(self.out):
-            depth += (t.kind in CLOSE) - (t.kind in OPEN)
-            if depth < 0:
-                opened = t.kind
-                break
+        opened = _open_group(self.out)[0]
         if opened in ("LPAREN", "LBRACK") and self.out[-1].kind in FACTOR_ENDS and ENTRY.match(self.text, self.pos):
             fail(self.text, start, self.pos, "a wide space between two terms inside brackets ((a \\quad b)): the "
                  "entries of a vector or a list, not a product; quote one entry, or write \\cdot for a product")

@@ -44,8 +44,6 @@ _EQUIV_HEAD = re.compile(r"^\s*&?\s*(?!(?:e|i|\\pi)\s*&?\s*\\equiv)(?:\\(?:hat|b
                          r"(?:\\[A-Za-z]+|[A-Za-z])\}?(?:_\{[^{}]*\}|_\\?[A-Za-z0-9]+)?\s*&?\s*\\equiv(?![A-Za-z])")
 _CONGRUENCE = re.compile(r"mod|\\equiv|(?:\\q?quad|\\[;,:]|~)\s*[(\[]\s*\w+\s*[)\]]", re.S)
 _SPACING = re.compile(r"\\(?:q?quad|[,;:!]|text\s*\{[^{}]*\})")
-
-
 _COMMAND = re.compile(r"\\([A-Za-z]+)")
 _NAMED = re.compile(r"[A-Za-z@]")
 

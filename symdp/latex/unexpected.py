@@ -28,16 +28,12 @@ def reason(source: str, kind: str, start: int, end: int) -> str:
     return "a construct the grammar does not have"
 
 
-def _after_member_sign(source: str, start: int) -> bool:
+def _membership(source: str, kind: str, start: int, end: int) -> bool:
     return bool(_MEMBER_OF.search(source[:start]))
 
 
 def _over_a_set(source: str, kind: str, start: int, end: int) -> bool:
-    return _in_subscript(source, start) and _after_member_sign(source, start)
-
-
-def _membership(source: str, kind: str, start: int, end: int) -> bool:
-    return _after_member_sign(source, start)
+    return _in_subscript(source, start) and _membership(source, kind, start, end)
 
 
 def _integral_over_a_set(source: str, kind: str, start: int, end: int) -> bool:
@@ -103,10 +99,6 @@ def _angle(source: str, kind: str, start: int, end: int) -> bool:
 
 def _connective(source: str, kind: str, start: int, end: int) -> bool:
     return bool(_CONNECTIVE.fullmatch(source[start:end])) and not _CONNECTIVE_ROW.sub("", source).strip()
-
-
-def _word(source: str, kind: str, start: int, end: int) -> bool:
-    return kind in ("WORD", "IF", "OTHERWISE")
 
 
 def _operator_first(source: str, kind: str, start: int, end: int) -> bool:
@@ -175,8 +167,8 @@ _PLACES = (
     (_angle, "angle brackets \\langle ... \\rangle: an average (physics' <X>) or an inner product? Write "
              "\\mathbb{E}[...] or the product"),
     (_connective, "a connective standing alone ('and', 'or'): a row of prose between formulas, not a formula"),
-    (_word, "words in text where a term of the formula would stand (\\text{If} ..., \\text{where}): prose inside "
-            "the display; quote the formula alone"),
+    (_kind("WORD", "IF", "OTHERWISE"), "words in text where a term of the formula would stand (\\text{If} ..., "
+                                       "\\text{where}): prose inside the display; quote the formula alone"),
     (_operator_first, "a product sign right after a sum's or an integral's limits (\\sum_i^k \\cdot f): the sum "
                       "of what? Write the summand after the limits"),
     (_slash_sum, "a sum after a slash (2/n \\sum_k ...): 2 over the product n times the sum, or 2/n times the sum? "
