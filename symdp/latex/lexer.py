@@ -275,7 +275,7 @@ class _Lexer:
             return
         kind = DELIMITERS.get(delim)
         if kind is None:
-            fail(self.text, start, self.pos, f"\\{name} with a delimiter the grammar does not know")
+            fail(self.text, start, self.pos, f"\\{name} with {delim}, a delimiter the grammar does not know")
         if kind == "BAR":
             kind = "ABSL" if name == "left" else ("ABSR" if name == "right" else "BAR")
         self.emit(kind, delim, start, self.pos, consumes=name not in ("left", "bigl", "Bigl", "biggl"))

@@ -30,7 +30,7 @@ def one_meaning(source: str, chain, partial=frozenset(), arguments=frozenset(), 
     _refuse_two_arities(source, chain)
     _refuse_called_and_plain(source, chain, chain if formula is None else formula)
     _refuse_partial_bare(source, chain, partial, arguments)
-    release = next((c for m in chain for c in m.atoms(AppliedUndef) if released(c)), None)
+    release = _first(c for m in chain for c in m.atoms(AppliedUndef) if released(c))
     if release is not None:
         not_formula(source, 0, len(source), str(release), f"{release}: a mechanism applied to a dataset, a random "
                     "release, not a closed form; declare the function in the notation (functions=) if it is a "
@@ -52,16 +52,37 @@ def one_meaning(source: str, chain, partial=frozenset(), arguments=frozenset(), 
     if sized:
         fail(source, 0, len(source), f"|{sized[0]}| of the indexed family {sized[0]}: its length, a norm, or an "
              "absolute value? Declare the spelling in the notation")
-    sized = next((a for m in chain if isinstance(m, sp.Basic) for total in m.atoms(sp.Sum, sp.Product)
-                  for limit in total.limits for end in limit[1:] for a in end.atoms(sp.Abs)
-                  if isinstance(a.args[0], sp.Symbol) and re.fullmatch(r"[A-Z]'*(?:_.*)?", a.args[0].name)), None)
-    sized = sized or next((a for m in chain if isinstance(m, sp.Basic) for a in m.atoms(sp.Abs)
-                           if isinstance(a.args[0], sp.Symbol) and re.fullmatch(SET_LETTERS, a.args[0].name)), None)
+    sized = _first(a for m in chain if isinstance(m, sp.Basic) for total in m.atoms(sp.Sum, sp.Product)
+                   for limit in total.limits for end in limit[1:] for a in end.atoms(sp.Abs)
+                   if isinstance(a.args[0], sp.Symbol) and re.fullmatch(r"[A-Z]'*(?:_.*)?", a.args[0].name))
+    sized = sized or _first(a for m in chain if isinstance(m, sp.Basic) for a in m.atoms(sp.Abs)
+                            if isinstance(a.args[0], sp.Symbol) and re.fullmatch(SET_LETTERS, a.args[0].name))
     if sized is not None:
         fail(source, 0, len(source), f"|{sized.args[0]}| of a capital letter: a set's size (a dataset's records, a "
              "batch, a cover, the classes of a partition), or an absolute value? Declare the spelling in the notation")
+    _refuse_bare_summand(source, chain)
     refuse_printed_alike(source, chain)
     refuse_run_together(source)
+
+
+def _refuse_bare_summand(source: str, chain) -> None:
+    """Refuse a sum or product of one bare name that does not hold its index (``\\sum_{i = x - \\theta}^{x +
+    \\theta} q``, where the paper's q is the i-th probability of the display above): a constant summed (n times q),
+    or a quantity of the index whose index the row leaves out?  A summand in numbers or several names
+    (``\\sum_{i=1}^m 2R``, ``\\frac{(b - a)^2}{4}``) stays a constant summed."""
+    lone = _first(total for m in chain if isinstance(m, sp.Basic) for total in m.atoms(sp.Sum, sp.Product)
+                  if isinstance(total.function, sp.Symbol) and total.function not in total.variables)
+    if lone is not None:
+        kind = "sum" if isinstance(lone, sp.Sum) else "product"
+        fail(source, 0, len(source), f"a {kind} over {lone.variables[0]} of {lone.function} alone: a constant "
+             f"{'summed' if kind == 'sum' else 'multiplied'}, or a quantity of {lone.variables[0]} written without its "
+             f"index ({lone.function}_{lone.variables[0]})? Write the index, or the constant times the count")
+
+
+def _first(found):
+    """The first of ``found`` in SymPy's canonical order (sets of atoms iterate in a hash order that changes from
+    one run to the next: a message must not), or None."""
+    return min(found, key=sp.default_sort_key, default=None)
 
 
 SET_LETTERS = r"[A-V]"

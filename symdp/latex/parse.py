@@ -143,6 +143,8 @@ def display(text: str, notation: Notation | None = None, *, derived=None, prose=
         resolver.heads = sides.heads(source, segments[0])
         head = _head(source, resolver, segments[0])
         segments, ops = segments[1:], ops[1:]
+    if not defines:
+        sides.refuse_sequence_step(source, segments, resolver.elsewhere)
     _refuse_iterate(source, defined_end)
     _refuse_combinations(source)
     _refuse_operator_letter(source)
@@ -151,6 +153,7 @@ def display(text: str, notation: Notation | None = None, *, derived=None, prose=
     chain = tuple(_parse_tokens(source, resolver, seg) for seg in segments)
     _refuse_own_definition(source, head, chain, defines)
     _refuse_constant_defined(source, segments, chain, ops, defines)
+    _refuse_added_e(source, chain)
     _refuse_lone_pairs(source, segments, chain, defines, ops)
     _refuse_missing_relation(source, chain, defines)
     if len(chain) == 1 and _undeclared_value(chain[0], notation, derived):
@@ -214,6 +217,23 @@ def _refuse_constant_defined(source: str, segments, chain, ops, defines: str) ->
         fail(source, segments[0][0].start, segments[0][0].end, f"{source[segments[0][0].start:segments[0][0].end]} "
              "alone on the left of = with names on the right: a quantity the paper names so (a residual e, a "
              "policy pi), or a claim about the constant? Declare the name in the notation (symbols=)")
+
+
+BARE_E = r"(?<![A-Za-z\\])e(?![A-Za-z])"
+"""The letter e written bare (not ``\\mathrm{e}``, ``\\exp``, a word)."""
+
+
+def _refuse_added_e(source: str, chain) -> None:
+    """Refuse ``y = X\\beta + e``, ``Y = a + bX + e``: a bare e added alone to terms in names, where the display never
+    raises e to a power (``e^{\\varepsilon} - e``) nor sets it upright: Euler's number, or an error term the paper
+    names e (a regression's residual)?  ``1 + e``, ``e - 1``, free of names, stay Euler's number."""
+    text = re.sub(r"\\(?:mathrm|rm|text|textrm|operatorname)\s*\{\s*e\s*\}", " ", source)
+    if not re.search(BARE_E + r"(?!\s*[_'])", text) or re.search(BARE_E + r"\s*\^", text):
+        return
+    if any(isinstance(a, sp.Add) and a.free_symbols and any(t in (sp.E, -sp.E) for t in a.args)
+           for m in chain if isinstance(m, sp.Basic) for a in sp.preorder_traversal(m)):
+        fail(source, 0, len(source), "e added alone to terms in names: Euler's number, or a quantity the paper names "
+             "e (an error term, a residual)? Write \\mathrm{e} for the number, or declare e in the notation (symbols=)")
 
 
 def _refuse_own_definition(source: str, head, chain, defines: str) -> None:

@@ -125,6 +125,24 @@ def defined(resolver, seg: list[Tok]) -> bool:
     return not names & (set(resolver.derived) - resolver.families)
 
 
+def refuse_sequence_step(source: str, segments: list, elsewhere) -> None:
+    """Refuse ``x(t + 1) = r x (1 - x)`` (the logistic map): a left side that is one letter before parentheses, the
+    letter an arithmetic operand elsewhere (``elsewhere``, :func:`.quantities.raw_quantities`) and the parentheses
+    in names the display writes nowhere else: the value of a sequence at the next step, or the letter times the
+    parentheses?  ``n(n + 1) = n^2 + n``, ``c(1 - p) = c - cp`` (their names are the display's) stay products."""
+    seg = segments[0]
+    if len(segments) < 2 or len(seg) < 4 or seg[0].kind != "NAME" or seg[1].kind != "LPAREN" or _opening(seg) != 1:
+        return
+    inside = {t.text for t in seg[2:-1] if t.kind == "NAME"}
+    rest = {t.text for other in segments[1:] for t in other if t.kind == "NAME"} | {seg[0].text}
+    if seg[0].text in elsewhere and inside and not inside & rest:
+        text = source[seg[0].start:seg[-1].end]
+        fail(source, seg[0].start, seg[-1].end, f"{text} on the left of =, with {seg[0].text} a plain quantity on the "
+             f"right: the value of {seg[0].text} at {source[seg[2].start:seg[-2].end]} (a sequence's next step), or "
+             f"{seg[0].text} times the parentheses? Write {seg[0].text}(t) where it is the value, or declare "
+             f"{seg[0].text} in the notation")
+
+
 def arguments(source: str, seg: list[Tok]) -> frozenset:
     """The names a function-style defined side takes (``q``, ``a``, ``b`` of ``G(q; a, b)``), as spelled."""
     if not seg or seg[-1].kind != "RPAREN":

@@ -32,7 +32,8 @@ PUNCT = {"+": "PLUS", "-": "MINUS", "*": "MUL", "/": "DIV", ",": "COMMA", "(": "
          "&": "AMP", "|": "BAR", "!": "BANG", ";": "SEMI", ":": "COLON", ".": "DOT"}
 DELIMITERS = {"(": "LPAREN", ")": "RPAREN", "[": "LBRACK", "]": "RBRACK", "\\{": "LSET", "\\}": "RSET",
               "|": "BAR", "\\lfloor": "FLOORL", "\\rfloor": "FLOORR", "\\lceil": "CEILL", "\\rceil": "CEILR",
-              "\\vert": "BAR", "\\lvert": "BAR", "\\rvert": "BAR", "\\langle": "LANGLE", "\\rangle": "RANGLE"}
+              "\\vert": "BAR", "\\lvert": "BAR", "\\rvert": "BAR", "\\langle": "LANGLE", "\\rangle": "RANGLE",
+              "\\|": "DBAR", "\\Vert": "DBAR", "\\lVert": "DBAR", "\\rVert": "DBAR"}
 
 
 FACTOR_ENDS = frozenset({"RPAREN", "RBRACK", "RBRACE", "RSET", "NAME", "NUMBER", "PRIME", "DBAR", "ABSR", "CEILR",

@@ -30,7 +30,7 @@ FILES = ("rows", "heldout_rows", "heldout2_rows", "heldout3_rows", "heldout4_row
          "heldout36_rows", "heldout37_rows", "heldout38_rows", "heldout39_rows", "heldout40_rows",
          "heldout41_rows", "heldout42_rows", "heldout43_rows", "heldout44_rows", "heldout45_rows", "heldout46_rows",
          "heldout47_rows", "heldout48_rows", "heldout49_rows", "heldout50_rows", "heldout51_rows", "heldout53_rows",
-         "heldout54_rows", "heldout55_rows")
+         "heldout54_rows", "heldout55_rows", "heldout56_rows", "heldout57_rows", "heldout58_rows", "heldout59_rows")
 HELDOUT = ("heldout_rows", "heldout2_rows", "heldout3_rows", "heldout4_rows", "heldout5_rows", "heldout6_rows",
            "heldout7_rows", "heldout8_rows", "heldout9_rows", "heldout10_rows", "heldout11_rows", "heldout12_rows",
            "heldout13_rows", "heldout14_rows", "heldout15_rows", "heldout16_rows", "heldout17_rows",
@@ -41,7 +41,7 @@ HELDOUT = ("heldout_rows", "heldout2_rows", "heldout3_rows", "heldout4_rows", "h
          "heldout36_rows", "heldout37_rows", "heldout38_rows", "heldout39_rows", "heldout40_rows",
          "heldout41_rows", "heldout42_rows", "heldout43_rows", "heldout44_rows", "heldout45_rows", "heldout46_rows",
          "heldout47_rows", "heldout48_rows", "heldout49_rows", "heldout50_rows", "heldout51_rows", "heldout53_rows",
-         "heldout54_rows", "heldout55_rows")
+         "heldout54_rows", "heldout55_rows", "heldout56_rows", "heldout57_rows", "heldout58_rows", "heldout59_rows")
 ROWS = {name: load(name) for name in FILES if (CORPUS / f"{name}.py").exists()}
 _SEEN: dict = {}
 
@@ -194,6 +194,16 @@ BELOW_TARGET: dict = {  # heldout7 left it on 2026-12-03 at 44/48 (measured blin
     "heldout54_rows": "27/39 = 69 % of the closed-form rows read as meant (acronyms SSE, SST, df_R, model labels R:, "
                       "\\widehat{Cov}(X,Y) refused), 1 misread (MISREAD_BLIND); measured blind at 88121bd: 27/39 with 1 "
                       "misread (README.md)",
+    "heldout56_rows": "8/18 = 44 % of the closed-form rows read as meant (rows ending with \\Longleftrightarrow, "
+                      "equations set in \\mathbf{...}, a(...) beside plain a refused), 0 misread; measured blind at "
+                      "088eb0a: 7/18 with 0 misread (README.md)",
+    "heldout57_rows": "3/4 = 75 % of the closed-form rows read as meant (f''(1 + tu), a primed call, refused), 0 "
+                      "misread; measured blind at 088eb0a: 3/4 with 0 misread (README.md)",
+    "heldout58_rows": "10/17 = 59 % of the closed-form rows read as meant (conditionals L(H_0 | r), the course's own "
+                      "Q(...), sequences h[n] refused), 0 misread; measured blind at 088eb0a: 10/17 with 0 misread "
+                      "(README.md)",
+    "heldout59_rows": "14/20 = 70 % of the closed-form rows read as meant (\\Lambda_\\xi(\\lambda) Greek calls, C' t, "
+                      "the run tCk refused), 0 misread; measured blind at 088eb0a: 14/20 with 0 misread (README.md)",
     "heldout55_rows": "12/19 = 63 % of the closed-form rows read as meant (ai + b with i an index, \\operatorname{mod} "
                       "without parentheses, a statement after \\text{using} refused), 0 misread; measured blind at "
                       "88121bd: 12/19 with 0 misread (README.md)",
