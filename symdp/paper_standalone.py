@@ -116,7 +116,7 @@ def _closed(chain) -> None:
             raise Skip(f"a member is not a closed form ({sp.sstr(member)})")
         calls = member.atoms(AppliedUndef)
         if calls:
-            raise Skip(f"an undeclared function: {sp.sstr(next(iter(calls)))}")
+            raise Skip(f"an undeclared function: {sp.sstr(min(calls, key=sp.default_sort_key))}")
         if member.has(sp.Indexed, sp.IndexedBase):
             raise Skip("an indexed family (a_i): its members' domains are not known")
 

@@ -239,7 +239,8 @@ class Application(Members):
         if sub is None:
             self.fail(head.start, head.end, f"{head.text} without its index and range")
         if isinstance(sub, Chain) and sub.ops == ["="] and len(sub.members) == 2 and p.sup is not None:
-            return self._index(head, sub.members[0]), self.expr(sub.members[1]), self.expr(p.sup)
+            var = self._index(head, sub.members[0])
+            return var, self.expr(sub.members[1]), self._upper(p.sup, var)
         if isinstance(sub, Chain) and sub.domain is not None and p.sup is None:
             var, domain = self._index(head, sub.members[0]), sub.domain
             if domain == sp.Integers:
@@ -253,6 +254,13 @@ class Application(Members):
             self.fail(head.start, head.end, f"{head.text} with an end and no start (from 0 or from 1?): write "
                       f"_{{k=a}}^{{b}}")
         self.fail(head.start, head.end, f"{head.text} without its range (write _{{k=a}}^{{b}})")
+
+    def _upper(self, sup, var):
+        """An upper limit; one that repeats the index (``\\sum_{n = 1}^{n = k}``) is its value (k)."""
+        if isinstance(sup, Chain) and sup.ops == ["="] and len(sup.members) == 2 and sup.domain is None \
+                and sup.interval is None and self.expr(sup.members[0]) == var:
+            return self.expr(sup.members[1])
+        return self.expr(sup)
 
     def _index(self, head, x):
         var = self.expr(x)

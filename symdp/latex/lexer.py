@@ -278,7 +278,8 @@ class _Lexer:
             fail(self.text, start, self.pos, f"\\{name} with {delim}, a delimiter the grammar does not know")
         if kind == "BAR":
             kind = "ABSL" if name == "left" else ("ABSR" if name == "right" else "BAR")
-        self.emit(kind, delim, start, self.pos, consumes=name not in ("left", "bigl", "Bigl", "biggl"))
+        text = "\\|" if kind == "DBAR" else delim   # \left\lVert is the \| a notation entry spells
+        self.emit(kind, text, start, self.pos, consumes=name not in ("left", "bigl", "Bigl", "biggl"))
 
     def text_group(self, name, start):
         body, end = balanced(self.text, self.pos)

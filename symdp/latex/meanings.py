@@ -60,23 +60,36 @@ def one_meaning(source: str, chain, partial=frozenset(), arguments=frozenset(), 
     if sized is not None:
         fail(source, 0, len(source), f"|{sized.args[0]}| of a capital letter: a set's size (a dataset's records, a "
              "batch, a cover, the classes of a partition), or an absolute value? Declare the spelling in the notation")
-    _refuse_bare_summand(source, chain)
+    _refuse_bare_summand(source, chain, chain if formula is None else formula)
     refuse_printed_alike(source, chain)
     refuse_run_together(source)
 
 
-def _refuse_bare_summand(source: str, chain) -> None:
-    """Refuse a sum or product of one bare name that does not hold its index (``\\sum_{i = x - \\theta}^{x +
-    \\theta} q``, where the paper's q is the i-th probability of the display above): a constant summed (n times q),
-    or a quantity of the index whose index the row leaves out?  A summand in numbers or several names
-    (``\\sum_{i=1}^m 2R``, ``\\frac{(b - a)^2}{4}``) stays a constant summed."""
-    lone = _first(total for m in chain if isinstance(m, sp.Basic) for total in m.atoms(sp.Sum, sp.Product)
-                  if isinstance(total.function, sp.Symbol) and total.function not in total.variables)
-    if lone is not None:
-        kind = "sum" if isinstance(lone, sp.Sum) else "product"
-        fail(source, 0, len(source), f"a {kind} over {lone.variables[0]} of {lone.function} alone: a constant "
-             f"{'summed' if kind == 'sum' else 'multiplied'}, or a quantity of {lone.variables[0]} written without its "
-             f"index ({lone.function}_{lone.variables[0]})? Write the index, or the constant times the count")
+def _refuse_bare_summand(source: str, chain, formula) -> None:
+    """Refuse a sum or product whose term is a formula in one name that does not hold the index (``\\sum_{i = x -
+    \\theta}^{x + \\theta} q``, where the paper's q is the i-th probability of the display above; ``-\\sum_{i=1}^{m} p
+    \\log p``, an entropy with p_i written p; ``\\sum_i q^2``): a constant summed (m times the term), or a quantity of
+    the index whose index the row leaves out?  Only the paper says.  Read: a term in numbers, the range's own names,
+    another sum's index, names the display also writes plain outside every sum and call (``\\sum_{i=1}^n
+    \\log\\frac{1}{n}``, ``\\sum_i \\sum_{j=1}^m x_i``, ``\\sum_{t=1}^T \\varepsilon \\le T \\varepsilon``), and a term
+    in several names (``\\frac{(b - a)^2}{4}``, a bound in Hoeffding's proofs: an index dropped from all of them at
+    once is the rarer slip, and those rows are read as constants)."""
+    members = [m for m in chain if isinstance(m, sp.Basic)]
+    unsummed = (m.replace(lambda e: isinstance(e, (sp.Sum, sp.Product)), lambda e: sp.Dummy()) for m in formula
+                if isinstance(m, sp.Basic))
+    plain = {s for m in unsummed for s in _outside_calls(m).free_symbols}
+    for m in members:
+        totals = m.atoms(sp.Sum, sp.Product)
+        bound = {v for total in totals for v in total.variables}
+        lone = _first(total for total in totals if len(total.function.free_symbols) == 1
+                      and not total.function.free_symbols
+                      & (bound | {e for limit in total.limits for end in limit[1:] for e in end.free_symbols})
+                      and total.function.free_symbols - plain)
+        if lone is not None:
+            kind, var = ("sum" if isinstance(lone, sp.Sum) else "product"), lone.variables[0]
+            fail(source, 0, len(source), f"a {kind} over {var} of a term that does not hold {var} "
+                 f"({sp.sstr(lone.function)}): a constant {'summed' if kind == 'sum' else 'multiplied'}, or a "
+                 f"quantity of {var} written without its index? Write the index, or the constant times the count")
 
 
 def _first(found):

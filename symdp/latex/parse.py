@@ -25,6 +25,7 @@ from .build import Builder
 from .scopes import grouped_integrands
 from .grammar import parser
 from .chains import bare_name, equation_members, refuse_continuation, refuse_second_pair, relation_chain
+from .constants import refuse_added_e, refuse_constant_defined
 from .context import Context
 from .lexer import FACTOR_ENDS, LatexError, NotAFormula, Tok, fail, lex, not_formula
 from .limits import bind_limits
@@ -38,6 +39,7 @@ from .resolve import Resolver
 from .respell import expand_macros
 from .rewrite import rewritten
 from .scripts import refuse_unranged_members
+from .statements import refuse_not_one_statement
 from .superscripts import refuse_label_powers
 from .units import refuse_bare_units
 
@@ -144,7 +146,7 @@ def display(text: str, notation: Notation | None = None, *, derived=None, prose=
         head = _head(source, resolver, segments[0])
         segments, ops = segments[1:], ops[1:]
     if not defines:
-        sides.refuse_sequence_step(source, segments, resolver.elsewhere)
+        sides.refuse_sequence_step(source, segments, ops)
     _refuse_iterate(source, defined_end)
     _refuse_combinations(source)
     _refuse_operator_letter(source)
@@ -152,8 +154,7 @@ def display(text: str, notation: Notation | None = None, *, derived=None, prose=
     _refuse_number_aside(source)
     chain = tuple(_parse_tokens(source, resolver, seg) for seg in segments)
     _refuse_own_definition(source, head, chain, defines)
-    _refuse_constant_defined(source, segments, chain, ops, defines)
-    _refuse_added_e(source, chain)
+    refuse_constant_defined(source, segments, chain, ops, defines)
     _refuse_lone_pairs(source, segments, chain, defines, ops)
     _refuse_missing_relation(source, chain, defines)
     if len(chain) == 1 and _undeclared_value(chain[0], notation, derived):
@@ -174,6 +175,8 @@ def display(text: str, notation: Notation | None = None, *, derived=None, prose=
     found = side_conditions.shared_ranges(source, read, found,
                                           lambda tokens: _parse_tokens(source, resolver, tokens, condition=True))
     _refuse_bound_conditions(source, chain, found)
+    refuse_added_e(source, chain, found, declared)
+    refuse_not_one_statement(source, segments, chain, found, head, defines)
     one_meaning(source, chain + tuple(found), resolver.partial, resolver.arguments, chain)
     raw = lex(source)
     refuse_unranged_members(source, raw, defined_end)
@@ -204,36 +207,6 @@ def _holds_relation(raw: list[Tok], opened: int) -> bool:
         if depth == 0:
             return False
     return False
-
-
-def _refuse_constant_defined(source: str, segments, chain, ops, defines: str) -> None:
-    """Refuse ``e = y - \\hat{y}``, ``\\pi = \\frac{1}{K}``: the letter of a constant alone on the left of ``=``, the
-    right side in free names: a name the paper defines (a residual, a policy), or a claim about Euler's number or pi?
-    (``e = \\sum_k 1/k!``, free of names, stays a fact about the constant.)"""
-    if defines or not ops or ops[0] != "=" or len(segments[0]) != 1 or len(chain) < 2:
-        return
-    first = chain[0]
-    if first in (sp.E, sp.pi, sp.I) and isinstance(chain[1], sp.Basic) and chain[1].free_symbols:
-        fail(source, segments[0][0].start, segments[0][0].end, f"{source[segments[0][0].start:segments[0][0].end]} "
-             "alone on the left of = with names on the right: a quantity the paper names so (a residual e, a "
-             "policy pi), or a claim about the constant? Declare the name in the notation (symbols=)")
-
-
-BARE_E = r"(?<![A-Za-z\\])e(?![A-Za-z])"
-"""The letter e written bare (not ``\\mathrm{e}``, ``\\exp``, a word)."""
-
-
-def _refuse_added_e(source: str, chain) -> None:
-    """Refuse ``y = X\\beta + e``, ``Y = a + bX + e``: a bare e added alone to terms in names, where the display never
-    raises e to a power (``e^{\\varepsilon} - e``) nor sets it upright: Euler's number, or an error term the paper
-    names e (a regression's residual)?  ``1 + e``, ``e - 1``, free of names, stay Euler's number."""
-    text = re.sub(r"\\(?:mathrm|rm|text|textrm|operatorname)\s*\{\s*e\s*\}", " ", source)
-    if not re.search(BARE_E + r"(?!\s*[_'])", text) or re.search(BARE_E + r"\s*\^", text):
-        return
-    if any(isinstance(a, sp.Add) and a.free_symbols and any(t in (sp.E, -sp.E) for t in a.args)
-           for m in chain if isinstance(m, sp.Basic) for a in sp.preorder_traversal(m)):
-        fail(source, 0, len(source), "e added alone to terms in names: Euler's number, or a quantity the paper names "
-             "e (an error term, a residual)? Write \\mathrm{e} for the number, or declare e in the notation (symbols=)")
 
 
 def _refuse_own_definition(source: str, head, chain, defines: str) -> None:

@@ -20,14 +20,12 @@ _STRIP = [(re.compile(p), r) for p, r in (
     (r"\\(begin|end)\s*\{(aligned|align\*?|equation\*?|split|gathered|displaymath)\}", " "),
     (r"\\label\s*\{[^{}]*\}", " "), (r"\(\s*\\#eq:[\w:.-]+\s*\)", " "), (r"\\tag\*?\s*\{(?:[^{}]|\{[^{}]*\})*\}", " "),
     (r"\\(nonumber|notag|numberthis)\b", " "),
-    (r"(\\(?:sum|prod)\s*_\s*\{\s*(\\?[A-Za-z]+)\s*=[^{}]*\}\s*\^\s*\{)\s*\2\s*=(?!=)", r"\1"),
     (_STEP + r"(<|>|\\leq?|\\geq?|\\leqslant|\\geqslant)\s*\}", r" \1 "),
     (r"^(\s*&?\s*)" + _STEP + r"=\s*\}", r"\1 = "),
     (r"\\stackrel\s*\{\s*\\text\s*\{\s*def\s*\}\s*\}\s*\{\s*=\s*\}", "="),
     (r"\\(q?quad)\s*\(\s*\d+[a-z]?\s*\)\s*$", ""), (r"(\s*\\\\)+\s*$", ""),
     (r"(?:\s|(?<!\\)[.,;]|\\[;,:!]|\\q?quad\b)+$", ""))]
-"""An upper limit that repeats the index (``\\sum_{n = 1}^{n = k}``) is its value;
-delimiters, labels (bookdown's ``(\\#eq:name)`` too; a proof step's ``\\overset{(a)}{\\le}``, the relation), tags,
+"""Delimiters, labels (bookdown's ``(\\#eq:name)`` too; a proof step's ``\\overset{(a)}{\\le}``, the relation), tags,
 equation numbers and the display's trailing punctuation, with any spacing command
 before it (``\\; .``) removed whole (never half of ``\\;``)."""
 

@@ -73,7 +73,8 @@ SymPy's, with its arguments in the order the standard notation writes them (DLMF
 5.15, 25.11; the regularized gammas P(s, x) and Q(s, x) of DLMF 8.2.4; ``B(x; a, b)`` and ``I_x(a, b)`` with ``x`` first)."""
 CONSTANTS = {"euler-mascheroni constant": sp.EulerGamma, "euler mascheroni constant": sp.EulerGamma,
              "euler\u2013mascheroni constant": sp.EulerGamma, "euler's constant": sp.EulerGamma,
-             "catalan's constant": sp.Catalan, "golden ratio": sp.GoldenRatio}
+             "catalan's constant": sp.Catalan, "golden ratio": sp.GoldenRatio, "euler's number": sp.E,
+             "base of the natural logarithm": sp.E, "base of natural logarithms": sp.E}
 """Phrases naming a constant: "where $\\gamma$ is the Euler-Mascheroni constant" declares ``\\gamma`` as SymPy's
 ``EulerGamma`` for that display (a plain gamma otherwise)."""
 PROPORTIONS = ("probability", "proportion", "fraction", "share", "prior", "parameter", "rate", "weight", "frequency")

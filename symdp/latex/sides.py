@@ -13,7 +13,7 @@ import re
 import sympy as sp
 
 from ..errors import SymdpError
-from .lexer import Tok, fail
+from .lexer import GREEK, Tok, fail
 from .names import DECORATIONS, decorate
 from .notation import HEADS, OPERATORS
 from .scripts import TRANSPOSES, fold
@@ -125,22 +125,35 @@ def defined(resolver, seg: list[Tok]) -> bool:
     return not names & (set(resolver.derived) - resolver.families)
 
 
-def refuse_sequence_step(source: str, segments: list, elsewhere) -> None:
-    """Refuse ``x(t + 1) = r x (1 - x)`` (the logistic map): a left side that is one letter before parentheses, the
-    letter an arithmetic operand elsewhere (``elsewhere``, :func:`.quantities.raw_quantities`) and the parentheses
-    in names the display writes nowhere else: the value of a sequence at the next step, or the letter times the
-    parentheses?  ``n(n + 1) = n^2 + n``, ``c(1 - p) = c - cp`` (their names are the display's) stay products."""
+def refuse_sequence_step(source: str, segments: list, ops) -> None:
+    """Refuse ``x(t + 1) = r x (1 - x)`` (the logistic map), ``\\theta(t+1) = \\theta - \\eta g``: an equation whose
+    left side is one name before parentheses set close, holding a step (a letter plus or minus a number) in a letter
+    the display writes nowhere else, while the name stands plain on the right: the value of a sequence at the next
+    step, or the name times the parentheses?  ``n(n + 1) = n^2 + n``, ``c(1 - p) = c - cp``, ``x\\,(t + 1)`` (an
+    author's space) and bounds (``n(1 - \\delta) \\le n - m``) stay products."""
     seg = segments[0]
-    if len(segments) < 2 or len(seg) < 4 or seg[0].kind != "NAME" or seg[1].kind != "LPAREN" or _opening(seg) != 1:
+    if len(segments) < 2 or ops[0] != "=" or not _step_shape(seg):
         return
-    inside = {t.text for t in seg[2:-1] if t.kind == "NAME"}
-    rest = {t.text for other in segments[1:] for t in other if t.kind == "NAME"} | {seg[0].text}
-    if seg[0].text in elsewhere and inside and not inside & rest:
-        text = source[seg[0].start:seg[-1].end]
-        fail(source, seg[0].start, seg[-1].end, f"{text} on the left of =, with {seg[0].text} a plain quantity on the "
-             f"right: the value of {seg[0].text} at {source[seg[2].start:seg[-2].end]} (a sequence's next step), or "
-             f"{seg[0].text} times the parentheses? Write {seg[0].text}(t) where it is the value, or declare "
-             f"{seg[0].text} in the notation")
+    rest = [t for other in segments[1:] for t in other]
+    plain = any(t.kind == seg[0].kind and t.text == seg[0].text
+                and (k + 1 == len(rest) or rest[k + 1].kind != "LPAREN" or rest[k + 1].spaced)
+                for k, t in enumerate(rest))
+    if plain and not any(t.kind == "NAME" and t.text == seg[2].text for t in rest):
+        name, step = seg[0].text, source[seg[2].start:seg[4].end]
+        fail(source, seg[0].start, seg[-1].end, f"{source[seg[0].start:seg[-1].end]} = ..., with {name} plain on the "
+             f"right: the value of {name} at {step} (a sequence's next step), or {name} times the parentheses? Write "
+             f"{name}(t) where it is the value, or declare {name} in the notation")
+
+
+_STEPS = (["NAME", "PLUS", "NUMBER", "RPAREN"], ["NAME", "MINUS", "NUMBER", "RPAREN"])
+
+
+def _step_shape(seg: list[Tok]) -> bool:
+    """``x(t + 1)``, ``\\theta(t - 1)``: a letter or a Greek letter, parentheses set close, a Latin letter plus or minus
+    a number in them."""
+    return len(seg) == 6 and (seg[0].kind == "NAME" or seg[0].kind == "CMD" and seg[0].text.lstrip("\\") in GREEK) \
+        and seg[1].kind == "LPAREN" and not seg[1].spaced and [t.kind for t in seg[2:]] in _STEPS \
+        and re.fullmatch("[A-Za-z]", seg[2].text) is not None
 
 
 def arguments(source: str, seg: list[Tok]) -> frozenset:

@@ -1,4 +1,5 @@
-"""Two statements run together in one row, refused where the row's own way of writing products gives them away.
+"""Rows that state other than one relation (:func:`refuse_not_one_statement`), and two statements run together in one
+row, refused where the row's own way of writing products gives them away.
 
 ``\\alpha = \\mu * \\nu \\beta = (1 - \\mu) * \\nu`` (two definitions on one line, as a docstring writes them) reads
 as the chain alpha = mu nu beta = (1 - mu) nu: the row writes its products with an explicit ``*``, yet sets two
@@ -8,8 +9,13 @@ mix freely in papers (``E = m \\cdot c^2 = m c^2``).
 """
 from __future__ import annotations
 
+import re
+
+import sympy as sp
+from sympy.core.function import AppliedUndef
+
 from .conditions import split
-from .lexer import LatexError, Tok, fail, lex, opening_brace
+from .lexer import LatexError, Tok, fail, lex, not_formula, opening_brace
 from .names import decorate
 from .scripts import fold, nameish
 
@@ -65,3 +71,36 @@ def _owner(tokens: list[Tok], k: int) -> int:
     if k >= 2 and tokens[k - 1].kind in ("SUP", "SUB"):
         return _owner(tokens, k - 2)
     return k if k >= 0 and tokens[k].kind != "LBRACE" else -1
+
+
+def refuse_not_one_statement(source: str, segments: list, chain: tuple, conditions, head, defines: str) -> None:
+    """Refuse a row that states no single relation of closed forms (heldout60-62): a pair standing alone
+    (``\\left(\\frac{1+a}{2}, \\frac{1-a}{2}\\right)``, two values), the rest of the row before (``& \\quad
+    [\\binom{N}{N_1} \\theta^{N_1}]``: a row opened by ``& \\quad`` with no relation continues the previous row's
+    product), a lowercase word where a value stands (``f(x) = \\text{median}``), and a second statement after a wide
+    space (``p^* = \\frac{1+a}{2}, \\qquad q^* = \\frac{1-a}{2}``: a name the first never uses defined in the same
+    names, not a condition on it)."""
+    if not defines and len(chain) == 1 and isinstance(chain[0], sp.Tuple):
+        not_formula(source, 0, len(source), "a pair", "a pair of values standing alone (an (epsilon, delta) guarantee, "
+                    "a point): two numbers, not one expression or relation; quote each as its own formula")
+    if not defines and len(chain) == 1 and re.match(r"\s*&\s*\\q?quad(?![A-Za-z])", source):
+        not_formula(source, 0, len(source), "& \\quad", "a row opened by & \\quad with no relation: the rest of the "
+                    "previous row's expression (one product or integrand broken across rows), not a formula alone")
+    word = next((seg[0] for seg in segments if len(seg) == 1 and seg[0].kind == "WORD"
+                 and re.fullmatch(r"[a-z]{4,}", seg[0].text)), None)
+    if word is not None:
+        not_formula(source, word.start, word.end, word.text, f"the word '{word.text}' where a value stands: a "
+                    "description, not a closed form")
+    _refuse_second_statement(source, chain, conditions, head)
+
+
+def _refuse_second_statement(source: str, chain: tuple, conditions, head) -> None:
+    members = [m for m in chain if isinstance(m, sp.Basic)] + ([head] if isinstance(head, sp.Basic) else [])
+    names = set().union(*(m.free_symbols for m in members)) if members else set()
+    calls = {c for m in members for c in m.atoms(AppliedUndef)}
+    for c in conditions:
+        if isinstance(c, sp.Eq) and isinstance(c.lhs, (sp.Symbol, AppliedUndef)) and c.lhs not in names | calls \
+                and c.rhs.free_symbols & names:
+            fail(source, 0, len(source), f"two statements in one row: the formula, and {c.lhs} = {c.rhs} after it, a "
+                 f"name the formula does not use defined in its names (a second definition, not a condition on the "
+                 "first); quote each as its own formula")

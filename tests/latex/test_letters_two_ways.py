@@ -19,9 +19,20 @@ def refused(latex: str, words: str) -> None:
         display(latex)
 
 
-@pytest.mark.parametrize("latex", [r"y = X\beta + e", r"Y = a + bX + e", r"f(x) = x + e", r"y = x - e"])
+@pytest.mark.parametrize("latex", [r"y = X\beta + e", r"Y = a + bX + e", r"f(x) = x + e", r"y = x - e",
+                                   r"y - X\beta = e", r"f(x) = x^2, \quad x \le a + e"])
 def test_a_bare_e_added_to_terms_in_names_is_refused(latex):
     refused(latex, "an error term")
+
+
+def test_e_set_upright_elsewhere_makes_the_bare_one_another_quantity():
+    refused(r"\mathrm{e}^{\varepsilon} + e", "looks like another quantity")
+
+
+@pytest.mark.parametrize("sentence", ["Here $e$ denotes Euler's number.",
+                                      "where $e$ is the base of the natural logarithm."])
+def test_a_sentence_that_names_e_eulers_number_settles_it(sentence):
+    assert display(r"y = x + e", prose=(sentence,)).chain == (x + sp.E,)
 
 
 def test_e_stays_eulers_number_where_the_display_says_so():
@@ -32,7 +43,8 @@ def test_e_stays_eulers_number_where_the_display_says_so():
     assert display(r"y = X\beta + e_i").chain[0].has(sp.Symbol("e_i"))             # a subscripted name is a name
 
 
-@pytest.mark.parametrize("latex", [r"x(t+1) = r x (1-x)", r"N(t + 1) = N + b"])
+@pytest.mark.parametrize("latex", [r"x(t+1) = r x (1-x)", r"N(t + 1) = N + b", r"\theta(t+1) = \theta - \eta g",
+                                   r"w(t-1) = w - \eta g"])
 def test_a_sequence_step_on_the_left_beside_the_plain_letter_is_refused(latex):
     refused(latex, "a sequence's next step")
 
@@ -40,3 +52,8 @@ def test_a_sequence_step_on_the_left_beside_the_plain_letter_is_refused(latex):
 def test_products_whose_parentheses_hold_the_displays_names_stay_products():
     assert display(r"n(n+1) = n^2 + n").chain == (n * (n + 1), n**2 + n)
     assert display(r"c(1 - p) = c - cp").chain == (c * (1 - p), c - c * p)
+    assert display(r"c(1 - p) = c - d").chain[0] == c * (1 - p)            # no step in the parentheses
+    assert len(display(r"n(1 - \delta) \le n - m").chain) == 2              # a bound, not an update
+    assert len(display(r"N(\varepsilon + 1) = N + M").chain) == 2          # a Greek letter in them: no step
+    assert display(r"x\,(t+1) = x + 1").chain[0] == x * (sp.Symbol("t") + 1)   # the author's space: a product
+    assert display(r"\log(t+1) = \log t + \log(1 + 1/t)").chain[0] == sp.log(sp.Symbol("t") + 1)

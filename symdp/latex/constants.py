@@ -1,0 +1,52 @@
+"""The letters of constants where a paper may mean a quantity of its own: Euler's e and pi.
+
+``e = y - \\hat{y}`` (a residual), ``y = X\\beta + e`` (a regression's error term), ``\\pi = \\frac{1}{K}`` (a policy):
+read as SymPy's E and pi they turn a definition into a false claim about the number, REFUTED with a witness.  Each is
+refused with the reason unless the display or a sentence around it says which.
+"""
+from __future__ import annotations
+
+import re
+
+import sympy as sp
+
+from .lexer import fail
+
+
+def refuse_constant_defined(source: str, segments, chain, ops, defines: str) -> None:
+    """Refuse ``e = y - \\hat{y}``, ``\\pi = \\frac{1}{K}``: the letter of a constant alone on the left of ``=``, the
+    right side in free names: a name the paper defines (a residual, a policy), or a claim about Euler's number or pi?
+    (``e = \\sum_k 1/k!``, free of names, stays a fact about the constant.)"""
+    if defines or not ops or ops[0] != "=" or len(segments[0]) != 1 or len(chain) < 2:
+        return
+    first = chain[0]
+    if first in (sp.E, sp.pi, sp.I) and isinstance(chain[1], sp.Basic) and chain[1].free_symbols:
+        fail(source, segments[0][0].start, segments[0][0].end, f"{source[segments[0][0].start:segments[0][0].end]} "
+             "alone on the left of = with names on the right: a quantity the paper names so (a residual e, a "
+             "policy pi), or a claim about the constant? Declare the name in the notation (symbols=)")
+
+
+BARE_E = r"(?<![A-Za-z\\])e(?![A-Za-z])"
+"""The letter e written bare (not ``\\mathrm{e}``, ``\\exp``, a word)."""
+
+
+def refuse_added_e(source: str, chain, conditions, declared) -> None:
+    """Refuse ``y = X\\beta + e``, ``y - X\\beta = e``, ``x \\le a + e`` in a condition: a bare e added alone to terms
+    in names, or a whole side beside names, where the display never raises e to a power (``e^{\\varepsilon} - e``)
+    and no sentence or notation entry declares it: Euler's number, or an error term the paper names e (a
+    regression's residual)?  ``1 + e``, ``e - 1``, free of names, stay Euler's number; so does e where "e is
+    Euler's number" is said around the display (:data:`.prose.CONSTANTS`)."""
+    text = re.sub(r"\\(?:mathrm|rm|text|textrm|operatorname)\s*\{\s*e\s*\}", " ", source)
+    if "e" in {getattr(d, "spelling", None) for d in declared} or not re.search(BARE_E + r"(?!\s*[_'])", text) \
+            or re.search(BARE_E + r"\s*\^", text):
+        return
+    members = [m for m in (*chain, *conditions) if isinstance(m, sp.Basic)]
+    added = any(isinstance(a, sp.Add) and a.free_symbols and any(t in (sp.E, -sp.E) for t in a.args)
+                for m in members for a in sp.preorder_traversal(m))
+    alone = any(m in (sp.E, -sp.E) for m in chain) and any(m.free_symbols for m in members)
+    if added or alone:
+        upright = "; the display sets e upright elsewhere (\\mathrm{e}), so this bare e looks like another quantity" \
+            if text != source else ""
+        fail(source, 0, len(source), "e added alone to terms in names, or standing alone beside them: Euler's "
+             f"number, or a quantity the paper names e (an error term, a residual)?{upright} Write \\mathrm{{e}} for "
+             "the number, declare e in the notation (symbols=), or say what e is in a sentence around the display")
