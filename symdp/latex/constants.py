@@ -32,7 +32,7 @@ BARE_E = r"(?<![A-Za-z\\])e(?![A-Za-z])"
 
 def refuse_added_e(source: str, chain, conditions, declared) -> None:
     """Refuse ``y = X\\beta + e``, ``y - X\\beta = e``, ``x \\le a + e`` in a condition: a bare e added alone to terms
-    in names, or a whole side beside names, where the display never raises e to a power (``e^{\\varepsilon} - e``)
+    in names, or a whole side beside a sum or difference in names (``(1 + 1/n)^n \\le e`` is read), where the display never raises e to a power (``e^{\\varepsilon} - e``)
     and no sentence or notation entry declares it: Euler's number, or an error term the paper names e (a
     regression's residual)?  ``1 + e``, ``e - 1``, free of names, stay Euler's number; so does e where "e is
     Euler's number" is said around the display (:data:`.prose.CONSTANTS`)."""
@@ -43,10 +43,10 @@ def refuse_added_e(source: str, chain, conditions, declared) -> None:
     members = [m for m in (*chain, *conditions) if isinstance(m, sp.Basic)]
     added = any(isinstance(a, sp.Add) and a.free_symbols and any(t in (sp.E, -sp.E) for t in a.args)
                 for m in members for a in sp.preorder_traversal(m))
-    alone = any(m in (sp.E, -sp.E) for m in chain) and any(m.free_symbols for m in members)
+    alone = any(m in (sp.E, -sp.E) for m in chain) and any(isinstance(m, sp.Add) and m.free_symbols for m in chain)
     if added or alone:
         upright = "; the display sets e upright elsewhere (\\mathrm{e}), so this bare e looks like another quantity" \
             if text != source else ""
-        fail(source, 0, len(source), "e added alone to terms in names, or standing alone beside them: Euler's "
+        fail(source, 0, len(source), "e added alone to terms in names, or standing alone beside their sum: Euler's "
              f"number, or a quantity the paper names e (an error term, a residual)?{upright} Write \\mathrm{{e}} for "
              "the number, declare e in the notation (symbols=), or say what e is in a sentence around the display")

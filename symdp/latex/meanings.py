@@ -66,14 +66,13 @@ def one_meaning(source: str, chain, partial=frozenset(), arguments=frozenset(), 
 
 
 def _refuse_bare_summand(source: str, chain, formula) -> None:
-    """Refuse a sum or product whose term is a formula in one name that does not hold the index (``\\sum_{i = x -
+    """Refuse a sum or product whose term does not hold the index but holds names of its own (``\\sum_{i = x -
     \\theta}^{x + \\theta} q``, where the paper's q is the i-th probability of the display above; ``-\\sum_{i=1}^{m} p
-    \\log p``, an entropy with p_i written p; ``\\sum_i q^2``): a constant summed (m times the term), or a quantity of
-    the index whose index the row leaves out?  Only the paper says.  Read: a term in numbers, the range's own names,
-    another sum's index, names the display also writes plain outside every sum and call (``\\sum_{i=1}^n
-    \\log\\frac{1}{n}``, ``\\sum_i \\sum_{j=1}^m x_i``, ``\\sum_{t=1}^T \\varepsilon \\le T \\varepsilon``), and a term
-    in several names (``\\frac{(b - a)^2}{4}``, a bound in Hoeffding's proofs: an index dropped from all of them at
-    once is the rarer slip, and those rows are read as constants)."""
+    \\log p``, an entropy with p_i written p; ``\\sum_{i=1}^3 p \\log\\frac{p}{q} \\ge 0``, Gibbs' inequality): a constant
+    summed (m times the term), or a quantity of the index whose index the row leaves out?  Only the paper says, and
+    the constant reading turned true bounds into errata.  Read: a term in numbers, the range's own names, another
+    sum's index, and names the display also writes plain outside every sum and call (``\\sum_{i=1}^n
+    \\log\\frac{1}{n}``, ``\\sum_i \\sum_{j=1}^m x_i``, ``\\sum_{t=1}^T \\varepsilon \\le T \\varepsilon``)."""
     members = [m for m in chain if isinstance(m, sp.Basic)]
     unsummed = (m.replace(lambda e: isinstance(e, (sp.Sum, sp.Product)), lambda e: sp.Dummy()) for m in formula
                 if isinstance(m, sp.Basic))
@@ -81,15 +80,14 @@ def _refuse_bare_summand(source: str, chain, formula) -> None:
     for m in members:
         totals = m.atoms(sp.Sum, sp.Product)
         bound = {v for total in totals for v in total.variables}
-        lone = _first(total for total in totals if len(total.function.free_symbols) == 1
-                      and not total.function.free_symbols
+        lone = _first(total for total in totals if total.function.free_symbols and not total.function.free_symbols
                       & (bound | {e for limit in total.limits for end in limit[1:] for e in end.free_symbols})
                       and total.function.free_symbols - plain)
         if lone is not None:
             kind, var = ("sum" if isinstance(lone, sp.Sum) else "product"), lone.variables[0]
-            fail(source, 0, len(source), f"a {kind} over {var} of a term that does not hold {var} "
-                 f"({sp.sstr(lone.function)}): a constant {'summed' if kind == 'sum' else 'multiplied'}, or a "
-                 f"quantity of {var} written without its index? Write the index, or the constant times the count")
+            fail(source, 0, len(source), f"a {kind} over {var} of a term that does not hold {var}: a constant "
+                 f"{'summed' if kind == 'sum' else 'multiplied'}, or a quantity of {var} written without its index? "
+                 f"Write the index, or the constant {'times' if kind == 'sum' else 'to the power of'} the count")
 
 
 def _first(found):

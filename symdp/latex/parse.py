@@ -146,7 +146,7 @@ def display(text: str, notation: Notation | None = None, *, derived=None, prose=
         head = _head(source, resolver, segments[0])
         segments, ops = segments[1:], ops[1:]
     if not defines:
-        sides.refuse_sequence_step(source, segments, ops)
+        sides.refuse_sequence_step(source, segments)
     _refuse_iterate(source, defined_end)
     _refuse_combinations(source)
     _refuse_operator_letter(source)
@@ -176,7 +176,7 @@ def display(text: str, notation: Notation | None = None, *, derived=None, prose=
                                           lambda tokens: _parse_tokens(source, resolver, tokens, condition=True))
     _refuse_bound_conditions(source, chain, found)
     refuse_added_e(source, chain, found, declared)
-    refuse_not_one_statement(source, segments, chain, found, head, defines)
+    refuse_not_one_statement(source, segments, ops, chain, found, head, defines)
     one_meaning(source, chain + tuple(found), resolver.partial, resolver.arguments, chain)
     raw = lex(source)
     refuse_unranged_members(source, raw, defined_end)

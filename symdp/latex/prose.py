@@ -367,7 +367,8 @@ def declare(notation: Notation, prose, text: str = "") -> tuple[Notation, tuple]
                 symbols[tex] = sp.Symbol(spelling.lstrip("\\"))
             continue
         if mine[0].what in CONSTANTS:
-            symbols[spelling] = CONSTANTS[mine[0].what]
+            if spelling != "e" or CONSTANTS[mine[0].what] is sp.E:   # "e is Euler's constant": the number e, not gamma
+                symbols[spelling] = CONSTANTS[mine[0].what]
             continue
         functions[spelling] = _function(notation, spelling, mine)
     notation = notation.extend(symbols=symbols, functions=functions)

@@ -125,35 +125,42 @@ def defined(resolver, seg: list[Tok]) -> bool:
     return not names & (set(resolver.derived) - resolver.families)
 
 
-def refuse_sequence_step(source: str, segments: list, ops) -> None:
-    """Refuse ``x(t + 1) = r x (1 - x)`` (the logistic map), ``\\theta(t+1) = \\theta - \\eta g``: an equation whose
-    left side is one name before parentheses set close, holding a step (a letter plus or minus a number) in a letter
-    the display writes nowhere else, while the name stands plain on the right: the value of a sequence at the next
-    step, or the name times the parentheses?  ``n(n + 1) = n^2 + n``, ``c(1 - p) = c - cp``, ``x\\,(t + 1)`` (an
-    author's space) and bounds (``n(1 - \\delta) \\le n - m``) stay products."""
+def refuse_sequence_step(source: str, segments: list) -> None:
+    """Refuse ``x(t + 1) = r x (1 - x)`` (the logistic map), ``\\theta(t+1) = \\theta - \\eta g``, ``V(t+1) \\le V -
+    c``, ``S(n+1) = S + n + 1``: a left side that is one name before parentheses set close, holding a step (an index
+    letter, :data:`STEP_LETTERS`, plus or minus one term), while the name stands plain on the other side: the value
+    of a sequence at the next step, or the name times the parentheses?  ``n(n + 1) = n^2 + n`` (the name is the
+    index), ``c(1 - p) = c - cp``, ``n(1 - \\delta) \\le n - m`` (no index letter, or one after a minus: a
+    complement), ``x\\,(t + 1)`` (an author's space) stay products."""
     seg = segments[0]
-    if len(segments) < 2 or ops[0] != "=" or not _step_shape(seg):
+    if len(segments) < 2 or not _step_shape(seg):
         return
     rest = [t for other in segments[1:] for t in other]
     plain = any(t.kind == seg[0].kind and t.text == seg[0].text
                 and (k + 1 == len(rest) or rest[k + 1].kind != "LPAREN" or rest[k + 1].spaced)
                 for k, t in enumerate(rest))
-    if plain and not any(t.kind == "NAME" and t.text == seg[2].text for t in rest):
-        name, step = seg[0].text, source[seg[2].start:seg[4].end]
-        fail(source, seg[0].start, seg[-1].end, f"{source[seg[0].start:seg[-1].end]} = ..., with {name} plain on the "
-             f"right: the value of {name} at {step} (a sequence's next step), or {name} times the parentheses? Write "
+    if plain:
+        name, step = source[seg[0].start:seg[0].end], source[seg[2].start:seg[-2].end]
+        fail(source, seg[0].start, seg[-1].end, f"{source[seg[0].start:seg[-1].end]}, with {name} plain on the other "
+             f"side: the value of {name} at {step} (a sequence's next step), or {name} times the parentheses? Write "
              f"{name}(t) where it is the value, or declare {name} in the notation")
 
 
-_STEPS = (["NAME", "PLUS", "NUMBER", "RPAREN"], ["NAME", "MINUS", "NUMBER", "RPAREN"])
+STEP_LETTERS = frozenset({"t", "n", "k", "s", "i", "j", "m", "\\tau"})
+"""Letters papers index steps and terms by (``x(t + 1)``, ``S(n + 1)``, ``c(\\tau + 1)``)."""
 
 
 def _step_shape(seg: list[Tok]) -> bool:
-    """``x(t + 1)``, ``\\theta(t - 1)``: a letter or a Greek letter, parentheses set close, a Latin letter plus or minus
-    a number in them."""
-    return len(seg) == 6 and (seg[0].kind == "NAME" or seg[0].kind == "CMD" and seg[0].text.lstrip("\\") in GREEK) \
-        and seg[1].kind == "LPAREN" and not seg[1].spaced and [t.kind for t in seg[2:]] in _STEPS \
-        and re.fullmatch("[A-Za-z]", seg[2].text) is not None
+    """``x(t + 1)``, ``\\theta(1 + t)``, ``V(t_0 + h)``: a letter or a Greek letter, parentheses set close after it,
+    in them one plus or minus at the top and an index letter not after a minus, other than the name."""
+    if len(seg) < 5 or not (seg[0].kind == "NAME" or seg[0].kind == "CMD" and seg[0].text.lstrip("\\") in GREEK) \
+            or seg[1].kind != "LPAREN" or seg[1].spaced or _opening(seg) != 1:
+        return False
+    inside = seg[2:-1]
+    if sum(t.kind in ("PLUS", "MINUS") for t in inside) != 1 or any(t.kind in ("LPAREN", "REL") for t in inside):
+        return False
+    return any(t.kind == "NAME" and t.text in STEP_LETTERS and t.text != seg[0].text
+               and (k == 0 or inside[k - 1].kind != "MINUS") for k, t in enumerate(inside))
 
 
 def arguments(source: str, seg: list[Tok]) -> frozenset:

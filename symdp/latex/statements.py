@@ -73,24 +73,25 @@ def _owner(tokens: list[Tok], k: int) -> int:
     return k if k >= 0 and tokens[k].kind != "LBRACE" else -1
 
 
-def refuse_not_one_statement(source: str, segments: list, chain: tuple, conditions, head, defines: str) -> None:
+def refuse_not_one_statement(source: str, segments: list, ops, chain: tuple, conditions, head,
+                             defines: str) -> None:
     """Refuse a row that states no single relation of closed forms (heldout60-62): a pair standing alone
     (``\\left(\\frac{1+a}{2}, \\frac{1-a}{2}\\right)``, two values), the rest of the row before (``& \\quad
     [\\binom{N}{N_1} \\theta^{N_1}]``: a row opened by ``& \\quad`` with no relation continues the previous row's
-    product), a lowercase word where a value stands (``f(x) = \\text{median}``), and a second statement after a wide
-    space (``p^* = \\frac{1+a}{2}, \\qquad q^* = \\frac{1-a}{2}``: a name the first never uses defined in the same
-    names, not a condition on it)."""
+    product), a lowercase word as the value after ``=`` (``f(x) = \\text{median}``), and a second statement after a wide
+    space (``p^* = \\frac{1+a}{2}, \\qquad q^* = \\frac{1-a}{2}``: a name, or its power, the first never uses defined
+    by a formula in names, not a condition on it; ``z = 1.96, \\quad \\alpha = 0.05``, a setting, stays one)."""
     if not defines and len(chain) == 1 and isinstance(chain[0], sp.Tuple):
-        not_formula(source, 0, len(source), "a pair", "a pair of values standing alone (an (epsilon, delta) guarantee, "
-                    "a point): two numbers, not one expression or relation; quote each as its own formula")
+        not_formula(source, 0, len(source), "a tuple", "a tuple of values standing alone (an (epsilon, delta) "
+                    "guarantee, a point): several numbers, not one expression or relation; quote each as its own formula")
     if not defines and len(chain) == 1 and re.match(r"\s*&\s*\\q?quad(?![A-Za-z])", source):
         not_formula(source, 0, len(source), "& \\quad", "a row opened by & \\quad with no relation: the rest of the "
                     "previous row's expression (one product or integrand broken across rows), not a formula alone")
-    word = next((seg[0] for seg in segments if len(seg) == 1 and seg[0].kind == "WORD"
-                 and re.fullmatch(r"[a-z]{4,}", seg[0].text)), None)
-    if word is not None:
-        not_formula(source, word.start, word.end, word.text, f"the word '{word.text}' where a value stands: a "
-                    "description, not a closed form")
+    last = segments[-1]
+    if len(last) == 1 and last[0].kind == "WORD" and re.fullmatch(r"[a-z]{4,}", last[0].text) \
+            and (defines and len(chain) == 1 or len(chain) > 1 and ops[-1] == "="):
+        not_formula(source, last[0].start, last[0].end, last[0].text, f"the word '{last[0].text}' as the value after "
+                    "=: a description or a name, not a closed form to check")
     _refuse_second_statement(source, chain, conditions, head)
 
 
@@ -99,8 +100,9 @@ def _refuse_second_statement(source: str, chain: tuple, conditions, head) -> Non
     names = set().union(*(m.free_symbols for m in members)) if members else set()
     calls = {c for m in members for c in m.atoms(AppliedUndef)}
     for c in conditions:
-        if isinstance(c, sp.Eq) and isinstance(c.lhs, (sp.Symbol, AppliedUndef)) and c.lhs not in names | calls \
-                and c.rhs.free_symbols & names:
+        named = c.lhs.base if isinstance(c, sp.Eq) and isinstance(c.lhs, sp.Pow) else getattr(c, "lhs", None)
+        if isinstance(c, sp.Eq) and isinstance(named, (sp.Symbol, AppliedUndef)) and named not in names | calls \
+                and c.rhs.free_symbols:
             fail(source, 0, len(source), f"two statements in one row: the formula, and {c.lhs} = {c.rhs} after it, a "
-                 f"name the formula does not use defined in its names (a second definition, not a condition on the "
+                 f"name the formula does not use defined by a formula (a second definition, not a condition on the "
                  "first); quote each as its own formula")
