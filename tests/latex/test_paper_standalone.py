@@ -298,3 +298,24 @@ def test_domain_names_a_symbol_equal_but_not_identical_to_symdps():
     from symdp.paper_domain import spellings
     twin = sp.Symbol("epsilon", **S.eps.assumptions0)
     assert twin is not S.eps and "eps" in spellings(twin)
+
+
+BOUNDED = r"""\documentclass{article}
+\newcommand{\eps}{\varepsilon}
+\begin{document}
+\begin{align}
+  p &= \frac{e^{\eps}}{1 + e^{\eps}} \le \frac{1 + \eps}{2}, \quad 0 < \eps \le 1, \label{eq:rr} \\
+  q &= \frac{e^{\eps}}{1 + e^{\eps}} \le \frac{1 + \eps}{3}, \quad 0 < \eps \le 1, \label{eq:rr-wrong} \\
+  r &= \frac{1}{2} \label{eq:def}
+\end{align}
+\end{document}
+"""
+
+
+def test_the_bound_after_a_definition_is_checked_as_it_stands(tmp_path, capsys):
+    """p = e^eps / (1 + e^eps) <= (1 + eps) / 2 on (0, 1] (the logistic function lies below its tangent at 0, slope
+    1/4 <= 1/2); with (1 + eps) / 3 it fails at eps = 1 (0.731 > 0.667, by hand); r = 1/2 defines r only."""
+    code, out, _ = run(_paper(tmp_path, BOUNDED), capsys)
+    assert code == 1, out
+    assert "proved" in _line(out, "eq:rr") and "REFUTED" in _line(out, "eq:rr-wrong"), out
+    assert "defines r" in _line(out, "eq:def")
