@@ -71,12 +71,12 @@ def test_a_letter_both_called_and_a_number_is_refused():
 
 
 def test_a_connective_ending_the_row_stays_refused():
-    refused(r"k(1-p)&=(n-k)p\Leftrightarrow", "not in the notation")
+    refused(r"k(1-p)&=(n-k)p\Leftrightarrow", "an equivalence")                  # named since heldout56's sets
     refused(r"|f(x) - f(y)| \le 1 \implies", "an implication")
 
 
 def test_a_letter_raised_to_a_power_makes_no_number():
-    refused(r"x(t + 1) = r x - r x^2", "ambiguous")                              # the logistic map, x(t) written bare
+    refused(r"x(t + 1) = r x - r x^2", "a sequence's next step")                 # the logistic map, x(t) written bare
     refused(r"(1-2p+p^2)k+p(n-k)=k-2pk+p^2 k+pn-pk", "ambiguous")
     refused(r"y = e^{", "unbalanced|incomplete|braces")                            # a row cut in an exponent: no crash
 
