@@ -128,8 +128,8 @@ def test_a_doubly_braced_number_subscript_is_that_numbers_member():
     assert value(r"y = x_{{2}}") == value(r"y = x_{2}") == sp.Symbol("x_2")
     assert value(r"y = x_{{{2}}}") == sp.Symbol("x_2")
     assert value(r"y = x_{2} + x_{{2}}") == 2 * sp.Symbol("x_2")
-    t = sp.Symbol("t")
-    assert value(r"y = \sum_{t=1}^n x_{{-1}}") == sp.Sum(sp.IndexedBase(x)[-1], (t, 1, n))
+    assert value(r"y = x_{{-1}}") == sp.IndexedBase(x)[-1]
+    refused(r"y = \sum_{t=1}^n x_{{-1}}", "without its index")   # x_{-1} summed over t: a constant, or x_{t-1}?
 
 
 @pytest.mark.parametrize("latex, match", [(r"y = x_{{1-3}}", "arithmetic on numbers"),
