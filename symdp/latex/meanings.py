@@ -60,12 +60,12 @@ def one_meaning(source: str, chain, partial=frozenset(), arguments=frozenset(), 
     if sized is not None:
         fail(source, 0, len(source), f"|{sized.args[0]}| of a capital letter: a set's size (a dataset's records, a "
              "batch, a cover, the classes of a partition), or an absolute value? Declare the spelling in the notation")
-    _refuse_bare_summand(source, chain, chain if formula is None else formula)
+    _refuse_indexless_term(source, chain, chain if formula is None else formula)
     refuse_printed_alike(source, chain)
     refuse_run_together(source)
 
 
-def _refuse_bare_summand(source: str, chain, formula) -> None:
+def _refuse_indexless_term(source: str, chain, formula) -> None:
     """Refuse a sum or product whose term does not hold the index but holds names of its own (``\\sum_{i = x -
     \\theta}^{x + \\theta} q``, where the paper's q is the i-th probability of the display above; ``-\\sum_{i=1}^{m} p
     \\log p``, an entropy with p_i written p; ``\\sum_{i=1}^3 p \\log\\frac{p}{q} \\ge 0``, Gibbs' inequality): a constant
@@ -80,14 +80,20 @@ def _refuse_bare_summand(source: str, chain, formula) -> None:
     for m in members:
         totals = m.atoms(sp.Sum, sp.Product)
         bound = {v for total in totals for v in total.variables}
-        lone = _first(total for total in totals if total.function.free_symbols and not total.function.free_symbols
-                      & (bound | {e for limit in total.limits for end in limit[1:] for e in end.free_symbols})
-                      and total.function.free_symbols - plain)
+        lone = _first(total for total in totals if _indexless(total, bound, plain))
         if lone is not None:
             kind, var = ("sum" if isinstance(lone, sp.Sum) else "product"), lone.variables[0]
             fail(source, 0, len(source), f"a {kind} over {var} of a term that does not hold {var}: a constant "
                  f"{'summed' if kind == 'sum' else 'multiplied'}, or a quantity of {var} written without its index? "
                  f"Write the index, or the constant {'times' if kind == 'sum' else 'to the power of'} the count")
+
+
+def _indexless(total, bound: set, plain: set) -> bool:
+    """The term of ``total`` holds names, none of them an index (``bound``) or a name of the range, and some name the
+    formula does not write plain (``plain``)."""
+    names = total.function.free_symbols
+    ranges = {e for limit in total.limits for end in limit[1:] for e in end.free_symbols}
+    return bool(names) and not names & (bound | ranges) and bool(names - plain)
 
 
 def _first(found):
