@@ -3,7 +3,8 @@
 Every labelled display that no derivation quotes is read by :func:`symdp.latex.display`.  A relation
 (identity, inequality or chain) whose members are closed forms in symbols of known domain is decided by
 the same prover as ``d.identity`` and ``d.sign`` (a :class:`~symdp.engine.run.recorder.Recorder`, one claim
-per link of the chain; after a definition, ``p = A \\le B``, the links after it: A <= B): PROVED, VERIFIED (sampled only), REFUTED with a certified witness, or UNDECIDED.
+per link of the chain; after a definition, ``p = A \\le B``, the links after it: A <= B): PROVED, VERIFIED (sampled
+only), REFUTED with a certified witness, or UNDECIDED.
 A symbol's domain is, narrowest first, the interval a ``--domain`` gives, the display's side conditions
 (``\\quad \\mu > 0``), the symbol's assumptions (symdp's ``\\mu`` is positive).  A row that defines a
 quantity, states no formula, does not parse, uses an undeclared function or a symbol of unknown domain
@@ -206,8 +207,9 @@ def _stated(read_as, known: dict) -> tuple:
 
 
 def _holds_head(read_as) -> bool:
-    """The relation after a definition (``p = \\frac{e^\\varepsilon}{1 + e^\\varepsilon} \\le \\frac{1 + \\varepsilon}{2}``:
-    the bound on p's value, checked as it stands) uses the defined name itself: not a relation between closed forms."""
+    """The relation after a definition (``p = \\frac{e^\\varepsilon}{1 + e^\\varepsilon} \\le \\frac{1 +
+    \\varepsilon}{2}``: the bound on p's value, checked as it stands) uses the defined name itself: not a relation
+    between closed forms."""
     head = read_as.head if isinstance(read_as.head, sp.Basic) else None
     return head is not None and any(isinstance(m, sp.Basic) and (m.has(head) or m.free_symbols & head.free_symbols
                                                                   - set(getattr(head, "args", ())))

@@ -32,10 +32,11 @@ BARE_E = r"(?<![A-Za-z\\])e(?![A-Za-z])"
 
 def refuse_added_e(source: str, chain, conditions, declared) -> None:
     """Refuse ``y = X\\beta + e``, ``y - X\\beta = e``, ``x \\le a + e`` in a condition: a bare e added alone to terms
-    in names, or a whole side beside a sum or difference in names (``(1 + 1/n)^n \\le e`` is read), where the display never raises e to a power (``e^{\\varepsilon} - e``)
-    and no sentence or notation entry declares it: Euler's number, or an error term the paper names e (a
-    regression's residual)?  ``1 + e``, ``e - 1``, free of names, stay Euler's number; so does e where "e is
-    Euler's number" is said around the display (:data:`.prose.CONSTANTS`)."""
+    in names, or a whole side beside a sum or difference in names (``(1 + 1/n)^n \\le e`` is read), where the
+    display never raises e to a power (``e^{\\varepsilon} - e``) and no sentence or notation entry declares it:
+    Euler's number, or an error term the paper names e (a regression's residual)?  ``1 + e``, ``e - 1``, free of
+    names, stay Euler's number; so does e where "e is Euler's number" is said around the display
+    (:data:`.prose.CONSTANTS`)."""
     text = re.sub(r"\\(?:mathrm|rm|text|textrm|operatorname)\s*\{\s*e\s*\}", " ", source)
     if "e" in {getattr(d, "spelling", None) for d in declared} or not re.search(BARE_E + r"(?!\s*[_'])", text) \
             or re.search(BARE_E + r"\s*\^", text):

@@ -68,10 +68,10 @@ def one_meaning(source: str, chain, partial=frozenset(), arguments=frozenset(), 
 def _refuse_indexless_term(source: str, chain, formula) -> None:
     """Refuse a sum or product whose term does not hold the index but holds names of its own (``\\sum_{i = x -
     \\theta}^{x + \\theta} q``, where the paper's q is the i-th probability of the display above; ``-\\sum_{i=1}^{m} p
-    \\log p``, an entropy with p_i written p; ``\\sum_{i=1}^3 p \\log\\frac{p}{q} \\ge 0``, Gibbs' inequality): a constant
-    summed (m times the term), or a quantity of the index whose index the row leaves out?  Only the paper says, and
-    the constant reading turned true bounds into errata.  Read: a term in numbers, the range's own names, another
-    sum's index, and names the display also writes plain outside every sum and call (``\\sum_{i=1}^n
+    \\log p``, an entropy with p_i written p; ``\\sum_{i=1}^3 p \\log\\frac{p}{q} \\ge 0``, Gibbs' inequality): a
+    constant summed (m times the term), or a quantity of the index whose index the row leaves out?  Only the paper
+    says, and the constant reading turned true bounds into errata.  Read: a term in numbers, the range's own names,
+    another sum's index, and names the display also writes plain outside every sum and call (``\\sum_{i=1}^n
     \\log\\frac{1}{n}``, ``\\sum_i \\sum_{j=1}^m x_i``, ``\\sum_{t=1}^T \\varepsilon \\le T \\varepsilon``)."""
     members = [m for m in chain if isinstance(m, sp.Basic)]
     unsummed = (m.replace(lambda e: isinstance(e, (sp.Sum, sp.Product)), lambda e: sp.Dummy()) for m in formula

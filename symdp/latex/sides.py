@@ -13,6 +13,7 @@ import re
 import sympy as sp
 
 from ..errors import SymdpError
+from .constants import BARE_E
 from .lexer import GREEK, Tok, fail
 from .names import DECORATIONS, decorate
 from .notation import HEADS, OPERATORS
@@ -182,7 +183,7 @@ def arguments(source: str, seg: list[Tok]) -> frozenset:
 
 
 CONSTANT_SPELLINGS = {r"\pi": r"\\pi(?![A-Za-z])", r"\mathrm{e}": r"\\mathrm\s*\{\s*e\s*\}",
-                      "e": r"(?<![A-Za-z\\])e(?![A-Za-z])"}
+                      "e": BARE_E}
 """Spellings the notation reads as constants (pi, Euler's e), with the pattern that finds each bare (no subscript
 follows): a function defined of one of them names a variable that way (unless the notation's ``symbols`` give the
 spelling another value, :data:`CONSTANTS` not)."""

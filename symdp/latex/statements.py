@@ -83,7 +83,8 @@ def refuse_not_one_statement(source: str, segments: list, ops, chain: tuple, con
     by a formula in names, not a condition on it; ``z = 1.96, \\quad \\alpha = 0.05``, a setting, stays one)."""
     if not defines and len(chain) == 1 and isinstance(chain[0], sp.Tuple):
         not_formula(source, 0, len(source), "a tuple", "a tuple of values standing alone (an (epsilon, delta) "
-                    "guarantee, a point): several numbers, not one expression or relation; quote each as its own formula")
+                    "guarantee, a point): several numbers, not one expression or relation; quote each as its own "
+                    "formula")
     if not defines and len(chain) == 1 and re.match(r"\s*&\s*\\q?quad(?![A-Za-z])", source):
         not_formula(source, 0, len(source), "& \\quad", "a row opened by & \\quad with no relation: the rest of the "
                     "previous row's expression (one product or integrand broken across rows), not a formula alone")
