@@ -81,14 +81,7 @@ class Application(Members):
                           f"fraction times them? Write {head.text}\\left(...\\right) around what it takes")
             self._refuse_divided_operand(head, powers[after - 1], after == len(powers))
             arg = sp.Mul(*rest)
-        if p.sub is not None:
-            if head.text != r"\log":
-                self.fail(head.start, head.end, f"a subscript on {head.text}")
-            value = sp.log(arg, self.expr(p.sub))
-        else:
-            value = head.fn(arg)
-        if p.sup is not None:
-            value = sp.Pow(value, self._op_power(head, p.sup))
+        value = self.operator_value(p, arg)
         if group is not None and group.sup is not None:
             if after < len(powers) and not isinstance(powers[after].base, Head):   # \log (2\pi)^{-1} \delta^{-2}
                 self.fail(head.start, powers[after].base.end if hasattr(powers[after].base, "end") else head.end,
@@ -97,6 +90,17 @@ class Application(Members):
                           f"{head.text} (...) times them? Write {head.text}\\left(...\\right) around what it takes")
             value = sp.Pow(value, self.expr(group.sup))
         return value, after
+
+    def operator_value(self, p, arg):
+        """The operator ``p`` (a :class:`Head` with its scripts: ``\\log_2``, ``\\sin^2``) applied to ``arg``."""
+        head = p.base
+        if p.sub is not None:
+            if head.text != r"\log":
+                self.fail(head.start, head.end, f"a subscript on {head.text}")
+            value = sp.log(arg, self.expr(p.sub))
+        else:
+            value = head.fn(arg)
+        return value if p.sup is None else sp.Pow(value, self._op_power(head, p.sup))
 
     def _refuse_divided_operand(self, head, last, ends: bool) -> None:
         """``\\log 1/\\delta``, ``\\log 2n/\\delta``, ``\\log n / n``: an operator without parentheses whose operand a

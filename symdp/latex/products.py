@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import sympy as sp
 
-from .forms import Group, Head, Juxt, Power, Product, _span, named
+from .forms import Group, Head, Juxt, Leaf, Power, Product, _span, named
 
 
 class Products:
@@ -23,7 +23,12 @@ class Products:
             start, end = _span(denominator)
             self.fail(c[1].start_pos, end, "ambiguous slash: is a/b c (a/b) c or a/(b c)? write \\frac or "
                       "parentheses")
-        return Product(_operands(c[0]) + [sp.Pow(self.expr(denominator), -1)])
+        quotient = sp.Pow(self.expr(denominator), -1)
+        *before, last = _operands(c[0])
+        if _log_of_one(self.source, last):   # \log 1/\delta: log(1/delta) (the log of 1 is 0: no one divides it)
+            rest = [Juxt(last.powers[:-2])] if len(last.powers) > 2 else []
+            return Product(before + rest + [self.operator_value(last.powers[-2], quotient)])
+        return Product(_operands(c[0]) + [quotient])
 
     def neg(self, c):
         """``-a \\cdot b``: the product negated, its order kept (``-a b a`` and ``-a \\cdot b \\cdot a`` alike)."""
@@ -81,6 +86,18 @@ def _grouped_factors(p):
     if isinstance(item, Product):
         return [f for o in item.operands if o is not sp.S.NegativeOne for f in (o.powers if isinstance(o, Juxt) else [o])]
     return None
+
+
+def _log_of_one(source: str, last) -> bool:
+    """``last`` (the product before a slash) ends with ``\\log 1`` or ``\\ln 1``, the literal one as the log's whole
+    operand and no operator before it: "log 1/delta" printed, read as the log of the quotient, the only reading that
+    is not 0."""
+    if not (isinstance(last, Juxt) and len(last.powers) >= 2):
+        return False
+    head, one = last.powers[-2:]
+    return (isinstance(head.base, Head) and head.base.text in (r"\log", r"\ln") and isinstance(one.base, Leaf)
+            and source[one.base.start:one.base.end] == "1" and one.sub is None and one.sup is None
+            and one.bang is None and not any(isinstance(q.base, Head) for q in last.powers[:-2]))
 
 
 def _operands(x) -> list:

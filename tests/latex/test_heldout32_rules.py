@@ -8,13 +8,26 @@ import sympy as sp
 from symdp.latex import LatexError, display
 
 
-@pytest.mark.parametrize("text", [r"\exp\left(\sqrt{2\varepsilon n \log 1/Q}\right) \cdot Q",
-                                  r"\sqrt{2\log 1.25/\delta}", r"\log 2n/\delta", r"\log n / n", r"\log x^2/y"])
+@pytest.mark.parametrize("text", [r"\sqrt{2\log 1.25/\delta}", r"\log 2n/\delta", r"\log n / n", r"\log x^2/y",
+                                  r"\exp 1/x", r"\log{1}/\delta", r"\sin \log 1/x", r"a/b \log 1/Q"])
 def test_an_operator_whose_operand_a_slash_follows_is_refused(text):
     """``\\log 1/Q`` was read log(1)/Q = 0: the printed "log 1/Q" is the log of the quotient in DP papers, and
-    "log n / n" a quotient of the log in others; only parentheses or a fraction say which."""
+    "log n / n" a quotient of the log in others; only parentheses or a fraction say which (but see below for the
+    literal one)."""
     with pytest.raises(LatexError, match="quotient"):
         display(text)
+
+
+@pytest.mark.parametrize("text, meant", [
+    (r"\exp\left(\sqrt{2\varepsilon n \log 1/Q}\right) \cdot Q", "Q*exp(sqrt(2)*sqrt(epsilon)*sqrt(n*log(1/Q)))"),
+    (r"\frac{\log 1/\delta}{\alpha - 1}", "log(1/delta)/(alpha - 1)"), (r"\ln 1/x + 1", "log(1/x) + 1"),
+    (r"\log^2 1/\delta", "log(1/delta)**2"), (r"2 \log 1 / (1 - p)", "2*log(1/(1 - p))")])
+def test_the_log_of_one_over_a_factor_is_the_log_of_the_quotient(text, meant):
+    """``\\log 1/\\delta``: the log of 1 is 0 and no author divides it, so the printed "log 1/delta" has one reading,
+    log(1/delta); a divisor of several factors stays an ambiguous slash."""
+    assert [str(m) for m in display(text).chain] == [meant]
+    with pytest.raises(LatexError, match="ambiguous slash"):
+        display(r"\log 1/\delta n")
 
 
 def test_parentheses_or_a_fraction_say_which():
