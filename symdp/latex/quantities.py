@@ -36,7 +36,18 @@ def quantities(tokens: list) -> frozenset:
             continue
         if _operand(_type(tokens, k - 1), _type(tokens, k + 1), _type(tokens, k - 2)):
             out.add(t.value.name)
-    return frozenset(out) | numbers(tokens, bounded(tokens))
+    return frozenset(out) | numbers(tokens, bounded(tokens)) | variables(tokens)
+
+
+def variables(tokens: list) -> frozenset:
+    """The names a display integrates over (``dx``) or takes a limit in (``\\lim_{x \\to \\infty}``): real variables,
+    numbers, so ``e^{x(t - \\lambda)}`` under ``\\int ... dx`` is x times the sum, never a function x."""
+    out = {str(t.value) for t in tokens if t.type == "DIFF"}
+    for k, t in enumerate(tokens[:-4]):
+        if t.type == "BIG" and t.value[0] == "lim" and [u.type for u in tokens[k + 1:k + 5]] == \
+                ["SUB", "LBRACE", "NAME", "REL"] and str(tokens[k + 4].value).startswith("tends"):
+            out.add(tokens[k + 3].value.name if isinstance(tokens[k + 3].value, sp.Symbol) else str(tokens[k + 3].value))
+    return frozenset(out)
 
 
 def numbers(tokens: list, bound) -> frozenset:

@@ -274,8 +274,9 @@ BELOW_TARGET: dict = {  # heldout7 left it on 2026-12-03 at 44/48 (measured blin
                       "fe26365: 12/27 = 44 % with 14 misread (README.md)",
     "heldout35_rows": "4/6 = 67 % of the closed-form rows read as meant (a \\forall statement, 1.(1 - \\beta) refused), 0 "
                       "misread; measured blind at 8ee2c1a: 1/6 = 17 % with 0 misread (README.md)",
-    "heldout33_rows": "34/44 = 77 % of the closed-form rows read as meant (KL[P || Q] as a member, "
-                      "p_1^x refused; integrands written with \\cdot read since 2026-12-07), 0 misread; measured blind at "
+    "heldout33_rows": "38/44 = 86 % of the closed-form rows read as meant (KL[P || Q] as a member, "
+                      "p_1^x refused; integrands written with \\cdot read since 2026-12-07, x(t - \\lambda) under "
+                      "\\int ... dx since a later session), 0 misread; measured blind at "
                       "c7ea112: 28/44 = 64 % with 3 misread (README.md)",
     "heldout31_rows": "29/42 = 69 % of the closed-form rows read as meant (acronyms TP/FN, tp \\times tn, sums with no "
                       "range, set sizes |U| refused), 0 misread; measured blind at 57ce701: "
