@@ -1,7 +1,9 @@
 """The domain of a row of ``symdp paper --standalone``: where each of its symbols ranges.
 
 Narrowest first: the interval a ``--domain`` option gives, the display's side conditions (``\\quad \\mu > 0``),
-the symbol's assumptions (symdp's ``\\mu`` is positive).  A row whose symbols have no such interval is skipped
+the symbol's assumptions (symdp's ``\\mu`` is positive).  An end the paper states is the paper's, also where it lies
+beyond the assumption (``\\quad \\varepsilon \\ge 0``, ``-1 \\le \\mu \\le 1``: :func:`completed`); the assumption gives
+only the ends the paper leaves unsaid (``\\quad \\varepsilon \\le 1``: ``(0, 1]``).  A row whose symbols have no such interval is skipped
 (:class:`Skip`, with the sentence the listing shows), never guessed at.
 """
 from __future__ import annotations
@@ -54,28 +56,29 @@ class Skip(Exception):
     """A row that is not checked, and why (a sentence for the listing)."""
 
 
-def _as_interval(cond, out: dict) -> None:
-    """Narrow ``out`` ({symbol: interval}) by one side condition, or Skip naming it."""
+def _as_interval(cond, out: dict, said: dict | None = None) -> None:
+    """Narrow ``out`` ({symbol: interval}) by one side condition, or Skip naming it; ``said`` ({symbol: (lower,
+    upper)}) records which ends a condition states (``x \\in \\mathbb{R}`` both, ``x \\ge 0`` the lower)."""
     if cond is sp.true:
         return
     if cond is sp.false:
         raise Skip("its side condition is false for every value the symbols allow")
     if isinstance(cond, sp.And):
         for part in cond.args:
-            _as_interval(part, out)
+            _as_interval(part, out, said)
         return
     if isinstance(cond, sp.Contains) and isinstance(cond.args[0], sp.Symbol) and isinstance(cond.args[1], sp.Interval):
-        _narrow(out, cond.args[0], cond.args[1], cond)
+        _narrow(out, cond.args[0], cond.args[1], cond, said, (True, True))
         return
     if isinstance(cond, (sp.StrictLessThan, sp.LessThan, sp.StrictGreaterThan, sp.GreaterThan)):
         small, large = (cond.lhs, cond.rhs) if isinstance(cond, (sp.StrictLessThan, sp.LessThan)) else \
             (cond.rhs, cond.lhs)
         strict = isinstance(cond, (sp.StrictLessThan, sp.StrictGreaterThan))
         if isinstance(large, sp.Symbol) and large not in small.free_symbols:
-            _narrow(out, large, sp.Interval(small, sp.oo, strict, True), cond)
+            _narrow(out, large, sp.Interval(small, sp.oo, strict, True), cond, said, (True, False))
             return
         if isinstance(small, sp.Symbol) and small not in large.free_symbols:
-            _narrow(out, small, sp.Interval(-sp.oo, large, True, strict), cond)
+            _narrow(out, small, sp.Interval(-sp.oo, large, True, strict), cond, said, (False, True))
             return
     raise Skip(f"its side condition {sp.sstr(cond)} is not an interval of one symbol")
 
@@ -103,11 +106,14 @@ def meet(a: sp.Interval, b: sp.Interval) -> sp.Interval | None:
     return sp.Interval(lo[0], hi[0], lo[1], hi[1])
 
 
-def _narrow(out: dict, s: sp.Symbol, iv: sp.Interval, cond) -> None:
+def _narrow(out: dict, s: sp.Symbol, iv: sp.Interval, cond, said=None, sides=(False, False)) -> None:
     both = iv if s not in out else meet(out[s], iv)
     if both is None:
         raise Skip(f"its side conditions on {s} ({sp.sstr(cond)}) do not make one interval")
     out[s] = both
+    if said is not None:
+        lower, upper = said.get(s, (False, False))
+        said[s] = (lower or sides[0], upper or sides[1])
 
 
 def domain_of(symbols, conditions, given: dict) -> tuple[dict, dict]:
@@ -147,3 +153,33 @@ def _closure(symbols, found: dict) -> set:
 def interval_text(iv: sp.Interval) -> str:
     """``(0, oo)``, ``[0, 1]``: an interval as a reader writes it."""
     return f"{'(' if iv.left_open else '['}{sp.sstr(iv.start)}, {sp.sstr(iv.end)}{')' if iv.right_open else ']'}"
+
+
+def stated(conditions, given: dict, spelled: dict) -> dict:
+    """{symbol name: (the interval the side conditions and the ``--domain`` options state, (lower end stated, upper
+    end stated))}; ``spelled[name]``: the names a ``--domain`` may use for it (a ``--domain`` states both ends)."""
+    found, said = {}, {}
+    for cond in conditions:
+        _as_interval(cond, found, said)
+    out = {s.name: (iv, said.get(s, (False, False))) for s, iv in found.items()}
+    for key, iv in given.items():
+        for name in [n for n in set(out) | set(spelled) if key in spelled.get(n, {n})]:
+            both = iv if name not in out else meet(out[name][0], iv)
+            if both is None:
+                raise Skip(f"--domain and the side conditions on {name} do not make one interval")
+            out[name] = (both, (True, True))
+    return out
+
+
+def completed(said: tuple, assumed: sp.Interval) -> sp.Interval:
+    """The paper's interval (``said``: the interval and which of its ends the paper states) with each end it leaves
+    unsaid taken from the assumption."""
+    iv, (lower, upper) = said
+    lo, lo_open = (iv.start, iv.left_open) if lower else (assumed.start, assumed.left_open)
+    hi, hi_open = (iv.end, iv.right_open) if upper else (assumed.end, assumed.right_open)
+    return sp.Interval(lo, hi, lo_open, hi_open)
+
+
+def beyond(said: tuple, assumed: sp.Interval) -> bool:
+    """Whether the paper's interval, completed, reaches outside the assumption (known to; unknown is no)."""
+    return completed(said, assumed).is_subset(assumed) is False

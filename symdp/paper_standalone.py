@@ -39,7 +39,9 @@ from .latex import NOTATION, LatexError, NotAFormula, display
 from .latex.document import read
 from . import paper_defined as defined
 from .paper_notes import notes_text
-from .paper_domain import DOMAIN_FORM, Skip, domain_of, interval_text, parse_domain, spellings  # noqa: F401
+from .engine.model import domain as dom
+from .paper_domain import (DOMAIN_FORM, Skip, beyond, completed, domain_of, interval_text, parse_domain,  # noqa: F401
+                           spellings, stated)
 
 ROW_LIMIT = 300.0
 """Seconds one row may take (a safety net; the prover's own budgets normally end a search well before)."""
@@ -226,6 +228,10 @@ def check_row(rec: Recorder, eq, notation, given: dict, known: dict | None = Non
         base = replace(base, uses=tuple(d.text() for d in used))
         _closed(chain)
         symbols = set().union(*(m.free_symbols for m in chain))
+        wide = _widened(eq, notation, known or {}, symbols | _condition_symbols(conditions), given)
+        if wide is not None:
+            chain, ops, conditions, used, given = wide
+            symbols = set().union(*(m.free_symbols for m in chain))
         domain, real = domain_of(symbols, conditions, given)
     except Skip as why:
         return replace(base, detail=str(why))
@@ -240,6 +246,35 @@ def check_row(rec: Recorder, eq, notation, given: dict, known: dict | None = Non
     state = "refuted" if status in (Status.REFUTED, Status.ERRATUM) else status.value.lower()
     return Row(eq.label, eq.file, eq.line, state, relation, where, method, detail, witness,
                time.perf_counter() - started, cert, base.uses)
+
+
+def _widened(eq, notation, known: dict, symbols: set, given: dict):
+    """The row read again with symdp's symbols plain real, when a side condition or ``--domain`` states an end beyond
+    a symbol's assumption (``e^\\varepsilon - 1 > 0, \\quad \\varepsilon \\ge 0``: the paper's claim includes 0, where the
+    positive epsilon read first would have made the condition true and dropped it): (chain, ops, conditions, used,
+    the domains to give, each end the paper leaves unsaid the assumption's); or None (nothing beyond)."""
+    assumed = {s.name: dom.assumed(s) for s in symbols if s.is_real and dom.assumed(s) != sp.Reals}
+    if not assumed:
+        return None
+    spelled = {s.name: spellings(s) for s in symbols}
+    chain, ops, conditions, used = _stated(_read(eq, _unassumed(notation, assumed)), known)
+    said = stated(conditions, given, spelled)
+    if not any(beyond(said[name], iv) for name, iv in assumed.items() if name in said):
+        return None
+    fill = {name: completed(said.get(name, (sp.Reals, (False, False))), iv) for name, iv in assumed.items()}
+    return chain, ops, conditions, used, {**given, **fill}
+
+
+def _unassumed(notation, names: dict):
+    """``notation`` with each of its symbols named in ``names`` replaced by a symbol of the same name and no
+    assumption, so that no side condition on it is decided while it is read (``\\mu \\in \\mathbb{R}``, ``\\varepsilon \\ge
+    0``); the domain then makes it real."""
+    return notation.extend(symbols={tex: sp.Symbol(v.name) for tex, v in notation.symbols
+                                    if isinstance(v, sp.Symbol) and v.name in names})
+
+
+def _condition_symbols(conditions) -> set:
+    return set().union(*(getattr(c, "free_symbols", set()) for c in conditions))
 
 
 def _define(known: dict, eq, notation) -> None:

@@ -33,9 +33,26 @@ def _defining(source: str, rel: Tok, left: list[Tok]) -> None:
              "defines (=:), not a relation to check; write = for a relation")
 
 
+_DEFINES_RIGHT = re.compile(r"\\(?:eqqcolon|eqcolon)|=:")
+
+
+def _defined_on_the_right(source: str, rels: list[Tok], members: list[list[Tok]]) -> None:
+    """Refuse a definition sign whose right side may be the name defined: mathtools' ``=:`` (``2\\sigma^2 \\eqqcolon
+    \\tau``), or ``:=``, ``\\triangleq`` ... with a lone name on the right after an expression or inside a chain
+    (``2\\sigma^2 \\triangleq \\tau``, ``a \\le \\varepsilon \\triangleq \\gamma``): a definition, which read as an
+    equation would be checked (and refuted) as one."""
+    for k, rel in enumerate(rels):
+        sign = source[rel.start:rel.end].strip()
+        right, left = members[k + 1], members[k]
+        if _DEFINES_RIGHT.fullmatch(sign) or (_DEFINES.fullmatch(sign) and right and bare_name(right) and (
+                k > 0 or not bare_name(left))):
+            fail(source, rel.start, rel.end, f"{sign} with a name on its right after an expression: the name defined "
+                 "(=:), not a relation to check; state the definition as name := expression")
+
+
 def relation_chain(source: str, tokens: list[Tok]) -> tuple[list[list[Tok]], list[str]]:
     """The members of a relation chain and the relations between them (top level, outside ``cases``)."""
-    depth, out, ops, current = 0, [], [], []
+    depth, out, ops, current, rels = 0, [], [], [], []
     for k, t in enumerate(tokens):
         depth += (t.kind in _OPEN) - (t.kind in _CLOSE)
         if depth == 0 and t.kind in ("AMP", "NEWROW"):
@@ -50,10 +67,12 @@ def relation_chain(source: str, tokens: list[Tok]) -> tuple[list[list[Tok]], lis
             _defining(source, t, current)
             out.append(current)
             ops.append(t.text)
+            rels.append(t)
             current = []
             continue
         current.append(t)
     out.append(current)
+    _defined_on_the_right(source, rels, out)
     if len(out) > 1 and not out[0]:  # a continuation row, "&= ..."
         out, ops = out[1:], ops[1:]
     if any(not seg for seg in out):
@@ -111,6 +130,7 @@ def equation_members(source: str, tokens: list[Tok]) -> list[list[Tok]]:
             continue
         current.append(t)
     out.append(current)
+    _defined_on_the_right(source, rels, out)
     if len(out) > 1 and not out[0]:  # a continuation row, "&= ..."
         out = out[1:]
     if len(out) > 1 and any(not seg for seg in out):

@@ -261,7 +261,10 @@ def _conditions(source: str, tokens: list[Tok]) -> list[list[Tok]]:
             continue
         if top and (keyword(t) or (t.kind == "CMD" and t.text == r"\forall")) and not current:
             rest = t.text.strip()[len(keyword(t)):].strip() if t.kind == "WORD" else ""
-            if rest and rest.lower() not in ("all", "any", "every", "each", "some"):
+            if rest.lower() in ("some", "at least one", "a certain"):
+                fail(source, t.start, t.end, f"{t.text.strip()!r}: the formula holds at some value, not at every "
+                     "value the condition allows (an existence), so it is no condition of a claim to check")
+            if rest and rest.lower() not in ("all", "any", "every", "each"):
                 fail(source, t.start, t.end, f"a condition in words ({t.text.strip()!r}): state it as a formula")
             continue
         current.append(t)

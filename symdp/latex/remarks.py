@@ -24,10 +24,10 @@ from .scripts import NAME_WORDS
 
 JUSTIFYING = frozenset("by because using from see cf cf. via as recall note".split())
 """Words that open a justification, not a condition (``since`` opens a condition: :data:`.conditions.KEYWORDS`)."""
-QUALIFYING = frozenset("approximately asymptotically roughly almost about up in on at a.s. w.h.p. whp mod modulo"
-                       .split())
+QUALIFYING = frozenset("approximately asymptotically roughly almost about up in on at a.s. w.h.p. whp mod modulo "
+                       "rounded rounding to truncated numerically approx approx. nearly".split())
 """First words of a parenthesised text that qualifies the relation (``(approximately)``, ``(in distribution)``,
-``(up to constants)``): not a remark to drop."""
+``(up to constants)``, ``(rounded)``, ``(to four decimals)``): not a remark to drop."""
 _ARROWS = frozenset({r"\to", r"\rightarrow", r"\longrightarrow", r"\searrow", r"\nearrow", r"\downarrow",
                      r"\uparrow"})
 STATING = RELATION_COMMANDS | _ARROWS
@@ -398,9 +398,16 @@ def _closed(source: str, word: Tok, rest: list[Tok]) -> list[Tok]:
 
 
 def _pure_condition(rest: list[Tok]) -> bool:
-    """A column that is a condition keyword alone (``\\text{if }``, ``\\text{for all }``) and a formula."""
+    """A column that is a condition keyword alone (``\\text{if }``, ``\\text{for all }``) and a formula; or ``since``,
+    ``assuming``, ``given`` and inequalities only (``&& \\text{since } 1 - \\varepsilon \\ge 0``): kept as the
+    condition (a fact that holds everywhere narrows nothing; a hypothesis is what the author assumes), as after
+    ``\\quad``."""
     first = rest[0]
-    if not keyword(first) or keyword(first) not in ("if", "for", "when", "whenever", "provided"):
+    if not keyword(first) or keyword(first) not in ("if", "for", "when", "whenever", "provided", "since", "assuming",
+                                                    "given"):
         return False
+    if keyword(first) in ("since", "assuming", "given") and not all(
+            t.kind == "IN" or t.text in ("<", ">", "<=", ">=") for t in rest[1:] if t.kind in ("REL", "IN")):
+        return False   # since (x + e)^2 = x^2 + ...: a fact used, left to _refuse_defining
     extra = first.text.strip()[len(keyword(first)):].strip().lower()
     return extra in ("", "all", "any", "every", "each") and not any(t.kind == "WORD" for t in rest[1:])

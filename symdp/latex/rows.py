@@ -2,8 +2,9 @@
 
 A display's rows end at top-level ``\\\\`` (not inside braces or a nested environment).  An ``align``,
 ``flalign`` or ``alignat`` row is pairs of columns: ``a &= b & c &= d`` sets two equations side by side
-(amsmath, "align": the odd ``&`` align, the even ones separate), and a pair that holds only text, a
-reference or spacing (``&& \\text{by } \\eqref{x}``) is a justification, not an equation.  ``eqnarray``
+(amsmath, "align": the odd ``&`` align, the even ones separate), and a pair that opens with text or with an empty
+left cell (``&& \\text{by } \\eqref{x}``, ``&& \\text{if } x \\le 1``) is a justification or a condition of the
+equation before it: kept with it, for the formula reader to judge.  ``eqnarray``
 (``a &=& b``) and ``aligned`` inside an equation are not split.
 """
 from __future__ import annotations
@@ -23,8 +24,8 @@ _NOT_MATH = (re.compile(r"\\(?:label|tag\*?|text|textrm|textit|textbf|mbox|inter
 """What states nothing in a column pair: labels, text, references (removed inner first), then spacing,
 punctuation and brackets."""
 _JUSTIFY = re.compile(r"[\s&]*\(?\s*\\(?:text|textrm|textit|textbf|mbox)(?![A-Za-z])")
-"""A pair after the first that opens with text is a justification (``&& \\text{since } z = u + tv``), not an
-equation."""
+"""A pair after the first that opens with text is a justification or a condition (``&& \\text{since } z = u + tv``,
+``&& \\text{if } x \\le 1``), not an equation."""
 
 
 def rows_of(body: str) -> list[tuple[int, str]]:
@@ -57,8 +58,20 @@ def pairs_of(row: str) -> list[tuple[int, str]]:
             depth += 1 if t == "{" else -1
     ends = cuts[1::2]
     starts = [0] + [k + 1 for k in ends]
-    pieces = [(a, row[a:b]) for a, b in zip(starts, ends + [len(row)])]
-    return [(a, text) for a, text in pieces if _states(text) and (a == 0 or not _JUSTIFY.match(text))]
+    pieces: list = []
+    for a, b in zip(starts, ends + [len(row)]):
+        if pieces and _remark(row[a:b]):   # && \text{if } x \le 1: the equation's own column, read with it
+            pieces[-1] = (pieces[-1][0], row[pieces[-1][0]:b])
+        else:
+            pieces.append((a, row[a:b]))
+    return [(a, text) for a, text in pieces if _states(text)]
+
+
+def _remark(text: str) -> bool:
+    """A pair after the first that opens with text or has an empty left cell (``&& \\text{by ...}``, ``& \\text{if }
+    x \\le 1``, ``&& \\varepsilon \\le 1``): a justification or a condition of the equation before it, which the
+    formula reader keeps, drops or refuses (:mod:`.remarks`), never an equation of its own nor a column lost."""
+    return bool(_JUSTIFY.match(text)) or text.lstrip().startswith("&")
 
 
 def _states(text: str) -> bool:

@@ -317,7 +317,8 @@ BELOW_TARGET: dict = {  # heldout7 left it on 2026-12-03 at 44/48 (measured blin
     "heldout13_rows": "14/21 = 67 % of the closed-form rows read as meant, 5 misread by the blind meanings' convention "
                       "for a leading \\implies (MISREAD_BLIND); measured blind on 2026-12-04 at 126472f: 9/21 = 43 % "
                       "with 2 misread and 3 crashes (README.md)",
-    "heldout14_rows": "18/25 = 72 % of the closed-form rows read as meant (with the source's macros, PREAMBLE), 0 "
+    "heldout14_rows": "17/25 = 68 % of the closed-form rows read as meant (with the source's macros, PREAMBLE; "
+                      "\\bar{X}_n after \\eqcolon, the name defined, refused since a later session), 0 "
                       "misread; measured blind on 2026-12-05 at 4a53bb7: 6/25 = 24 % with 3 misread read bare, 13/25 "
                       "= 52 % with 6 misread once the macros were expanded (README.md)",
     "heldout15_rows": "17/27 = 63 % of the closed-form rows read as meant, 1 misread (MISREAD_BLIND); measured blind on "

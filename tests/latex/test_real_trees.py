@@ -156,7 +156,9 @@ def test_operator_names_as_typeset():
 
 def test_align_rows_are_read_pair_by_pair(tmp_path):
     """amsmath ``align``: ``a &= b & c &= d`` is two equations side by side (OpenIntro's ``\\mu &= np &\\sigma &=
-    ...`` was read as the chain mu = n*p*sigma = ...); a pair that holds only a justification is not one."""
+    ...`` was read as the chain mu = n*p*sigma = ...); a pair that opens with text or an empty cell is not one: it
+    is the equation's own justification or condition (``&& \\text{if } \\varepsilon \\le 1`` was dropped, and a true
+    bound REFUTED without it), kept with it for the formula reader to judge."""
     (tmp_path / ".git").mkdir()
     main = tmp_path / "main.tex"
     main.write_text("\\documentclass{article}\n\\begin{document}\n\\begin{align}\n"
@@ -168,7 +170,7 @@ def test_align_rows_are_read_pair_by_pair(tmp_path):
     doc = read(main)
     assert [(e.label, e.line, e.latex) for e in doc.equations] == [
         ("eq:two", 4, r"a &= b \label{eq:two}"), ("", 4, "c &= d"),
-        ("eq:x", 5, r"x &\le y \label{eq:x}"), ("", 6, "&= z"),
+        ("eq:x", 5, r"x &\le y && \text{by } \eqref{eq:two} \label{eq:x}"), ("", 6, r"&= z && \text{since } z = 1"),
         ("", 7, r"u &= \begin{cases} 1 & v \\ 2 & w \end{cases}"), ("", 7, "t &= 3"),
         ("eq:i", 9, r"i &=& 9 \label{eq:i}")]
     rows = [(e.line, e.latex) for e in read(OPENINTRO).equations if e.line in (1156, 1157, 1158)]
