@@ -32,6 +32,8 @@ class Definition:
     call: AppliedUndef
     body: sp.Expr
     conditions: tuple
+    spelled: str = ""
+    """The function's name as the paper writes it (``\\sigma`` of ``\\sigma(z) = ...``), declared for later rows."""
 
     def at(self, args) -> tuple:
         """(the body, the conditions) with ``args`` put in for the call's variables."""

@@ -1,10 +1,10 @@
 """The domain of a row of ``symdp paper --standalone``: where each of its symbols ranges.
 
-Narrowest first: the interval a ``--domain`` option gives, the display's side conditions (``\\quad \\mu > 0``),
-the symbol's assumptions (symdp's ``\\mu`` is positive).  An end the paper states is the paper's, also where it lies
-beyond the assumption (``\\quad \\varepsilon \\ge 0``, ``-1 \\le \\mu \\le 1``: :func:`completed`); the assumption gives
-only the ends the paper leaves unsaid (``\\quad \\varepsilon \\le 1``: ``(0, 1]``).  A row whose symbols have no such interval is skipped
-(:class:`Skip`, with the sentence the listing shows), never guessed at.
+Narrowest first: the interval a ``--domain`` option gives, the display's side conditions (``\\quad \\mu > 0``), the
+symbol's assumptions (symdp's ``\\mu`` is positive). An end the paper states is the paper's, also where it lies
+beyond the assumption (``\\quad \\varepsilon \\ge 0``, ``-1 \\le \\mu \\le 1``: :func:`completed`); the assumption
+gives only the ends the paper leaves unsaid (``\\quad \\varepsilon \\le 1``: ``(0, 1]``). A row whose symbols have no
+such interval is skipped (:class:`Skip`, with the sentence the listing shows), never guessed at.
 """
 from __future__ import annotations
 
@@ -103,7 +103,8 @@ def meet(a: sp.Interval, b: sp.Interval) -> sp.Interval | None:
     hi = _end_of(a.end, a.right_open, b.end, b.right_open, False)
     if lo is None or hi is None:
         return None
-    return sp.Interval(lo[0], hi[0], lo[1], hi[1])
+    both = sp.Interval(lo[0], hi[0], lo[1], hi[1])
+    return both if isinstance(both, sp.Interval) else None   # empty, or one point: no interval to range over
 
 
 def _narrow(out: dict, s: sp.Symbol, iv: sp.Interval, cond, said=None, sides=(False, False)) -> None:
@@ -173,11 +174,13 @@ def stated(conditions, given: dict, spelled: dict) -> dict:
 
 def completed(said: tuple, assumed: sp.Interval) -> sp.Interval:
     """The paper's interval (``said``: the interval and which of its ends the paper states) with each end it leaves
-    unsaid taken from the assumption."""
+    unsaid taken from the assumption; the paper's alone when that leaves no interval (``\\mu < 0`` with symdp's
+    positive mu: the paper's mu is no such symbol)."""
     iv, (lower, upper) = said
     lo, lo_open = (iv.start, iv.left_open) if lower else (assumed.start, assumed.left_open)
     hi, hi_open = (iv.end, iv.right_open) if upper else (assumed.end, assumed.right_open)
-    return sp.Interval(lo, hi, lo_open, hi_open)
+    both = sp.Interval(lo, hi, lo_open, hi_open)
+    return both if isinstance(both, sp.Interval) else iv   # \mu < 0 against a positive mu: the paper's alone
 
 
 def beyond(said: tuple, assumed: sp.Interval) -> bool:

@@ -21,6 +21,7 @@ them, the same verdicts on any machine.  A row says whether its proof was replay
 from __future__ import annotations
 
 import json
+import re
 import time
 from dataclasses import dataclass, field, replace
 from pathlib import Path
@@ -38,6 +39,8 @@ from .errors import SymdpError
 from .latex import NOTATION, LatexError, NotAFormula, display
 from .latex.document import read
 from . import paper_defined as defined
+from . import paper_guards as guards
+from . import paper_letters as letters
 from .paper_notes import notes_text
 from .engine.model import domain as dom
 from .paper_domain import (DOMAIN_FORM, Skip, beyond, completed, domain_of, interval_text, parse_domain,  # noqa: F401
@@ -213,20 +216,22 @@ def _holds_head(read_as) -> bool:
     \\varepsilon}{2}``: the bound on p's value, checked as it stands) uses the defined name itself: not a relation
     between closed forms."""
     head = read_as.head if isinstance(read_as.head, sp.Basic) else None
-    return head is not None and any(isinstance(m, sp.Basic) and (m.has(head) or m.free_symbols & head.free_symbols
-                                                                  - set(getattr(head, "args", ())))
+    own = head.free_symbols - set(head.args) if isinstance(head, AppliedUndef) else getattr(head, "free_symbols", set())
+    return head is not None and any(isinstance(m, sp.Basic) and (m.has(head) or m.free_symbols & own)
                                     for m in read_as.chain)
 
 
-def check_row(rec: Recorder, eq, notation, given: dict, known: dict | None = None) -> Row:
+def check_row(rec: Recorder, eq, notation, given: dict, known: dict | None = None, fixed: dict | None = None) -> Row:
     """One labelled display checked as it stands, or skipped with the reason.  ``known``: the functions earlier
-    displays define ({function: :class:`.paper_defined.Definition`})."""
+    displays define ({function: :class:`.paper_defined.Definition`}); ``fixed``: the names they set to a value
+    ({name: label})."""
     started = time.perf_counter()
     base = Row(eq.label, eq.file, eq.line, "skipped")
     try:
-        chain, ops, conditions, used = _stated(_read(eq, notation), known or {})
+        chain, ops, conditions, used = _stated(_read(eq, letters.declared(notation, known or {})), known or {})
         base = replace(base, uses=tuple(d.text() for d in used))
         _closed(chain)
+        _guard(chain, fixed or {})
         symbols = set().union(*(m.free_symbols for m in chain))
         wide = _widened(eq, notation, known or {}, symbols | _condition_symbols(conditions), given)
         if wide is not None:
@@ -248,16 +253,34 @@ def check_row(rec: Recorder, eq, notation, given: dict, known: dict | None = Non
                time.perf_counter() - started, cert, base.uses)
 
 
+def _guard(chain, fixed: dict) -> None:
+    """Skip what reads as a relation of closed forms and is no claim to check (:mod:`.paper_guards`)."""
+    lone = guards.lone_name(chain)
+    if lone is not None:
+        raise Skip(f"bounds or sets {lone} alone: an assumption, a requirement or a name defined elsewhere, not a "
+                   "claim for every value (bind it to a derivation to check it)")
+    earlier = guards.uses_set(chain, fixed)
+    if earlier:
+        raise Skip(f"uses {earlier[0]}, which {earlier[1]} sets to a value: that value, or the letter reused? Not "
+                   "checked (bind it to a derivation)")
+    whole = guards.integer_names(chain)
+    if whole:
+        raise Skip(f"{', '.join(map(str, whole))} inside a factorial, floor, ceiling or binomial: an integer, and the "
+                   "check ranges over the reals (bind it to a derivation with an integer domain)")
+
+
 def _widened(eq, notation, known: dict, symbols: set, given: dict):
-    """The row read again with symdp's symbols plain real, when a side condition or ``--domain`` states an end beyond
-    a symbol's assumption (``e^\\varepsilon - 1 > 0, \\quad \\varepsilon \\ge 0``: the paper's claim includes 0, where the
-    positive epsilon read first would have made the condition true and dropped it): (chain, ops, conditions, used,
-    the domains to give, each end the paper leaves unsaid the assumption's); or None (nothing beyond)."""
+    """The row read again with symdp's symbols free of their assumptions, when a side condition or ``--domain`` states
+    an end beyond a symbol's assumption (``e^\\varepsilon - 1 > 0, \\quad \\varepsilon \\ge 0``: the paper's claim
+    includes 0, where the positive epsilon read first would have made the condition true and dropped it): (chain, ops,
+    conditions, used, the domains to give, each end the paper leaves unsaid the assumption's); or None."""
     assumed = {s.name: dom.assumed(s) for s in symbols if s.is_real and dom.assumed(s) != sp.Reals}
     if not assumed:
         return None
     spelled = {s.name: spellings(s) for s in symbols}
-    chain, ops, conditions, used = _stated(_read(eq, _unassumed(notation, assumed)), known)
+    chain, ops, conditions, used = _stated(_read(eq, letters.unassumed(notation, assumed)), known)
+    free = {n: sp.Symbol(n, extended_real=True) for n in assumed}   # a carried definition's symbols too (h(1) > 1)
+    chain, conditions = (tuple(letters.by_name(x, free) for x in xs) for xs in (chain, conditions))
     said = stated(conditions, given, spelled)
     if not any(beyond(said[name], iv) for name, iv in assumed.items() if name in said):
         return None
@@ -265,30 +288,8 @@ def _widened(eq, notation, known: dict, symbols: set, given: dict):
     return chain, ops, conditions, used, {**given, **fill}
 
 
-def _unassumed(notation, names: dict):
-    """``notation`` with each of its symbols named in ``names`` replaced by a symbol of the same name and no
-    assumption, so that no side condition on it is decided while it is read (``\\mu \\in \\mathbb{R}``, ``\\varepsilon \\ge
-    0``); the domain then makes it real."""
-    return notation.extend(symbols={tex: sp.Symbol(v.name) for tex, v in notation.symbols
-                                    if isinstance(v, sp.Symbol) and v.name in names})
-
-
 def _condition_symbols(conditions) -> set:
     return set().union(*(getattr(c, "free_symbols", set()) for c in conditions))
-
-
-def _define(known: dict, eq, notation) -> None:
-    """Record the function ``eq`` defines (its body with the functions defined before it put in)."""
-    try:
-        read_as = display(eq.latex, notation, prose=eq.prose)
-    except (LatexError, SymdpError):
-        return
-    found = defined.definition(eq.label, f"{eq.file}:{eq.line}", read_as)
-    if found is None and defined.redefines(read_as, known):
-        del known[read_as.head.func]          # the letter means a new function from here on, not carried
-    if found is not None:
-        (body,), extra, _ = defined.expand(known, (found.body,))
-        known[found.call.func] = replace(found, body=body, conditions=found.conditions + extra)
 
 
 def _symbols_of(doc, notation) -> set:
@@ -334,11 +335,13 @@ def check(paper, skip=(), domains=(), certify: bool = False, root=None) -> Stand
     given = _given(domains, doc, notation)
     path = proofs_path(paper)
     rec = Recorder(f"standalone:{Path(paper).name}", book=certs.load(path), certify=certs.FRESH if certify else False)
-    rows, known = [], {}
-    for eq in doc.labels().values():
-        if eq.label not in set(skip):
-            rows.append(check_row(rec, eq, notation, given, known))
-        _define(known, eq, notation)
+    rows, known, fixed = [], {}, {}
+    for eq in doc.equations:   # unlabelled displays define and redefine too (\[ f(x) = x^3 \])
+        for inline in re.findall(r"(?<!\\)\$([^$]+)\$", eq.prose[0] if eq.prose else ""):
+            letters.forget(known, inline)   # "let $g(t) = e^{t}$": g is another function from here on
+        if eq.label and eq.label not in set(skip):
+            rows.append(check_row(rec, eq, notation, given, known, fixed))
+        letters.record(known, eq, notation, fixed)
     if certify:
         write_whole(path, certs.dumps(rec.certificates))
     shown = tuple(f"{name} in {interval_text(iv)}" for name, iv in given.items())

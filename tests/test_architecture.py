@@ -8,7 +8,8 @@ Layers, lowest first (docs/architecture.md, "Layers"); a module may import its o
     science   mechanisms, adversary, notions, fdp, tvd, guessing, procedures, audit   (they compute; never print)
     report    report/
     display   display/    (notebook and text display of the engine's records)
-    api       api, catalogue, paper, paper_standalone, paper_defined, paper_notes, paper_domain, paper_scaffold   (``symdp paper``'s checker, on the LaTeX
+    api       api, catalogue, paper, paper_standalone, paper_defined, paper_notes, paper_domain, paper_scaffold,
+              paper_guards, paper_letters   (``symdp paper``'s checker, on the LaTeX
               parsing branch; its --standalone check and its --scaffold writer)
     plugin    pytest_plugin
     cli       cli/, __main__   (the only users of argparse)
@@ -43,7 +44,8 @@ LAYERS = (
     ("science", {"mechanisms", "adversary", "notions", "fdp", "tvd", "guessing", "procedures", "audit"}),
     ("report", {"report"}),
     ("display", {"display"}),
-    ("api", {"api", "catalogue", "paper", "paper_standalone", "paper_defined", "paper_notes", "paper_domain", "paper_scaffold"}),
+    ("api", {"api", "catalogue", "paper", "paper_standalone", "paper_defined", "paper_notes", "paper_domain", "paper_scaffold",
+             "paper_guards", "paper_letters"}),
     ("plugin", {"pytest_plugin"}),
     ("cli", {"cli", "__main__"}),
 )

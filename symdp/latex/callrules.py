@@ -22,7 +22,8 @@ def call_or_product(source: str, name: str, known: bool, inside: list, tok, defi
     (the notation's, the derived expression's): a product when the parentheses hold a sum
     (``q(e^\\epsilon - 1)``), otherwise ambiguous.  An unknown name: a call when it is a function
     letter (f, g, h, \\phi ...), a word (``score``), or when the parentheses hold a list or a single
-    name (``p(x_j)``, ``d(x, x')``); a product when it is a count letter i..n (``k(1 - f)``);
+    name (``p(x_j)``, ``d(x, x')``); a product when it is a count letter i..n before a sum (``k(1 - f)``), never
+    before a number, a fraction or a product (``k(0)``, ``k(2x)``: a kernel's value, or k times them?);
     otherwise ambiguous (``q(e^\\epsilon - 1)`` with q undeclared, ``M(x + 1)``).  A decorated
     Greek letter (``\\hat\\varepsilon(\\alpha)``) is treated as a known symbol.  ``derived``: the derived expression
     holds the symbol (symdp's F_bound printed F is then that quantity, never a function F).
@@ -32,6 +33,10 @@ def call_or_product(source: str, name: str, known: bool, inside: list, tok, defi
         return "product"
     if defined:
         return "call"
+    if _LANDAU.fullmatch(re.sub(r"\s", "", name)):   # o(h), \Theta(n^2 + 1): an order of growth, no closed form
+        start, end = (tok.start, tok.end) if isinstance(tok, Tok) else (tok.start_pos, tok.end_pos)
+        not_formula(source, start, end + 1, f"{name}(...)", f"{name}(...) is a Landau symbol (an order of growth, "
+                    "a set of functions), not a closed form; declare the letter in the notation to read it otherwise")
     if name.endswith("'") and not known:  # S'(t), not F_{Y'}(t) (the prime is the subscript's)
         ambiguous_call(source, name, tok, f"a primed name: the derivative of {base(symbol)} there, or a function of its "
                    "own (a second mechanism M', a neighbour's f')")
@@ -84,11 +89,11 @@ def call_or_product(source: str, name: str, known: bool, inside: list, tok, defi
         ambiguous_call(source, name, tok, "a symbol the notation (or the derived expression) knows" if known else
                    "a Greek letter papers use for quantities")
     grouped = single and powered and _decorated(inside)   # n(\bar{x})^2: parentheses that group a name for a power
-    if base(name) in FUNCTION_LETTERS or (len(base(name)) > 2 and "\\" not in name) or listed or (
+    if base(name) in FUNCTION_LETTERS or (len(base(name).split("^")[0]) > 2 and "\\" not in name) or listed or (
             single and not grouped):
         return "call"
-    if letter in COUNT_LETTERS and not listed:
-        return "product"   # n(\bar{x})^2: the parentheses group the name for its power
+    if letter in COUNT_LETTERS and not listed and (compound or grouped):
+        return "product"   # k(1 - f); n(\bar{x})^2: the parentheses group the name for its power (never k(0), k(2x))
     ambiguous_call(source, name, tok, "an unknown name (parentheses around a decorated name before a power may only "
                "group it for the power)" if single else "an unknown name")
 
@@ -98,6 +103,9 @@ def _decorated(inside: list) -> bool:
     return token_kind(inside[0]) in ("NAME", "SYM") and any(token_text(inside[0]).endswith(f"_{mod}") or f"_{mod}_" in
                                                          token_text(inside[0]) for mod in ("bar", "hat", "tilde"))
 
+
+_LANDAU = re.compile(r"(?:O|o|\\mathcal\{O\}|\\Theta|\\Omega|\\omega|\\(?:tilde|widetilde)\{?(?:O|\\Theta|\\Omega)\}?)")
+"""The Landau symbols: ``O(n)``, ``o(h)``, ``\\mathcal{O}``, ``\\Theta``, ``\\Omega``, ``\\omega``, ``\\tilde{O}``."""
 
 LAW_LETTERS = frozenset("p q".split())
 """Letters papers use for laws and their densities: ``p(S)``, ``q(A)`` (a set or an event, a capital) is a measure."""

@@ -136,6 +136,7 @@ def display(text: str, notation: Notation | None = None, *, derived=None, prose=
     defines, head, defined_end = "", None, 0
     opened = re.match(r"\s*(?:&\s*)?(\\[A-Za-z]+)", source)
     consequence = bool(opened) and opened.group(1) in side_conditions.LEADING
+    sides.refuse_glued_product(source, segments)
     if len(segments) > 1 and ops[0] == "=" and not consequence and sides.defined(resolver, segments[0]):
         defined_end = segments[0][-1].end
         sides.unknown_commands(resolver, segments[0])

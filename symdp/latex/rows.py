@@ -29,7 +29,40 @@ _JUSTIFY = re.compile(r"[\s&]*\(?\s*\\(?:text|textrm|textit|textbf|mbox)(?![A-Za
 
 
 def rows_of(body: str) -> list[tuple[int, str]]:
-    """The rows of an align body split at top-level ``\\\\`` (not inside braces or environments): (offset, text)."""
+    """The rows of an align body split at top-level ``\\\\`` (not inside braces or environments): (offset, text); a row
+    that states no relation is kept with the row before it (:func:`_continued`)."""
+    return _continued(body, _split(body))
+
+
+_RELATION = re.compile(r"(?<!\\)[=<>]|\\(?:le|ge|leq|geq|leqslant|geqslant|lt|gt|ne|neq|approx|sim|simeq|equiv|in|"
+                       r"notin|propto|coloneqq|eqqcolon|triangleq|doteq|subset|subseteq|to|mapsto|iff|implies|"
+                       r"Rightarrow|Leftrightarrow|Longrightarrow|le[sq]?slant)(?![A-Za-z])")
+_OPERATOR_FIRST = re.compile(r"(?:\s|&|\{\s*\}|\\(?:q?quad|[,;:! ]|hspace\*?\s*\{[^{}]*\}|phantom\s*\{[^{}]*\}|"
+                             r"nonumber|notag)(?![A-Za-z]))*(?:[-+]|\\(?:cdot|times|pm|mp)(?![A-Za-z]))")
+"""A row that opens with an operator (after its alignment and spacing): the rest of the row before's expression."""
+_SPACING = r"(?:\s|\{\s*\}|\\(?:q?quad|[,;:! ]|hspace\*?\s*\{[^{}]*\}|nonumber|notag)(?![A-Za-z]))*"
+_ASIDE_FIRST = re.compile(rf"\s*&{_SPACING}\\(?:text|textrm|textit|mbox)(?![A-Za-z])")
+"""A row whose left cell is empty and which goes on with words (``&\\qquad \\text{for all } x``): a condition of
+the row before, never a chain's next link (``&= z``) nor an equation of its own (``& 1! = 1``)."""
+_NOTHING = re.compile(r"\\(?:label\s*\{[^{}]*\}|nonumber|notag|vdots|ddots)(?![A-Za-z])|[\s&]")
+
+
+def _continued(body: str, rows: list) -> list:
+    """``(1 + x)^2 &= 1 + 2x \\\\ &\\qquad + x^2``, ``a &\\ge b \\\\ &\\qquad \\text{for all } 0 < x \\le 1``: a row
+    after the first that states no relation, opens with an operator, opens its empty left cell with words, or only
+    bounds a name by numbers (``0 < x \\le 1``), continues the row before (the rest of its expression, or its condition),
+    so both are one row: read alone, the first would be checked without it (a true bound refuted)."""
+    out: list = []
+    for at, text in rows:
+        if out and _NOTHING.sub("", text) and (not _RELATION.search(text) or _OPERATOR_FIRST.match(text)
+                                                or _ASIDE_FIRST.match(text) or _bound_only(text)):
+            out[-1] = (out[-1][0], body[out[-1][0]:at + len(text)])
+        else:
+            out.append((at, text))
+    return out
+
+
+def _split(body: str) -> list[tuple[int, str]]:
     out, depth, env, start = [], 0, 0, 0
     for m in _ROW.finditer(body):
         t = m.group(0)
@@ -50,6 +83,8 @@ def pairs_of(row: str) -> list[tuple[int, str]]:
     cuts, depth, env = [], 0, 0
     for m in _CELL.finditer(row):
         t = m.group(0)
+        if t == "\\\\" and depth == 0 and env == 0:
+            return [(0, row)]   # rows kept together (:func:`_continued`): one statement, its pairs not split
         if t == "&" and depth == 0 and env == 0:
             cuts.append(m.start())
         elif t in ("\\begin", "\\end"):
@@ -68,10 +103,27 @@ def pairs_of(row: str) -> list[tuple[int, str]]:
 
 
 def _remark(text: str) -> bool:
-    """A pair after the first that opens with text or has an empty left cell (``&& \\text{by ...}``, ``& \\text{if }
-    x \\le 1``, ``&& \\varepsilon \\le 1``): a justification or a condition of the equation before it, which the
-    formula reader keeps, drops or refuses (:mod:`.remarks`), never an equation of its own nor a column lost."""
-    return bool(_JUSTIFY.match(text)) or text.lstrip().startswith("&")
+    """A pair after the first that opens with text, has an empty left cell or only bounds a name by numbers (``&&
+    \\text{by ...}``, ``& \\text{if } x \\le 1``, ``&& \\varepsilon \\le 1``, ``&\\qquad& 0 < x``, ``& 0 &< x \\le 1``):
+    a justification or a condition of the equation before it, which the formula reader keeps, drops or refuses
+    (:mod:`.remarks`), never an equation of its own nor a column lost."""
+    cell = text.split("&")[0]
+    return bool(_JUSTIFY.match(text)) or not _NOTHING.sub("", _SPACE_ONLY.sub("", cell)) or _bound_only(text)
+
+
+def _bound_only(text: str) -> bool:
+    return bool(_BOUND_ONLY.fullmatch(_SPACE_ONLY.sub(" ", _TAGS.sub(" ", text)).replace("&", " ")))
+
+
+_TAGS = re.compile(r"\\(?:label\s*\{[^{}]*\}|nonumber|notag)(?![A-Za-z])")
+
+
+_SPACE_ONLY = re.compile(r"\\(?:q?quad|[,;:! ]|hspace\*?\s*\{[^{}]*\})(?![A-Za-z])|\{\s*\}")
+_NUMBER = r"-?\d+(?:\.\d+)?"
+_NAMED = r"\\?[A-Za-z]+(?:_\{?[A-Za-z0-9]+\}?)?"
+_BOUND_REL = r"(?:[<>]=?|\\(?:le|ge|leq|geq|lt|gt|leqslant|geqslant)(?![A-Za-z]))"
+_BOUND_ONLY = re.compile(rf"\s*(?:{_NUMBER}\s*{_BOUND_REL}\s*)?{_NAMED}\s*(?:{_BOUND_REL}\s*{_NUMBER}\s*)?[.,;]?\s*")
+"""A pair that only bounds a name by numbers (``& 0 &< \\varepsilon \\le 1``): the condition of the pair before."""
 
 
 def _states(text: str) -> bool:

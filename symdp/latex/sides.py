@@ -122,21 +122,40 @@ def defined(resolver, seg: list[Tok]) -> bool:
         tokens = resolver.run(name)
     except SymdpError:
         return not any(t.kind == "CMD" for t in name)
+    if any(t.type == "HEAD" for t in tokens) and not any(t.kind in ("NAME", "WORD", "CMD") for t in seg[len(name):]):
+        return False   # \Gamma(1/2) = \sqrt{\pi}: a value of a function the notation knows, a claim
     names = {getattr(t.value, "name", None) for t in tokens if t.type in ("SYM", "NAME")}
     return not names & (set(resolver.derived) - resolver.families)
 
 
+def refuse_glued_product(source: str, segments: list) -> None:
+    """Refuse ``xy = \\frac{(x + y)^2 - (x - y)^2}{4}``, ``pq = p - p(1 - q)``: a left side of letters written
+    together, each of which the other side uses alone: the product of those letters (as the other side reads them),
+    or the paper's one name spelled in letters (``RSS``)?"""
+    left, rest = segments[0], [t for seg in segments[1:] for t in seg]
+    if len(segments) < 2 or len(left) < 2 or not all(t.kind == "NAME" and len(t.text) == 1 for t in left) \
+            or not all(not b.spaced and a.end == b.start for a, b in zip(left, left[1:])):
+        return
+    alone = {t.text for t in rest if t.kind == "NAME"}
+    if {t.text for t in left} <= alone:
+        spelled = source[left[0].start:left[-1].end]
+        fail(source, left[0].start, left[-1].end, f"{spelled}: the product of its letters, which the other side uses "
+             f"alone, or one name spelled {spelled}? Write {' '.join(t.text for t in left)} for the product")
+
+
 def refuse_sequence_step(source: str, segments: list) -> None:
     """Refuse ``x(t + 1) = r x (1 - x)`` (the logistic map), ``\\theta(t+1) = \\theta - \\eta g``, ``V(t+1) \\le V -
-    c``, ``S(n+1) = S + n + 1``: a left side that is one name before parentheses set close, holding a step (an index
+    c``, ``S(n+1) = S + n + 1``: a side that is one name before parentheses set close, holding a step (an index
     letter, :data:`STEP_LETTERS`, plus or minus one term), while the name stands plain on the other side: the value
     of a sequence at the next step, or the name times the parentheses?  ``n(n + 1) = n^2 + n`` (the name is the
     index), ``c(1 - p) = c - cp``, ``n(1 - \\delta) \\le n - m`` (no index letter, or one after a minus: a
     complement), ``x\\,(t + 1)`` (an author's space) stay products."""
-    seg = segments[0]
-    if len(segments) < 2 or not _step_shape(seg):
-        return
-    rest = [t for other in segments[1:] for t in other]
+    for j, seg in enumerate(segments if len(segments) > 1 else ()):   # either side: \lambda \ge \lambda(t + 1)
+        if _step_shape(seg):
+            _refuse_step(source, seg, [t for i, other in enumerate(segments) if i != j for t in other])
+
+
+def _refuse_step(source: str, seg: list, rest: list) -> None:
     plain = any(t.kind == seg[0].kind and t.text == seg[0].text
                 and (k + 1 == len(rest) or rest[k + 1].kind != "LPAREN" or rest[k + 1].spaced)
                 for k, t in enumerate(rest))

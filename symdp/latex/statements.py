@@ -94,6 +94,19 @@ def refuse_not_one_statement(source: str, segments: list, ops, chain: tuple, con
         not_formula(source, last[0].start, last[0].end, last[0].text, f"the word '{last[0].text}' as the value after "
                     "=: a description or a name, not a closed form to check")
     _refuse_second_statement(source, chain, conditions, head)
+    _refuse_shared_relation(source, chain, conditions, defines)
+
+
+def _refuse_shared_relation(source: str, chain: tuple, conditions, defines: str) -> None:
+    """``x, y \\ge 0``, ``a_1, a_2 \\in [0, 1]``: a list of names sharing one relation, read as the first name alone
+    with the relation of the last as its "condition"; refused (write each relation, or put the list in a condition)."""
+    if defines or len(chain) != 1 or not isinstance(chain[0], sp.Symbol) or not conditions:
+        return
+    first = conditions[0]
+    lone = getattr(first, "lhs", None) if not isinstance(first, sp.Contains) else first.args[0]
+    if isinstance(lone, sp.Symbol) and re.match(r"\s*[^,]{1,40}?,\s*[^,]{1,40}?(?:\\[lg]eq?\b|\\in\b|[<>=])", source):
+        fail(source, 0, len(source), f"a list of names before one relation ({sp.sstr(chain[0])}, {sp.sstr(lone)} ...): "
+             "the relation holds for each, not a formula with a condition; write the relation of each name")
 
 
 def _refuse_second_statement(source: str, chain: tuple, conditions, head) -> None:

@@ -19,7 +19,8 @@ def _checked(tmp_path, body: str, env: str = "equation") -> dict:
     (tmp_path / ".git").mkdir(exist_ok=True)
     paper = tmp_path / "main.tex"
     paper.write_text("\\documentclass{article}\n\\begin{document}\n" + "".join(
-        f"\\begin{{{env}}}\\label{{eq:{k}}} {row} \\end{{{env}}}\n" for k, row in enumerate(body)) + "\\end{document}\n")
+        f"\\begin{{{env}}}\\label{{eq:{k}}} {row} \\end{{{env}}}\n" for k, row in enumerate(body))
+        + "\\end{document}\n")
     return {r.label: r for r in check(paper).rows}
 
 
@@ -74,3 +75,86 @@ def test_what_is_no_relation_to_check_is_refused(text, why):
 
 def test_a_definition_with_its_name_on_the_left_stays_read():
     assert display(r"\tau := 2\sigma^2").defines == r"\tau"
+
+
+def _paper(tmp_path, body: str):
+    (tmp_path / ".git").mkdir(exist_ok=True)
+    paper = tmp_path / "main.tex"
+    paper.write_text("\\documentclass{article}\n\\begin{document}\n" + body + "\n\\end{document}\n")
+    return {r.label: r for r in check(paper).rows}
+
+
+def _eq(label: str, row: str) -> str:
+    return f"\\begin{{equation}}\\label{{{label}}} {row} \\end{{equation}}\n"
+
+
+def test_a_bound_on_a_lone_name_is_an_assumption_not_a_claim(tmp_path):
+    rows = _paper(tmp_path, _eq("eq:a", r"0 < \varepsilon \le 1") + _eq("eq:b", r"\sigma \ge \frac{\sqrt{2\ln(1.25/"
+                                                                          r"\delta)}}{\varepsilon}")
+                  + _eq("eq:c", r"0 < \mu = \frac{1}{\sigma} \le 1, \quad \sigma \ge 1"))
+    assert {k: (r.state, r.detail.split(":")[0]) for k, r in rows.items()} == {
+        k: ("skipped", f"bounds or sets {n} alone") for k, n in (("eq:a", "epsilon"), ("eq:b", "sigma"),
+                                                                 ("eq:c", "mu"))}
+
+
+def test_a_name_an_earlier_display_sets_is_not_checked_as_free(tmp_path):
+    """epsilon = ln 3 makes e^eps/(1 + e^eps) = 3/4 true; checked with epsilon free it was REFUTED at epsilon = 1."""
+    rows = _paper(tmp_path, _eq("eq:eps", r"\varepsilon = \ln 3") + _eq("eq:p", r"\frac{e^{\varepsilon}}{1 + "
+                                                                                 r"e^{\varepsilon}} = \frac{3}{4}"))
+    assert rows["eq:p"].state == "skipped" and "eq:eps sets" in rows["eq:p"].detail
+
+
+@pytest.mark.parametrize("row", [r"n! \ge 2^{n-1}, \quad n \ge 1", r"\lceil n/2 \rceil + \lfloor n/2 \rfloor = n, "
+                                                                      r"\quad n \ge 1"])
+def test_a_name_that_must_be_an_integer_is_not_sampled_at_reals(tmp_path, row):
+    assert _paper(tmp_path, _eq("eq:a", row))["eq:a"].state == "skipped"
+
+
+def test_a_definition_holds_outside_symdps_assumptions(tmp_path):
+    """S(beta) = sign(beta) max(|beta| - 1, 0) was read with symdp's positive beta (Max(0, beta - 1)): S(-3) = -2
+    REFUTED as 0 = -2."""
+    rows = _paper(tmp_path, _eq("eq:s", r"S(\beta) = \operatorname{sign}(\beta)\max(|\beta| - 1, 0)")
+                  + _eq("eq:v", r"S(-3) = -2"))
+    assert rows["eq:v"].state == "proved", rows["eq:v"]
+
+
+def test_a_redefined_letter_is_not_carried(tmp_path):
+    """An unlabelled display, an unreadable one or an inline formula that writes g(...) = again: the earlier g is not
+    used after it (g(2) <= 1 was REFUTED as 4 <= 1)."""
+    body = (_eq("eq:g", r"g(x) = x^2") + "\\[ g(x) = x^3 \\]\n" + _eq("eq:a", r"g(2) = 8")
+            + _eq("eq:h", r"h(x) = x^2") + _eq("eq:hcdf", r"h(x) = \Pr[M(D) \le x]") + _eq("eq:b", r"h(2) \le 1")
+            + _eq("eq:k", r"k(t) = t^2") + "Next, let $k(t) = e^{t}$. Then\n" + _eq("eq:c", r"k(0) = 1"))
+    rows = _paper(tmp_path, body)
+    assert (rows["eq:a"].state, rows["eq:b"].state, rows["eq:c"].state) == ("proved", "skipped", "skipped")
+
+
+def test_a_function_the_paper_defines_is_called_in_later_rows(tmp_path):
+    """sigma(w x + b) after sigma(z) = 1/(1 + e^{-z}): the sigmoid, never sigma times the sum (REFUTED before)."""
+    rows = _paper(tmp_path, _eq("eq:s", r"\sigma(z) = \frac{1}{1 + e^{-z}}")
+                  + _eq("eq:a", r"0 < \sigma(2\varepsilon - 1) < 1"))
+    assert rows["eq:a"].state == "proved" and "eq:s" in rows["eq:a"].uses[0]
+
+
+@pytest.mark.parametrize("row, domain", [(r"\Phi(\mu) < \frac{1}{2}, \quad \mu < 0", "mu in (-oo, 0)")])
+def test_a_condition_against_the_assumption_is_the_papers_alone(tmp_path, row, domain):
+    """mu < 0 with symdp's positive mu left the empty interval (0, 0): a traceback ended the whole run."""
+    got = _paper(tmp_path, _eq("eq:a", row))["eq:a"]
+    assert (got.state, got.domain) == ("proved", domain)
+
+
+@pytest.mark.parametrize("row", [r"x \ge 1, \quad x \ge 2, \quad x \le 1", r"0 < \delta < 1, \quad \delta > 2"])
+def test_conditions_that_leave_no_interval_skip_the_row(tmp_path, row):
+    assert _paper(tmp_path, _eq("eq:a", r"e^{x} \ge 1, " + row.split(",", 1)[1]))["eq:a"].state == "skipped"
+
+
+@pytest.mark.parametrize("body", [
+    "\\begin{align}\n(1+x)^2 &= 1 + 2x \\label{eq:a}\\\\\n&\\qquad + x^2\n\\end{align}",
+    "\\begin{align}\n\\log(1+\\varepsilon) &\\ge \\frac{\\varepsilon}{2} \\label{eq:a}\\\\\n&\\qquad 0 < \\varepsilon "
+    "\\le 1 \\nonumber\n\\end{align}",
+    "\\begin{gather}\ne^{\\varepsilon} - 1 \\le 2\\varepsilon, \\label{eq:a} \\\\\n0 < \\varepsilon \\le 1 \\nonumber\n"
+    "\\end{gather}",
+    "\\begin{align}\ne^{\\varepsilon} - 1 &\\le 2\\varepsilon, & 0 &< \\varepsilon \\le 1 \\label{eq:a}\n\\end{align}"])
+def test_a_row_continued_on_the_next_or_in_another_pair_is_never_checked_alone(tmp_path, body):
+    """The rest of the expression or the condition on the next row, or a pair that only bounds a name: read alone,
+    the labelled row was REFUTED."""
+    assert _paper(tmp_path, body)["eq:a"].state != "refuted"

@@ -1,0 +1,52 @@
+"""What ``symdp paper --standalone`` must not check as a claim, though it reads as a relation between closed forms.
+
+A review of the check (2026-12-07) found true statements REFUTED in each of these shapes:
+
+- a bound on a lone name (``0 < \\varepsilon \\le 1``, ``\\sigma \\ge \\sqrt{2\\ln(1.25/\\delta)}/\\varepsilon``,
+  ``0 < \\mu = 1/\\sigma \\le 1``): a name in one member only is an assumption, a requirement or a name set
+  elsewhere, never a claim for every value (:func:`lone_name`);
+- a name an earlier labelled display sets to a value (``\\varepsilon = \\ln 3``): the later rows mean that value,
+  or a reused letter; only the text says which (:func:`set_name`, :func:`uses_set`);
+- a name that must be an integer (``n! \\ge 2^{n-1}``, ``\\lceil n/2 \\rceil + \\lfloor n/2 \\rfloor = n``): the
+  check ranges over the reals (:func:`integer_names`).
+"""
+from __future__ import annotations
+
+import sympy as sp
+
+INTEGER_FUNCTIONS = (sp.factorial, sp.factorial2, sp.floor, sp.ceiling, sp.binomial, sp.RisingFactorial,
+                     sp.FallingFactorial, sp.subfactorial)
+"""Functions papers apply to integers: a name inside them counts (``n!``, ``\\binom{n}{k}``, ``\\lfloor n/2
+\\rfloor``)."""
+
+
+def lone_name(chain) -> sp.Symbol | None:
+    """A member of ``chain`` that is a bare symbol no other member holds, or None."""
+    for k, m in enumerate(chain):
+        others = [o for j, o in enumerate(chain) if j != k and isinstance(o, sp.Basic)]
+        if isinstance(m, sp.Symbol) and not any(o.has(m) for o in others):
+            return m
+    return None
+
+
+def set_name(read_as) -> str:
+    """The name a display sets to a value in other names or numbers (``\\delta = 10^{-5}``, ``\\mu = 1/\\sigma``),
+    or ""."""
+    head = getattr(read_as, "head", None)
+    if isinstance(head, sp.Symbol) and len(read_as.chain) >= 1 and isinstance(read_as.chain[0], sp.Basic) \
+            and not read_as.chain[0].has(head):
+        return head.name
+    return ""
+
+
+def uses_set(chain, fixed: dict) -> tuple:
+    """(name, label) of a symbol of ``chain`` an earlier display set (``fixed``: {name: label}), or ()."""
+    names = sorted({s.name for m in chain if isinstance(m, sp.Basic) for s in m.free_symbols})
+    return next(((n, fixed[n]) for n in names if n in fixed), ())
+
+
+def integer_names(chain) -> list:
+    """The symbols that stand inside a function of integers (:data:`INTEGER_FUNCTIONS`), sorted by name."""
+    found = {s for m in chain if isinstance(m, sp.Basic) for f in m.atoms(*INTEGER_FUNCTIONS)
+             for s in f.free_symbols}
+    return sorted(found, key=lambda s: s.name)
