@@ -41,6 +41,7 @@ from .rewrite import rewritten
 from .scripts import refuse_unranged_members
 from .statements import refuse_not_one_statement
 from .superscripts import refuse_label_powers
+from .textnames import refuse_units
 from .units import refuse_bare_units
 
 
@@ -153,6 +154,7 @@ def display(text: str, notation: Notation | None = None, *, derived=None, prose=
     _refuse_operator_letter(source)
     _refuse_grouped_inverse(source)
     _refuse_number_aside(source)
+    refuse_units(source)
     chain = tuple(_parse_tokens(source, resolver, seg) for seg in segments)
     _refuse_own_definition(source, head, chain, defines)
     refuse_constant_defined(source, segments, chain, ops, defines)

@@ -83,6 +83,22 @@ def prose_word(source: str, tok, text: str) -> bool:
     return any(w.lower() in CONNECTIVES for w in text.split(" ")) or not tight(source, tok)
 
 
+_UNIT_AFTER_NUMBER = re.compile(r"(?:\d|\})\s*(?:\\[,;:! ]|~|\s)*\\(?:mathrm|text|textrm|mbox|operatorname|mathit)\s*"
+                                r"\{\s*(" + "|".join(sorted(UNITS | {"m", "km", "cm", "mm", "g", "kg", "ns", "us", "Hz",
+                                                                   "kHz", "MHz", "GHz", "W", "J", "K"},
+                                                                  key=len, reverse=True))
+                                + r")\s*\}(?!\s*(?:[(_^A-Za-z]|\\[A-Za-z]))")   # not \mathrm{min}(a, b), \mathrm{d}x
+
+
+def refuse_units(source: str) -> None:
+    """Refuse ``T = 5\\,\\mathrm{ms}``, ``1\\,\\mathrm{km} = 1000\\,\\mathrm{m}``: an upright unit after a number, a
+    measurement, never the number times a name (``5\\,\\text{ms}`` alone is refused as a word against an operand)."""
+    m = _UNIT_AFTER_NUMBER.search(source)
+    if m is not None:
+        fail(source, m.start(1), m.end(1), f"the unit {m.group(1)!r} after a number: a measurement, not the number "
+             "times a name; write the quantity without its unit")
+
+
 def adjacent(source: str, before, tok) -> bool:
     """Only blanks between a name and the word after it (``\\beta_1 \\text{fin}``): a coefficient and its word.  A
     spacing command between (``x \\quad \\text{asymptotically}``) sets a remark apart, never a factor."""

@@ -64,3 +64,16 @@ def test_a_list_of_names_sharing_a_relation_is_refused(text):
     """``x, y >= 0`` was read as x alone with the condition y >= 0."""
     with pytest.raises(LatexError, match="list of names"):
         display(text)
+
+
+@pytest.mark.parametrize("text", [r"T = 5\,\mathrm{ms}", r"T \le 5\,\text{s}", r"1\,\mathrm{km} = 1000\,\mathrm{m}"])
+def test_an_upright_unit_after_a_number_is_refused(text):
+    """``1\\,\\mathrm{km} = 1000\\,\\mathrm{m}`` was the identity km = 1000 m between two names."""
+    with pytest.raises(LatexError, match="unit"):
+        display(text)
+
+
+@pytest.mark.parametrize("text, meant", [(r"\int_0^1 2\,\mathrm{d}x", "Integral(2, (x, 0, 1))"),
+                                         (r"2\,\mathrm{min}(a, b)", "2*Min(a, b)")])
+def test_a_differential_or_an_operator_after_a_number_is_no_unit(text, meant):
+    assert [str(m) for m in display(text).chain] == [meant]
