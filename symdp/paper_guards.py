@@ -12,6 +12,8 @@ A review of the check (2026-12-07) found true statements REFUTED in each of thes
 """
 from __future__ import annotations
 
+import re
+
 import sympy as sp
 
 INTEGER_FUNCTIONS = (sp.factorial, sp.factorial2, sp.floor, sp.ceiling, sp.binomial, sp.RisingFactorial,
@@ -50,3 +52,21 @@ def integer_names(chain) -> list:
     found = {s for m in chain if isinstance(m, sp.Basic) for f in m.atoms(*INTEGER_FUNCTIONS)
              for s in f.free_symbols}
     return sorted(found, key=lambda s: s.name)
+
+
+_DECIMAL = re.compile(r"(?<![\d.])(\d+)\.(\d+)(?![\d.])")
+
+
+def printed_decimals(latex: str) -> dict:
+    """{value: its number of decimals} of the decimal numbers ``latex`` prints (``1.4142``: 7071/5000, 4)."""
+    return {sp.Rational(m.group(0)): len(m.group(2)) for m in _DECIMAL.finditer(latex)}
+
+
+def rounded(a, b, printed: dict):
+    """(the printed value, the other side, half a unit of its last decimal) when one side of ``a = b`` is a number
+    the display prints with decimals and the other a closed form in no symbol; else None."""
+    for value, other in ((a, b), (b, a)):
+        if isinstance(value, sp.Rational) and value in printed and isinstance(other, sp.Expr) \
+                and not other.free_symbols and not (isinstance(other, sp.Rational) and other in printed):
+            return value, other, sp.Rational(1, 2 * 10 ** printed[value])
+    return None

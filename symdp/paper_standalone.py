@@ -133,9 +133,15 @@ _RANK = {Status.REFUTED: 0, Status.ERRATUM: 0, Status.ERROR: 1, Status.UNDECIDED
          Status.PROVED: 4}
 
 
-def _claim(rec: Recorder, cid: str, a, op: str, b, domain: dict):
-    """The link ``a op b`` as a claim of ``rec``: an identity, or the sign of the difference."""
-    if op == "=":
+def _claim(rec: Recorder, cid: str, a, op: str, b, domain: dict, printed: dict | None = None):
+    """The link ``a op b`` as a claim of ``rec``: an identity, or the sign of the difference; a number printed with
+    k decimals against a closed form in no symbol (``\\sqrt{2} = 1.4142``, ``\\Phi(1.645) = 0.95``) is the claim that
+    they agree to the printed digits, within half a unit of the last (``printed``: {value: k})."""
+    rounded = guards.rounded(a, b, printed or {})
+    if op == "=" and rounded is not None:
+        value, other, half = rounded
+        rec.sign(cid, half - sp.Abs(other - value), "nonnegative", domain)
+    elif op == "=":
         rec.identity(cid, a, b, domain)
     else:
         larger, which = _WHICH[op]
@@ -163,15 +169,18 @@ def _witness(step, a, op: str, b) -> str:
     return f"{f'at {where}: ' if where else ''}left side {_value(a, point)}, right side {_value(b, point)}, so not {op}"
 
 
-def _decide(rec: Recorder, label: str, chain, ops, domain) -> tuple:
+def _decide(rec: Recorder, label: str, chain, ops, domain, printed: dict | None = None) -> tuple:
     """(status, method, detail, witness) of the chain's weakest link."""
     worst = None
     for k, (a, op, b) in enumerate(zip(chain, ops, chain[1:])):
         cid = label if len(ops) == 1 else f"{label}#{k + 1}"
-        step = _claim(rec, cid, a, op, b, domain)
+        step = _claim(rec, cid, a, op, b, domain, printed)
         outcome = sampled_families(step.outcome, (a, b))
+        rounded = guards.rounded(a, b, printed or {}) if op == "=" else None
         found = (outcome.status, outcome.method,
-                 (f"link {k + 1} of {len(ops)}: " if len(ops) > 1 else "") + outcome.detail,
+                 (f"link {k + 1} of {len(ops)}: " if len(ops) > 1 else "")
+                 + (f"as printed, to within {sp.sstr(rounded[2])} (half a unit of its last decimal): "
+                    if rounded else "") + outcome.detail,
                  _witness(step, a, op, b) if outcome.witness is not None else "", step.certificate)
         if worst is None or _RANK[found[0]] < _RANK[worst[0]]:
             worst = found
@@ -241,10 +250,12 @@ def check_row(rec: Recorder, eq, notation, given: dict, known: dict | None = Non
     except Skip as why:
         return replace(base, detail=str(why))
     chain = tuple(m.subs(real) for m in chain)
-    relation, where = _relation(chain, ops), _domain_text(domain)
+    relation, where, printed = _relation(chain, ops), _domain_text(domain), guards.printed_decimals(eq.latex)
+    if any(op == "=" and guards.rounded(a, b, printed) for a, op, b in zip(chain, ops, chain[1:])):
+        relation += "  (to the printed decimals: within half a unit of the last)"
     try:
         status, method, detail, witness, cert = within_budget(
-            lambda: _decide(rec, eq.label, chain, ops, domain), ROW_LIMIT)
+            lambda: _decide(rec, eq.label, chain, ops, domain, printed), ROW_LIMIT)
     except BudgetExceeded:
         status, method, detail, witness, cert = (Status.UNDECIDED, "none", f"exceeded the {ROW_LIMIT:g} s limit",
                                                  "", "")

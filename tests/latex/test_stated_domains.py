@@ -158,3 +158,14 @@ def test_a_row_continued_on_the_next_or_in_another_pair_is_never_checked_alone(t
     """The rest of the expression or the condition on the next row, or a pair that only bounds a name: read alone,
     the labelled row was REFUTED."""
     assert _paper(tmp_path, body)["eq:a"].state != "refuted"
+
+
+@pytest.mark.parametrize("row, state", [(r"\sqrt{2} = 1.4142", "proved"), (r"\Phi(1.645) = 0.95", "proved"),
+                                        (r"e^{-1} = 0.37", "proved"), (r"e^{-1} = 0.36", "refuted"),
+                                        (r"\Gamma(1/2) = \sqrt{\pi}", "proved")])
+def test_a_printed_decimal_agrees_to_its_last_digit(tmp_path, row, state):
+    """sqrt(2) = 1.41421..., Phi(1.645) = 0.95002 (a normal table), 1/e = 0.36788: a number printed with k decimals is
+    right when it is within half a unit of its last decimal, as a reader takes it (sqrt(2) = 1.4142 was REFUTED as an
+    exact identity); 0.36 is off by 0.0079 > 0.005."""
+    got = _paper(tmp_path, _eq("eq:a", row))["eq:a"]
+    assert got.state == state, got
