@@ -31,20 +31,24 @@ def lone_name(chain) -> sp.Symbol | None:
     return None
 
 
-def set_name(read_as) -> str:
-    """The name a display sets to a value in other names or numbers (``\\delta = 10^{-5}``, ``\\mu = 1/\\sigma``),
-    or ""."""
+def set_name(read_as) -> tuple:
+    """(the name a display sets, the names of its value) for ``\\delta = 10^{-5}`` (a number: no names) or ``\\mu =
+    \\Delta/\\sigma``, or ()."""
     head = getattr(read_as, "head", None)
     if isinstance(head, sp.Symbol) and len(read_as.chain) >= 1 and isinstance(read_as.chain[0], sp.Basic) \
             and not read_as.chain[0].has(head):
-        return head.name
-    return ""
+        return head.name, frozenset(s.name for s in read_as.chain[0].free_symbols)
+    return ()
 
 
 def uses_set(chain, fixed: dict) -> tuple:
-    """(name, label) of a symbol of ``chain`` an earlier display set (``fixed``: {name: label}), or ()."""
-    names = sorted({s.name for m in chain if isinstance(m, sp.Basic) for s in m.free_symbols})
-    return next(((n, fixed[n]) for n in names if n in fixed), ())
+    """(name, label) of a symbol of ``chain`` an earlier display set (``fixed``: {name: (label, names of its value)})
+    to a number, or to names the chain also holds (``\\mu = \\Delta/\\sigma``, then ``\\mu \\sigma \\le 2``: not free of
+    each other); (): a name set to names the chain does not hold ranges as they do (``2\\Phi(\\mu/2) - 1 \\le
+    \\mu/\\sqrt{2\\pi}``)."""
+    names = {s.name for m in chain if isinstance(m, sp.Basic) for s in m.free_symbols}
+    return next(((n, fixed[n][0]) for n in sorted(names) if n in fixed and (not fixed[n][1] or fixed[n][1] & names)),
+                ())
 
 
 def integer_names(chain) -> list:

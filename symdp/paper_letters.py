@@ -51,8 +51,9 @@ def record(known: dict, eq, notation, fixed: dict) -> None:
     except (LatexError, SymdpError):
         forget(known, eq.latex)
         return
-    if guards.set_name(read_as):
-        fixed[guards.set_name(read_as)] = eq.label
+    named = guards.set_name(read_as)
+    if named:
+        fixed[named[0]] = (eq.label, named[1])
     found = defined.definition(eq.label, f"{eq.file}:{eq.line}", read_as)
     if found is None and defined.redefines(read_as, known):
         del known[read_as.head.func]          # the letter means a new function from here on, not carried

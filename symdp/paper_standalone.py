@@ -233,7 +233,7 @@ def _holds_head(read_as) -> bool:
 def check_row(rec: Recorder, eq, notation, given: dict, known: dict | None = None, fixed: dict | None = None) -> Row:
     """One labelled display checked as it stands, or skipped with the reason.  ``known``: the functions earlier
     displays define ({function: :class:`.paper_defined.Definition`}); ``fixed``: the names they set to a value
-    ({name: label})."""
+    ({name: (label, the names of the value)})."""
     started = time.perf_counter()
     base = Row(eq.label, eq.file, eq.line, "skipped")
     try:
