@@ -61,7 +61,7 @@ def test_a_calligraphic_letter_against_a_function_through_a_thin_space_is_refuse
 
 @pytest.mark.parametrize("text", [r"n = 10^6 \text{samples}", r"T = n^2\text{steps}", r"(x + y)\text{ms}"])
 def test_a_unit_after_a_quantity_is_never_a_name_times_it(text):
-    with pytest.raises(LatexError, match="against an operand"):
+    with pytest.raises(LatexError, match="against an operand|the unit"):
         display(text)
 
 
@@ -97,7 +97,7 @@ def test_a_subscripted_name_that_the_derived_expression_knows_stays_a_product():
     r"z = F^{-1}(1 - \alpha)", r"F^{2}(1-x)",                                              # a quantile, not F_bound
     r"\log\,\frac{1}{\delta}\,\frac{1}{\epsilon}", r"\log^{2}\frac{n}{\delta}\frac{1}{\epsilon}",
     r"\log_2\frac{1}{\delta}\frac{1}{\epsilon}", r"\log\frac1\delta\frac1\epsilon",
-    r"\log T^{2}/\delta", r"\log 1\,/\delta",
+    r"\log T^{2}/\delta",   # (\log 1\,/\delta is read log(1/delta) since a later session: test_heldout32_rules.py)
     r"\theta_{j}^{t+1} = \theta_j^{t} - \eta g", r"\hat{\theta}^{t+1} = \hat\theta^t - \eta g",
     r"\theta'^{t+1} = \theta'^{t} - \eta g", r"\theta^{t+2} = \theta^{t+1} - \eta g",
 ])

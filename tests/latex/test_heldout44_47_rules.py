@@ -61,7 +61,8 @@ def test_a_wide_space_between_terms_in_brackets_sets_entries_apart():
 def test_a_letter_both_called_and_a_number_is_refused():
     refused(r"L_x(\theta)=\frac{1}{c(\theta)}\exp[\theta^t t(x)]", "called as a function and also used as a plain")
     # t an argument elsewhere (an integration variable, another call's) does not excuse the exponent
-    refused(r"y = \exp(\theta^t t(x) - A(\theta)) + \int_0^1 g(t) dt", "called as a function and also")
+    refused(r"y = \exp(\theta^t t(x) - A(\theta)) + \int_0^1 g(t) dt",   # t integrated over: a number (bound_variables)
+            "called as a function and also|a number elsewhere")
     refused(r"y = c(\theta)\exp(\theta^t t(x)) s(t)", "called as a function and also")
     refused(r"y = g(\theta^t t(x))", "called as a function and also")          # inside another call's argument
     refused(r"y = g(t^2) + t(x)", "called as a function and also")
