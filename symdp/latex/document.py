@@ -352,7 +352,7 @@ class _Reader:
             return body
         rows = [(0, f.text[body:close[0]])] if env.rstrip("*") in SINGLE or env in ("\\[", "$$") \
             else rows_of(f.text[body:close[0]])
-        prose = around(f.text, start, close[1])
+        prose = around(f.text, start, close[1], self._next_display(f.text, close[1]))
         for at, row in rows:
             if not row.strip() or (not LABEL.search(row) and not re.search(r"[^\s&]", LABEL.sub("", row))):
                 continue
@@ -363,6 +363,16 @@ class _Reader:
                 piece = piece.rstrip() + label_of(row, piece) if k == 0 else LABEL.sub("", piece)
                 self._row(f, piece, body + at + start, label if k == 0 else "", prose)
         return close[1]
+
+    def _next_display(self, text: str, pos: int) -> int | None:
+        """Where the next display after ``pos`` opens (``\\begin{equation}``, ``\\[``, ``$$``, an alias), or None."""
+        for m in self.pattern.finditer(text, pos):
+            name = m.group(1) or m.group(2) or m.group(3)
+            opens = re.compile(r"\s*\{([A-Za-z]+)\*?\}").match(text, m.end()) if name == "begin" else None
+            if name in ("[", "$$") or self.aliases.get(name, ("",))[0] == "begin" or \
+                    (opens is not None and opens.group(1) in DISPLAYS):
+                return m.start()
+        return None
 
     def _row(self, f: _File, row: str, offset: int, label: str, prose: tuple = ()):
         """One equation: ``row`` (its text) at ``offset`` of ``f``, with its label ("" when none) and its prose."""

@@ -424,11 +424,12 @@ def used(declared: tuple, notation: Notation, source: str) -> tuple:
                  and d.spelling in source)
 
 
-def around(text: str, start: int, end: int) -> tuple:
+def around(text: str, start: int, end: int, stop: int | None = None) -> tuple:
     """The text of the paragraph around the display at ``text[start:end]``: before it (from the last blank line) and
-    after it (to the next blank line), each stripped, the empty ones left out."""
+    after it (to the next blank line, or to ``stop``, where the paragraph's next display begins: a "where" clause after
+    that display is its own, not this one's), each stripped, the empty ones left out."""
     before = re.split(r"\n[ \t]*\n", text[:start])[-1]
-    after = re.split(r"\n[ \t]*\n", text[end:], maxsplit=1)[0]
+    after = re.split(r"\n[ \t]*\n", text[end:len(text) if stop is None else stop], maxsplit=1)[0]
     return tuple(p.strip() for p in (before, after) if p.strip())
 
 
