@@ -38,6 +38,8 @@ class Entry:
     fn: object
     arity: int
     indexed: bool = False
+    separators: str = ""
+    """The separators between its arguments in the standard notation when not all commas (``B(x; a, b)``: ";,")."""
 
 
 VOCABULARY = {
@@ -47,8 +49,8 @@ VOCABULARY = {
     "upper incomplete gamma function": Entry(sp.uppergamma, 2),
     "regularized lower incomplete gamma function": Entry(lambda s, x: sp.lowergamma(s, x) / sp.gamma(s), 2),
     "regularized upper incomplete gamma function": Entry(lambda s, x: sp.uppergamma(s, x) / sp.gamma(s), 2),
-    "incomplete beta function": Entry(lambda x, a, b: sp.betainc(a, b, 0, x), 3),
-    "regularized incomplete beta function": Entry(lambda x, a, b: sp.betainc_regularized(a, b, 0, x), 3, True),
+    "incomplete beta function": Entry(lambda x, a, b: sp.betainc(a, b, 0, x), 3, separators=";,"),
+    "regularized incomplete beta function": Entry(lambda x, a, b: sp.betainc_regularized(a, b, 0, x), 3, True, ";,"),
     "modified bessel function of the first kind": Entry(sp.besseli, 2, True),
     "error function": Entry(sp.erf, 1),
     "complementary error function": Entry(sp.erfc, 1),
@@ -115,6 +117,9 @@ class Declaration:
     spelling: str
     what: str
     sentence: str
+    order: str = ""
+    """The arguments as the sentence writes them when their separators are not the standard notation's (``(a, b;
+    x)`` for ``B(x; a, b)``): the order is the paper's own, so a call is refused (:func:`_misordered`)."""
 
 
 @dataclass(frozen=True, eq=False)
@@ -324,9 +329,12 @@ def _declare(math: str, phrase: str, sentence: str, alone: bool = True) -> list:
         return []
     spelling, arity = _spelling(entry, head)
     args = head.group("args")
-    if args is not None and args.count(",") + args.count(";") + 1 != arity:
+    written = "".join(re.findall(r"[,;]", re.sub(r"\\[A-Za-z]+|\\.", "", args or "")))   # not \\; (a space)
+    if args is not None and len(written) + 1 != arity:
         return []
-    return [Declaration(spelling, phrase, sentence)]
+    standard = (entry.separators or "," * (entry.arity - 1))[entry.arity - arity:]
+    misordered = args is not None and written != standard and (entry.separators or ";" in written)
+    return [Declaration(spelling, phrase, sentence, args.strip() if misordered else "")]
 
 
 _HEAD = re.compile(r"(?P<letter>\\[A-Za-z]+|\\(?:text|mathrm|operatorname)\{[A-Za-z]+\}|[A-Za-z])"
@@ -396,10 +404,23 @@ def _function(notation: Notation, spelling: str, mine: list) -> Declared:
             forms.append((1, derivative(notation, spelling.rstrip("'"), len(spelling) - len(spelling.rstrip("'"))), d))
             continue
         entry = VOCABULARY[d.what]
+        if d.order:
+            forms.append((entry.arity - (order is not None), _misordered(spelling, d), d))
+            continue
         fixed = entry.indexed and order is not None
         forms.append((entry.arity - fixed, _ordered(entry.fn, int(order.group(1))) if fixed else entry.fn, d))
         scripted = scripted or (entry.indexed and not fixed)
     return Declared(spelling, tuple(forms), previous, scripted)
+
+
+def _misordered(spelling: str, d: Declaration):
+    """A call of a function the sentence writes with its arguments separated otherwise than the standard notation
+    (``B(a, b; x)`` for the incomplete beta function ``B(x; a, b)``): which argument is which is the paper's own."""
+    def refuse(*args):
+        raise TypeError(f"the text writes {spelling}{d.order} for the {d.what}, separating its arguments otherwise "
+                        f"than the standard notation (which argument is the variable?): declare {spelling} in the "
+                        f"notation (functions=) with the paper's order, by \"{d.sentence}\"")
+    return refuse
 
 
 def _ordered(fn, order: int):
