@@ -164,6 +164,8 @@ class _Reader:
         self.main, self.root = main, root
         self.files, self.equations, self.notes, self.includers = [], [], [], []
         self.macros: dict = {}
+        self.since: dict = {}
+        """How many equations were read when each macro was (last) defined."""
         self.loaded: set = set()
         self.only: set | None = None
         self.total = 0
@@ -245,8 +247,14 @@ class _Reader:
                       f"a shell command in the definition of {macro.name}: never run")
         if command == "providecommand" and macro.name in self.macros:
             return d.end
-        self.macros.pop(macro.name, None)
-        self.macros[macro.name] = replace(macro, file=f.rel, line=f.lines.at(start))
+        old = self.macros.pop(macro.name, None)
+        macro = replace(macro, file=f.rel, line=f.lines.at(start))
+        if old is not None and (old.before or tuple(old) + (old.default, old.star) != tuple(macro) + (
+                macro.default, macro.star) and (self.since.get(macro.name, 0) < len(self.equations) or
+                                                _grouped(f, command, start))):
+            macro = replace(macro, before=old.before or f"{old.file}:{old.line} {{{old.body}}}")
+        self.since[macro.name] = len(self.equations)
+        self.macros[macro.name] = macro
         self._alias(macro)
         return d.end
 
@@ -405,6 +413,15 @@ class _Reader:
             if m.group(0) == "$":
                 return m.end()
         return limit
+
+
+def _grouped(f: _File, command: str, start: int) -> bool:
+    """Whether a paper's definition at ``start`` stands inside a brace group (``{\\def\\K{1} ...}``): TeX forgets it
+    at the group's end, so one definition per name would read the displays after the group with the wrong body."""
+    if f.path.suffix != ".tex" or command in ("gdef", "xdef") or re.search(r"\\global\s*$", f.text[:start]):
+        return False
+    braces = re.findall(r"\\[{}]|[{}]", f.text[:start])
+    return braces.count("{") > braces.count("}")
 
 
 def _pattern(aliases: dict) -> re.Pattern:
