@@ -33,7 +33,7 @@ from .definitions import KEYWORDS, define, group, option
 from .macros import call
 from .mask import mask
 from .project import Note, locate, project_root, relative
-from .prose import around
+from .prose import around, base_clauses
 from .rows import LABEL, PAIRED, label_of, pairs_of, rows_of
 
 MAX_DEPTH = 16
@@ -164,6 +164,8 @@ class _Reader:
         self.main, self.root = main, root
         self.files, self.equations, self.notes, self.includers = [], [], [], []
         self.macros: dict = {}
+        self.bases: list = []
+        """The paper's clauses giving the logarithm a base throughout (:func:`.prose.base_clauses`)."""
         self.since: dict = {}
         """How many equations were read when each macro was (last) defined."""
         self.loaded: set = set()
@@ -189,6 +191,7 @@ class _Reader:
         if path not in self.files:
             self.files.append(path)
         f = _File(path, path.read_text(encoding="utf-8", errors="replace"), relative(path, self.main.parent))
+        self.bases += base_clauses(f.text) if path.suffix == ".tex" else ()
         for u in f.unclosed:
             self.note("unclosed", f, u.offset, u.construct, "never closed: skipped to the end of the file")
         self.scan(f, stack + (path,))
@@ -450,6 +453,8 @@ def read(path, root=None) -> Document:
     reader = _Reader(path, project_root(path, root))
     reader.read_file(path, ())
     seen, duplicates = set(), []
+    bases = tuple(dict.fromkeys(reader.bases))
+    reader.equations = [replace(e, prose=e.prose + bases) if bases else e for e in reader.equations]
     for e in reader.equations:
         if e.label and e.label in seen:
             duplicates.append(e)

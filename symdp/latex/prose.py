@@ -462,10 +462,17 @@ def settles(name: str, entry: str) -> str:
     return f", or a sentence around the display: \"where ${name}$ is the {phrase}\""
 
 
-_BASE = re.compile(r"\blog(?:arithm)?s?\b[^.;]{0,80}?\b(?:to |in |of )?(?:the )?base[- ]?\$?\s*\{?(\d+|[A-Za-z])\}?\s*\$?"
-                   r"|\bbase[- ]\$?\{?(\d+)\}?\$?\s+log(?:arithm)?s?\b|\bbinary log(?:arithm)?s?\b", re.I)
-"""A sentence that names the base of its logarithm: "the logarithm ... to the base $2$", "log base 2", "base-2
-logarithms", "binary logarithm"."""
+_BASE = re.compile(r"\blog(?:arithm)?s?\b[^.;]{0,80}?\b(?:to |in |of )?(?:the )?base[- ]?\$?\s*\{?(\d+|[A-Za-z](?![A-Za-z])|"
+                   r"two|ten)\}?\s*\$?|\bbase[- ]\$?\{?(\d+)\}?\$?\s+log(?:arithm)?s?\b|\bbinary log(?:arithm)?s?\b"
+                   r"|\blog(?:arithm)?s?\s+(?:(?:here|in this \w+|throughout)\s+)?(?:are|is)\s+(?:all\s+|always\s+)?binary\b"
+                   r"|\\log\$?\s*(?:stands for|denotes|means|is short for|is|\\equiv|:?=)\s*\$?\s*\\log_\{?(\d+)\}?", re.I)
+"""A sentence that names the base of its logarithm: "the logarithm ... to the base $2$" (or "base two"), "log base
+2", "base-2 logarithms", "binary logarithm", "all logarithms are binary", "$\\log$ stands for $\\log_2$", "$\\log
+\\equiv \\log_2$"."""
+_WORDS = {"two": "2", "ten": "10"}
+_THROUGHOUT = re.compile(r"\b(?:all|throughout|in this (?:paper|work|article|note|thesis|section)|unless|always)\b", re.I)
+"""A base sentence that speaks for the whole paper ("All logarithms in this paper are to base 2"): it holds for the
+displays of other paragraphs too (:func:`base_clauses`)."""
 
 
 def log_base(prose) -> str:
@@ -473,10 +480,18 @@ def log_base(prose) -> str:
     for sentence in sentences(prose):
         m = _BASE.search(sentence)
         if m:
-            base = m.group(1) or m.group(2) or "2"
+            base = m.group(1) or m.group(2) or m.group(3) or "2"
             if base.lower() != "e":
-                return base
+                return _WORDS.get(base.lower(), base)
     return ""
+
+
+def base_clauses(text: str) -> tuple:
+    """The clauses of a paper's ``text`` that give the logarithm a base for the whole paper ("All logarithms in this
+    paper are to base 2", "Throughout, $\\log$ stands for $\\log_2$"): each display's prose gets them, since its
+    own paragraph need not repeat them."""
+    return tuple(m.group(0) for sentence in sentences(text) if _THROUGHOUT.search(sentence)
+                 for m in [_BASE.search(sentence)] if m is not None and log_base(m.group(0)))
 
 
 _PLAIN_LOG = re.compile(r"\\log(?![A-Za-z])(?!\s*_)")
