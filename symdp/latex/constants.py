@@ -11,6 +11,7 @@ import re
 import sympy as sp
 
 from .lexer import fail
+from .prose import SAYS_E
 
 
 def refuse_constant_defined(source: str, segments, chain, ops, defines: str) -> None:
@@ -30,6 +31,23 @@ BARE_E = r"(?<![A-Za-z\\])e(?![A-Za-z])"
 """The letter e written bare (not ``\\mathrm{e}``, ``\\exp``, a word)."""
 
 
+def _upright(source: str) -> str:
+    """``source`` with each upright e (``\\mathrm{e}``, Euler's number as ISO writes it) blanked, offsets kept."""
+    return re.sub(r"\\(?:mathrm|rm|text|textrm|operatorname)\s*\{\s*e\s*\}", lambda m: " " * len(m.group(0)), source)
+
+
+def refuse_said_e(source: str, declared) -> None:
+    """Refuse a bare e (not ``e_i``, ``\\mathrm{e}``) where a sentence around the display says e is a quantity of
+    the paper's ("Let $e \\in [0, 1]$ denote the error rate", :data:`.prose.SAYS_E`): read as Euler's number,
+    ``e^2 \\le e`` is a false claim about the number."""
+    said = next((d for d in declared if d.what == SAYS_E), None)
+    m = re.search(BARE_E + r"(?!\s*[_'])", _upright(source)) if said is not None else None
+    if m is not None:
+        fail(source, m.start(), m.end(), f"e where a sentence around the display says what e is (\"{said.sentence}\")"
+             ": a quantity of the paper's, not Euler's number? Declare e in the notation (symbols={'e': "
+             "sympy.Symbol('e')}), or write \\mathrm{e} for the number")
+
+
 def refuse_added_e(source: str, chain, conditions, declared) -> None:
     """Refuse ``y = X\\beta + e``, ``y - X\\beta = e``, ``x \\le a + e`` in a condition: a bare e added alone to terms
     in names, or a whole side beside a sum or difference in names (``(1 + 1/n)^n \\le e`` is read), where the
@@ -37,7 +55,7 @@ def refuse_added_e(source: str, chain, conditions, declared) -> None:
     Euler's number, or an error term the paper names e (a regression's residual)?  ``1 + e``, ``e - 1``, free of
     names, stay Euler's number; so does e where "e is Euler's number" is said around the display
     (:data:`.prose.CONSTANTS`)."""
-    text = re.sub(r"\\(?:mathrm|rm|text|textrm|operatorname)\s*\{\s*e\s*\}", " ", source)
+    text = _upright(source)
     if "e" in {getattr(d, "spelling", None) for d in declared} or not re.search(BARE_E + r"(?!\s*[_'])", text) \
             or re.search(BARE_E + r"\s*\^", text):
         return

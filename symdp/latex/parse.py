@@ -25,7 +25,7 @@ from .build import Builder
 from .scopes import grouped_integrands
 from .grammar import parser
 from .chains import bare_name, equation_members, refuse_continuation, refuse_second_pair, relation_chain
-from .constants import refuse_added_e, refuse_constant_defined
+from .constants import refuse_added_e, refuse_constant_defined, refuse_said_e
 from .context import Context
 from .lexer import FACTOR_ENDS, LatexError, NotAFormula, Tok, fail, lex, not_formula
 from .limits import bind_limits
@@ -128,6 +128,7 @@ def display(text: str, notation: Notation | None = None, *, derived=None, prose=
     notation, declared = declare(_notation(notation), prose, text)
     source, body, conds = _source(text, notation)
     refuse_other_base(source, prose)
+    refuse_said_e(source, declared)
     resolver = _resolver(source, body, notation, derived)
     resolver.functions = function_names(prose)
     resolver.numbers = frozenset().union(*(bounded(c) for c in conds))

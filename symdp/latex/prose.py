@@ -188,10 +188,27 @@ def declarations(prose, text: str = "") -> tuple:
                 found += _declare(maths[int(k)], phrase, sentence, alone=len(names) == 1) or \
                     ([Declaration(maths[int(k)], SAID, sentence)] if generic and _BARE.fullmatch(maths[int(k)]) else [])
         found += [Declaration(name, OWN, sentence) for name in _own(masked, maths, _plain_domain)]
+        found += _said_e(masked, maths, sentence)
     found += _glossary(prose)
     found += [d for d in _primes(prose, text) if d.spelling not in {e.spelling for e in found}]
     known = {d.spelling for d in found if d.what not in (OWN, SAID)}
     return tuple(d for d in found if d.what not in (OWN, SAID) or d.spelling not in known | _SKIPPED[d.what])
+
+
+SAYS_E = "a quantity the sentence names e"
+"""What a sentence that says what a bare e is, other than Euler's number, declares (``Let $e \\in [0, 1]$ denote
+the error rate``, ``where $e$ is the estimation error``): the display's bare e is refused
+(:func:`.constants.refuse_said_e`), never read as the number."""
+_E_SAID = re.compile(r"@(\d+)@\s+(?:is|denotes?|be|stands for|represents)\s+(?P<phrase>[^,;]+?)"
+                     r"(?=\s*(?:[,;]|\.(?:\s|$)|$))", re.I)
+_E_MATH = re.compile(r"\s*e\s*(?:(?:\\in|\\leq?|\\geq?|[<>=])\s*.*)?", re.S)
+
+
+def _said_e(masked: str, maths: list, sentence: str) -> list:
+    """A declaration :data:`SAYS_E` for each clause of the sentence that says a bare e is what :data:`CONSTANTS`
+    does not name Euler's number."""
+    return [Declaration("e", SAYS_E, sentence) for m in _E_SAID.finditer(masked)
+            if _E_MATH.fullmatch(maths[int(m.group(1))]) and _phrase(m.group("phrase"), maths) not in CONSTANTS]
 
 
 SAID = "a function, as the sentence says"
@@ -367,6 +384,8 @@ def declare(notation: Notation, prose, text: str = "") -> tuple[Notation, tuple]
     later = {}
     for spelling in dict.fromkeys(d.spelling for d in found):
         mine = [d for d in found if d.spelling == spelling]
+        if mine[0].what == SAYS_E:   # refused in the display (constants.refuse_said_e)
+            continue
         if mine[0].what == DERIVATIVE:   # built over what the other sentences declare (\phi the normal density)
             later[spelling] = mine
             continue
