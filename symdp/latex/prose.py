@@ -200,15 +200,19 @@ SAYS_E = "a quantity the sentence names e"
 the error rate``, ``where $e$ is the estimation error``): the display's bare e is refused
 (:func:`.constants.refuse_said_e`), never read as the number."""
 _E_SAID = re.compile(r"@(\d+)@\s+(?:is|denotes?|be|stands for|represents)\s+(?P<phrase>[^,;]+?)"
-                     r"(?=\s*(?:[,;]|\.(?:\s|$)|$))", re.I)
+                     r"(?=\s*(?:[,;]|\.(?:\s|$)|\band\s+@|\bwhere\b|$))", re.I)
 _E_MATH = re.compile(r"\s*e\s*(?:(?:\\in|\\leq?|\\geq?|[<>=])\s*.*)?", re.S)
+_E_NUMBER = re.compile(r"\b(?:numbers?|constants?|base|exp\w*|limit|irrational|transcendental|approximately|about|"
+                       r"roughly|euler\w*|napier\w*|natural log\w*)\b|\d|@", re.I)
+"""A phrase that may still speak of Euler's number ("the unique positive number for which ...", "the exponential
+constant", "approximately 2.718"): it declares nothing of e."""
 
 
 def _said_e(masked: str, maths: list, sentence: str) -> list:
     """A declaration :data:`SAYS_E` for each clause of the sentence that says a bare e is what :data:`CONSTANTS`
     does not name Euler's number."""
     return [Declaration("e", SAYS_E, sentence) for m in _E_SAID.finditer(masked)
-            if _E_MATH.fullmatch(maths[int(m.group(1))]) and _phrase(m.group("phrase"), maths) not in CONSTANTS]
+            if _E_MATH.fullmatch(maths[int(m.group(1))]) and not _E_NUMBER.search(m.group("phrase"))]
 
 
 SAID = "a function, as the sentence says"
