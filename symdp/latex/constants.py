@@ -18,13 +18,37 @@ def refuse_constant_defined(source: str, segments, chain, ops, defines: str) -> 
     """Refuse ``e = y - \\hat{y}``, ``\\pi = \\frac{1}{K}``: the letter of a constant alone on the left of ``=``, the
     right side in free names: a name the paper defines (a residual, a policy), or a claim about Euler's number or pi?
     (``e = \\sum_k 1/k!``, free of names, stays a fact about the constant.)"""
-    if defines or not ops or ops[0] != "=" or len(segments[0]) != 1 or len(chain) < 2:
+    if defines or not ops or ops[0] != "=" or len(chain) < 2:
         return
-    first = chain[0]
-    if first in (sp.E, sp.pi, sp.I) and isinstance(chain[1], sp.Basic) and chain[1].free_symbols:
-        fail(source, segments[0][0].start, segments[0][0].end, f"{source[segments[0][0].start:segments[0][0].end]} "
-             "alone on the left of = with names on the right: a quantity the paper names so (a residual e, a "
-             "policy pi), or a claim about the constant? Declare the name in the notation (symbols=)")
+    ends = [(0, 1, "left", "right")] + ([(-1, -2, "right", "left")] if len(chain) == 2 else [])   # \frac{1}{K} = \pi
+    for at, other, side, far in ends:
+        one, name = segments[at][0], chain[at]
+        if len(segments[at]) == 1 and name in (sp.E, sp.pi, sp.I) and isinstance(chain[other], sp.Basic) \
+                and chain[other].free_symbols:
+            fail(source, one.start, one.end, f"{source[one.start:one.end]} alone on the {side} of = with names on the "
+                 f"{far}: a quantity the paper names so (a residual e, a policy pi), or a claim about the constant? "
+                 "Declare the name in the notation (symbols=)")
+
+
+def refuse_pi_quantity(source: str, chain, ops, conditions) -> None:
+    """Refuse pi where only a quantity of the paper's makes sense (a probability, a policy): bounded by 0 and 1 in the
+    chain (``1 \\ge \\pi \\ge 0``), constrained by a condition free of other names (``\\pi \\in [0, 1]``,
+    ``\\pi > 3``: no condition on a number), or beside a decorated pi (``-\\pi \\log \\pi - \\bar\\pi \\log
+    \\bar\\pi``: pi and its complement)."""
+    bounded = any(m is sp.pi and 0 < k < len(chain) - 1 and {chain[k - 1], chain[k + 1]} <= {0, 1}
+                  and {ops[k - 1], ops[k]} <= {"<=", "<", ">=", ">"} for k, m in enumerate(chain))
+    members = [m for m in (*chain, *conditions) if isinstance(m, sp.Basic)]
+    relations = [r for c in conditions if isinstance(c, sp.Basic) for r in (c.args if isinstance(c, sp.And) else (c,))]
+    conditioned = any(r.has(sp.pi) and not r.free_symbols for r in relations)
+    decorated = any(m.has(sp.pi) for m in members) and any(re.match(r"pi(?![a-z])", s.name) for m in members
+                                                             for s in m.free_symbols)
+    why = "bounded by 0 and 1" if bounded else "in a condition free of other names" if conditioned else \
+        "beside a decorated pi (\\bar\\pi, \\pi_i)" if decorated else ""
+    if why:
+        at = source.find("\\pi")
+        fail(source, max(at, 0), max(at, 0) + 3, f"\\pi {why}: a probability or a quantity the paper names pi, not "
+             "the number? Declare \\pi in the notation (symbols={r'\\pi': sympy.Symbol('pi')}), or a sentence around "
+             "the display does ('$\\pi$ is the probability ...')")
 
 
 BARE_E = r"(?<![A-Za-z\\])e(?![A-Za-z])"

@@ -25,7 +25,7 @@ from .build import Builder
 from .scopes import grouped_integrands
 from .grammar import parser
 from .chains import bare_name, equation_members, refuse_continuation, refuse_second_pair, relation_chain
-from .constants import refuse_added_e, refuse_constant_defined, refuse_said_e
+from .constants import refuse_added_e, refuse_constant_defined, refuse_pi_quantity, refuse_said_e
 from .context import Context
 from .lexer import FACTOR_ENDS, LatexError, NotAFormula, Tok, fail, lex, not_formula
 from .limits import bind_limits
@@ -177,6 +177,7 @@ def display(text: str, notation: Notation | None = None, *, derived=None, prose=
                                           lambda tokens: _parse_tokens(source, resolver, tokens, condition=True))
     _refuse_bound_conditions(source, chain, found)
     refuse_added_e(source, chain, found, declared)
+    refuse_pi_quantity(source, chain, ops, found)
     refuse_not_one_statement(source, segments, ops, chain, found, head, defines)
     one_meaning(source, chain + tuple(found), resolver.partial, resolver.arguments, chain)
     raw = lex(source)
