@@ -72,6 +72,34 @@ def refuse_said_e(source: str, declared) -> None:
              "sympy.Symbol('e')}), or write \\mathrm{e} for the number")
 
 
+def _multiple_of_e(term) -> bool:
+    """``e``, ``-e``, ``2e``, ``\\sigma e``: a term that is e times numbers or names (not ``e^{x}``, ``1/e``)."""
+    return term in (sp.E, -sp.E) or isinstance(term, sp.Mul) and sp.E in term.args
+
+
+_TRANSPOSED = re.compile(BARE_E + r"\s*\^\s*\{?\s*(?:T|\\top|\\intercal|\\mathsf\s*\{\s*T\s*\}|\\mathrm\s*\{\s*T\s*\})\s*\}?"
+                         r"(?![A-Za-z])")
+
+
+def _refuse_e_of_vector(source: str, text: str, members: list) -> None:
+    """Refuse a bare e the display itself shows to be a quantity: transposed (``e^T e``), distributed (``e \\sim
+    \\mathcal{N}(0, 1)``), beside its own entries (``e`` and ``e_i``), or bound by a differential or an index
+    (``\\int_0^1 e \\, de``: the integrand is the variable, not Euler's number)."""
+    bound = any(getattr(v, "name", None) == "e" for m in members for a in sp.preorder_traversal(m)
+                if isinstance(a, (sp.Integral, sp.Sum, sp.Product)) for v, *_ in a.limits)
+    entries = re.search(BARE_E + r"\s*_", text) and re.search(BARE_E + r"(?!\s*[_'^])", text)
+    transposed = _TRANSPOSED.search(text)
+    if transposed and re.search(r"(?<![A-Za-z\\])T(?![A-Za-z])", text[:transposed.start()] + text[transposed.end():]):
+        transposed = None   # e^{T} \ge 1 + T: a power in the name T
+    why = "transposed (e^T)" if transposed else "distributed (e \\sim ...)" if re.search(
+        BARE_E + r"\s*\\sim(?![A-Za-z])", text) else "bound by a differential or an index" if bound else \
+        "beside entries e_i" if entries else ""
+    if why:
+        fail(source, 0, len(source), f"e {why}: a vector or a random error the paper names e, not Euler's number? "
+             "Declare e in the notation (symbols=), say what e is in a sentence around the display, or write "
+             "\\mathrm{e} for the number")
+
+
 def refuse_added_e(source: str, chain, conditions, declared) -> None:
     """Refuse ``y = X\\beta + e``, ``y - X\\beta = e``, ``x \\le a + e`` in a condition: a bare e added alone to terms
     in names, or a whole side beside a sum or difference in names (``(1 + 1/n)^n \\le e`` is read), where the
@@ -80,11 +108,13 @@ def refuse_added_e(source: str, chain, conditions, declared) -> None:
     names, stay Euler's number; so does e where "e is Euler's number" is said around the display
     (:data:`.prose.CONSTANTS`)."""
     text = _upright(source)
-    if "e" in {getattr(d, "spelling", None) for d in declared} or not re.search(BARE_E + r"(?!\s*[_'])", text) \
-            or re.search(BARE_E + r"\s*\^", text):
+    if "e" in {getattr(d, "spelling", None) for d in declared} or not re.search(BARE_E + r"(?!\s*[_'])", text):
         return
     members = [m for m in (*chain, *conditions) if isinstance(m, sp.Basic)]
-    added = any(isinstance(a, sp.Add) and a.free_symbols and any(t in (sp.E, -sp.E) for t in a.args)
+    _refuse_e_of_vector(source, text, members)
+    if re.search(BARE_E + r"\s*\^", text):
+        return
+    added = any(isinstance(a, sp.Add) and a.free_symbols and any(_multiple_of_e(t) for t in a.args)
                 for m in members for a in sp.preorder_traversal(m))
     alone = any(m in (sp.E, -sp.E) for m in chain) and any(isinstance(m, sp.Add) and m.free_symbols for m in chain)
     if added or alone:
