@@ -75,6 +75,7 @@ SymPy's, with its arguments in the order the standard notation writes them (DLMF
 5.15, 25.11; the regularized gammas P(s, x) and Q(s, x) of DLMF 8.2.4; ``B(x; a, b)`` and ``I_x(a, b)`` with ``x`` first)."""
 CONSTANTS = {"euler-mascheroni constant": sp.EulerGamma, "euler mascheroni constant": sp.EulerGamma,
              "euler\u2013mascheroni constant": sp.EulerGamma, "euler's constant": sp.EulerGamma,
+             "euler constant": sp.EulerGamma,
              "catalan's constant": sp.Catalan, "golden ratio": sp.GoldenRatio, "euler's number": sp.E,
              "base of the natural logarithm": sp.E, "base of natural logarithms": sp.E}
 """Phrases naming a constant: "where $\\gamma$ is the Euler-Mascheroni constant" declares ``\\gamma`` as SymPy's
@@ -311,7 +312,8 @@ def _phrase(text: str, maths=()) -> str:
 
 def _spelled(text: str) -> str:
     text = text.rsplit(" called ", 1)[-1]
-    return re.sub(r"^(?:the|a|an) ", "", text).replace("regularised", "regularized").replace("hurwitz's", "hurwitz")
+    text = re.sub(r"-{2,3}", "-", re.sub(r"^(?:the|a|an) ", "", text))   # Euler--Mascheroni: TeX's en dash
+    return text.replace("regularised", "regularized").replace("hurwitz's", "hurwitz")
 
 
 _ASIDE = re.compile(r"\s*\(([^()]*)\)$")
@@ -343,7 +345,8 @@ def _declare(math: str, phrase: str, sentence: str, alone: bool = True) -> list:
     if re.fullmatch(r"[A-Za-z]{2,}", math):
         noun = phrase.split(" of ")[0].split()
         return [Declaration(math, "a quantity", sentence)] if noun and noun[-1] in QUANTITIES else []
-    if phrase in CONSTANTS:
+    if phrase in CONSTANTS:   # "$\gamma \approx 0.5772$ is the Euler-Mascheroni constant": the name, its value
+        math = re.sub(r"\s*(?:\\approx|=)\s*\d*\.\d+\s*(?:\\[lc]?dots)?\s*$", "", math)
         return [Declaration(math, phrase, sentence)] if _BARE.fullmatch(math) else []
     entry, head = VOCABULARY.get(phrase), _HEAD.fullmatch(math)
     if entry is None or head is None:
