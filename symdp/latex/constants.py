@@ -77,8 +77,8 @@ def _multiple_of_e(term) -> bool:
     return term in (sp.E, -sp.E) or isinstance(term, sp.Mul) and sp.E in term.args
 
 
-_TRANSPOSED = re.compile(BARE_E + r"\s*\^\s*\{?\s*(?:T|\\top|\\intercal|\\mathsf\s*\{\s*T\s*\}|\\mathrm\s*\{\s*T\s*\})\s*\}?"
-                         r"(?![A-Za-z])")
+_TRANSPOSED = re.compile(BARE_E + r"\s*\^\s*\{?\s*(?:T|\\top|\\intercal|\\(?:mathsf|mathrm)\s*\{\s*T\s*\})"
+                         r"\s*\}?(?![A-Za-z])")
 
 
 def _refuse_e_of_vector(source: str, text: str, members: list) -> None:

@@ -30,10 +30,11 @@ from pathlib import Path
 
 from ..errors import SymdpError
 from .definitions import KEYWORDS, define, group, option
+from .logbase import base_clauses
 from .macros import call
 from .mask import mask
 from .project import Note, locate, project_root, relative
-from .prose import around, base_clauses
+from .prose import around
 from .rows import LABEL, PAIRED, label_of, pairs_of, rows_of
 
 MAX_DEPTH = 16

@@ -133,9 +133,8 @@ def expand(text: str, macros) -> str:
         if macro is not None and macro.before:
             fail(text, m.start(), m.end(), f"{macro.name}: the paper defines it as {{{macro.body}}} "
                  f"({macro.file}:{macro.line}) and otherwise before ({macro.before}), with displays between or one of "
-                 "them in a brace group: which "
-                 "definition is in force depends on where the display stands; give the macro one body "
-                 "(or declare it in the notation, macros=)")
+                 "them in a brace group: which definition is in force depends on where the display stands; give the "
+                 "macro one body (or declare it in the notation, macros=)")
         pos = m.end()
         if star is not None and text.startswith("*", pos):
             body, pos = star, pos + 1

@@ -33,7 +33,8 @@ from .meanings import one_meaning
 from .names import refuse_argument_words, refuse_hypergeometric
 from .notation import NOTATION, Notation
 from .prepare import clean, punctuation, read_primes, unwrapped
-from .prose import declare, function_names, refuse_other_base, used
+from .logbase import refuse_other_base
+from .prose import declare, function_names, used
 from .quantities import bounded, raw_quantities
 from .resolve import Resolver
 from .respell import expand_macros
