@@ -26,8 +26,8 @@ def refuse_constant_defined(source: str, segments, chain, ops, defines: str) -> 
         if len(segments[at]) == 1 and name in (sp.E, sp.pi, sp.I) and isinstance(chain[other], sp.Basic) \
                 and chain[other].free_symbols:
             fail(source, one.start, one.end, f"{source[one.start:one.end]} alone on the {side} of = with names on the "
-                 f"{far}: a quantity the paper names so (a residual e, a policy pi), or a claim about the constant? "
-                 "Declare the name in the notation (symbols=)")
+                 f"{far}: a quantity the paper names so (an error term or a residual e, a policy pi), or a claim about "
+                 "the constant? Declare the name in the notation (symbols=)")
 
 
 def refuse_pi_quantity(source: str, chain, ops, conditions) -> None:
