@@ -55,8 +55,9 @@ def _called(source: str, tokens: list, arguments, derived=frozenset()) -> set:
 def _calls(source: str, tokens: list, context: tuple, derived=frozenset()) -> list:
     out = []
     for k, t in enumerate(tokens):
-        if t.type == "SYM" and t.value is sp.pi and _complement(tokens, k):
-            fail(source, tokens[k - 2].start_pos, t.end_pos, "1 - \\pi: the complement of a probability or a "
+        one = _complement(tokens, k) if t.type == "SYM" and t.value is sp.pi else None
+        if one is not None:
+            fail(source, one.start_pos, t.end_pos, "1 - \\pi: the complement of a probability or a "
                  "proportion the paper names pi, or 1 minus the number pi? Declare \\pi in the notation (symbols="
                  "{r'\\pi': sympy.Symbol('pi')}), or a sentence around the display does ('$\\pi$ is the "
                  "probability ...')")
@@ -86,16 +87,23 @@ def _calls(source: str, tokens: list, context: tuple, derived=frozenset()) -> li
     return out
 
 
-def _complement(tokens: list, k: int) -> bool:
-    """The constant at ``k`` written ``1 - \\pi`` (at the start, after an operator, a relation or an opening
-    bracket; not divided or raised: ``1 - \\pi/4``), which papers write for the complement of a probability pi, not
-    of the number."""
+def _complement(tokens: list, k: int):
+    """The token ``1`` of ``1 - \\pi`` when the constant at ``k`` is written so (at the start, after an operator, a
+    relation or an opening bracket; not divided or raised: ``1 - \\pi/4``; bracketed alike: ``1-{\\pi}``,
+    ``1-\\left(\\pi\\right)``), which papers write for the complement of a probability pi, not of the number;
+    None otherwise."""
+    wrapped = 0   # 1-{\pi}, 1-\left(\pi\right): the same complement, bracketed
+    while k - wrapped > 0 and k + wrapped + 1 < len(tokens) and tokens[k - wrapped - 1].type in ("LPAREN", "LBRACE") \
+            and tokens[k + wrapped + 1].type in ("RPAREN", "RBRACE"):
+        wrapped += 1
+    k, after = k - wrapped, k + wrapped + 1
     if k < 2 or tokens[k - 1].type != "MINUS" or tokens[k - 2].type != "NUMBER" or tokens[k - 2].value != 1:
-        return False
-    if k + 1 < len(tokens) and tokens[k + 1].type in ("DIV", "SUP", "MUL"):
-        return False   # 1 - \pi/4, 1 - \pi^2/6: the number
-    return k == 2 or tokens[k - 3].type in ("LPAREN", "LBRACK", "LBRACE", "PLUS", "MINUS", "MUL", "REL", "COMMA",
-                                             "ABSL", "BAR")
+        return None
+    if after < len(tokens) and tokens[after].type in ("DIV", "SUP", "MUL"):
+        return None   # 1 - \pi/4, 1 - \pi^2/6, 1 - (\pi)^2: the number
+    opened = k == 2 or tokens[k - 3].type in ("LPAREN", "LBRACK", "LBRACE", "PLUS", "MINUS", "MUL", "REL", "COMMA",
+                                              "ABSL", "BAR")
+    return tokens[k - 2] if opened else None
 
 
 CONSTANTS = {sp.E: "Euler's number", sp.pi: "the number pi"}

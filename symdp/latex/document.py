@@ -30,6 +30,7 @@ from pathlib import Path
 
 from ..errors import SymdpError
 from .definitions import KEYWORDS, define, group, option
+from .logbase import base_clauses
 from .macros import call
 from .mask import mask
 from .project import Note, locate, project_root, relative
@@ -164,6 +165,10 @@ class _Reader:
         self.main, self.root = main, root
         self.files, self.equations, self.notes, self.includers = [], [], [], []
         self.macros: dict = {}
+        self.bases: list = []
+        """The paper's clauses giving the logarithm a base throughout (:func:`.prose.base_clauses`)."""
+        self.since: dict = {}
+        """How many equations were read when each macro was (last) defined."""
         self.loaded: set = set()
         self.only: set | None = None
         self.total = 0
@@ -187,6 +192,7 @@ class _Reader:
         if path not in self.files:
             self.files.append(path)
         f = _File(path, path.read_text(encoding="utf-8", errors="replace"), relative(path, self.main.parent))
+        self.bases += base_clauses(f.text) if path.suffix == ".tex" else ()
         for u in f.unclosed:
             self.note("unclosed", f, u.offset, u.construct, "never closed: skipped to the end of the file")
         self.scan(f, stack + (path,))
@@ -245,8 +251,14 @@ class _Reader:
                       f"a shell command in the definition of {macro.name}: never run")
         if command == "providecommand" and macro.name in self.macros:
             return d.end
-        self.macros.pop(macro.name, None)
-        self.macros[macro.name] = replace(macro, file=f.rel, line=f.lines.at(start))
+        old = self.macros.pop(macro.name, None)
+        macro = replace(macro, file=f.rel, line=f.lines.at(start))
+        if old is not None and (old.before or tuple(old) + (old.default, old.star) != tuple(macro) + (
+                macro.default, macro.star) and (self.since.get(macro.name, 0) < len(self.equations) or
+                                                _grouped(f, command, start))):
+            macro = replace(macro, before=old.before or f"{old.file}:{old.line} {{{old.body}}}")
+        self.since[macro.name] = len(self.equations)
+        self.macros[macro.name] = macro
         self._alias(macro)
         return d.end
 
@@ -352,7 +364,7 @@ class _Reader:
             return body
         rows = [(0, f.text[body:close[0]])] if env.rstrip("*") in SINGLE or env in ("\\[", "$$") \
             else rows_of(f.text[body:close[0]])
-        prose = around(f.text, start, close[1])
+        prose = around(f.text, start, close[1], self._next_display(f.text, close[1]))
         for at, row in rows:
             if not row.strip() or (not LABEL.search(row) and not re.search(r"[^\s&]", LABEL.sub("", row))):
                 continue
@@ -363,6 +375,16 @@ class _Reader:
                 piece = piece.rstrip() + label_of(row, piece) if k == 0 else LABEL.sub("", piece)
                 self._row(f, piece, body + at + start, label if k == 0 else "", prose)
         return close[1]
+
+    def _next_display(self, text: str, pos: int) -> int | None:
+        """Where the next display after ``pos`` opens (``\\begin{equation}``, ``\\[``, ``$$``, an alias), or None."""
+        for m in self.pattern.finditer(text, pos):
+            name = m.group(1) or m.group(2) or m.group(3)
+            opens = re.compile(r"\s*\{([A-Za-z]+)\*?\}").match(text, m.end()) if name == "begin" else None
+            if name in ("[", "$$") or self.aliases.get(name, ("",))[0] == "begin" or \
+                    (opens is not None and opens.group(1) in DISPLAYS):
+                return m.start()
+        return None
 
     def _row(self, f: _File, row: str, offset: int, label: str, prose: tuple = ()):
         """One equation: ``row`` (its text) at ``offset`` of ``f``, with its label ("" when none) and its prose."""
@@ -397,6 +419,15 @@ class _Reader:
         return limit
 
 
+def _grouped(f: _File, command: str, start: int) -> bool:
+    """Whether a paper's definition at ``start`` stands inside a brace group (``{\\def\\K{1} ...}``): TeX forgets it
+    at the group's end, so one definition per name would read the displays after the group with the wrong body."""
+    if f.path.suffix != ".tex" or command in ("gdef", "xdef") or re.search(r"\\global\s*$", f.text[:start]):
+        return False
+    braces = re.findall(r"\\[{}]|[{}]", f.text[:start])
+    return braces.count("{") > braces.count("}")
+
+
 def _pattern(aliases: dict) -> re.Pattern:
     """The tokens :meth:`_Reader.token` acts on: :data:`_WORDS` and ``aliases``, ``\\[``, ``$``, ``$$``; and
     ``\\\\``, ``\\$`` (passed over, so that ``\\\\[2pt]`` opens no display and ``\\$`` no formula)."""
@@ -423,6 +454,8 @@ def read(path, root=None) -> Document:
     reader = _Reader(path, project_root(path, root))
     reader.read_file(path, ())
     seen, duplicates = set(), []
+    bases = tuple(dict.fromkeys(reader.bases))
+    reader.equations = [replace(e, prose=e.prose + bases) if bases else e for e in reader.equations]
     for e in reader.equations:
         if e.label and e.label in seen:
             duplicates.append(e)

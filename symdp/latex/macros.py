@@ -12,7 +12,7 @@ import re
 from dataclasses import dataclass, field
 
 from ..errors import SymdpError
-from .lexer import balanced
+from .lexer import balanced, fail
 
 MAX_EXPANSIONS = 2000
 MAX_LENGTH = 200000
@@ -46,6 +46,9 @@ class Macro:
     """The body when the call is followed by ``*`` (``\\abs*{x}`` of ``\\DeclarePairedDelimiter``), else None."""
     file: str = field(default="", compare=False)
     line: int = field(default=0, compare=False)
+    before: str = ""
+    """Where the paper defined the macro otherwise with displays between (``main.tex:2 {2}``): the body in force
+    depends on the display, and the document keeps one definition per name, so a call is refused."""
 
     def __iter__(self):
         """(name, nargs, body), as the plain triples of :meth:`.notation.Notation.extend` unpack."""
@@ -61,9 +64,9 @@ class Macro:
 def _entry(macro) -> tuple:
     """(name, (nargs, body, default)) of a :class:`Macro` or a (name, nargs, body) triple."""
     if isinstance(macro, Macro):
-        return macro.name, (macro.nargs, macro.body, macro.default, macro.star)
+        return macro.name, (macro.nargs, macro.body, macro.default, macro.star, macro)
     name, nargs, body = macro
-    return name, (nargs, body, None, None)
+    return name, (nargs, body, None, None, None)
 
 
 def _optional(text: str, pos: int) -> tuple[str | None, int]:
@@ -126,7 +129,12 @@ def expand(text: str, macros) -> str:
         m = pattern.search(text)
         if m is None:
             return text
-        nargs, body, default, star = table[m.group(1)]
+        nargs, body, default, star, macro = table[m.group(1)]
+        if macro is not None and macro.before:
+            fail(text, m.start(), m.end(), f"{macro.name}: the paper defines it as {{{macro.body}}} "
+                 f"({macro.file}:{macro.line}) and otherwise before ({macro.before}), with displays between or one of "
+                 "them in a brace group: which definition is in force depends on where the display stands; give the "
+                 "macro one body (or declare it in the notation, macros=)")
         pos = m.end()
         if star is not None and text.startswith("*", pos):
             body, pos = star, pos + 1

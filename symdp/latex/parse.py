@@ -25,7 +25,7 @@ from .build import Builder
 from .scopes import grouped_integrands
 from .grammar import parser
 from .chains import bare_name, equation_members, refuse_continuation, refuse_second_pair, relation_chain
-from .constants import refuse_added_e, refuse_constant_defined
+from .constants import refuse_added_e, refuse_constant_defined, refuse_pi_quantity, refuse_said_e
 from .context import Context
 from .lexer import FACTOR_ENDS, LatexError, NotAFormula, Tok, fail, lex, not_formula
 from .limits import bind_limits
@@ -33,7 +33,8 @@ from .meanings import one_meaning
 from .names import refuse_argument_words, refuse_hypergeometric
 from .notation import NOTATION, Notation
 from .prepare import clean, punctuation, read_primes, unwrapped
-from .prose import declare, function_names, refuse_other_base, used
+from .logbase import refuse_other_base
+from .prose import declare, function_names, used
 from .quantities import bounded, raw_quantities
 from .resolve import Resolver
 from .respell import expand_macros
@@ -129,6 +130,7 @@ def display(text: str, notation: Notation | None = None, *, derived=None, prose=
     notation, declared = declare(_notation(notation), prose, text)
     source, body, conds = _source(text, notation)
     refuse_other_base(source, prose)
+    refuse_said_e(source, declared)
     resolver = _resolver(source, body, notation, derived)
     resolver.functions = function_names(prose)
     resolver.numbers = frozenset().union(*(bounded(c) for c in conds))
@@ -179,6 +181,7 @@ def display(text: str, notation: Notation | None = None, *, derived=None, prose=
                                           lambda tokens: _parse_tokens(source, resolver, tokens, condition=True))
     _refuse_bound_conditions(source, chain, found)
     refuse_added_e(source, chain, found, declared)
+    refuse_pi_quantity(source, chain, ops, found)
     refuse_not_one_statement(source, segments, ops, chain, found, head, defines)
     one_meaning(source, chain + tuple(found), resolver.partial, resolver.arguments, chain)
     raw = lex(source)

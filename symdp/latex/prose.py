@@ -38,6 +38,8 @@ class Entry:
     fn: object
     arity: int
     indexed: bool = False
+    separators: str = ""
+    """The separators between its arguments in the standard notation when not all commas (``B(x; a, b)``: ";,")."""
 
 
 VOCABULARY = {
@@ -47,8 +49,8 @@ VOCABULARY = {
     "upper incomplete gamma function": Entry(sp.uppergamma, 2),
     "regularized lower incomplete gamma function": Entry(lambda s, x: sp.lowergamma(s, x) / sp.gamma(s), 2),
     "regularized upper incomplete gamma function": Entry(lambda s, x: sp.uppergamma(s, x) / sp.gamma(s), 2),
-    "incomplete beta function": Entry(lambda x, a, b: sp.betainc(a, b, 0, x), 3),
-    "regularized incomplete beta function": Entry(lambda x, a, b: sp.betainc_regularized(a, b, 0, x), 3, True),
+    "incomplete beta function": Entry(lambda x, a, b: sp.betainc(a, b, 0, x), 3, separators=";,"),
+    "regularized incomplete beta function": Entry(lambda x, a, b: sp.betainc_regularized(a, b, 0, x), 3, True, ";,"),
     "modified bessel function of the first kind": Entry(sp.besseli, 2, True),
     "error function": Entry(sp.erf, 1),
     "complementary error function": Entry(sp.erfc, 1),
@@ -73,6 +75,7 @@ SymPy's, with its arguments in the order the standard notation writes them (DLMF
 5.15, 25.11; the regularized gammas P(s, x) and Q(s, x) of DLMF 8.2.4; ``B(x; a, b)`` and ``I_x(a, b)`` with ``x`` first)."""
 CONSTANTS = {"euler-mascheroni constant": sp.EulerGamma, "euler mascheroni constant": sp.EulerGamma,
              "euler\u2013mascheroni constant": sp.EulerGamma, "euler's constant": sp.EulerGamma,
+             "euler constant": sp.EulerGamma,
              "catalan's constant": sp.Catalan, "golden ratio": sp.GoldenRatio, "euler's number": sp.E,
              "base of the natural logarithm": sp.E, "base of natural logarithms": sp.E}
 """Phrases naming a constant: "where $\\gamma$ is the Euler-Mascheroni constant" declares ``\\gamma`` as SymPy's
@@ -115,6 +118,9 @@ class Declaration:
     spelling: str
     what: str
     sentence: str
+    order: str = ""
+    """The arguments as the sentence writes them when their separators are not the standard notation's (``(a, b;
+    x)`` for ``B(x; a, b)``): the order is the paper's own, so a call is refused (:func:`_misordered`)."""
 
 
 @dataclass(frozen=True, eq=False)
@@ -183,10 +189,31 @@ def declarations(prose, text: str = "") -> tuple:
                 found += _declare(maths[int(k)], phrase, sentence, alone=len(names) == 1) or \
                     ([Declaration(maths[int(k)], SAID, sentence)] if generic and _BARE.fullmatch(maths[int(k)]) else [])
         found += [Declaration(name, OWN, sentence) for name in _own(masked, maths, _plain_domain)]
+        found += _said_e(masked, maths, sentence)
     found += _glossary(prose)
     found += [d for d in _primes(prose, text) if d.spelling not in {e.spelling for e in found}]
     known = {d.spelling for d in found if d.what not in (OWN, SAID)}
     return tuple(d for d in found if d.what not in (OWN, SAID) or d.spelling not in known | _SKIPPED[d.what])
+
+
+SAYS_E = "a quantity the sentence names e"
+"""What a sentence that says what a bare e is, other than Euler's number, declares (``Let $e \\in [0, 1]$ denote
+the error rate``, ``where $e$ is the estimation error``): the display's bare e is refused
+(:func:`.constants.refuse_said_e`), never read as the number."""
+_E_SAID = re.compile(r"@(\d+)@\s+(?:is|denotes?|be|stands for|represents)\s+(?P<phrase>[^,;]+?)"
+                     r"(?=\s*(?:[,;]|\.(?:\s|$)|\band\s+@|\bwhere\b|$))", re.I)
+_E_MATH = re.compile(r"\s*e\s*(?:(?:\\in|\\leq?|\\geq?|[<>=])\s*.*)?", re.S)
+_E_NUMBER = re.compile(r"\b(?:numbers?|constants?|base|exp\w*|limit|irrational|transcendental|approximately|about|"
+                       r"roughly|euler\w*|napier\w*|natural log\w*)\b|\d|@", re.I)
+"""A phrase that may still speak of Euler's number ("the unique positive number for which ...", "the exponential
+constant", "approximately 2.718"): it declares nothing of e."""
+
+
+def _said_e(masked: str, maths: list, sentence: str) -> list:
+    """A declaration :data:`SAYS_E` for each clause of the sentence that says a bare e is what :data:`CONSTANTS`
+    does not name Euler's number."""
+    return [Declaration("e", SAYS_E, sentence) for m in _E_SAID.finditer(masked)
+            if _E_MATH.fullmatch(maths[int(m.group(1))]) and not _E_NUMBER.search(m.group("phrase"))]
 
 
 SAID = "a function, as the sentence says"
@@ -285,7 +312,8 @@ def _phrase(text: str, maths=()) -> str:
 
 def _spelled(text: str) -> str:
     text = text.rsplit(" called ", 1)[-1]
-    return re.sub(r"^(?:the|a|an) ", "", text).replace("regularised", "regularized").replace("hurwitz's", "hurwitz")
+    text = re.sub(r"-{2,3}", "-", re.sub(r"^(?:the|a|an) ", "", text))   # Euler--Mascheroni: TeX's en dash
+    return text.replace("regularised", "regularized").replace("hurwitz's", "hurwitz")
 
 
 _ASIDE = re.compile(r"\s*\(([^()]*)\)$")
@@ -317,16 +345,20 @@ def _declare(math: str, phrase: str, sentence: str, alone: bool = True) -> list:
     if re.fullmatch(r"[A-Za-z]{2,}", math):
         noun = phrase.split(" of ")[0].split()
         return [Declaration(math, "a quantity", sentence)] if noun and noun[-1] in QUANTITIES else []
-    if phrase in CONSTANTS:
+    if phrase in CONSTANTS:   # "$\gamma \approx 0.5772$ is the Euler-Mascheroni constant": the name, its value
+        math = re.sub(r"\s*(?:\\approx|=)\s*\d*\.\d+\s*(?:\\[lc]?dots)?\s*$", "", math)
         return [Declaration(math, phrase, sentence)] if _BARE.fullmatch(math) else []
     entry, head = VOCABULARY.get(phrase), _HEAD.fullmatch(math)
     if entry is None or head is None:
         return []
     spelling, arity = _spelling(entry, head)
     args = head.group("args")
-    if args is not None and args.count(",") + args.count(";") + 1 != arity:
+    written = "".join(re.findall(r"[,;]", re.sub(r"\\[A-Za-z]+|\\.", "", args or "")))   # not \\; (a space)
+    if args is not None and len(written) + 1 != arity:
         return []
-    return [Declaration(spelling, phrase, sentence)]
+    standard = (entry.separators or "," * (entry.arity - 1))[entry.arity - arity:]
+    misordered = args is not None and written != standard and (entry.separators or ";" in written)
+    return [Declaration(spelling, phrase, sentence, args.strip() if misordered else "")]
 
 
 _HEAD = re.compile(r"(?P<letter>\\[A-Za-z]+|\\(?:text|mathrm|operatorname)\{[A-Za-z]+\}|[A-Za-z])"
@@ -359,6 +391,8 @@ def declare(notation: Notation, prose, text: str = "") -> tuple[Notation, tuple]
     later = {}
     for spelling in dict.fromkeys(d.spelling for d in found):
         mine = [d for d in found if d.spelling == spelling]
+        if mine[0].what == SAYS_E:   # refused in the display (constants.refuse_said_e)
+            continue
         if mine[0].what == DERIVATIVE:   # built over what the other sentences declare (\phi the normal density)
             later[spelling] = mine
             continue
@@ -396,10 +430,23 @@ def _function(notation: Notation, spelling: str, mine: list) -> Declared:
             forms.append((1, derivative(notation, spelling.rstrip("'"), len(spelling) - len(spelling.rstrip("'"))), d))
             continue
         entry = VOCABULARY[d.what]
+        if d.order:
+            forms.append((entry.arity - (order is not None), _misordered(spelling, d), d))
+            continue
         fixed = entry.indexed and order is not None
         forms.append((entry.arity - fixed, _ordered(entry.fn, int(order.group(1))) if fixed else entry.fn, d))
         scripted = scripted or (entry.indexed and not fixed)
     return Declared(spelling, tuple(forms), previous, scripted)
+
+
+def _misordered(spelling: str, d: Declaration):
+    """A call of a function the sentence writes with its arguments separated otherwise than the standard notation
+    (``B(a, b; x)`` for the incomplete beta function ``B(x; a, b)``): which argument is which is the paper's own."""
+    def refuse(*args):
+        raise TypeError(f"the text writes {spelling}{d.order} for the {d.what}, separating its arguments otherwise "
+                        f"than the standard notation (which argument is the variable?): declare {spelling} in the "
+                        f"notation (functions=) with the paper's order, by \"{d.sentence}\"")
+    return refuse
 
 
 def _ordered(fn, order: int):
@@ -424,11 +471,12 @@ def used(declared: tuple, notation: Notation, source: str) -> tuple:
                  and d.spelling in source)
 
 
-def around(text: str, start: int, end: int) -> tuple:
+def around(text: str, start: int, end: int, stop: int | None = None) -> tuple:
     """The text of the paragraph around the display at ``text[start:end]``: before it (from the last blank line) and
-    after it (to the next blank line), each stripped, the empty ones left out."""
+    after it (to the next blank line, or to ``stop``, where the paragraph's next display begins: a "where" clause after
+    that display is its own, not this one's), each stripped, the empty ones left out."""
     before = re.split(r"\n[ \t]*\n", text[:start])[-1]
-    after = re.split(r"\n[ \t]*\n", text[end:], maxsplit=1)[0]
+    after = re.split(r"\n[ \t]*\n", text[end:len(text) if stop is None else stop], maxsplit=1)[0]
     return tuple(p.strip() for p in (before, after) if p.strip())
 
 
@@ -438,33 +486,3 @@ def settles(name: str, entry: str) -> str:
     if phrase is None:
         return ""
     return f", or a sentence around the display: \"where ${name}$ is the {phrase}\""
-
-
-_BASE = re.compile(r"\blog(?:arithm)?s?\b[^.;]{0,80}?\b(?:to |in |of )?(?:the )?base[- ]?\$?\s*\{?(\d+|[A-Za-z])\}?\s*\$?"
-                   r"|\bbase[- ]\$?\{?(\d+)\}?\$?\s+log(?:arithm)?s?\b|\bbinary log(?:arithm)?s?\b", re.I)
-"""A sentence that names the base of its logarithm: "the logarithm ... to the base $2$", "log base 2", "base-2
-logarithms", "binary logarithm"."""
-
-
-def log_base(prose) -> str:
-    """The base the sentences of ``prose`` give the logarithm ("2"), "" when none names one or it is e."""
-    for sentence in sentences(prose):
-        m = _BASE.search(sentence)
-        if m:
-            base = m.group(1) or m.group(2) or "2"
-            if base.lower() != "e":
-                return base
-    return ""
-
-
-_PLAIN_LOG = re.compile(r"\\log(?![A-Za-z])(?!\s*_)")
-
-
-def refuse_other_base(source: str, prose) -> None:
-    """A plain ``\\log`` where the text around the display names another base ("the logarithm ... to the base
-    $2$", Shekhar's ECE 598 notes) is refused: ``\\log`` reads as the natural logarithm, which the text denies."""
-    m = _PLAIN_LOG.search(source)
-    base = log_base(prose) if m else ""
-    if base:
-        fail(source, m.start(), m.end(), f"\\log where the text around the display gives the logarithm base {base}: "
-             f"the notation reads \\log as the natural logarithm; write \\log_{{{base}}} (or \\ln for the natural one)")
