@@ -76,12 +76,16 @@ def bind_limits(tree, source: str = ""):
     """``tree`` (the grammar's, its names resolved) with the variable of each ``\\lim`` read, in its subscript and its
     operand, as a real symbol of that name with no other assumption: a limit binds its variable, and the notation's
     sign for the name (symdp's ``\\epsilon``, ``\\delta``, ``\\lambda`` ... are positive) would make a two-sided limit
-    one-sided before SymPy sees it (``|\\epsilon| / \\epsilon`` is 1).  Done on the tree, before any of the operand is
-    built."""
+    one-sided before SymPy sees it (``|\\epsilon| / \\epsilon`` is 1).  The index of a sum or a product and the variable
+    of an integral are bound alike (:func:`_bind_big`, :func:`_bind_integrals`).  Done on the tree, before any of the
+    operand is built."""
     if not isinstance(tree, Tree):
         return tree
     for node in tree.iter_subtrees_topdown():
+        if node.data == "juxt":
+            _bind_integrals(node)
         if node.data != "big" or not isinstance(node.children[0], Token) or node.children[0].value[0] != "lim":
+            _bind_big(node)
             continue
         var = _variable(node)
         if var is None:
@@ -89,10 +93,60 @@ def bind_limits(tree, source: str = ""):
         if var.is_integer:
             head = node.children[0]
             fail(source, head.start_pos, head.end_pos, _SEQUENCE.format(var))
-        fresh = sp.Symbol(var.name, real=True)
-        for k, child in enumerate(node.children[1:], 1):
-            node.children[k] = _renamed(child, var, fresh)
+        _rename(node.children, 1, len(node.children), var.name, sp.Symbol(var.name, real=True))
     return tree
+
+
+def _bind_big(node: Tree) -> None:
+    """A ``\\sum_{\\alpha = -1}^{1}`` (or ``\\prod``) over a name the notation gives a sign (symdp's alpha is
+    positive): the index read as an integer of its own, so that ``|\\alpha|`` under it stays an absolute value
+    (read with the notation's sign, ``\\sum_{\\alpha=-1}^{1} |\\alpha|`` was 0)."""
+    if node.data != "big" or not isinstance(node.children[0], Token) or node.children[0].value[0] not in BOUND_BIG:
+        return
+    var = _variable(node)
+    if var is not None and var != sp.Symbol(var.name):
+        _rename(node.children, 1, len(node.children), var.name, sp.Symbol(var.name, integer=True))
+
+
+BOUND_BIG = frozenset({"sum", "prod"})
+"""The big operators whose subscript binds an index (``\\lim``'s variable is bound by :func:`bind_limits`)."""
+
+
+def _bind_integrals(node: Tree) -> None:
+    """Each ``\\int`` among the factors of the product ``node``, its integrand (the factors up to the differential
+    that closes it, nested integrals' limits included) read with the differential's variable as a real symbol of its
+    own when the notation gives the name a sign: ``\\int_{-1}^{1} |\\mu| \\, d\\mu`` is 1, never the integral of mu."""
+    powers = node.children
+    for k, p in enumerate(powers):
+        if _factor_kind(p) != "int":
+            continue
+        inner = 0
+        for m in range(k + 1, len(powers)):
+            kind = _factor_kind(powers[m])
+            inner += kind == "int"
+            if kind == "diff" and not inner:
+                name = str(powers[m].children[0].children[0].value).lstrip("\\")
+                _rename(powers, k + 1, m, name, sp.Symbol(name, real=True), signed=True)
+                break
+            inner -= kind == "diff" and inner > 0
+
+
+def _factor_kind(power) -> str | None:
+    """``"int"`` for a factor that is an integral sign, ``"diff"`` for a differential (``d\\mu``), else None."""
+    base = power.children[0] if isinstance(power, Tree) and power.data == "power" and power.children else None
+    if not isinstance(base, Tree) or not base.children or not isinstance(base.children[0], Token):
+        return None
+    if base.data == "diff":
+        return "diff"
+    value = base.children[0].value
+    return "int" if base.data == "head" and isinstance(value, tuple) and value[0] == "int" else None
+
+
+def _rename(children: list, start: int, end: int, name: str, fresh, signed: bool = False) -> None:
+    """``children[start:end]`` with each symbol named ``name`` read as ``fresh`` (with ``signed``, only a symbol the
+    notation gives assumptions)."""
+    for k in range(start, end):
+        children[k] = _renamed(children[k], name, fresh, signed)
 
 
 _SEQUENCE = "a sequence limit ({} integer): symdp reads limits of a real variable"
@@ -113,15 +167,19 @@ def _variable(node: Tree):
     return names[0].value
 
 
-def _renamed(node, var, fresh):
-    """``node`` with ``var`` replaced by ``fresh`` in every token's value."""
+def _renamed(node, name: str, fresh, signed: bool = False):
+    """``node`` with each symbol named ``name`` replaced by ``fresh`` in every token's value (with ``signed``, only a
+    symbol with assumptions)."""
     if isinstance(node, Token):
         value = node.value
-        if isinstance(value, sp.Basic) and var in value.free_symbols:
-            return node.update(value=value.xreplace({var: fresh}))
+        if isinstance(value, sp.Basic):
+            found = {s: fresh for s in value.free_symbols if isinstance(s, sp.Symbol) and s.name == name
+                     and not (signed and s == sp.Symbol(name))}
+            if found:
+                return node.update(value=value.xreplace(found))
         return node
     if isinstance(node, Tree):
-        node.children = [_renamed(c, var, fresh) for c in node.children]
+        node.children = [_renamed(c, name, fresh, signed) for c in node.children]
     return node
 
 

@@ -1,0 +1,34 @@
+"""Findings of a review of the big operators, brackets and functionals (2026-12-07): each construct the reader
+misread (a TRUE statement REFUTED, a FALSE one PROVED, or a silent misreading) is now read as meant or refused with
+the construct named; its near miss stays read as before."""
+from __future__ import annotations
+
+import pytest
+from symdp.latex import LatexError, NotAFormula, display
+
+
+def _read(latex: str) -> str:
+    return str(display(latex).chain[0])
+
+
+@pytest.mark.parametrize("latex, meant", [
+    (r"\int_{-1}^{1} |\mu| \, d\mu = 1", "Integral(Abs(mu), (mu, -1, 1))"),
+    (r"\int_{-1}^{1} |\epsilon| \, d\epsilon = 1", "Integral(Abs(epsilon), (epsilon, -1, 1))"),
+    (r"\sum_{\alpha=-1}^{1} |\alpha| = 2", "Sum(Abs(alpha), (alpha, -1, 1))"),
+    (r"\int_{-\infty}^{\infty} \frac{1}{2b} e^{-|\eta|/b}\, d\eta = 1", "Integral(exp(-Abs(eta)/b)/(2*b), (eta, -oo, oo))"),
+    (r"\int_{-1}^{1} \int_{-1}^{1} |\mu \lambda| \, d\mu \, d\lambda = 1",
+     "Integral(Abs(lambda*mu), (mu, -1, 1), (lambda, -1, 1))"),
+])
+def test_a_bound_variable_drops_the_notations_sign(latex, meant):
+    """Finding 1: the notation's mu, epsilon, alpha ... are positive; bound by an integral or a sum they run over
+    negative values too, so |mu| is no longer mu (the integrals were 0 = 1, REFUTED)."""
+    assert _read(latex) == meant
+
+
+@pytest.mark.parametrize("latex, meant", [
+    (r"|\mu| + \int_{0}^{1} x \, dx = 1", "mu + Integral(x, (x, 0, 1))"),   # outside the integral: the notation's
+    (r"\int_{0}^{1} |x| \, dx = 1", "Integral(Abs(x), (x, 0, 1))"),
+    (r"\sum_{i=1}^{n} |x_i| = 1", "Sum(Abs(x[i]), (i, 1, n))"),
+])
+def test_bound_variable_near_misses_stay_read(latex, meant):
+    assert _read(latex) == meant
