@@ -130,7 +130,6 @@ def equation_members(source: str, tokens: list[Tok]) -> list[list[Tok]]:
             continue
         current.append(t)
     out.append(current)
-    _defined_on_the_right(source, rels, out)
     if len(out) > 1 and not out[0]:  # a continuation row, "&= ..."
         out = out[1:]
     if len(out) > 1 and any(not seg for seg in out):
