@@ -17,6 +17,7 @@ from sympy.core.function import AppliedUndef
 
 from .forms import Chain, Diff, Group, Head, Juxt, Power, _span
 from .lexer import fail, not_formula
+from .limits import restored
 from .members import Members
 from .prose import settles
 
@@ -285,6 +286,7 @@ class Application(Members):
             return self.limit(p, operand)
         value = self.expr(operand)
         for var, lo, hi in reversed(self.ranges_of(p)):
+            value, var = self._restored(value, var, lo, hi, False)
             if kind == "prod":
                 value = sp.Product(value, (var, lo, hi))
             else:
@@ -338,7 +340,14 @@ class Application(Members):
             self.fail(p.base.start, p.base.end, r"\int with no limits: over the whole space (which one?) or an "
                       r"antiderivative? Write its limits (\int_{-\infty}^{\infty})")
         _, lo, hi = self._limits(p, False)
-        return sp.Integral(sp.Mul(*body), (var, lo, hi)), m + 1
+        body, var = self._restored(sp.Mul(*body), var, lo, hi, True)
+        return sp.Integral(body, (var, lo, hi)), m + 1
+
+    def _restored(self, body, var, lo, hi, integral: bool):
+        """``body`` and ``var`` with the symbol the variable was bound in place of put back where the range keeps
+        its sign (:func:`.limits.restored`)."""
+        original = restored(self.bound, var, lo, hi, integral)
+        return body.xreplace({var: original}), original
 
 
 MEASURE_GREEK = frozenset("mu nu lambda rho pi sigma tau gamma".split())

@@ -47,6 +47,8 @@ class Builder(Application, Limits, Products, Transformer):
         assumptions decide it), so the record shows what the paper states."""
         self.undeclared = set()
         """The functions nobody declared that this formula calls (see :meth:`.apply.Application.apply_call`)."""
+        self.bound = {}
+        """The symbols the display's integrals and sums bind under names of their own (:func:`.limits.bind_limits`)."""
         self.partial = set()
         """The names of the functions whose partial derivatives this formula reads from a bare name
         (``\\frac{\\partial f}{\\partial x}`` as ``Derivative(f(x), x)``), checked against the whole display by

@@ -16,6 +16,8 @@ def _read(latex: str) -> str:
     (r"\int_{-1}^{1} |\epsilon| \, d\epsilon = 1", "Integral(Abs(epsilon), (epsilon, -1, 1))"),
     (r"\sum_{\alpha=-1}^{1} |\alpha| = 2", "Sum(Abs(alpha), (alpha, -1, 1))"),
     (r"\int_{-\infty}^{\infty} \frac{1}{2b} e^{-|\eta|/b}\, d\eta = 1", "Integral(exp(-Abs(eta)/b)/(2*b), (eta, -oo, oo))"),
+    (r"\sum_{\alpha \in \mathbb{N}_0} 2^{-|\alpha|} = 2", "Sum(2**(-Abs(alpha)), (alpha, 0, oo))"),
+    (r"\sum_{\alpha \in \mathbb{Z}} e^{-|\alpha|} = 1", "Sum(exp(-Abs(alpha)), (alpha, -oo, oo))"),
     (r"\int_{-1}^{1} \int_{-1}^{1} |\mu \lambda| \, d\mu \, d\lambda = 1",
      "Integral(Abs(lambda*mu), (mu, -1, 1), (lambda, -1, 1))"),
 ])
@@ -29,6 +31,8 @@ def test_a_bound_variable_drops_the_notations_sign(latex, meant):
     (r"|\mu| + \int_{0}^{1} x \, dx = 1", "mu + Integral(x, (x, 0, 1))"),   # outside the integral: the notation's
     (r"\int_{0}^{1} |x| \, dx = 1", "Integral(Abs(x), (x, 0, 1))"),
     (r"\sum_{i=1}^{n} |x_i| = 1", "Sum(Abs(x[i]), (i, 1, n))"),
+    (r"\int_{0}^{1} |\mu| \, d\mu = 1", "Integral(mu, (mu, 0, 1))"),   # a range in the sign: the notation's mu
+    (r"\sum_{\alpha = 1}^{n} |\alpha| = 1", "Sum(alpha, (alpha, 1, n))"),
 ])
 def test_bound_variable_near_misses_stay_read(latex, meant):
     assert _read(latex) == meant
