@@ -36,3 +36,24 @@ def test_a_bound_variable_drops_the_notations_sign(latex, meant):
 ])
 def test_bound_variable_near_misses_stay_read(latex, meant):
     assert _read(latex) == meant
+
+
+@pytest.mark.parametrize("latex", [
+    r"\int_{0}^{1} p \log \frac{p}{q} \, dx \ge 0",
+    r"\int_{0}^{1} p \, dx = 1",
+    r"\int_0^1 c \, dx",
+])
+def test_an_integrand_without_its_variable_is_refused(latex):
+    """Finding 2: Gibbs' inequality with densities p, q written without their argument was the integral of a constant
+    (REFUTED once p and q had domains); refused as a sum's term without its index is."""
+    with pytest.raises(LatexError, match="integrand that does not hold x"):
+        display(latex)
+
+
+@pytest.mark.parametrize("latex, meant", [
+    (r"\int_0^1 p(x) \log \frac{p(x)}{q(x)} \, dx \ge 0", "Integral(p(x)*log(p(x)/q(x)), (x, 0, 1))"),
+    (r"\int_0^1 c \, dx = c", "Integral(c, (x, 0, 1))"),     # c written plain beside it: a constant
+    (r"\int_0^a b \, dx = ab", "Integral(b, (x, 0, a))"),
+])
+def test_an_integrand_with_its_variable_or_a_plain_constant_stays_read(latex, meant):
+    assert _read(latex) == meant
