@@ -117,6 +117,8 @@ class Builder(Application, Limits, Products, Transformer):
     def power_value(self, p: Power):
         if isinstance(p.base, (Head, Diff)):
             return self.value(p.base)
+        if isinstance(p.base, Group) and p.base.kind in ("brack", "set") and len(p.base.items) == 1:
+            self.refuse_bare_group(p)
         base = self.indexed(p) if p.sub is not None else self.expr(p.base)
         if p.bang is not None:
             base = sp.factorial(base)

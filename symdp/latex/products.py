@@ -8,9 +8,13 @@ A mixin of :class:`.build.Builder`, over its ``expr``, ``factors``, ``indexed`` 
 """
 from __future__ import annotations
 
+import re
+
 import sympy as sp
 
 from .forms import Group, Head, Juxt, Leaf, Power, Product, _span, named
+from .groups import top_level_sum
+from .lexer import lex
 
 
 class Products:
@@ -41,6 +45,24 @@ class Products:
                               for p in (o.powers if isinstance(o, Juxt) else [o])])
         return value
 
+    def refuse_bare_group(self, p: Power) -> None:
+        """Refuse square brackets or set braces that group nothing around a term in names and numbers: around one
+        term (``[2x] \\le 2[x]``, ``\\left[\\frac{n}{2}\\right]``, ``\\{x\\} + 1``), or one factor a power follows
+        (``[x]^2``).  Dropped, they guess: the integer part, the fractional part, an Iverson bracket, a class?  Read:
+        a sum or a difference in them (``[a + b] c``), a product or a quotient that a power follows (``[2x]^2``), a
+        term that holds calls or groups of its own (``\\left[\\frac{g(x + h) - g(x)}{h}\\right]``, set off for the eye),
+        and a limit's operand (``\\lim{\\left[e^x \\frac{e^h - 1}{h}\\right]}``)."""
+        group = p.base
+        inner = [t for t in lex(self.source) if group.start < t.start and t.end < group.end]
+        if top_level_sum(inner) or (p.sup is not None or p.sub is not None) and len(inner) > 1 \
+                or any(t.kind not in _ARITHMETIC for t in inner) or _LIMIT_BEFORE.search(self.source[:group.start]):
+            return
+        shown = self.source[group.start:group.end]
+        what = "set braces" if group.kind == "set" else "square brackets"
+        self.fail(group.start, group.end, f"{what} around one term ({shown}) group nothing: the integer part, the "
+                  "fractional part, an Iverson bracket? Write \\lfloor x \\rfloor or parentheses, or declare the "
+                  "spelling in the notation")
+
     def refuse_sandwich(self, powers: list) -> None:
         """Refuse one name twice in ``powers`` (the factors of a product in their written order: powers, or other
         operands) with another factor between (``W_n \\Sigma_n^{-1} W_n``, ``\\Sigma^{-1} S \\Sigma^{-1}``), the
@@ -57,6 +79,12 @@ class Products:
                           "quadratic form or a product of matrices (the order matters), not a product of numbers? "
                           "Write the power for a number's square")
             seen[key] = k
+
+
+_ARITHMETIC = frozenset("NAME NUMBER FRAC SQRT LBRACE RBRACE SUP SUB PRIME PLUS MINUS MUL DIV GAP".split())
+"""The tokens of a term in names and numbers only (no call, no group of its own)."""
+_LIMIT_BEFORE = re.compile(r"\\lim(?:_\{[^{}]*\})?\s*\{?\s*$")
+"""A ``\\lim`` (with its subscript, perhaps a brace) right before a group: the group is its operand."""
 
 
 def _ungrouped(powers: list) -> list:

@@ -57,3 +57,35 @@ def test_an_integrand_without_its_variable_is_refused(latex):
 ])
 def test_an_integrand_with_its_variable_or_a_plain_constant_stays_read(latex, meant):
     assert _read(latex) == meant
+
+
+@pytest.mark.parametrize("latex", [
+    r"\left[\frac{n}{2}\right] + \left[\frac{n+1}{2}\right] = n",
+    r"[2x] \le 2[x], \quad x > 0",
+    r"[x]^2 = 1",
+])
+def test_square_brackets_that_group_nothing_are_refused(latex):
+    """Finding 3: with "[x] denotes the integer part of x", the brackets were dropped: n + 1/2 = n REFUTED, and
+    2x <= 2x PROVED (false for the integer part at x = 0.5)."""
+    with pytest.raises(LatexError, match="square brackets around one term"):
+        display(latex)
+
+
+@pytest.mark.parametrize("latex", [r"\lfloor x \rfloor + \{x\} = x", r"\{x\} + 1 = x", r"\{2x\} \le 2\{x\}"])
+def test_set_braces_around_one_term_are_refused(latex):
+    """Finding 4: the fractional part {x} was read as x inside a sum (floor(x) + x = x, REFUTED)."""
+    with pytest.raises(LatexError, match="set braces around one term"):
+        display(latex)
+
+
+@pytest.mark.parametrize("latex, meant", [
+    (r"[a + b] c = 1", "c*(a + b)"),                          # a sum: the brackets group
+    (r"[2x]^2 = 4x^2", "4*x**2"),                             # a product a power follows
+    (r"\sum_{i=1}^n [x_i - y]^2 = 1", "Sum((-y + x[i])**2, (i, 1, n))"),
+    (r"y = 1[x > 0]", "Piecewise((1, x > 0), (0, True))"),    # an indicator
+    (r"\exp[-x^2/2] = 1", "exp(-x**2/2)"),                    # a function's argument
+    (r"f = \frac{A}{\pi} \big[\frac{\sigma}{(x - \mu)^2 + \sigma^2}\big]", "A*sigma/(pi*(sigma**2 + (-mu + x)**2))"),
+    (r"y = \lim_{h \to 0}{\left[e^x \frac{e^h - 1}{h}\right]}", "Limit((exp(h) - 1)*exp(x)/h, h, 0, dir='+-')"),
+])
+def test_brackets_that_group_stay_read(latex, meant):
+    assert _read(latex) == meant
