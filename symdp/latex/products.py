@@ -19,7 +19,20 @@ from .lexer import lex
 
 class Products:
     def mul(self, c):
+        self._refuse_open_derivative(_operands(c[0])[-1], c[1])
         return Product(_operands(c[0]) + _operands(c[2]))
+
+    def _refuse_open_derivative(self, last, sign) -> None:
+        """``\\frac{d}{dx} x \\cdot e^{x}``: a derivative without brackets whose operand a ``\\cdot`` or ``\\times``
+        factor follows.  Its operand stops at the sign as read, while ``\\sum`` and ``\\lim`` carry on past it: the
+        derivative of the whole product, or of the factors before the sign?  Refused; brackets say which."""
+        powers = last.powers if isinstance(last, Juxt) else []
+        for k, p in enumerate(powers[:-1]):
+            group = self._argument_group(powers, k + 1) if isinstance(p.base, Head) and p.base.kind == "deriv" else 0
+            if group is None or getattr(group, "sup", None) is not None:
+                self.fail(p.base.start, sign.end_pos, f"{p.base.text} without brackets, its operand followed by "
+                          f"{sign.value}: the derivative of the whole product, or of the factors before the sign? "
+                          f"Write {p.base.text}\\left(...\\right) around what it differentiates")
 
     def div(self, c):
         denominator = c[2]

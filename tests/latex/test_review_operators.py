@@ -89,3 +89,24 @@ def test_set_braces_around_one_term_are_refused(latex):
 ])
 def test_brackets_that_group_stay_read(latex, meant):
     assert _read(latex) == meant
+
+
+@pytest.mark.parametrize("latex", [
+    r"\frac{d}{dx} x \cdot e^{x} = e^{x}",
+    r"\frac{d}{dx}\sin x \cdot \cos x = \cos 2x",
+    r"\frac{d}{dx} x \times e^{x} = e^{x}",
+])
+def test_a_derivative_without_brackets_before_a_cdot_is_refused(latex):
+    """Finding 5: the operand stopped at the \\cdot (e^x times the derivative of x, PROVED equal to e^x), while sums
+    and limits carry on past it: either reading is possible."""
+    with pytest.raises(LatexError, match="without brackets, its operand followed by"):
+        display(latex)
+
+
+@pytest.mark.parametrize("latex, meant", [
+    (r"\frac{d}{dx}\left(x e^{x}\right) \cdot 2 = 1", "2*Derivative(x*exp(x), x)"),
+    (r"\frac{d}{dx} x e^{x} = e^{x}", "Derivative(x*exp(x), x)"),
+    (r"2 \cdot \frac{d}{dx} x^2 = 4x", "2*Derivative(x**2, x)"),
+])
+def test_a_derivative_with_brackets_or_without_a_cdot_stays_read(latex, meant):
+    assert _read(latex) == meant
