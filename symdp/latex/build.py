@@ -237,16 +237,17 @@ class Builder(Application, Limits, Products, Transformer):
     def _terms(self, c) -> tuple:
         """The two sides of ``+``/``-``; refused when a sum on the left binds an index the right uses free
         (``\\sum_{i=0}^{n-1} \\alpha \\max(y_i, 0) + (1 - \\alpha) \\max(-y_i, 0)``, scikit-learn's pinball loss): the
-        sum's operand ends at the sign, so the term after it is outside, where i means nothing; a missing bracket?"""
+        sum's operand ends at the sign, so the term after it is outside, where i means nothing; a missing bracket?
+        A limit alike (``\\lim_{x \\to \\infty} x - \\sqrt{x^2 - x}``)."""
         left, right = self.expr(c[0]), self.expr(c[2])
-        bound = {v.name for t in sp.Add.make_args(left) for total in getattr(t, "atoms", lambda *_: ())(sp.Sum, sp.Product)
-                 for v in total.variables} - {s.name for s in getattr(left, "free_symbols", ())}
+        bound = {v.name for t in sp.Add.make_args(left) for total in getattr(t, "atoms", lambda *_: ())(*_BINDING)
+                 for v in _variables(total)} - {s.name for s in getattr(left, "free_symbols", ())}
         used = sorted(bound & {s.name for s in getattr(right, "free_symbols", ())})
         start, end = _span(c[2])
         start = start or getattr(c[1], "end_pos", 0)   # a fraction, a root, a bar: after the sign
         if used and start and open_big(self.source, start):
-            self.fail(start, end, f"a term after a sum (or product) over {used[0]} uses {used[0]}, which it binds: inside the "
-                      "sum (brackets missing), or another quantity? Write the sum's operand in brackets")
+            self.fail(start, end, f"a term after a sum (or product, or limit) over {used[0]} uses {used[0]}, which it "
+                      "binds: inside its operand (brackets missing), or another quantity? Write the operand in brackets")
         return left, right
 
     def modulo(self, c):
@@ -394,6 +395,15 @@ class Builder(Application, Limits, Products, Transformer):
 
     def otherwise(self, c):
         return sp.true
+
+
+_BINDING = (sp.Sum, sp.Product, sp.Limit)
+"""What binds a name the terms after it may not use (:meth:`Builder._terms`)."""
+
+
+def _variables(total) -> list:
+    """The names ``total`` binds: a sum's or a product's indices, a limit's variable."""
+    return [total.args[1]] if isinstance(total, sp.Limit) else list(total.variables)
 
 
 def _indicator(powers: list, i: int) -> bool:

@@ -110,3 +110,23 @@ def test_a_derivative_without_brackets_before_a_cdot_is_refused(latex):
 ])
 def test_a_derivative_with_brackets_or_without_a_cdot_stays_read(latex, meant):
     assert _read(latex) == meant
+
+
+@pytest.mark.parametrize("latex", [
+    r"\lim_{x \to \infty} x - \sqrt{x^2 - x} = \frac{1}{2}",
+    r"\lim_{t \to 0} \frac{\sin t}{t} - t = 1",
+    r"\lim_{x \to 0} \frac{e^x - 1}{x} + x \le 1",
+])
+def test_a_limits_variable_after_its_operand_is_refused(latex):
+    """Finding 6: Limit(x, x, oo) - sqrt(x**2 - x), x free after the limit; refused as a sum's index there is."""
+    with pytest.raises(LatexError, match="which it binds"):
+        display(latex)
+
+
+@pytest.mark.parametrize("latex, meant", [
+    (r"\lim_{x \to \infty} \left(x - \sqrt{x^2 - x}\right) = \frac{1}{2}", "Limit(x - sqrt(x**2 - x), x, oo, dir='-')"),
+    (r"\lim_{x \to 0} \frac{\sin x}{x} + y = 1 + y", "y + Limit(sin(x)/x, x, 0, dir='+-')"),
+    (r"\left(\lim_{x \to 0} \frac{\sin x}{x}\right) + x = 1 + x", "x + Limit(sin(x)/x, x, 0, dir='+-')"),
+])
+def test_a_limit_closed_by_brackets_or_followed_by_other_names_stays_read(latex, meant):
+    assert _read(latex) == meant
