@@ -116,6 +116,7 @@ def test_a_derivative_with_brackets_or_without_a_cdot_stays_read(latex, meant):
     r"\lim_{x \to \infty} x - \sqrt{x^2 - x} = \frac{1}{2}",
     r"\lim_{t \to 0} \frac{\sin t}{t} - t = 1",
     r"\lim_{x \to 0} \frac{e^x - 1}{x} + x \le 1",
+    r"\lim_{x \to 0} f(x) + g(x)",
 ])
 def test_a_limits_variable_after_its_operand_is_refused(latex):
     """Finding 6: Limit(x, x, oo) - sqrt(x**2 - x), x free after the limit; refused as a sum's index there is."""
