@@ -131,3 +131,25 @@ def test_a_limits_variable_after_its_operand_is_refused(latex):
 ])
 def test_a_limit_closed_by_brackets_or_followed_by_other_names_stays_read(latex, meant):
     assert _read(latex) == meant
+
+
+@pytest.mark.parametrize("latex, words", [
+    (r"\binom{n}{k} = \frac{(n)_k}{k!}", "Pochhammer"),
+    (r"(x)_2 = x(x-1)", "Pochhammer"),
+    (r"(\alpha)_k = 1", "Pochhammer"),
+    (r"(n - 1)_k = 1", "Pochhammer"),
+    (r"[n]_k = 1", "square brackets"),
+    (r"\{n\}_k = 1", "set braces"),
+])
+def test_a_subscript_on_a_bracketed_name_is_refused(latex, words):
+    """Finding 7: the falling factorial (n)_k was read as the member n[k] of a family."""
+    with pytest.raises(LatexError, match=words):
+        display(latex)
+
+
+@pytest.mark.parametrize("latex, meant", [
+    (r"\sum_{i=1}^n x_i = 1", "Sum(x[i], (i, 1, n))"),
+    (r"\sum_{i=1}^n (x_i)^2 = 1", "Sum(x[i]**2, (i, 1, n))"),
+])
+def test_a_subscript_on_a_name_stays_read(latex, meant):
+    assert _read(latex) == meant
