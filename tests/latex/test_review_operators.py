@@ -153,3 +153,23 @@ def test_a_subscript_on_a_bracketed_name_is_refused(latex, words):
 ])
 def test_a_subscript_on_a_name_stays_read(latex, meant):
     assert _read(latex) == meant
+
+
+@pytest.mark.parametrize("latex", [
+    r"\frac{\lambda}{2} ||w||^2 = 1",
+    r"||x - y|| \le ||x|| + ||y||",
+    r"\left|\left|w\right|\right| = 1",
+])
+def test_doubled_bars_are_refused_as_a_norm(latex):
+    """Finding 8: ||w|| was read as Abs(Abs(w)), an absolute value; \\|w\\| is refused as a norm, so is this."""
+    with pytest.raises(LatexError, match="a norm"):
+        display(latex)
+
+
+@pytest.mark.parametrize("latex, meant", [
+    (r"||x| - |y|| \le |x - y|", "Abs(Abs(x) - Abs(y))"),     # the inner bars close before the outer
+    (r"|x||y| = |xy|", "Abs(x)*Abs(y)"),
+    (r"\big| |x| - 1 \big| = 1", "Abs(Abs(x) - 1)"),
+])
+def test_nested_absolute_values_stay_read(latex, meant):
+    assert _read(latex) == meant
