@@ -173,3 +173,18 @@ def test_doubled_bars_are_refused_as_a_norm(latex):
 ])
 def test_nested_absolute_values_stay_read(latex, meant):
     assert _read(latex) == meant
+
+
+def test_a_primed_name_at_a_number_defines_nothing():
+    """Finding 9 (in part): \\Phi'(0) = 1/sqrt(2 pi) was reported as defining \\Phi'(0); a derivative's value at a
+    number is a claim, read (and refused, a primed call) as on any other side."""
+    with pytest.raises(LatexError, match="primed name"):
+        display(r"\Phi'(0) = \frac{1}{\sqrt{2\pi}}")
+
+
+@pytest.mark.parametrize("latex, defined", [
+    (r"\Phi'(x) = \frac{1}{\sqrt{2\pi}} e^{-x^2/2}", r"\Phi'(x)"),   # at a variable: a definition, as before
+    (r"\Phi(0) = \frac{1}{2}", r"\Phi(0)"),
+])
+def test_a_primed_name_at_a_variable_still_defines(latex, defined):
+    assert display(latex).defines == defined
