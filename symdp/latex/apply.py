@@ -287,6 +287,7 @@ class Application(Members):
         value = self.expr(operand)
         for var, lo, hi in reversed(self.ranges_of(p)):
             value, var = self._restored(value, var, lo, hi, False)
+            self.refuse_constant_after(p.base, operand, var)
             if kind == "prod":
                 value = sp.Product(value, (var, lo, hi))
             else:

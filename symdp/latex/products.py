@@ -58,6 +58,19 @@ class Products:
                               for p in (o.powers if isinstance(o, Juxt) else [o])])
         return value
 
+    def refuse_constant_after(self, head: Head, operand, var) -> None:
+        """``\\prod_{i=1}^n x_i \\cdot 2^{-n}``: a factor after a ``\\cdot`` or ``\\times`` in a product's operand that
+        does not hold the index; inside, it is taken n times, after the product once: which the page means, the
+        sign does not say (a sum's constant factor is the same either way)."""
+        if head.kind != "prod" or not isinstance(operand, Product):
+            return
+        for o in operand.operands[1:]:
+            if o is not sp.S.NegativeOne and var not in self.expr(o).free_symbols:
+                start, end = _span(o)
+                self.fail(head.start, end or head.end, f"a factor after \\cdot in the operand of {head.text} that "
+                          f"does not hold {var}: taken at each {var} (inside the product) or once (after it)? Write "
+                          "the product's operand in brackets, or the factor before the product")
+
     def refuse_bare_group(self, p: Power) -> None:
         """Refuse square brackets or set braces that group nothing around a term in names and numbers: around one
         term (``[2x] \\le 2[x]``, ``\\left[\\frac{n}{2}\\right]``, ``\\{x\\} + 1``), or one factor a power follows

@@ -188,3 +188,22 @@ def test_a_primed_name_at_a_number_defines_nothing():
 ])
 def test_a_primed_name_at_a_variable_still_defines(latex, defined):
     assert display(latex).defines == defined
+
+
+@pytest.mark.parametrize("latex", [
+    r"\prod_{i=1}^n x_i \cdot 2^{-n} = 1",
+    r"\prod_{k=1}^{n} \frac{k+1}{k} \cdot \frac{1}{n+1} = 1",
+])
+def test_a_factor_without_the_index_after_a_cdot_in_a_product_is_refused(latex):
+    """Finding 10: Product(x[i]/2**n): the factor after the \\cdot taken n times (inside) or once (after)?"""
+    with pytest.raises(LatexError, match="does not hold"):
+        display(latex)
+
+
+@pytest.mark.parametrize("latex, meant", [
+    (r"\prod_{i=1}^n x_i \cdot y_i = 1", "Product(x[i]*y[i], (i, 1, n))"),
+    (r"\prod_{i=1}^n 2 x_i = 1", "Product(2*x[i], (i, 1, n))"),
+    (r"\sum_{i=1}^n x_i \cdot 2 = 1", "Sum(2*x[i], (i, 1, n))"),      # a sum's constant factor: the same either way
+])
+def test_a_products_factors_with_the_index_stay_read(latex, meant):
+    assert _read(latex) == meant
