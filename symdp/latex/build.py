@@ -246,8 +246,9 @@ class Builder(Application, Limits, Products, Transformer):
         start, end = _span(c[2])
         start = start or getattr(c[1], "end_pos", 0)   # a fraction, a root, a bar: after the sign
         if used and start and open_big(self.source, start):
-            self.fail(start, end, f"a term after a sum (or product, or limit) over {used[0]} uses {used[0]}, which it "
-                      "binds: inside its operand (brackets missing), or another quantity? Write the operand in brackets")
+            self.fail(start, end, f"a term after a sum (or product, or limit) over {used[0]} uses {used[0]}, which "
+                      "it binds: inside its operand (brackets missing), or another quantity? Write the operand in "
+                      "brackets")
         return left, right
 
     def modulo(self, c):

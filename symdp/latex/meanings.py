@@ -72,9 +72,9 @@ def _refuse_indexless_term(source: str, chain, formula) -> None:
     constant summed (m times the term), or a quantity of the index whose index the row leaves out?  Only the paper
     says, and the constant reading turned true bounds into errata.  Read: a term in numbers, the range's own names,
     another sum's index, and names the display also writes plain outside every sum and call (``\\sum_{i=1}^n
-    \\log\\frac{1}{n}``, ``\\sum_i \\sum_{j=1}^m x_i``, ``\\sum_{t=1}^T \\varepsilon \\le T \\varepsilon``).  An integral
-    alike: ``\\int_0^1 p \\log\\frac{p}{q} \\, dx`` (Gibbs' inequality, p and q densities) is refused, ``\\int_0^1 c
-    \\, dx = c`` read."""
+    \\log\\frac{1}{n}``, ``\\sum_i \\sum_{j=1}^m x_i``, ``\\sum_{t=1}^T \\varepsilon \\le T \\varepsilon``).
+    An integral alike: ``\\int_0^1 p \\log\\frac{p}{q} \\, dx`` (Gibbs' inequality, p and q densities) is
+    refused, ``\\int_0^1 c \\, dx = c`` read."""
     members = [m for m in chain if isinstance(m, sp.Basic)]
     unsummed = (m.replace(lambda e: isinstance(e, _TOTALS), lambda e: sp.Dummy()) for m in formula
                 if isinstance(m, sp.Basic))

@@ -10,8 +10,9 @@ from .conditions import CLOSE, OPEN
 
 
 def open_big(source: str, start: int) -> bool:
-    """Some ``\\sum``, ``\\prod`` or ``\\lim`` before ``start`` whose operand no bracket closes before it (``\\frac{\\sum_i
-    x_i}{n} + x_i`` and ``(\\sum_i x_i)^2 - x_i`` close it: the term after is outside by the page's own brackets)."""
+    """Some ``\\sum``, ``\\prod`` or ``\\lim`` before ``start`` whose operand no bracket closes before it
+    (``\\frac{\\sum_i x_i}{n} + x_i`` and ``(\\sum_i x_i)^2 - x_i`` close it: the term after is outside by the
+    page's own brackets)."""
     for m in re.finditer(r"\\(?:sum|prod|lim)(?![A-Za-z])", source[:start]):
         depth = 0
         for ch in source[m.end():start]:
