@@ -17,7 +17,6 @@ from sympy.core.function import AppliedUndef
 
 from .forms import Chain, Diff, Group, Head, Juxt, Power, _span
 from .lexer import fail, not_formula
-from .limits import restored
 from .members import Members
 from .prose import settles
 
@@ -344,11 +343,6 @@ class Application(Members):
         body, var = self._restored(sp.Mul(*body), var, lo, hi, True)
         return sp.Integral(body, (var, lo, hi)), m + 1
 
-    def _restored(self, body, var, lo, hi, integral: bool):
-        """``body`` and ``var`` with the symbol the variable was bound in place of put back where the range keeps
-        its sign (:func:`.limits.restored`)."""
-        original = restored(self.bound, var, lo, hi, integral)
-        return body.xreplace({var: original}), original
 
 
 MEASURE_GREEK = frozenset("mu nu lambda rho pi sigma tau gamma".split())

@@ -18,7 +18,7 @@ from .lexer import fail
 from .limits import Limits
 from .names import FUNCTION_LETTERS
 from .products import Products
-from .scopes import open_big
+from .scopes import BINDING, open_big, variables
 
 
 @dataclass(frozen=True)
@@ -240,8 +240,8 @@ class Builder(Application, Limits, Products, Transformer):
         sum's operand ends at the sign, so the term after it is outside, where i means nothing; a missing bracket?
         A limit alike (``\\lim_{x \\to \\infty} x - \\sqrt{x^2 - x}``)."""
         left, right = self.expr(c[0]), self.expr(c[2])
-        bound = {v.name for t in sp.Add.make_args(left) for total in getattr(t, "atoms", lambda *_: ())(*_BINDING)
-                 for v in _variables(total)} - {s.name for s in getattr(left, "free_symbols", ())}
+        bound = {v.name for t in sp.Add.make_args(left) for total in getattr(t, "atoms", lambda *_: ())(*BINDING)
+                 for v in variables(total)} - {s.name for s in getattr(left, "free_symbols", ())}
         used = sorted(bound & {s.name for s in getattr(right, "free_symbols", ())})
         start, end = _span(c[2])
         start = start or getattr(c[1], "end_pos", 0)   # a fraction, a root, a bar: after the sign
@@ -396,15 +396,6 @@ class Builder(Application, Limits, Products, Transformer):
 
     def otherwise(self, c):
         return sp.true
-
-
-_BINDING = (sp.Sum, sp.Product, sp.Limit)
-"""What binds a name the terms after it may not use (:meth:`Builder._terms`)."""
-
-
-def _variables(total) -> list:
-    """The names ``total`` binds: a sum's or a product's indices, a limit's variable."""
-    return [total.args[1]] if isinstance(total, sp.Limit) else list(total.variables)
 
 
 def _indicator(powers: list, i: int) -> bool:

@@ -350,6 +350,12 @@ def _refuse_missing_operand(source: str, tokens: list[Tok], k: int, close: int) 
 class Limits:
     """The part of :class:`.build.Builder` that reads a ``\\lim`` (a mixin; see the module's docstring)."""
 
+    def _restored(self, body, var, lo, hi, integral: bool):
+        """``body`` and ``var`` with the symbol the variable was bound in place of put back where the range keeps
+        its sign (:func:`restored`)."""
+        original = restored(self.bound, var, lo, hi, integral)
+        return body.xreplace({var: original}), original
+
     def limit(self, p, operand):
         """``Limit(operand, x, a, dir)`` from the scripts of the ``\\lim`` ``p``; a factor that is a limit free of
         ``x`` (it binds its own) stays outside, as :func:`.apply._split_bound` keeps a sum's."""

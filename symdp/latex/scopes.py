@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 
+import sympy as sp
 from lark import Token
 
 from .conditions import CLOSE, OPEN
@@ -22,6 +23,15 @@ def open_big(source: str, start: int) -> bool:
         else:
             return True
     return False
+
+
+BINDING = (sp.Sum, sp.Product, sp.Limit)
+"""What binds a name the terms after it may not use (:meth:`.build.Builder._terms`)."""
+
+
+def variables(total) -> list:
+    """The names ``total`` binds: a sum's or a product's indices, a limit's variable."""
+    return [total.args[1]] if isinstance(total, sp.Limit) else list(total.variables)
 
 
 _INTEGRAND = frozenset({"NUMBER", "SYM", "NAME", "HEAD", "FRAC", "BINOM", "SQRT", "SUP", "SUB", "BANG", "MUL", "DIV"})
