@@ -77,11 +77,13 @@ class Products:
         (``[x]^2``).  Dropped, they guess: the integer part, the fractional part, an Iverson bracket, a class?  Read:
         a sum or a difference in them (``[a + b] c``), a product or a quotient that a power follows (``[2x]^2``), a
         term that holds calls or groups of its own (``\\left[\\frac{g(x + h) - g(x)}{h}\\right]``, set off for the eye),
-        and a limit's operand (``\\lim{\\left[e^x \\frac{e^h - 1}{h}\\right]}``)."""
+        a limit's operand (``\\lim{\\left[e^x \\frac{e^h - 1}{h}\\right]}``), and a name's superscript, left to the
+        refusal of labels (``W^{[l]}``)."""
         group = p.base
         inner = [t for t in lex(self.source) if group.start < t.start and t.end < group.end]
         if top_level_sum(inner) or (p.sup is not None or p.sub is not None) and len(inner) > 1 \
-                or any(t.kind not in _ARITHMETIC for t in inner) or _LIMIT_BEFORE.search(self.source[:group.start]):
+                or any(t.kind not in _ARITHMETIC for t in inner) or _LIMIT_BEFORE.search(self.source[:group.start]) \
+                or _LABEL_BEFORE.search(self.source[:group.start]):
             return
         shown = self.source[group.start:group.end]
         what = "set braces" if group.kind == "set" else "square brackets"
@@ -111,6 +113,9 @@ _ARITHMETIC = frozenset("NAME NUMBER FRAC SQRT LBRACE RBRACE SUP SUB PRIME PLUS 
 """The tokens of a term in names and numbers only (no call, no group of its own)."""
 _LIMIT_BEFORE = re.compile(r"\\lim(?:_\{[^{}]*\})?\s*\{?\s*$")
 """A ``\\lim`` (with its subscript, perhaps a brace) right before a group: the group is its operand."""
+_LABEL_BEFORE = re.compile(r"(?:[A-Za-df-z}]|[A-Za-z\\]e)\s*\^\s*\{\s*$")
+"""A name's superscript opening right before a group (``W^{[l]}``, ``X^{\\{t\\}}``): a layer's or an iterate's label,
+refused as such (:func:`.superscripts.refuse_label_powers`); not the constant e's (``e^{[x]}``, a power)."""
 
 
 def _ungrouped(powers: list) -> list:

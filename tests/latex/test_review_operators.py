@@ -64,6 +64,8 @@ def test_an_integrand_with_its_variable_or_a_plain_constant_stays_read(latex, me
     r"\left[\frac{n}{2}\right] + \left[\frac{n+1}{2}\right] = n",
     r"[2x] \le 2[x], \quad x > 0",
     r"[x]^2 = 1",
+    r"a = 2^{[x]}",
+    r"a = e^{[x]}",
 ])
 def test_square_brackets_that_group_nothing_are_refused(latex):
     """Finding 3: with "[x] denotes the integer part of x", the brackets were dropped: n + 1/2 = n REFUTED, and
@@ -90,6 +92,11 @@ def test_set_braces_around_one_term_are_refused(latex):
 ])
 def test_brackets_that_group_stay_read(latex, meant):
     assert _read(latex) == meant
+
+
+def test_a_names_bracketed_superscript_stays_refused_as_a_label():
+    with pytest.raises(LatexError, match="a superscript in parentheses or brackets"):
+        display(r"a = W^{[l]}a^{[l-1]} + b^{[l]}")
 
 
 @pytest.mark.parametrize("latex", [
