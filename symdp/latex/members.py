@@ -22,8 +22,8 @@ class Members:
         refused, as a subscript on an expression is."""
         if isinstance(p.base, Group) and p.base.kind in ("paren", "brack", "set"):
             self.fail(p.base.start, p.base.end, f"a subscript on {self.source[p.base.start:p.base.end]}: the "
-                      "Pochhammer symbol or falling factorial (n)_k, a member of a family, or a restriction? Write "
-                      "the product, or declare the spelling in the notation")
+                      "Pochhammer symbol or falling factorial (n)_k, an evaluation [F]_a^b, a member of a family? "
+                      "Write the product, or declare the spelling in the notation")
         label = self.expr(p.base)
         label = _FAMILIES.get(label, label)  # e_t, \pi_k under a sum: residuals, mixture weights, never constants
         if not isinstance(label, sp.Symbol):

@@ -77,11 +77,12 @@ class Products:
         (``[x]^2``).  Dropped, they guess: the integer part, the fractional part, an Iverson bracket, a class?  Read:
         a sum or a difference in them (``[a + b] c``), a product or a quotient that a power follows (``[2x]^2``), a
         term that holds calls or groups of its own (``\\left[\\frac{g(x + h) - g(x)}{h}\\right]``, set off for the eye),
-        a limit's operand (``\\lim{\\left[e^x \\frac{e^h - 1}{h}\\right]}``), and a name's superscript, left to the
-        refusal of labels (``W^{[l]}``)."""
+        a limit's operand (``\\lim{\\left[e^x \\frac{e^h - 1}{h}\\right]}``), a name's superscript, left to the
+        refusal of labels (``W^{[l]}``), and a subscript, left to that of subscripts on groups (``[n]_k``,
+        ``[F]_a^b``)."""
         group = p.base
         inner = [t for t in lex(self.source) if group.start < t.start and t.end < group.end]
-        if top_level_sum(inner) or (p.sup is not None or p.sub is not None) and len(inner) > 1 \
+        if top_level_sum(inner) or p.sub is not None or p.sup is not None and len(inner) > 1 \
                 or any(t.kind not in _ARITHMETIC for t in inner) or _LIMIT_BEFORE.search(self.source[:group.start]) \
                 or _LABEL_BEFORE.search(self.source[:group.start]):
             return

@@ -146,8 +146,9 @@ def test_a_limit_closed_by_brackets_or_followed_by_other_names_stays_read(latex,
     (r"(x)_2 = x(x-1)", "Pochhammer"),
     (r"(\alpha)_k = 1", "Pochhammer"),
     (r"(n - 1)_k = 1", "Pochhammer"),
-    (r"[n]_k = 1", "square brackets"),
-    (r"\{n\}_k = 1", "set braces"),
+    (r"[n]_k = 1", "Pochhammer"),
+    (r"\{n\}_k = 1", "Pochhammer"),
+    (r"y = \left[ x \right]_{a}^{b}", "an evaluation"),
 ])
 def test_a_subscript_on_a_bracketed_name_is_refused(latex, words):
     """Finding 7: the falling factorial (n)_k was read as the member n[k] of a family."""
