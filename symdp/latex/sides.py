@@ -123,7 +123,8 @@ def defined(resolver, seg: list[Tok]) -> bool:
     name = head(seg)
     if name is None:
         return False
-    if len(name) > 1 and name[-1].kind == "PRIME" and all(t.kind in _AT_A_NUMBER for t in seg[len(name):]):
+    at = seg[len(name):]
+    if name[-1].kind == "PRIME" and any(t.kind == "NUMBER" for t in at) and all(t.kind in _AT_A_NUMBER for t in at):
         return False
     try:
         tokens = resolver.run(name)

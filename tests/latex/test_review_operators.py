@@ -145,7 +145,7 @@ def test_a_limit_closed_by_brackets_or_followed_by_other_names_stays_read(latex,
     (r"\binom{n}{k} = \frac{(n)_k}{k!}", "Pochhammer"),
     (r"(x)_2 = x(x-1)", "Pochhammer"),
     (r"(\alpha)_k = 1", "Pochhammer"),
-    (r"(n - 1)_k = 1", "Pochhammer"),
+    (r"(n - 1)_k = 1", "a subscript on an expression"),   # as before
     (r"[n]_k = 1", "Pochhammer"),
     (r"\{n\}_k = 1", "Pochhammer"),
     (r"y = \left[ x \right]_{a}^{b}", "an evaluation"),
