@@ -285,6 +285,8 @@ class Application(Members):
             return self.limit(p, operand)
         value = self.expr(operand)
         for var, lo, hi in reversed(self.ranges_of(p)):
+            value, var = self._restored(value, var, lo, hi, False)
+            self.refuse_constant_after(p.base, operand, var)
             if kind == "prod":
                 value = sp.Product(value, (var, lo, hi))
             else:
@@ -338,7 +340,9 @@ class Application(Members):
             self.fail(p.base.start, p.base.end, r"\int with no limits: over the whole space (which one?) or an "
                       r"antiderivative? Write its limits (\int_{-\infty}^{\infty})")
         _, lo, hi = self._limits(p, False)
-        return sp.Integral(sp.Mul(*body), (var, lo, hi)), m + 1
+        body, var = self._restored(sp.Mul(*body), var, lo, hi, True)
+        return sp.Integral(body, (var, lo, hi)), m + 1
+
 
 
 MEASURE_GREEK = frozenset("mu nu lambda rho pi sigma tau gamma".split())

@@ -40,7 +40,35 @@ def absolute_bars(tokens: list[Token], source: str) -> list[Token]:
                  "conditional (a distribution or a probability given the value after the bar), not a closed form in "
                  "symbols; declare the function in the notation, or write the arguments with commas")
         fail(source, tokens[-1].start_pos, tokens[-1].end_pos, "an absolute value |...| left open")
+    _refuse_doubled(out, source)
     return out
+
+
+def _refuse_doubled(out: list[Token], source: str) -> None:
+    """Refuse ``||w||``, ``\\left|\\left|w\\right|\\right|``: two bars that open together and close together are a
+    norm (as ``\\|w\\|``, refused alike), never the absolute value of an absolute value, which no one writes
+    (``||x| - |y||``, whose inner bars close before the outer, stays read)."""
+    for k in range(len(out) - 1):
+        if out[k].type == "ABSL" and out[k + 1].type == "ABSL":
+            end = _closing(out, k + 1)
+            if end + 1 < len(out) and out[end + 1].type == "ABSR":
+                fail(source, out[k].start_pos, out[end + 1].end_pos, "||...|| (a norm ||x||, as \\| x \\|): not an "
+                     "absolute value of an absolute value; not a closed form in symbols; declare the spelling that "
+                     "holds it in the notation")
+
+
+def _closing(out: list[Token], k: int) -> int:
+    """The index of the bar that closes the one opened at ``out[k]``."""
+    depth = 0
+    for j in range(k, len(out)):
+        depth += (out[j].type in _OPENS) - (out[j].type in _CLOSES)
+        if depth == 0:
+            return j
+    return len(out)
+
+
+_OPENS = ("LPAREN", "LBRACK", "LBRACE", "LSET", "ABSL", "FLOORL", "CEILL", "BEGIN_CASES")
+_CLOSES = ("RPAREN", "RBRACK", "RBRACE", "RSET", "ABSR", "FLOORR", "CEILR", "END_CASES")
 
 
 def _in_call(out: list[Token], k: int) -> bool:

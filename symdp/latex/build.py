@@ -18,7 +18,7 @@ from .lexer import fail
 from .limits import Limits
 from .names import FUNCTION_LETTERS
 from .products import Products
-from .scopes import open_big
+from .scopes import BINDING, open_big, variables
 
 
 @dataclass(frozen=True)
@@ -47,6 +47,8 @@ class Builder(Application, Limits, Products, Transformer):
         assumptions decide it), so the record shows what the paper states."""
         self.undeclared = set()
         """The functions nobody declared that this formula calls (see :meth:`.apply.Application.apply_call`)."""
+        self.bound = {}
+        """The symbols the display's integrals and sums bind under names of their own (:func:`.limits.bind_limits`)."""
         self.partial = set()
         """The names of the functions whose partial derivatives this formula reads from a bare name
         (``\\frac{\\partial f}{\\partial x}`` as ``Derivative(f(x), x)``), checked against the whole display by
@@ -115,6 +117,8 @@ class Builder(Application, Limits, Products, Transformer):
     def power_value(self, p: Power):
         if isinstance(p.base, (Head, Diff)):
             return self.value(p.base)
+        if isinstance(p.base, Group) and p.base.kind in ("brack", "set") and len(p.base.items) == 1:
+            self.refuse_bare_group(p)
         base = self.indexed(p) if p.sub is not None else self.expr(p.base)
         if p.bang is not None:
             base = sp.factorial(base)
@@ -233,16 +237,18 @@ class Builder(Application, Limits, Products, Transformer):
     def _terms(self, c) -> tuple:
         """The two sides of ``+``/``-``; refused when a sum on the left binds an index the right uses free
         (``\\sum_{i=0}^{n-1} \\alpha \\max(y_i, 0) + (1 - \\alpha) \\max(-y_i, 0)``, scikit-learn's pinball loss): the
-        sum's operand ends at the sign, so the term after it is outside, where i means nothing; a missing bracket?"""
+        sum's operand ends at the sign, so the term after it is outside, where i means nothing; a missing bracket?
+        A limit alike (``\\lim_{x \\to \\infty} x - \\sqrt{x^2 - x}``)."""
         left, right = self.expr(c[0]), self.expr(c[2])
-        bound = {v.name for t in sp.Add.make_args(left) for total in getattr(t, "atoms", lambda *_: ())(sp.Sum, sp.Product)
-                 for v in total.variables} - {s.name for s in getattr(left, "free_symbols", ())}
+        bound = {v.name for t in sp.Add.make_args(left) for total in getattr(t, "atoms", lambda *_: ())(*BINDING)
+                 for v in variables(total)} - {s.name for s in getattr(left, "free_symbols", ())}
         used = sorted(bound & {s.name for s in getattr(right, "free_symbols", ())})
         start, end = _span(c[2])
         start = start or getattr(c[1], "end_pos", 0)   # a fraction, a root, a bar: after the sign
         if used and start and open_big(self.source, start):
-            self.fail(start, end, f"a term after a sum (or product) over {used[0]} uses {used[0]}, which it binds: inside the "
-                      "sum (brackets missing), or another quantity? Write the sum's operand in brackets")
+            self.fail(start, end, f"a term after a sum (or product, or limit) over {used[0]} uses {used[0]}, which "
+                      "it binds: inside its operand (brackets missing), or another quantity? Write the operand in "
+                      "brackets")
         return left, right
 
     def modulo(self, c):

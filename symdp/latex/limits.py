@@ -72,16 +72,22 @@ def limit_spellings(text: str) -> str:
     return "".join(out) + text[k:]
 
 
-def bind_limits(tree, source: str = ""):
+def bind_limits(tree, source: str = "", bound: dict | None = None):
     """``tree`` (the grammar's, its names resolved) with the variable of each ``\\lim`` read, in its subscript and its
     operand, as a real symbol of that name with no other assumption: a limit binds its variable, and the notation's
     sign for the name (symdp's ``\\epsilon``, ``\\delta``, ``\\lambda`` ... are positive) would make a two-sided limit
-    one-sided before SymPy sees it (``|\\epsilon| / \\epsilon`` is 1).  Done on the tree, before any of the operand is
-    built."""
+    one-sided before SymPy sees it (``|\\epsilon| / \\epsilon`` is 1).  The index of a sum or a product and the variable
+    of an integral are bound alike (:func:`_bind_big`, :func:`_bind_integrals`), the symbol they replace recorded in
+    ``bound`` by name (:func:`restored` puts it back where the range keeps its sign).  Done on the tree, before any of
+    the operand is built."""
     if not isinstance(tree, Tree):
         return tree
+    bound = {} if bound is None else bound
     for node in tree.iter_subtrees_topdown():
+        if node.data == "juxt":
+            _bind_integrals(node, bound)
         if node.data != "big" or not isinstance(node.children[0], Token) or node.children[0].value[0] != "lim":
+            _bind_big(node, bound)
             continue
         var = _variable(node)
         if var is None:
@@ -89,10 +95,76 @@ def bind_limits(tree, source: str = ""):
         if var.is_integer:
             head = node.children[0]
             fail(source, head.start_pos, head.end_pos, _SEQUENCE.format(var))
-        fresh = sp.Symbol(var.name, real=True)
-        for k, child in enumerate(node.children[1:], 1):
-            node.children[k] = _renamed(child, var, fresh)
+        _rename(node.children, 1, len(node.children), var.name, sp.Symbol(var.name, real=True))
     return tree
+
+
+def _bind_big(node: Tree, bound: dict) -> None:
+    """A ``\\sum_{\\alpha = -1}^{1}`` (or ``\\prod``) over a name the notation gives a sign (symdp's alpha is
+    positive): the index read as an integer of its own, so that ``|\\alpha|`` under it stays an absolute value
+    (read with the notation's sign, ``\\sum_{\\alpha=-1}^{1} |\\alpha|`` was 0)."""
+    if node.data != "big" or not isinstance(node.children[0], Token) or node.children[0].value[0] not in BOUND_BIG:
+        return
+    var = _variable(node, ("relation", "member_set"))
+    if var is not None and var != sp.Symbol(var.name):
+        bound[var.name] = var
+        _rename(node.children, 1, len(node.children), var.name, sp.Symbol(var.name, integer=True))
+
+
+BOUND_BIG = frozenset({"sum", "prod"})
+"""The big operators whose subscript binds an index (``\\lim``'s variable is bound by :func:`bind_limits`)."""
+
+
+def _bind_integrals(node: Tree, bound: dict) -> None:
+    """Each ``\\int`` among the factors of the product ``node``, its integrand (the factors up to the differential
+    that closes it, nested integrals' limits included) read with the differential's variable as a real symbol of its
+    own when the notation gives the name a sign: ``\\int_{-1}^{1} |\\mu| \\, d\\mu`` is 1, never the integral of mu."""
+    powers = node.children
+    for k, p in enumerate(powers):
+        if _factor_kind(p) != "int":
+            continue
+        inner = 0
+        for m in range(k + 1, len(powers)):
+            kind = _factor_kind(powers[m])
+            inner += kind == "int"
+            if kind == "diff" and not inner:
+                name = str(powers[m].children[0].children[0].value).lstrip("\\")
+                _rename(powers, k + 1, m, name, sp.Symbol(name, real=True), bound)
+                break
+            inner -= kind == "diff" and inner > 0
+
+
+def _factor_kind(power) -> str | None:
+    """``"int"`` for a factor that is an integral sign, ``"diff"`` for a differential (``d\\mu``), else None."""
+    base = power.children[0] if isinstance(power, Tree) and power.data == "power" and power.children else None
+    if not isinstance(base, Tree) or not base.children or not isinstance(base.children[0], Token):
+        return None
+    if base.data == "diff":
+        return "diff"
+    value = base.children[0].value
+    return "int" if base.data == "head" and isinstance(value, tuple) and value[0] == "int" else None
+
+
+def _rename(children: list, start: int, end: int, name: str, fresh, bound: dict | None = None) -> None:
+    """``children[start:end]`` with each symbol named ``name`` read as ``fresh`` (with ``bound``, only a symbol the
+    notation gives assumptions, recorded there)."""
+    for k in range(start, end):
+        children[k] = _renamed(children[k], name, fresh, bound)
+
+
+def restored(bound: dict, var, lo, hi, integral: bool):
+    """The symbol a bound variable ``var`` replaced (:func:`bind_limits`) when its sign holds over the whole range
+    ``lo``..``hi`` (a derivation's positive k summed from 1, the notation's positive t integrated from 0: read as
+    before, so the paper's formula is the derivation's); else ``var``, the bound variable of its own."""
+    original = bound.get(getattr(var, "name", None), var)
+    if original == var or (integral and original.is_integer):
+        return var
+    lo, hi = sp.sympify(lo), sp.sympify(hi)
+    above = lo.is_nonnegative if integral else lo.is_positive
+    below = hi.is_nonpositive if integral else hi.is_negative
+    checks = [above if original.is_positive else lo.is_nonnegative if original.is_nonnegative else True,
+              below if original.is_negative else hi.is_nonpositive if original.is_nonpositive else True]
+    return original if all(c is True for c in checks) else var
 
 
 _SEQUENCE = "a sequence limit ({} integer): symdp reads limits of a real variable"
@@ -101,10 +173,11 @@ INDEX_LETTERS = frozenset("i j k l m n N M K".split())
 integers, no limit over the reals) is refused, whatever the notation's assumptions (review of 2026-12-06)."""
 
 
-def _variable(node: Tree):
-    """The symbol before the arrow of the ``\\lim`` subscript in the ``big`` node, or None."""
+def _variable(node: Tree, forms: tuple = ("relation",)):
+    """The symbol before the arrow of the ``\\lim`` subscript in the ``big`` node (with ``forms``, before the ``=`` or
+    ``\\in`` of a sum's), or None."""
     sub = next((c for c in node.children[1:] if isinstance(c, Tree) and c.data == "sub_"), None)
-    relation = next((c for c in sub.iter_subtrees_topdown() if c.data == "relation"), None) if sub else None
+    relation = next((c for c in sub.iter_subtrees_topdown() if c.data in forms), None) if sub else None
     if relation is None or not isinstance(relation.children[0], Tree):
         return None
     names = [t for t in relation.children[0].scan_values(lambda v: isinstance(v, Token))]
@@ -113,15 +186,21 @@ def _variable(node: Tree):
     return names[0].value
 
 
-def _renamed(node, var, fresh):
-    """``node`` with ``var`` replaced by ``fresh`` in every token's value."""
+def _renamed(node, name: str, fresh, bound: dict | None = None):
+    """``node`` with each symbol named ``name`` replaced by ``fresh`` in every token's value (with ``bound``, only a
+    symbol with assumptions, recorded there)."""
     if isinstance(node, Token):
         value = node.value
-        if isinstance(value, sp.Basic) and var in value.free_symbols:
-            return node.update(value=value.xreplace({var: fresh}))
+        if isinstance(value, sp.Basic):
+            found = {s: fresh for s in value.free_symbols if isinstance(s, sp.Symbol) and s.name == name
+                     and not (bound is not None and s == sp.Symbol(name))}
+            if bound is not None:
+                bound.update({s.name: s for s in found})
+            if found:
+                return node.update(value=value.xreplace(found))
         return node
     if isinstance(node, Tree):
-        node.children = [_renamed(c, var, fresh) for c in node.children]
+        node.children = [_renamed(c, name, fresh, bound) for c in node.children]
     return node
 
 
@@ -270,6 +349,12 @@ def _refuse_missing_operand(source: str, tokens: list[Tok], k: int, close: int) 
 
 class Limits:
     """The part of :class:`.build.Builder` that reads a ``\\lim`` (a mixin; see the module's docstring)."""
+
+    def _restored(self, body, var, lo, hi, integral: bool):
+        """``body`` and ``var`` with the symbol the variable was bound in place of put back where the range keeps
+        its sign (:func:`restored`)."""
+        original = restored(self.bound, var, lo, hi, integral)
+        return body.xreplace({var: original}), original
 
     def limit(self, p, operand):
         """``Limit(operand, x, a, dir)`` from the scripts of the ``\\lim`` ``p``; a factor that is a limit free of

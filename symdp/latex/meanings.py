@@ -72,20 +72,32 @@ def _refuse_indexless_term(source: str, chain, formula) -> None:
     constant summed (m times the term), or a quantity of the index whose index the row leaves out?  Only the paper
     says, and the constant reading turned true bounds into errata.  Read: a term in numbers, the range's own names,
     another sum's index, and names the display also writes plain outside every sum and call (``\\sum_{i=1}^n
-    \\log\\frac{1}{n}``, ``\\sum_i \\sum_{j=1}^m x_i``, ``\\sum_{t=1}^T \\varepsilon \\le T \\varepsilon``)."""
+    \\log\\frac{1}{n}``, ``\\sum_i \\sum_{j=1}^m x_i``, ``\\sum_{t=1}^T \\varepsilon \\le T \\varepsilon``).
+    An integral alike: ``\\int_0^1 p \\log\\frac{p}{q} \\, dx`` (Gibbs' inequality, p and q densities) is
+    refused, ``\\int_0^1 c \\, dx = c`` read."""
     members = [m for m in chain if isinstance(m, sp.Basic)]
-    unsummed = (m.replace(lambda e: isinstance(e, (sp.Sum, sp.Product)), lambda e: sp.Dummy()) for m in formula
+    unsummed = (m.replace(lambda e: isinstance(e, _TOTALS), lambda e: sp.Dummy()) for m in formula
                 if isinstance(m, sp.Basic))
     plain = {s for m in unsummed for s in _outside_calls(m).free_symbols}
     for m in members:
-        totals = m.atoms(sp.Sum, sp.Product)
+        totals = m.atoms(*_TOTALS)
         bound = {v for total in totals for v in total.variables}
         lone = _first(total for total in totals if _indexless(total, bound, plain))
-        if lone is not None:
-            kind, var = ("sum" if isinstance(lone, sp.Sum) else "product"), lone.variables[0]
-            fail(source, 0, len(source), f"a {kind} over {var} of a term that does not hold {var}: a constant "
-                 f"{'summed' if kind == 'sum' else 'multiplied'}, or a quantity of {var} written without its index? "
-                 f"Write the index, or the constant {'times' if kind == 'sum' else 'to the power of'} the count")
+        if lone is None:
+            continue
+        var = lone.variables[0]
+        if isinstance(lone, sp.Integral):
+            fail(source, 0, len(source), f"an integral over {var} of an integrand that does not hold {var}: a constant "
+                 f"integrated, or a function of {var} written without its argument? Write f({var}) for a function, or "
+                 "the constant times the length of the range")
+        kind = "sum" if isinstance(lone, sp.Sum) else "product"
+        fail(source, 0, len(source), f"a {kind} over {var} of a term that does not hold {var}: a constant "
+             f"{'summed' if kind == 'sum' else 'multiplied'}, or a quantity of {var} written without its index? "
+             f"Write the index, or the constant {'times' if kind == 'sum' else 'to the power of'} the count")
+
+
+_TOTALS = (sp.Sum, sp.Product, sp.Integral)
+"""What binds a variable its term or integrand should hold."""
 
 
 def _indexless(total, bound: set, plain: set) -> bool:

@@ -11,14 +11,20 @@ import re
 
 import sympy as sp
 
-from .forms import Juxt, Leaf, Power, _span
+from .forms import Group, Juxt, Leaf, Power, _span
 from .lexer import GREEK, balanced
 
 
 class Members:
     def indexed(self, p):
-        """``x_{i}`` where the subscript is not part of the name (a sum's index): ``Indexed(x, i)``."""
+        """``x_{i}`` where the subscript is not part of the name (a sum's index): ``Indexed(x, i)``; a group that prints
+        around a lone name (``(n)_k``, ``[n]_k``, ``\\{n\\}_k``: a Pochhammer symbol, a falling factorial, a q-number)
+        refused, as a subscript on an expression is."""
         label = self.expr(p.base)
+        if isinstance(p.base, Group) and isinstance(label, sp.Symbol):
+            self.fail(p.base.start, p.base.end, f"a subscript on {self.source[p.base.start:p.base.end]}: the "
+                      "Pochhammer symbol or falling factorial (n)_k, an evaluation [F]_a^b, a member of a family? "
+                      "Write the product, or declare the spelling in the notation")
         label = _FAMILIES.get(label, label)  # e_t, \pi_k under a sum: residuals, mixture weights, never constants
         if not isinstance(label, sp.Symbol):
             start, end = _span(p.base)

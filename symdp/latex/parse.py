@@ -416,7 +416,7 @@ def _parse_tokens(source: str, resolver: Resolver, raw: list[Tok], condition: bo
         raise SymdpError("latex", source[:60], f"a formula the grammar accepts ({exc})") from None
     builder = Builder(source, condition)
     try:
-        result = builder.transform(bind_limits(tree, source))
+        result = builder.transform(bind_limits(tree, source, builder.bound))
         result = builder.value(result) if not isinstance(result, sp.Basic) else result
         resolver.partial |= builder.partial
         return result

@@ -8,14 +8,31 @@ A mixin of :class:`.build.Builder`, over its ``expr``, ``factors``, ``indexed`` 
 """
 from __future__ import annotations
 
+import re
+
 import sympy as sp
 
 from .forms import Group, Head, Juxt, Leaf, Power, Product, _span, named
+from .groups import top_level_sum
+from .lexer import lex
 
 
 class Products:
     def mul(self, c):
+        self._refuse_open_derivative(_operands(c[0])[-1], c[1])
         return Product(_operands(c[0]) + _operands(c[2]))
+
+    def _refuse_open_derivative(self, last, sign) -> None:
+        """``\\frac{d}{dx} x \\cdot e^{x}``: a derivative without brackets whose operand a ``\\cdot`` or ``\\times``
+        factor follows.  Its operand stops at the sign as read, while ``\\sum`` and ``\\lim`` carry on past it: the
+        derivative of the whole product, or of the factors before the sign?  Refused; brackets say which."""
+        powers = last.powers if isinstance(last, Juxt) else []
+        for k, p in enumerate(powers[:-1]):
+            group = self._argument_group(powers, k + 1) if isinstance(p.base, Head) and p.base.kind == "deriv" else 0
+            if group is None or getattr(group, "sup", None) is not None:
+                self.fail(p.base.start, sign.end_pos, f"{p.base.text} without brackets, its operand followed by "
+                          f"{sign.value}: the derivative of the whole product, or of the factors before the sign? "
+                          f"Write {p.base.text}\\left(...\\right) around what it differentiates")
 
     def div(self, c):
         denominator = c[2]
@@ -41,6 +58,40 @@ class Products:
                               for p in (o.powers if isinstance(o, Juxt) else [o])])
         return value
 
+    def refuse_constant_after(self, head: Head, operand, var) -> None:
+        """``\\prod_{i=1}^n x_i \\cdot 2^{-n}``: a factor after a ``\\cdot`` or ``\\times`` in a product's operand that
+        does not hold the index; inside, it is taken n times, after the product once: which the page means, the
+        sign does not say (a sum's constant factor is the same either way)."""
+        if head.kind != "prod" or not isinstance(operand, Product):
+            return
+        for o in operand.operands[1:]:
+            if o is not sp.S.NegativeOne and var not in self.expr(o).free_symbols:
+                start, end = _span(o)
+                self.fail(head.start, end or head.end, f"a factor after \\cdot in the operand of {head.text} that "
+                          f"does not hold {var}: taken at each {var} (inside the product) or once (after it)? Write "
+                          "the product's operand in brackets, or the factor before the product")
+
+    def refuse_bare_group(self, p: Power) -> None:
+        """Refuse square brackets or set braces that group nothing around a term in names and numbers: around one
+        term (``[2x] \\le 2[x]``, ``\\left[\\frac{n}{2}\\right]``, ``\\{x\\} + 1``), or one factor a power follows
+        (``[x]^2``).  Dropped, they guess: the integer part, the fractional part, an Iverson bracket, a class?  Read:
+        a sum or a difference in them (``[a + b] c``), a product or a quotient that a power follows (``[2x]^2``), a
+        term that holds calls or groups of its own (``\\left[\\frac{g(x + h) - g(x)}{h}\\right]``, set off for the eye),
+        a limit's operand (``\\lim{\\left[e^x \\frac{e^h - 1}{h}\\right]}``), a name's superscript, left to the
+        refusal of labels (``W^{[l]}``), and a subscript, left to that of subscripts on groups (``[n]_k``,
+        ``[F]_a^b``)."""
+        group = p.base
+        inner = [t for t in lex(self.source) if group.start < t.start and t.end < group.end]
+        if top_level_sum(inner) or p.sub is not None or p.sup is not None and len(inner) > 1 \
+                or any(t.kind not in _ARITHMETIC for t in inner) or _LIMIT_BEFORE.search(self.source[:group.start]) \
+                or _LABEL_BEFORE.search(self.source[:group.start]):
+            return
+        shown = self.source[group.start:group.end]
+        what = "set braces" if group.kind == "set" else "square brackets"
+        self.fail(group.start, group.end, f"{what} around one term ({shown}) group nothing: the integer part, the "
+                  "fractional part, an Iverson bracket? Write \\lfloor x \\rfloor or parentheses, or declare the "
+                  "spelling in the notation")
+
     def refuse_sandwich(self, powers: list) -> None:
         """Refuse one name twice in ``powers`` (the factors of a product in their written order: powers, or other
         operands) with another factor between (``W_n \\Sigma_n^{-1} W_n``, ``\\Sigma^{-1} S \\Sigma^{-1}``), the
@@ -57,6 +108,15 @@ class Products:
                           "quadratic form or a product of matrices (the order matters), not a product of numbers? "
                           "Write the power for a number's square")
             seen[key] = k
+
+
+_ARITHMETIC = frozenset("NAME NUMBER FRAC SQRT LBRACE RBRACE SUP SUB PRIME PLUS MINUS MUL DIV GAP".split())
+"""The tokens of a term in names and numbers only (no call, no group of its own)."""
+_LIMIT_BEFORE = re.compile(r"\\lim(?:_\{[^{}]*\})?\s*\{?\s*$")
+"""A ``\\lim`` (with its subscript, perhaps a brace) right before a group: the group is its operand."""
+_LABEL_BEFORE = re.compile(r"(?:[A-Za-df-z}]|[A-Za-z\\]e)\s*\^\s*\{\s*$")
+"""A name's superscript opening right before a group (``W^{[l]}``, ``X^{\\{t\\}}``): a layer's or an iterate's label,
+refused as such (:func:`.superscripts.refuse_label_powers`); not the constant e's (``e^{[x]}``, a power)."""
 
 
 def _ungrouped(powers: list) -> list:

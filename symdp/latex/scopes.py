@@ -4,15 +4,17 @@ from __future__ import annotations
 
 import re
 
+import sympy as sp
 from lark import Token
 
 from .conditions import CLOSE, OPEN
 
 
 def open_big(source: str, start: int) -> bool:
-    """Some ``\\sum`` or ``\\prod`` before ``start`` whose operand no bracket closes before it (``\\frac{\\sum_i
-    x_i}{n} + x_i`` and ``(\\sum_i x_i)^2 - x_i`` close it: the term after is outside by the page's own brackets)."""
-    for m in re.finditer(r"\\(?:sum|prod)(?![A-Za-z])", source[:start]):
+    """Some ``\\sum``, ``\\prod`` or ``\\lim`` before ``start`` whose operand no bracket closes before it
+    (``\\frac{\\sum_i x_i}{n} + x_i`` and ``(\\sum_i x_i)^2 - x_i`` close it: the term after is outside by the
+    page's own brackets)."""
+    for m in re.finditer(r"\\(?:sum|prod|lim)(?![A-Za-z])", source[:start]):
         depth = 0
         for ch in source[m.end():start]:
             depth += (ch in "{[(") - (ch in "}])")
@@ -21,6 +23,15 @@ def open_big(source: str, start: int) -> bool:
         else:
             return True
     return False
+
+
+BINDING = (sp.Sum, sp.Product, sp.Limit)
+"""What binds a name the terms after it may not use (:meth:`.build.Builder._terms`)."""
+
+
+def variables(total) -> list:
+    """The names ``total`` binds: a sum's or a product's indices, a limit's variable."""
+    return [total.args[1]] if isinstance(total, sp.Limit) else list(total.variables)
 
 
 _INTEGRAND = frozenset({"NUMBER", "SYM", "NAME", "HEAD", "FRAC", "BINOM", "SQRT", "SUP", "SUB", "BANG", "MUL", "DIV"})

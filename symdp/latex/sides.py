@@ -113,10 +113,18 @@ def unknown_commands(resolver, seg: list[Tok]) -> None:
             resolver.fail(t, not_in_notation(t.text))
 
 
+_AT_A_NUMBER = frozenset({"LPAREN", "RPAREN", "NUMBER", "MINUS", "COMMA"})
+"""What the parentheses after a primed name hold when it is taken at numbers (``\\Phi'(0)``, ``f'(-1)``)."""
+
+
 def defined(resolver, seg: list[Tok]) -> bool:
-    """Is ``seg`` (the left side of an ``=``) the quantity the display defines?"""
+    """Is ``seg`` (the left side of an ``=``) the quantity the display defines?  Not a primed name at numbers
+    (``\\Phi'(0) = \\frac{1}{\\sqrt{2\\pi}}``: a derivative's value, a claim, read and refused as elsewhere)."""
     name = head(seg)
     if name is None:
+        return False
+    at = seg[len(name):]
+    if name[-1].kind == "PRIME" and any(t.kind == "NUMBER" for t in at) and all(t.kind in _AT_A_NUMBER for t in at):
         return False
     try:
         tokens = resolver.run(name)

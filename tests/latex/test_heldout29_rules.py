@@ -106,7 +106,9 @@ def test_the_reviews_misreadings_are_refused(latex, words):
 
 
 @pytest.mark.parametrize("latex,read", [
-    (r"\int_0^1 c \, dx", ("Integral(c, (x, 0, 1))",)),                       # a constant over a variable's range
+    # a constant over a variable's range, written plain beside it (a lone \int_0^1 c \, dx is refused since the
+    # 2026-12-07 review, as a sum's term without its index is: a constant, or a function of x without its argument?)
+    (r"\int_0^1 c \, dx = c", ("Integral(c, (x, 0, 1))", "c")),
     (r"\int_0^1 e^{-\lambda} d\lambda", ("Integral(exp(-lambda), (lambda, 0, 1))",)),   # a measure's letter, used
 ])
 def test_an_integral_over_a_variable_stays_read(latex, read):
