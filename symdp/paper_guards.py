@@ -23,11 +23,13 @@ INTEGER_FUNCTIONS = (sp.factorial, sp.factorial2, sp.floor, sp.ceiling, sp.binom
 
 
 def lone_name(chain) -> sp.Symbol | None:
-    """A member of ``chain`` that is a bare symbol no other member holds, or None."""
+    """A member of ``chain`` that is a bare symbol, or a power of one (``\\sigma^2 \\ge ...``), that no other member
+    holds, or None."""
     for k, m in enumerate(chain):
         others = [o for j, o in enumerate(chain) if j != k and isinstance(o, sp.Basic)]
-        if isinstance(m, sp.Symbol) and not any(o.has(m) for o in others):
-            return m
+        name = m.base if isinstance(m, sp.Pow) and m.exp.is_number else m
+        if isinstance(name, sp.Symbol) and not any(o.has(name) for o in others):
+            return name
     return None
 
 
@@ -58,12 +60,42 @@ def integer_names(chain) -> list:
     return sorted(found, key=lambda s: s.name)
 
 
-_DECIMAL = re.compile(r"(?<![\d.])(\d+)\.(\d+)(?![\d.])")
+_SIDE_SPLIT = re.compile(r"\\(?:leq?|geq?|lt|gt|leqslant|geqslant)(?![A-Za-z])|[=<>]")
+_LITERAL = re.compile(r"(-?)(\d+)\.(\d+)(?:(?:\\times|\\cdot)10\^\{?(-?\d+)\}?)?")
+_QUIET = re.compile(r"\\(?:label\s*\{[^{}]*\}|nonumber|notag|[,;:! ]|q?quad)(?![A-Za-z])|[\s&~]|[.,;]+$")
+MOST_DECIMALS = 20
+"""Beyond this many printed decimals a number is past the check's working precision: the row is skipped."""
 
 
 def printed_decimals(latex: str) -> dict:
-    """{value: its number of decimals} of the decimal numbers ``latex`` prints (``1.4142``: 7071/5000, 4)."""
-    return {sp.Rational(m.group(0)): len(m.group(2)) for m in _DECIMAL.finditer(latex)}
+    """{value: half a unit of its last printed digit} of the sides of ``latex``'s relation that are a decimal number
+    alone (``1.4142``, ``-0.6931``, ``4.54 \\times 10^{-5}``); a number inside an expression (``e^{0.7}``) is none."""
+    out = {}
+    for side in _sides(latex):
+        m = _LITERAL.fullmatch(_QUIET.sub("", side))
+        if m is not None:
+            sign, whole, frac, power = m.groups()
+            scale = sp.Integer(10) ** int(power or 0)
+            out[sp.Rational(f"{sign}{whole}.{frac}") * scale] = sp.Rational(1, 2 * 10 ** len(frac)) * scale
+    return out
+
+
+def too_precise(latex: str) -> int:
+    """The most decimals a side of ``latex`` prints when more than :data:`MOST_DECIMALS`, else 0."""
+    found = [len(m.group(3)) for side in _sides(latex) for m in [_LITERAL.fullmatch(_QUIET.sub("", side))] if m]
+    return max(found) if found and max(found) > MOST_DECIMALS else 0
+
+
+def _sides(latex: str) -> list:
+    """The sides of ``latex`` at its relations outside braces (a rough cut: enough to find a side that is a number)."""
+    out, depth, start = [], 0, 0
+    for k, ch in enumerate(latex):
+        depth += (ch == "{") - (ch == "}")
+        m = _SIDE_SPLIT.match(latex, k) if depth == 0 else None
+        if m is not None:
+            out.append(latex[start:k])
+            start = m.end()
+    return out + [latex[start:]]
 
 
 def rounded(a, b, printed: dict):
@@ -72,5 +104,5 @@ def rounded(a, b, printed: dict):
     for value, other in ((a, b), (b, a)):
         if isinstance(value, sp.Rational) and value in printed and isinstance(other, sp.Expr) \
                 and not other.free_symbols and not (isinstance(other, sp.Rational) and other in printed):
-            return value, other, sp.Rational(1, 2 * 10 ** printed[value])
+            return value, other, printed[value]
     return None

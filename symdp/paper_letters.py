@@ -39,24 +39,31 @@ def unassumed(notation, names, **assumptions):
                                     if isinstance(v, sp.Symbol) and v.name in names})
 
 
+def named(notation) -> dict:
+    """{name: symbol} of the notation's symbols (a later spelling of one name wins, as in the notation)."""
+    return {v.name: v for _, v in notation.symbols if isinstance(v, sp.Symbol)}
+
+
 def record(known: dict, eq, notation, fixed: dict) -> None:
     """Record the function ``eq`` defines (its body with the functions defined before it put in, read with its
     variables free of symdp's assumptions: ``S(\\beta) = \\max(|\\beta| - 1, 0)`` holds at beta = -3 too), or the name
     it sets to a value."""
     try:
         read_as = display(eq.latex, notation, prose=eq.prose)
-        if isinstance(read_as.head, AppliedUndef):
-            read_as = display(eq.latex, unassumed(notation, {a.name for a in read_as.head.args
-                                                             if isinstance(a, sp.Symbol)}, real=True), prose=eq.prose)
+        if isinstance(read_as.head, AppliedUndef):   # every symbol unassumed, its variables real: h(x) = x + |mu|
+            free = unassumed(unassumed(notation, named(notation)), {a.name for a in read_as.head.args
+                                                                   if isinstance(a, sp.Symbol)}, real=True)
+            read_as = display(eq.latex, free, prose=eq.prose)
     except (LatexError, SymdpError):
         forget(known, eq.latex)
         return
-    named = guards.set_name(read_as)
-    if named:
-        fixed[named[0]] = (eq.label, named[1])
+    setting = guards.set_name(read_as)
+    if setting:
+        fixed[setting[0]] = (eq.label, setting[1])
+    if defined.redefines(read_as, known):   # a new function with the letter, or a value on part of the domain
+        del known[read_as.head.func]          # (S(x) = x - 1, x >= 1 after S(x) = max(|x| - 1, 0)): neither carried
+        return
     found = defined.definition(eq.label, f"{eq.file}:{eq.line}", read_as)
-    if found is None and defined.redefines(read_as, known):
-        del known[read_as.head.func]          # the letter means a new function from here on, not carried
     if found is not None:
         (body,), extra, _ = defined.expand(known, (found.body,))
         known[found.call.func] = replace(found, body=body, conditions=found.conditions + extra,
@@ -64,10 +71,17 @@ def record(known: dict, eq, notation, fixed: dict) -> None:
 
 
 def forget(known: dict, latex: str) -> None:
-    """A display that does not read but writes a known function's letter before ``(...) =`` (``g(x) = \\Pr[M(D) \\le
-    x]``): the letter may mean a new function from here on, so the earlier definition is not carried."""
+    """A display that does not read, or inline math, that writes a known function's letter as defined (``g(x) =
+    \\Pr[M(D)
+    \\le x]``, ``$f(t) \\equiv t^6$``, ``f \\colon x \\mapsto x^3``): the letter may mean a new function from here on,
+    so the earlier definition is not carried."""
     latex = re.sub(r"\\label\s*\{[^{}]*\}", "", latex)
-    left = re.match(r"\s*([^=]*?)\s*\(", latex.split("=")[0]) if "=" in latex else None
-    letters = re.sub(r"[^A-Za-z0-9_]", "", left.group(1)) if left else ""
+    left = _DEFINING.split(latex, maxsplit=1)[0] if _DEFINING.search(latex) else ""
+    head = re.match(r"\s*([^(:]*?)\s*(?:\(|\\colon|:)", left + ("(" if "mapsto" in latex else ""))
+    letters = re.sub(r"[^A-Za-z0-9_]", "", head.group(1)) if head else ""
     for func in [f for f in known if letters and re.sub(r"[^A-Za-z0-9_]", "", str(f)) == letters]:
         del known[func]
+
+
+_DEFINING = re.compile(r":=|\\(?:equiv|coloneqq|triangleq|mapsto|eqdef|defeq)(?![A-Za-z])|=")
+

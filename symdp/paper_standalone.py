@@ -134,9 +134,10 @@ _RANK = {Status.REFUTED: 0, Status.ERRATUM: 0, Status.ERROR: 1, Status.UNDECIDED
 
 
 def _claim(rec: Recorder, cid: str, a, op: str, b, domain: dict, printed: dict | None = None):
-    """The link ``a op b`` as a claim of ``rec``: an identity, or the sign of the difference; a number printed with
-    k decimals against a closed form in no symbol (``\\sqrt{2} = 1.4142``, ``\\Phi(1.645) = 0.95``) is the claim that
-    they agree to the printed digits, within half a unit of the last (``printed``: {value: k})."""
+    """The link ``a op b`` as a claim of ``rec``: an identity, or the sign of the difference; a side that is a number
+    printed with decimals, against a closed form in no symbol (``\\sqrt{2} = 1.4142``, ``\\Phi(1.645) = 0.95``), is the
+    claim that they agree to the printed digits, within half a unit of the last (``printed``: {value: that half}); a
+    tie (1/4 printed 0.2 or 0.3) is either rounding."""
     rounded = guards.rounded(a, b, printed or {})
     if op == "=" and rounded is not None:
         value, other, half = rounded
@@ -195,9 +196,10 @@ def _domain_text(domain: dict) -> str:
     return ", ".join(f"{s} in {interval_text(iv)}" for s, iv in domain.items())
 
 
-def _stated(read_as, known: dict) -> tuple:
+def _stated(read_as, known: dict, names: dict | None = None) -> tuple:
     """(chain, ops, conditions, definitions used) of the relation the display states, the paper's own functions
-    put in (:mod:`.paper_defined`), or Skip: a definition, a single expression, a distribution."""
+    put in (:mod:`.paper_defined`, their symbols made this row's by name, else ``names``'), or Skip: a definition, a
+    single expression, a distribution."""
     chain, ops = read_as.chain, read_as.ops
     if read_as.defines and defined.redefines(read_as, known):
         raise Skip(f"defines {read_as.defines} again (a new function with the letter of "
@@ -217,6 +219,9 @@ def _stated(read_as, known: dict) -> tuple:
     if read_as.unread:
         raise Skip(f"its side condition {read_as.unread[0]} states a distribution, not a domain")
     chain, extra, used = defined.expand(known, chain)
+    own = {**(names or {}), **{s.name: s for m in (*read_as.chain, *read_as.conditions)
+                               for s in getattr(m, "free_symbols", ())}}
+    chain, extra = (tuple(letters.by_name(x, own) for x in xs) for xs in (chain, extra))
     return chain, ops, tuple(read_as.conditions) + extra, used
 
 
@@ -237,12 +242,13 @@ def check_row(rec: Recorder, eq, notation, given: dict, known: dict | None = Non
     started = time.perf_counter()
     base = Row(eq.label, eq.file, eq.line, "skipped")
     try:
-        chain, ops, conditions, used = _stated(_read(eq, letters.declared(notation, known or {})), known or {})
+        chain, ops, conditions, used = _stated(_read(eq, letters.declared(notation, known or {})), known or {},
+                                               letters.named(notation))
         base = replace(base, uses=tuple(d.text() for d in used))
         _closed(chain)
-        _guard(chain, fixed or {})
+        _guard(chain, fixed or {}, eq.latex)
         symbols = set().union(*(m.free_symbols for m in chain))
-        wide = _widened(eq, notation, known or {}, symbols | _condition_symbols(conditions), given)
+        wide = _widened(eq, notation, known or {}, given)
         if wide is not None:
             chain, ops, conditions, used, given = wide
             symbols = set().union(*(m.free_symbols for m in chain))
@@ -264,8 +270,10 @@ def check_row(rec: Recorder, eq, notation, given: dict, known: dict | None = Non
                time.perf_counter() - started, cert, base.uses)
 
 
-def _guard(chain, fixed: dict) -> None:
+def _guard(chain, fixed: dict, latex: str = "") -> None:
     """Skip what reads as a relation of closed forms and is no claim to check (:mod:`.paper_guards`)."""
+    if guards.too_precise(latex):
+        raise Skip(f"a number printed to {guards.too_precise(latex)} decimals: past the check's working precision")
     lone = guards.lone_name(chain)
     if lone is not None:
         raise Skip(f"bounds or sets {lone} alone: an assumption, a requirement or a name defined elsewhere, not a "
@@ -280,27 +288,23 @@ def _guard(chain, fixed: dict) -> None:
                    "check ranges over the reals (bind it to a derivation with an integer domain)")
 
 
-def _widened(eq, notation, known: dict, symbols: set, given: dict):
+def _widened(eq, notation, known: dict, given: dict):
     """The row read again with symdp's symbols free of their assumptions, when a side condition or ``--domain`` states
     an end beyond a symbol's assumption (``e^\\varepsilon - 1 > 0, \\quad \\varepsilon \\ge 0``: the paper's claim
-    includes 0, where the positive epsilon read first would have made the condition true and dropped it): (chain, ops,
+    includes 0, where the positive epsilon read first would have made the condition true and dropped it; and
+    ``\\sqrt{\\mu^2} - \\mu = 0, \\quad \\mu \\in \\mathbb{R}``, which the first reading simplified to 0 = 0): (chain,
+    ops,
     conditions, used, the domains to give, each end the paper leaves unsaid the assumption's); or None."""
-    assumed = {s.name: dom.assumed(s) for s in symbols if s.is_real and dom.assumed(s) != sp.Reals}
-    if not assumed:
-        return None
-    spelled = {s.name: spellings(s) for s in symbols}
-    chain, ops, conditions, used = _stated(_read(eq, letters.unassumed(notation, assumed)), known)
-    free = {n: sp.Symbol(n, extended_real=True) for n in assumed}   # a carried definition's symbols too (h(1) > 1)
-    chain, conditions = (tuple(letters.by_name(x, free) for x in xs) for xs in (chain, conditions))
+    assumed = {n: s for n, s in letters.named(notation).items() if dom.assumed(s) != sp.Reals}
+    free = letters.unassumed(notation, assumed)
+    chain, ops, conditions, used = _stated(_read(eq, letters.declared(free, known)), known, letters.named(free))
+    spelled = {n: spellings(s) for n, s in assumed.items()}
     said = stated(conditions, given, spelled)
-    if not any(beyond(said[name], iv) for name, iv in assumed.items() if name in said):
+    if not any(beyond(said[n], dom.assumed(s)) for n, s in assumed.items() if n in said):
         return None
-    fill = {name: completed(said.get(name, (sp.Reals, (False, False))), iv) for name, iv in assumed.items()}
+    fill = {n: completed(said.get(n, (sp.Reals, (False, False))), dom.assumed(s)) for n, s in assumed.items()
+            if n in said or any(n == x.name for m in chain for x in getattr(m, "free_symbols", ()))}
     return chain, ops, conditions, used, {**given, **fill}
-
-
-def _condition_symbols(conditions) -> set:
-    return set().union(*(getattr(c, "free_symbols", set()) for c in conditions))
 
 
 def _symbols_of(doc, notation) -> set:

@@ -50,16 +50,23 @@ _NOTHING = re.compile(r"\\(?:label\s*\{[^{}]*\}|nonumber|notag|vdots|ddots)(?![A
 def _continued(body: str, rows: list) -> list:
     """``(1 + x)^2 &= 1 + 2x \\\\ &\\qquad + x^2``, ``a &\\ge b \\\\ &\\qquad \\text{for all } 0 < x \\le 1``: a row
     after the first that states no relation, opens with an operator, opens its empty left cell with words, or only
-    bounds a name by numbers (``0 < x \\le 1``), continues the row before (the rest of its expression, or its condition),
-    so both are one row: read alone, the first would be checked without it (a true bound refuted)."""
+    bounds a name by numbers (``0 < x \\le 1``), continues the row before (the rest of its expression, or its
+    condition), so both are one row: read alone, the first would be checked without it (a true bound refuted).  A row
+    with a label of its own stands alone (its label is the author's: a quote of it must find it)."""
     out: list = []
     for at, text in rows:
-        if out and _NOTHING.sub("", text) and (not _RELATION.search(text) or _OPERATOR_FIRST.match(text)
-                                                or _ASIDE_FIRST.match(text) or _bound_only(text)):
+        if out and _continues(text):
             out[-1] = (out[-1][0], body[out[-1][0]:at + len(text)])
         else:
             out.append((at, text))
     return out
+
+
+def _continues(text: str) -> bool:
+    if not _NOTHING.sub("", text) or LABEL.search(text):
+        return False
+    return not _RELATION.search(text) or bool(_OPERATOR_FIRST.match(text) or _ASIDE_FIRST.match(text)) \
+        or _bound_only(text)
 
 
 def _split(body: str) -> list[tuple[int, str]]:
