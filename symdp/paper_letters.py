@@ -72,9 +72,8 @@ def record(known: dict, eq, notation, fixed: dict) -> None:
 
 def forget(known: dict, latex: str) -> None:
     """A display that does not read, or inline math, that writes a known function's letter as defined (``g(x) =
-    \\Pr[M(D)
-    \\le x]``, ``$f(t) \\equiv t^6$``, ``f \\colon x \\mapsto x^3``): the letter may mean a new function from here on,
-    so the earlier definition is not carried."""
+    \\Pr[M(D) \\le x]``, ``$f(t) \\equiv t^6$``, ``f \\colon x \\mapsto x^3``): the letter may mean a new function
+    from here on, so the earlier definition is not carried."""
     latex = re.sub(r"\\label\s*\{[^{}]*\}", "", latex)
     left = _DEFINING.split(latex, maxsplit=1)[0] if _DEFINING.search(latex) else ""
     head = re.match(r"\s*([^(:]*?)\s*(?:\(|\\colon|:)", left + ("(" if "mapsto" in latex else ""))

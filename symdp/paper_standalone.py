@@ -293,8 +293,7 @@ def _widened(eq, notation, known: dict, given: dict):
     an end beyond a symbol's assumption (``e^\\varepsilon - 1 > 0, \\quad \\varepsilon \\ge 0``: the paper's claim
     includes 0, where the positive epsilon read first would have made the condition true and dropped it; and
     ``\\sqrt{\\mu^2} - \\mu = 0, \\quad \\mu \\in \\mathbb{R}``, which the first reading simplified to 0 = 0): (chain,
-    ops,
-    conditions, used, the domains to give, each end the paper leaves unsaid the assumption's); or None."""
+    ops, conditions, used, the domains to give, each end the paper leaves unsaid the assumption's); or None."""
     assumed = {n: s for n, s in letters.named(notation).items() if dom.assumed(s) != sp.Reals}
     free = letters.unassumed(notation, assumed)
     chain, ops, conditions, used = _stated(_read(eq, letters.declared(free, known)), known, letters.named(free))
