@@ -71,19 +71,21 @@ def printed_decimals(latex: str) -> dict:
     """{value: half a unit of its last printed digit} of the sides of ``latex``'s relation that are a decimal number
     alone (``1.4142``, ``-0.6931``, ``4.54 \\times 10^{-5}``); a number inside an expression (``e^{0.7}``) is none."""
     out = {}
-    for side in _sides(latex):
-        m = _LITERAL.fullmatch(_QUIET.sub("", side))
-        if m is not None:
-            sign, whole, frac, power = m.groups()
-            scale = sp.Integer(10) ** int(power or 0)
-            out[sp.Rational(f"{sign}{whole}.{frac}") * scale] = sp.Rational(1, 2 * 10 ** len(frac)) * scale
+    for sign, whole, frac, power in _literals(latex):
+        scale = sp.Integer(10) ** int(power or 0)
+        out[sp.Rational(f"{sign}{whole}.{frac}") * scale] = sp.Rational(1, 2 * 10 ** len(frac)) * scale
     return out
 
 
 def too_precise(latex: str) -> int:
     """The most decimals a side of ``latex`` prints when more than :data:`MOST_DECIMALS`, else 0."""
-    found = [len(m.group(3)) for side in _sides(latex) for m in [_LITERAL.fullmatch(_QUIET.sub("", side))] if m]
-    return max(found) if found and max(found) > MOST_DECIMALS else 0
+    most = max((len(frac) for _, _, frac, _ in _literals(latex)), default=0)
+    return most if most > MOST_DECIMALS else 0
+
+
+def _literals(latex: str) -> list:
+    """(sign, whole part, decimals, power of ten) of each side of ``latex`` that is a decimal number alone."""
+    return [m.groups() for side in _sides(latex) for m in [_LITERAL.fullmatch(_QUIET.sub("", side))] if m]
 
 
 def _sides(latex: str) -> list:

@@ -133,12 +133,11 @@ _RANK = {Status.REFUTED: 0, Status.ERRATUM: 0, Status.ERROR: 1, Status.UNDECIDED
          Status.PROVED: 4}
 
 
-def _claim(rec: Recorder, cid: str, a, op: str, b, domain: dict, printed: dict | None = None):
+def _claim(rec: Recorder, cid: str, a, op: str, b, domain: dict, rounded=None):
     """The link ``a op b`` as a claim of ``rec``: an identity, or the sign of the difference; a side that is a number
     printed with decimals, against a closed form in no symbol (``\\sqrt{2} = 1.4142``, ``\\Phi(1.645) = 0.95``), is the
-    claim that they agree to the printed digits, within half a unit of the last (``printed``: {value: that half}); a
-    tie (1/4 printed 0.2 or 0.3) is either rounding."""
-    rounded = guards.rounded(a, b, printed or {})
+    claim that they agree to the printed digits, within half a unit of the last (``rounded``, from
+    :func:`.paper_guards.rounded`); a tie (1/4 printed 0.2 or 0.3) is either rounding."""
     if op == "=" and rounded is not None:
         value, other, half = rounded
         rec.sign(cid, half - sp.Abs(other - value), "nonnegative", domain)
@@ -175,9 +174,9 @@ def _decide(rec: Recorder, label: str, chain, ops, domain, printed: dict | None 
     worst = None
     for k, (a, op, b) in enumerate(zip(chain, ops, chain[1:])):
         cid = label if len(ops) == 1 else f"{label}#{k + 1}"
-        step = _claim(rec, cid, a, op, b, domain, printed)
-        outcome = sampled_families(step.outcome, (a, b))
         rounded = guards.rounded(a, b, printed or {}) if op == "=" else None
+        step = _claim(rec, cid, a, op, b, domain, rounded)
+        outcome = sampled_families(step.outcome, (a, b))
         found = (outcome.status, outcome.method,
                  (f"link {k + 1} of {len(ops)}: " if len(ops) > 1 else "")
                  + (f"as printed, to within {sp.sstr(rounded[2])} (half a unit of its last decimal): "
@@ -272,8 +271,9 @@ def check_row(rec: Recorder, eq, notation, given: dict, known: dict | None = Non
 
 def _guard(chain, fixed: dict, latex: str = "") -> None:
     """Skip what reads as a relation of closed forms and is no claim to check (:mod:`.paper_guards`)."""
-    if guards.too_precise(latex):
-        raise Skip(f"a number printed to {guards.too_precise(latex)} decimals: past the check's working precision")
+    decimals = guards.too_precise(latex)
+    if decimals:
+        raise Skip(f"a number printed to {decimals} decimals: past the check's working precision")
     lone = guards.lone_name(chain)
     if lone is not None:
         raise Skip(f"bounds or sets {lone} alone: an assumption, a requirement or a name defined elsewhere, not a "

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from lark import Token
 
+from .groups import closing_index
 from .lexer import fail
 
 OPENERS = ("BIG", "PLUS", "MINUS", "MUL", "DIV", "REL", "COMMA", "LPAREN", "LBRACK", "LBRACE", "LSET", "ABSL", "AMP",
@@ -50,25 +51,11 @@ def _refuse_doubled(out: list[Token], source: str) -> None:
     (``||x| - |y||``, whose inner bars close before the outer, stays read)."""
     for k in range(len(out) - 1):
         if out[k].type == "ABSL" and out[k + 1].type == "ABSL":
-            end = _closing(out, k + 1)
+            end = closing_index(out, k + 1)
             if end + 1 < len(out) and out[end + 1].type == "ABSR":
                 fail(source, out[k].start_pos, out[end + 1].end_pos, "||...|| (a norm ||x||, as \\| x \\|): not an "
                      "absolute value of an absolute value; not a closed form in symbols; declare the spelling that "
                      "holds it in the notation")
-
-
-def _closing(out: list[Token], k: int) -> int:
-    """The index of the bar that closes the one opened at ``out[k]``."""
-    depth = 0
-    for j in range(k, len(out)):
-        depth += (out[j].type in _OPENS) - (out[j].type in _CLOSES)
-        if depth == 0:
-            return j
-    return len(out)
-
-
-_OPENS = ("LPAREN", "LBRACK", "LBRACE", "LSET", "ABSL", "FLOORL", "CEILL", "BEGIN_CASES")
-_CLOSES = ("RPAREN", "RBRACK", "RBRACE", "RSET", "ABSR", "FLOORR", "CEILR", "END_CASES")
 
 
 def _in_call(out: list[Token], k: int) -> bool:

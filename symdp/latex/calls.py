@@ -11,7 +11,8 @@ import sympy as sp
 
 from ..errors import SymdpError
 from .callrules import ambiguous_call, call_or_product
-from .groups import CLOSE, OPEN, holds_own_letter, names_or_list, token_kind, token_spelling, top_level, top_level_sum
+from .groups import (closing_index, holds_own_letter, names_or_list, token_kind, token_spelling, top_level,
+                     top_level_sum)
 from .lexer import Tok, fail, not_formula
 from .names import DISTRIBUTION_NAMES, FUNCTION_GREEK, FUNCTION_LETTERS, base
 from .quantities import numbers as factors, quantities
@@ -40,7 +41,7 @@ def _called(source: str, tokens: list, arguments, derived=frozenset()) -> set:
     for k, t in enumerate(tokens[:-1]):
         if t.type in ("NAME", "SYM") and isinstance(t.value, sp.Symbol) and tokens[k + 1].type == "LPAREN" \
                 and not (k and tokens[k - 1].type in ("SUP", "SUB")) and t.value.name not in DISTRIBUTION_NAMES:
-            close = _closing(tokens, k + 1)
+            close = closing_index(tokens, k + 1)
             inside, powered = tokens[k + 2:close], close + 1 < len(tokens) and tokens[close + 1].type == "SUP"
             name = source[t.start_pos:t.end_pos]
             try:
@@ -63,7 +64,7 @@ def _calls(source: str, tokens: list, context: tuple, derived=frozenset()) -> li
                  "probability ...')")
         if t.type == "SYM" and t.value in CONSTANTS and k + 1 < len(tokens) and tokens[k + 1].type == "LPAREN" \
                 and not (k and tokens[k - 1].type in ("SUP", "SUB")):
-            _constant_call(source, tokens[k + 2:_closing(tokens, k + 1)], t)
+            _constant_call(source, tokens[k + 2:closing_index(tokens, k + 1)], t)
         if t.type in ("NAME", "SYM") and isinstance(t.value, sp.Symbol) and not (k and tokens[k - 1].type in
                                                                                  ("SUP", "SUB")):
             nxt = tokens[k + 1] if k + 1 < len(tokens) else None
@@ -74,7 +75,7 @@ def _calls(source: str, tokens: list, context: tuple, derived=frozenset()) -> li
                 if t.value.name in DISTRIBUTION_NAMES:
                     not_formula(source, t.start_pos, nxt.end_pos, name, f"{name}(...), a distribution: a random "
                                 "variable, not a closed form")
-                close = _closing(tokens, k + 1)
+                close = closing_index(tokens, k + 1)
                 inside, powered = tokens[k + 2:close], close + 1 < len(tokens) and tokens[close + 1].type == "SUP"
                 _normal_letter(source, name, inside, t, tokens[:k])
                 if call_or_product(source, name, t.type == "SYM", inside, t, False, t.value.name, context,
@@ -189,16 +190,6 @@ def _function_name(spelled: str, symbol: sp.Symbol) -> str:
     return spelled if re.fullmatch(r"[A-Za-z]+(_[A-Za-z0-9]+)?", spelled) else symbol.name
 
 
-def _closing(tokens: list, k: int) -> int:
-    """The index of the token closing the group opened at ``k``."""
-    depth = 0
-    for j in range(k, len(tokens)):
-        depth += (tokens[j].type in OPEN) - (tokens[j].type in CLOSE)
-        if depth == 0:
-            return j
-    return len(tokens)
-
-
 def _script_call(source: str, tokens: list, k: int, derived=frozenset()) -> None:
     """Refuse ``g^{-1}(y)``, ``f^{(k)}(x)``, ``M^{(1)}``: an inverse, a derivative or a label, not a power; and
     ``f^2(x)`` with f an undeclared function letter (the square of f(x), or f squared times x?); so is symdp's
@@ -208,7 +199,7 @@ def _script_call(source: str, tokens: list, k: int, derived=frozenset()) -> None
     t = tokens[k]
     j = k + 2
     if j < len(tokens) and tokens[j].type == "LBRACE":
-        end = _closing(tokens, j)
+        end = closing_index(tokens, j)
         inside = [u.type for u in tokens[j + 1:end]]
         at = end + 1
     else:
@@ -223,7 +214,7 @@ def _script_call(source: str, tokens: list, k: int, derived=frozenset()) -> None
         t.type == "NAME" or t.value.name != letter and t.value.name not in derived)  # F^{-1}(1 - \alpha): a CDF here,
     # unless the derived expression holds symdp's F_bound (printed F)
     if after is not None and after.type == "LPAREN" and not function and t.type == "SYM":
-        held = tokens[at + 1:_closing(tokens, at)]
+        held = tokens[at + 1:closing_index(tokens, at)]
         if top_level_sum(held) or any(u.type in ("OR", "AND") for u in top_level(held)):
             return   # \epsilon^{-1} (1 \vee x): a known symbol's power times a sum or a maximum, as q(e^\epsilon - 1)
     if after is not None and after.type == "LPAREN" and (inside == ["MINUS", "NUMBER"] or function):
@@ -249,7 +240,7 @@ def _powered_call(source: str, tokens: list, t, opened: int) -> None:
     letter papers use for functions: the square of a function's value, or a power times the parentheses?
     ``p^2(1-p)``, ``\\sigma^2(1 - \\rho)`` stay products."""
     after = tokens[opened]
-    held = tokens[opened + 1:_closing(tokens, opened)]
+    held = tokens[opened + 1:closing_index(tokens, opened)]
     name = getattr(t.value, "name", "")
     if holds_own_letter(name, held) and not names_or_list(held):
         return   # \phi_1^2(1 - \phi_2): the parentheses hold the name's own letter, a product (as n(n+1))

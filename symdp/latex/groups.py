@@ -49,6 +49,16 @@ OPEN = ("LPAREN", "LBRACK", "LBRACE", "LSET", "ABSL", "FLOORL", "CEILL")
 CLOSE = ("RPAREN", "RBRACK", "RBRACE", "RSET", "ABSR", "FLOORR", "CEILR")
 
 
+def closing_index(tokens: list, k: int) -> int:
+    """The index of the grammar token closing the group opened at ``k`` (``len(tokens)`` when none does)."""
+    depth = 0
+    for j in range(k, len(tokens)):
+        depth += (tokens[j].type in OPEN) - (tokens[j].type in CLOSE)
+        if depth == 0:
+            return j
+    return len(tokens)
+
+
 def top_level(tokens: list) -> list:
     """The tokens at the top level of a group's content."""
     out, depth = [], 0

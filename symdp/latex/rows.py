@@ -37,14 +37,16 @@ def rows_of(body: str) -> list[tuple[int, str]]:
 _RELATION = re.compile(r"(?<!\\)[=<>]|\\(?:le|ge|leq|geq|leqslant|geqslant|lt|gt|ne|neq|approx|sim|simeq|equiv|in|"
                        r"notin|propto|coloneqq|eqqcolon|triangleq|doteq|subset|subseteq|to|mapsto|iff|implies|"
                        r"Rightarrow|Leftrightarrow|Longrightarrow|le[sq]?slant)(?![A-Za-z])")
-_OPERATOR_FIRST = re.compile(r"(?:\s|&|\{\s*\}|\\(?:q?quad|[,;:! ]|hspace\*?\s*\{[^{}]*\}|phantom\s*\{[^{}]*\}|"
-                             r"nonumber|notag)(?![A-Za-z]))*(?:[-+]|\\(?:cdot|times|pm|mp)(?![A-Za-z]))")
+_SPACE = r"\\(?:q?quad|[,;:! ]|hspace\*?\s*\{[^{}]*\}|phantom\s*\{[^{}]*\})(?![A-Za-z])|\{\s*\}"
+"""Spacing a row prints before its content (``\\qquad``, ``\\,``, ``\\hspace{1em}``, ``{}``)."""
+_TAG = r"\\(?:label\s*\{[^{}]*\}|nonumber|notag)(?![A-Za-z])"
+"""A row's label or numbering switch: no content."""
+_OPERATOR_FIRST = re.compile(rf"(?:\s|&|{_SPACE}|{_TAG})*(?:[-+]|\\(?:cdot|times|pm|mp)(?![A-Za-z]))")
 """A row that opens with an operator (after its alignment and spacing): the rest of the row before's expression."""
-_SPACING = r"(?:\s|\{\s*\}|\\(?:q?quad|[,;:! ]|hspace\*?\s*\{[^{}]*\}|nonumber|notag)(?![A-Za-z]))*"
-_ASIDE_FIRST = re.compile(rf"\s*&{_SPACING}\\(?:text|textrm|textit|mbox)(?![A-Za-z])")
+_ASIDE_FIRST = re.compile(rf"\s*&(?:\s|{_SPACE}|{_TAG})*\\(?:text|textrm|textit|mbox)(?![A-Za-z])")
 """A row whose left cell is empty and which goes on with words (``&\\qquad \\text{for all } x``): a condition of
 the row before, never a chain's next link (``&= z``) nor an equation of its own (``& 1! = 1``)."""
-_NOTHING = re.compile(r"\\(?:label\s*\{[^{}]*\}|nonumber|notag|vdots|ddots)(?![A-Za-z])|[\s&]")
+_NOTHING = re.compile(rf"{_TAG}|\\(?:vdots|ddots)(?![A-Za-z])|[\s&]")
 
 
 def _continued(body: str, rows: list) -> list:
@@ -122,10 +124,7 @@ def _bound_only(text: str) -> bool:
     return bool(_BOUND_ONLY.fullmatch(_SPACE_ONLY.sub(" ", _TAGS.sub(" ", text)).replace("&", " ")))
 
 
-_TAGS = re.compile(r"\\(?:label\s*\{[^{}]*\}|nonumber|notag)(?![A-Za-z])")
-
-
-_SPACE_ONLY = re.compile(r"\\(?:q?quad|[,;:! ]|hspace\*?\s*\{[^{}]*\})(?![A-Za-z])|\{\s*\}")
+_TAGS, _SPACE_ONLY = re.compile(_TAG), re.compile(_SPACE)
 _NUMBER = r"-?\d+(?:\.\d+)?"
 _NAMED = r"\\?[A-Za-z]+(?:_\{?[A-Za-z0-9]+\}?)?"
 _BOUND_REL = r"(?:[<>]=?|\\(?:le|ge|leq|geq|lt|gt|leqslant|geqslant)(?![A-Za-z]))"
