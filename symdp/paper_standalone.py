@@ -41,6 +41,7 @@ from .latex.document import read
 from . import paper_defined as defined
 from . import paper_guards as guards
 from . import paper_letters as letters
+from . import paper_meanings as meanings
 from .paper_notes import notes_text
 from .engine.model import domain as dom
 from .paper_domain import (DOMAIN_FORM, Skip, beyond, completed, domain_of, interval_text, parse_domain,  # noqa: F401
@@ -48,7 +49,7 @@ from .paper_domain import (DOMAIN_FORM, Skip, beyond, completed, domain_of, inte
 
 ROW_LIMIT = 300.0
 """Seconds one row may take (a safety net; the prover's own budgets normally end a search well before)."""
-CHECKED = ("proved", "verified", "refuted", "undecided", "error")
+CHECKED = ("proved", "verified", "refuted", "unsettled", "undecided", "error")
 FAILING = ("refuted", "error")
 """States that fail the check (exit 1): a relation shown false, or a prover that raised."""
 DETAIL = 160
@@ -259,12 +260,14 @@ def check_row(rec: Recorder, eq, notation, given: dict, known: dict | None = Non
     if any(op == "=" and guards.rounded(a, b, printed) for a, op, b in zip(chain, ops, chain[1:])):
         relation += "  (to the printed decimals: within half a unit of the last)"
     try:
-        status, method, detail, witness, cert = within_budget(
-            lambda: _decide(rec, eq.label, chain, ops, domain, printed), ROW_LIMIT)
+        first = within_budget(lambda: _decide(rec, eq.label, chain, ops, domain, printed), ROW_LIMIT)
+        (status, method, detail, witness, cert), domain, unsettled = within_budget(lambda: meanings.settle(
+            lambda d, k: _decide(rec, f"{eq.label}@{k + 1}", chain, ops, d, printed), domain, first), ROW_LIMIT)
     except BudgetExceeded:
-        status, method, detail, witness, cert = (Status.UNDECIDED, "none", f"exceeded the {ROW_LIMIT:g} s limit",
-                                                 "", "")
-    state = "refuted" if status in (Status.REFUTED, Status.ERRATUM) else status.value.lower()
+        (status, method, detail, witness, cert), unsettled = (Status.UNDECIDED, "none",
+                                                              f"exceeded the {ROW_LIMIT:g} s limit", "", ""), None
+    state = unsettled or ("refuted" if status in (Status.REFUTED, Status.ERRATUM) else status.value.lower())
+    where = _domain_text(domain)
     return Row(eq.label, eq.file, eq.line, state, relation, where, method, detail, witness,
                time.perf_counter() - started, cert, base.uses)
 
@@ -395,8 +398,9 @@ def to_text(result: Standalone, notes: bool = True) -> str:
         tag = r.state.upper() if r.state in FAILING else r.state
         lines.append(f"  {r.file + ':' + str(r.line):<28} {r.label:<24} {tag:<10} {r.seconds:5.1f} s  {r.relation}")
         detail = r.detail if len(r.detail) <= DETAIL else r.detail[:DETAIL - 3] + "..."
-        said = f"; {detail}" if r.state not in ("proved", "refuted") else ""
+        said = f"; {detail}" if r.state not in ("proved", "refuted", "unsettled") else ""
         lines.append(f"      {'on ' + r.domain if r.domain else 'a relation of numbers'}: {r.method}{said}")
+        lines += [f"      {part}" for part in r.detail.split("; ")] if r.state == "unsettled" else []
         lines += [f"      using {u}" for u in r.uses]
         if r.witness:
             lines.append(f"      witness {r.witness}")
