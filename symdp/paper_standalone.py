@@ -205,7 +205,7 @@ def _stated(read_as, known: dict, names: dict | None = None) -> tuple:
         raise Skip(f"defines {read_as.defines} again (a new function with the letter of "
                    f"{known[read_as.head.func].label}'s), or states a value of that one that does not hold? Not "
                    "checked (bind it to a derivation to check it)")
-    if read_as.defines and defined.is_value(read_as, known):
+    if read_as.defines and (defined.is_value(read_as, known) or _power_of_its_own(read_as)):
         chain, ops = (read_as.head,) + chain, ("=",) + ops
     elif read_as.defines and isinstance(read_as.head, AppliedUndef) and defined.definition("", "", read_as) is None:
         raise Skip(f"an undeclared function: {sp.sstr(read_as.head)}")
@@ -223,6 +223,14 @@ def _stated(read_as, known: dict, names: dict | None = None) -> tuple:
                                for s in getattr(m, "free_symbols", ())}}
     chain, extra = (tuple(letters.by_name(x, own) for x in xs) for xs in (chain, extra))
     return chain, ops, tuple(read_as.conditions) + extra, used
+
+
+def _power_of_its_own(read_as) -> bool:
+    """``x^{1/2} = \\sqrt{x}``: a power on the left whose name the right side uses defines nothing (the name would be
+    defined by itself): an identity, checked as one."""
+    head = read_as.head
+    return isinstance(head, sp.Pow) and any(isinstance(m, sp.Basic) and m.free_symbols & head.free_symbols
+                                            for m in read_as.chain)
 
 
 def _holds_head(read_as) -> bool:
@@ -246,7 +254,7 @@ def check_row(rec: Recorder, eq, notation, given: dict, known: dict | None = Non
                                                letters.named(notation))
         base = replace(base, uses=tuple(d.text() for d in used))
         _closed(chain)
-        _guard(chain, fixed or {}, eq.latex)
+        _guard(chain, fixed or {}, eq.latex, given)
         symbols = set().union(*(m.free_symbols for m in chain))
         wide = _widened(eq, notation, known or {}, given)
         if wide is not None:
@@ -272,7 +280,7 @@ def check_row(rec: Recorder, eq, notation, given: dict, known: dict | None = Non
                time.perf_counter() - started, cert, base.uses)
 
 
-def _guard(chain, fixed: dict, latex: str = "") -> None:
+def _guard(chain, fixed: dict, latex: str = "", given: dict | None = None) -> None:
     """Skip what reads as a relation of closed forms and is no claim to check (:mod:`.paper_guards`)."""
     decimals = guards.too_precise(latex)
     if decimals:
@@ -285,10 +293,12 @@ def _guard(chain, fixed: dict, latex: str = "") -> None:
     if earlier:
         raise Skip(f"uses {earlier[0]}, which {earlier[1]} sets to a value: that value, or the letter reused? Not "
                    "checked (bind it to a derivation)")
-    whole = guards.integer_names(chain)
+    whole = [s for s in guards.integer_names(chain) if not any(n in spellings(s) for n in given or {})]
     if whole:
-        raise Skip(f"{', '.join(map(str, whole))} inside a factorial, floor, ceiling or binomial: an integer, and the "
-                   "check ranges over the reals (bind it to a derivation with an integer domain)")
+        raise Skip(f"{', '.join(map(str, whole))} inside a factorial, floor, ceiling or binomial: often an integer (\\lfloor "
+                   "n/2 \\rfloor >= (n-1)/2 holds for integers only), and the check ranges over the reals; give "
+                   f"--domain \"{whole[0]}=(LO,HI)\" to check it over the reals, or bind it to a derivation with an "
+                   "integer domain")
 
 
 def _widened(eq, notation, known: dict, given: dict):
