@@ -96,6 +96,8 @@ class Standalone:
     """The proofs file replayed or written (``main.proofs.json``), "" when there is none."""
     notes: tuple = ()
     """What reading the paper noted and did not read (:class:`symdp.latex.project.Note`)."""
+    unlabelled: int = 0
+    """Display rows with no label: not checked (a check names its label), only counted for the listing."""
 
     @property
     def ok(self) -> bool:
@@ -254,7 +256,7 @@ def check_row(rec: Recorder, eq, notation, given: dict, known: dict | None = Non
                                                letters.named(notation))
         base = replace(base, uses=tuple(d.text() for d in used))
         _closed(chain)
-        _guard(chain, fixed or {}, eq.latex, given)
+        guards.skip_unchecked(chain, fixed or {}, eq.latex, given)
         symbols = set().union(*(m.free_symbols for m in chain))
         wide = _widened(eq, notation, known or {}, given)
         if wide is not None:
@@ -278,27 +280,6 @@ def check_row(rec: Recorder, eq, notation, given: dict, known: dict | None = Non
     where = _domain_text(domain)
     return Row(eq.label, eq.file, eq.line, state, relation, where, method, detail, witness,
                time.perf_counter() - started, cert, base.uses)
-
-
-def _guard(chain, fixed: dict, latex: str = "", given: dict | None = None) -> None:
-    """Skip what reads as a relation of closed forms and is no claim to check (:mod:`.paper_guards`)."""
-    decimals = guards.too_precise(latex)
-    if decimals:
-        raise Skip(f"a number printed to {decimals} decimals: past the check's working precision")
-    lone = guards.lone_name(chain)
-    if lone is not None:
-        raise Skip(f"bounds or sets {lone} alone: an assumption, a requirement or a name defined elsewhere, not a "
-                   "claim for every value (bind it to a derivation to check it)")
-    earlier = guards.uses_set(chain, fixed)
-    if earlier:
-        raise Skip(f"uses {earlier[0]}, which {earlier[1]} sets to a value: that value, or the letter reused? Not "
-                   "checked (bind it to a derivation)")
-    whole = [s for s in guards.integer_names(chain) if not any(n in spellings(s) for n in given or {})]
-    if whole:
-        raise Skip(f"{', '.join(map(str, whole))} inside a factorial, floor, ceiling or binomial: often an integer (\\lfloor "
-                   "n/2 \\rfloor >= (n-1)/2 holds for integers only), and the check ranges over the reals; give "
-                   f"--domain \"{whole[0]}=(LO,HI)\" to check it over the reals, or bind it to a derivation with an "
-                   "integer domain")
 
 
 def _widened(eq, notation, known: dict, given: dict):
@@ -373,7 +354,8 @@ def check(paper, skip=(), domains=(), certify: bool = False, root=None) -> Stand
         write_whole(path, certs.dumps(rec.certificates))
     shown = tuple(f"{name} in {interval_text(iv)}" for name, iv in given.items())
     return Standalone(str(paper), tuple(rows), time.perf_counter() - started, shown,
-                      path.name if certify or path.exists() else "", doc.notes)
+                      path.name if certify or path.exists() else "", doc.notes,
+                      sum(not eq.label for eq in doc.equations))
 
 
 # -- output ----------------------------------------------------------------------------------------------------
@@ -403,6 +385,8 @@ def to_text(result: Standalone, notes: bool = True) -> str:
     lines = [f"standalone (labels no derivation quotes, checked as printed, in {result.seconds:.1f} s): "
              f"{len(checked)} checked: {counts}; {result.count('skipped')} skipped"]
     lines += [f"  --domain {d}" for d in result.domains]
+    lines += [f"  {result.unlabelled} display row(s) with no \\label not checked: label the relations to check"] \
+        if result.unlabelled else []
     lines.append("  " + _proofs_line(result))
     for r in checked:
         tag = r.state.upper() if r.state in FAILING else r.state
@@ -450,6 +434,7 @@ def run(paper, path, domains=(), as_json: bool = False, certify: bool = False, r
 
 def to_dict(result: Standalone) -> dict:
     return {"ok": result.ok, "seconds": round(result.seconds, 3), "domains": list(result.domains),
+            "unlabelled": result.unlabelled,
             "summary": {s: result.count(s) for s in (*CHECKED, "skipped")},
             "labels": [{"label": r.label, "file": r.file, "line": r.line, "state": r.state,
                         "relation": r.relation or None, "domain": r.domain or None, "method": r.method or None,

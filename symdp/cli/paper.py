@@ -20,9 +20,9 @@ DESCRIPTION = ("Read PAPER.tex as LaTeX would (following \\input and \\include i
                "is an ERRATUM with a witness; a left side the display defines (\\sigma^2 = ...) is reported, never "
                "compared.  Exit 0 when every bound label agrees and every derivation ran to its end, 1 when a bound "
                "label disagrees, does not parse or is not checked, or a derivation failed, 2 for bad input (a "
-               "missing paper or --path folder, a label used twice, a bound label the paper lacks).  With no --path and no "
-               "./derivations folder (a paper with no derivation yet), every labelled relation is checked as it "
-               "stands, as with --standalone.")
+               "missing paper or --path folder, a label used twice, a bound label the paper lacks).  With no "
+               "--path and no ./derivations folder (a paper with no derivation yet), every labelled relation is "
+               "checked as it stands, as with --standalone.")
 
 
 def add_parsers(add) -> None:

@@ -11,7 +11,7 @@ import pytest
 
 from symdp.cli.main import main
 from symdp.latex import LatexError, display
-from symdp.paper_standalone import check
+from symdp.paper_standalone import check, to_text
 
 
 def _paper(tmp_path, *rows: str):
@@ -67,3 +67,12 @@ def test_a_first_run_with_no_derivations_checks_the_paper_as_it_stands(tmp_path,
     assert main(["paper", str(paper)]) == 0
     assert "no derivations folder" in capsys.readouterr().out
     assert main(["paper", str(paper), "--path", str(tmp_path / "nope")]) == 2   # a folder named and missing
+
+
+def test_display_rows_with_no_label_are_counted_not_passed_over_in_silence(tmp_path):
+    (tmp_path / ".git").mkdir()
+    paper = tmp_path / "talk.tex"
+    paper.write_text("\\documentclass{beamer}\n\\begin{document}\n$$ e^{\\epsilon} \\ge 1 + \\epsilon $$\n"
+                     "\\[ \\log(1 + x) \\le x \\]\n\\end{document}\n")
+    result = check(paper)
+    assert result.unlabelled == 2 and "2 display row(s) with no \\label not checked" in to_text(result)
