@@ -40,6 +40,7 @@ from .latex import NOTATION, LatexError, NotAFormula, display
 from .latex.document import read
 from . import paper_defined as defined
 from . import paper_guards as guards
+from . import paper_leadin as leadin
 from . import paper_letters as letters
 from . import paper_meanings as meanings
 from .paper_notes import notes_text
@@ -254,6 +255,7 @@ def check_row(rec: Recorder, eq, notation, given: dict, known: dict | None = Non
     try:
         chain, ops, conditions, used = _stated(_read(eq, letters.declared(notation, known or {})), known or {},
                                                letters.named(notation))
+        conditions += leadin.conditions(eq.prose[0] if eq.prose else "", letters.declared(notation, known or {}))
         base = replace(base, uses=tuple(d.text() for d in used))
         _closed(chain)
         guards.skip_unchecked(chain, fixed or {}, eq.latex, given)
@@ -291,6 +293,7 @@ def _widened(eq, notation, known: dict, given: dict):
     assumed = {n: s for n, s in letters.named(notation).items() if dom.assumed(s) != sp.Reals}
     free = letters.unassumed(notation, assumed)
     chain, ops, conditions, used = _stated(_read(eq, letters.declared(free, known)), known, letters.named(free))
+    conditions += leadin.conditions(eq.prose[0] if eq.prose else "", letters.declared(free, known))
     spelled = {n: spellings(s) for n, s in assumed.items()}
     said = stated(conditions, given, spelled)
     if not any(beyond(said[n], dom.assumed(s)) for n, s in assumed.items() if n in said):
