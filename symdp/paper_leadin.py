@@ -17,13 +17,18 @@ import sympy as sp
 from .latex import LatexError, NotAFormula, display
 
 _LEAD = re.compile(r"^(?:\\noindent\s*)?(?:(?:and|then|so|while|but)\s*,?\s*)?"
-                   r"(?:for|if|when|whenever|assume(?: that)?|suppose(?: that)?|let|given)\s+"
+                   r"(?:for|if|when|whenever|assume(?: that)?|suppose(?: that)?|let|fix|given)\s+"
                    r"(?:all\s+|any\s+|every\s+|each\s+)?((?:\$[^$]+\$\s*(?:,\s*(?:and\s+)?|and\s+)?)+)([^$]*)$",
                    re.IGNORECASE | re.DOTALL)
 _DISPLAY_END = re.compile(r"\\(?:begin|end)\s*\{[^}]*\}|\\\]|\$\$|\\(?:sub)*section\*?\s*\{[^}]*\}|\\item\b"
                           r"|\\par\b")
 """Where the text before a display stops counting: the end of a display, an environment's opening or closing, a
 heading, an item, a paragraph break."""
+_THEN = re.compile(r"^(?:then|hence|thus|so|therefore|consequently|we have|we get|it follows that|one has)\b[\s,:]*"
+                   r"(?:(?:we|one) (?:have|get|find)[\s,:]*)?(?:that[\s,:]*)?$", re.IGNORECASE)
+"""A last sentence that only leads into the display ("Then", "We have:"): the sentence before it is the lead-in,
+when it opens with an assumption (:data:`_ASSUMING`)."""
+_ASSUMING = re.compile(r"^(?:let|assume|suppose|fix)\b", re.IGNORECASE)
 _SENTENCE_END = re.compile(r"(?<=[.!?])\s+(?=[A-Z\\$])")
 _ORDER = ("<", "<=", ">", ">=")
 
@@ -32,7 +37,8 @@ def conditions(before: str, notation) -> tuple:
     """The relations the lead-in sentence at the end of ``before`` (the paragraph's text before the display) states,
     read with ``notation``; () when it states none this module reads."""
     before = _DISPLAY_END.split(before)[-1].strip()   # from the last display, environment, heading or item
-    last = _SENTENCE_END.split(before)[-1] if before else ""
+    said = _SENTENCE_END.split(before) if before else [""]
+    last = said[-2] if len(said) > 1 and _THEN.match(said[-1]) and _ASSUMING.match(said[-2]) else said[-1]
     m = _LEAD.match(last)
     if m is None:
         return ()

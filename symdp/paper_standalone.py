@@ -128,7 +128,8 @@ def _closed(chain) -> None:
         if calls:
             raise Skip(f"an undeclared function: {sp.sstr(min(calls, key=sp.default_sort_key))}")
         if member.has(sp.Indexed, sp.IndexedBase):
-            raise Skip("an indexed family (a_i): its members' domains are not known")
+            family = min(member.atoms(sp.Indexed) or member.atoms(sp.IndexedBase), key=sp.default_sort_key)
+            raise Skip(f"an indexed family ({sp.sstr(family)}): its members' domains are not known")
 
 
 # -- deciding ------------------------------------------------------------------------------------------------
