@@ -2,8 +2,8 @@
 statistics supplement (2026-12-08): "For $0 \\le b \\le a$," right before a telescoping bound left it skipped ("no
 domain for a"), and "if $0 < \\delta < 1$ and $\\alpha > 1$," before an RDP conversion's sign was not read.
 
-Oracles, by hand: b^2 <= a b for 0 <= b <= a (b (a - b) >= 0), false at a = 1, b = 2 (4 > 2); log(1/delta)/(alpha - 1) > 0 for delta < 1 < alpha; log(1 + x) >= x
-fails at x = 1 (0.693 < 1)."""
+Oracles, by hand: b^2 <= a b for 0 <= b <= a (b (a - b) >= 0), false at a = 1, b = 2 (4 > 2); log(1/delta)/(alpha
+- 1) > 0 for delta < 1 < alpha; log(1 + x) >= x fails at x = 1 (0.693 < 1)."""
 import pytest
 
 from symdp.latex import NOTATION
