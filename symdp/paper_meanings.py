@@ -33,6 +33,8 @@ def readings(domain: dict) -> list:
     combination of meanings; [] when no letter of ``domain`` is open to a meaning (the paper, or ``--domain``, gave
     it a range: its interval is no longer the assumption's)."""
     open_ = [s for s in domain if s.name in MEANINGS and domain[s] == dom.assumed(s)]
+    if not open_:
+        return []
     out = []
     for combo in itertools.product(*(MEANINGS[s.name] for s in open_)):
         narrowed = {**domain, **{s: iv for s, (_, iv) in zip(open_, combo)}}

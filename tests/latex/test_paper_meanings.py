@@ -54,3 +54,12 @@ def test_a_range_the_paper_states_is_checked_as_stated(tmp_path, latex, state):
     """Where the display gives delta a range, that range decides: no meaning is put in its place."""
     row = _rows(tmp_path, latex)[0]["eq:0"]
     assert row.state == state, row
+
+
+def test_a_refutation_with_no_letter_open_to_a_meaning_is_decided_once(tmp_path, monkeypatch):
+    """A refuted row whose letters have no meanings (epsilon, x) is not decided a second time (readings() gave one
+    empty reading, and the row's search ran twice)."""
+    from symdp import paper_meanings
+    assert paper_meanings.readings({__import__("sympy").Symbol("x", real=True): __import__("sympy").Reals}) == []
+    rows, _ = _rows(tmp_path, r"\log(1 + x) \ge x, \quad x > 0")
+    assert rows["eq:0"].state == "refuted" and "@" not in rows["eq:0"].detail
