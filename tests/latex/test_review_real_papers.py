@@ -76,3 +76,14 @@ def test_display_rows_with_no_label_are_counted_not_passed_over_in_silence(tmp_p
                      "\\[ \\log(1 + x) \\le x \\]\n\\end{document}\n")
     result = check(paper)
     assert result.unlabelled == 2 and "2 display row(s) with no \\label not checked" in to_text(result)
+
+
+def test_a_false_bound_is_refuted_without_a_second_symbolic_look(tmp_path):
+    """log(1 + q(e^eps - 1)) <= q eps (false: 0.620 > 0.5 at eps = 1, q = 1/2) took 125 s to refute: validated numerics
+    met a box of the wrong sign (the claim certainly false there), then the second symbolic look searched for a proof
+    for 100 s. A box of the wrong sign now ends the proof search."""
+    import time
+    started = time.perf_counter()
+    row = check(_paper(tmp_path, r"\log(1 + q \cdot (e^{\epsilon} - 1)) \leq q\epsilon, \quad 0 < q < 1")).rows[0]
+    assert row.state == "refuted" and "epsilon=" in row.witness, row
+    assert time.perf_counter() - started < 90   # a safety net far above the 5-15 s it takes (the verdict never timed)

@@ -328,7 +328,8 @@ def _sign(expr, which, domain, key, attempts, numeric) -> Outcome:
     if found.proved:
         return Outcome(Status.PROVED, found.method, found.detail)
     regional = found.certificate.startswith(validated.REGIONS)   # a replay of a proof by regions
-    proved = None if unproved or regional else _second_look(expr, which, domain, attempts)
+    # a box whose enclosure has the wrong sign: the claim is false there, no second look can prove it
+    proved = None if unproved or regional or found.violated else _second_look(expr, which, domain, attempts)
     if proved:
         return proved
     found = by_regions.decide(expr, which, domain, attempts, found)
