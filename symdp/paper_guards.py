@@ -133,3 +133,12 @@ def skip_unchecked(chain, fixed: dict, latex: str = "", given: dict | None = Non
                    "(\\lfloor n/2 \\rfloor >= (n-1)/2 holds for integers only), and the check ranges over the reals; "
                    f"give --domain \"{whole[0]}=(LO,HI)\" to check it over the reals, or bind it to a derivation with "
                    "an integer domain")
+
+
+def power_of_its_own(read_as) -> bool:
+    """``x^{1/2} = \\sqrt{x}``: a power on the left whose name the right side uses defines nothing (the name would be
+    defined by itself): an identity, checked as one; only a proof stands (``\\lambda^2 = \\lambda + 1`` is an equation
+    whose solution fixes lambda, not refuted: skipped, :func:`.paper_standalone.check_row`)."""
+    head = read_as.head
+    return isinstance(head, sp.Pow) and any(isinstance(m, sp.Basic) and m.free_symbols & head.free_symbols
+                                            for m in read_as.chain)

@@ -20,6 +20,14 @@ _LEAD = re.compile(r"^(?:\\noindent\s*)?(?:(?:and|then|so|while|but)\s*,?\s*)?"
                    r"(?:for|if|when|whenever|assume(?: that)?|suppose(?: that)?|let|fix|given)\s+"
                    r"(?:all\s+|any\s+|every\s+|each\s+)?((?:\$[^$]+\$\s*(?:,\s*(?:and\s+)?|and\s+)?)+)([^$]*)$",
                    re.IGNORECASE | re.DOTALL)
+_REST = re.compile(r"^[\s,:]*(?:\.|(?:then|we have|we get|we obtain|we find|one has|one gets|it holds(?: that)?|"
+                   r"the following holds|(?:we|one) can (?:show|prove) that)[\s,:]*)?\s*$", re.IGNORECASE)
+"""What may follow the formulas in the lead-in: nothing, or words that only lead into the display.  Anything else
+("does not hold", "be an integer", "small enough", "sufficiently large", "the claim is trivial; otherwise we have")
+qualifies or negates the condition, or hands it to another case: the sentence gives none."""
+_INTEGER_LETTERS = frozenset("i j k l m n t N K M T".split())
+"""Letters papers use for integers (an index, a count, a number of steps): a lead-in "For all $n \ge 1$" ranges over
+integers, where the check would range over the reals; such a condition is not taken (the row keeps no domain)."""
 _DISPLAY_END = re.compile(r"\\(?:begin|end)\s*\{[^}]*\}|\\\]|\$\$|\\(?:sub)*section\*?\s*\{[^}]*\}|\\item\b"
                           r"|\\par\b")
 """Where the text before a display stops counting: the end of a display, an environment's opening or closing, a
@@ -42,7 +50,11 @@ def conditions(before: str, notation) -> tuple:
     m = _LEAD.match(last)
     if m is None:
         return ()
+    if not _REST.match(m.group(2)):
+        return ()
     read = [_relations(formula, notation) for formula in re.findall(r"\$([^$]+)\$", m.group(1))]
+    if any(s.name in _INTEGER_LETTERS for rels in read for r in rels for s in r.free_symbols):
+        return ()
     return () if not all(read) else tuple(r for rels in read for r in rels)   # one formula unread: none taken
 
 

@@ -28,11 +28,12 @@ Only letters whose every meaning is narrower than symdp's assumption, so that a 
 under each."""
 
 
-def readings(domain: dict) -> list:
+def readings(domain: dict, said: frozenset | set = frozenset()) -> list:
     """[(the domain with the letters the paper gives no range narrowed to one meaning each, what it says)], one per
-    combination of meanings; [] when no letter of ``domain`` is open to a meaning (the paper, or ``--domain``, gave
-    it a range: its interval is no longer the assumption's)."""
-    open_ = [s for s in domain if s.name in MEANINGS and domain[s] == dom.assumed(s)]
+    combination of meanings; [] when no letter of ``domain`` is open to a meaning: the paper, or ``--domain``, gave it
+    a range (``said``: the names a side condition, a lead-in or ``--domain`` bounds, even to the assumption's own
+    interval, as "for all $\\delta > 0$")."""
+    open_ = [s for s in domain if s.name in MEANINGS and s.name not in said and domain[s] == dom.assumed(s)]
     if not open_:
         return []
     out = []
@@ -42,12 +43,12 @@ def readings(domain: dict) -> list:
     return out
 
 
-def settle(decide, domain: dict, first: tuple):
+def settle(decide, domain: dict, first: tuple, said: frozenset | set = frozenset()):
     """``first`` (status, method, detail, witness, certificate), decided on ``domain``, looked at again under each
     reading (``decide(domain, k)`` decides the k-th): (the outcome, its domain, the state) -- ``first`` unchanged when
     no letter is open to a meaning; the first reading's refutation when every reading refutes; else ``first``'s
     witness with the state ``unsettled`` and a detail naming each reading's verdict."""
-    found = readings(domain)
+    found = readings(domain, said)
     if first[0] not in (Status.REFUTED, Status.ERRATUM) or not found:
         return first, domain, None
     decided = [decide(narrowed, k) for k, (narrowed, _) in enumerate(found)]

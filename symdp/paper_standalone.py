@@ -209,7 +209,7 @@ def _stated(read_as, known: dict, names: dict | None = None) -> tuple:
         raise Skip(f"defines {read_as.defines} again (a new function with the letter of "
                    f"{known[read_as.head.func].label}'s), or states a value of that one that does not hold? Not "
                    "checked (bind it to a derivation to check it)")
-    if read_as.defines and (defined.is_value(read_as, known) or _power_of_its_own(read_as)):
+    if read_as.defines and (defined.is_value(read_as, known) or guards.power_of_its_own(read_as)):
         chain, ops = (read_as.head,) + chain, ("=",) + ops
     elif read_as.defines and isinstance(read_as.head, AppliedUndef) and defined.definition("", "", read_as) is None:
         raise Skip(f"an undeclared function: {sp.sstr(read_as.head)}")
@@ -229,14 +229,6 @@ def _stated(read_as, known: dict, names: dict | None = None) -> tuple:
     return chain, ops, tuple(read_as.conditions) + extra, used
 
 
-def _power_of_its_own(read_as) -> bool:
-    """``x^{1/2} = \\sqrt{x}``: a power on the left whose name the right side uses defines nothing (the name would be
-    defined by itself): an identity, checked as one."""
-    head = read_as.head
-    return isinstance(head, sp.Pow) and any(isinstance(m, sp.Basic) and m.free_symbols & head.free_symbols
-                                            for m in read_as.chain)
-
-
 def _holds_head(read_as) -> bool:
     """The relation after a definition (``p = \\frac{e^\\varepsilon}{1 + e^\\varepsilon} \\le \\frac{1 +
     \\varepsilon}{2}``: the bound on p's value, checked as it stands) uses the defined name itself: not a relation
@@ -254,8 +246,8 @@ def check_row(rec: Recorder, eq, notation, given: dict, known: dict | None = Non
     started = time.perf_counter()
     base = Row(eq.label, eq.file, eq.line, "skipped")
     try:
-        chain, ops, conditions, used = _stated(_read(eq, letters.declared(notation, known or {})), known or {},
-                                               letters.named(notation))
+        read_as = _read(eq, letters.declared(notation, known or {}))
+        chain, ops, conditions, used = _stated(read_as, known or {}, letters.named(notation))
         conditions += leadin.conditions(eq.prose[0] if eq.prose else "", letters.declared(notation, known or {}))
         base = replace(base, uses=tuple(d.text() for d in used))
         _closed(chain)
@@ -274,12 +266,18 @@ def check_row(rec: Recorder, eq, notation, given: dict, known: dict | None = Non
         relation += "  (to the printed decimals: within half a unit of the last)"
     try:
         first = within_budget(lambda: _decide(rec, eq.label, chain, ops, domain, printed), ROW_LIMIT)
+        said = {s.name for c in conditions for s in getattr(c, "free_symbols", ())} | \
+            {s.name for s in domain if any(n in spellings(s) for n in given)}
         (status, method, detail, witness, cert), domain, unsettled = within_budget(lambda: meanings.settle(
-            lambda d, k: _decide(rec, f"{eq.label}@{k + 1}", chain, ops, d, printed), domain, first), ROW_LIMIT)
+            lambda d, k: _decide(rec, f"{eq.label}%{k + 1}", chain, ops, d, printed), domain, first, said),
+            ROW_LIMIT)
     except BudgetExceeded:
         (status, method, detail, witness, cert), unsettled = (Status.UNDECIDED, "none",
                                                               f"exceeded the {ROW_LIMIT:g} s limit", "", ""), None
     state = unsettled or ("refuted" if status in (Status.REFUTED, Status.ERRATUM) else status.value.lower())
+    if read_as.defines and guards.power_of_its_own(read_as) and state != "proved":
+        return replace(base, detail=f"an equation in {read_as.defines} (its solution fixes the name: \\lambda^2 = "
+                       "\\lambda + 1) or an identity? Not proved as an identity; bind it to a derivation to check it")
     where = _domain_text(domain)
     return Row(eq.label, eq.file, eq.line, state, relation, where, method, detail, witness,
                time.perf_counter() - started, cert, base.uses)

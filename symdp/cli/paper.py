@@ -18,9 +18,10 @@ DESCRIPTION = ("Read PAPER.tex as LaTeX would (following \\input and \\include i
                "equation is compared with derived; an inequality (<=, <, >=, >, or a chain) is proved on the "
                "claim's domain narrowed by the display's side conditions (derived may then be omitted), a false one "
                "is an ERRATUM with a witness; a left side the display defines (\\sigma^2 = ...) is reported, never "
-               "compared.  Exit 0 when every bound label agrees and every derivation ran to its end, 1 when a bound "
-               "label disagrees, does not parse or is not checked, or a derivation failed, 2 for bad input (a "
-               "missing paper or --path folder, a label used twice, a bound label the paper lacks).  With no "
+               "compared (the standalone check proves x^{1/2} = \\sqrt{x}, a power whose name the right side "
+               "uses, as an identity).  Exit 0 when every bound label agrees and every derivation ran to its end, 1 "
+               "when a bound label disagrees, does not parse or is not checked, or a derivation failed, 2 for bad "
+               "input (a missing paper or --path folder, a label used twice, a bound label the paper lacks).  With no "
                "--path and no ./derivations folder (a paper with no derivation yet), every labelled relation is "
                "checked as it stands, as with --standalone.")
 
@@ -42,10 +43,11 @@ def add_parsers(add) -> None:
     sp.add_argument("--standalone", action="store_true", help="also check every labelled relation no derivation "
                     "quotes as it stands, where its symbols' domains are known (exit 1 if one is refuted)")
     sp.add_argument("--domain", action="append", default=[], metavar="NAME=(LO,HI)",
-                    help="with --standalone: the interval of a symbol, e.g. \"mu=(0,10)\" (repeatable)")
-    sp.add_argument("--certify", action="store_true", help="with --standalone: search the proofs afresh and "
-                    "record them in PAPER.proofs.json beside the paper (commit it: later runs replay them, the "
-                    "same verdicts on any machine)")
+                    help="with --standalone (or no derivations folder): the interval of a symbol, e.g. "
+                    "\"mu=(0,10)\" (repeatable)")
+    sp.add_argument("--certify", action="store_true", help="with --standalone (or no derivations folder): search "
+                    "the proofs afresh and record them in PAPER.proofs.json beside the paper (commit it: later runs "
+                    "replay them, the same verdicts on any machine)")
     sp.add_argument("--scaffold", nargs="?", const="", default=None, metavar="OUT.py",
                     help="write a derivation file with one claim per label no derivation quotes "
                     "(default: PATH/<paper>_claims.py)")

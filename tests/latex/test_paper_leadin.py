@@ -62,3 +62,22 @@ def test_a_lead_in_before_the_previous_display_is_not_carried(tmp_path):
 def test_an_indexed_family_is_named_in_the_skip(tmp_path):
     row = _row(tmp_path, r"For every $k \geq 1$,", r"\sum_{k=1}^{n} R_k \le \sum_{k=1}^{n} L_k")
     assert row.state == "skipped" and "indexed family (" in row.detail and "a_i" not in row.detail, row
+
+
+@pytest.mark.parametrize("before", [
+    r"If $x > 1$ the claim is trivial; otherwise we have",     # the condition handed to another case
+    r"Suppose $x > 1$ does not hold. Then",                    # negated
+    r"For $x > 0$ small enough,",                              # qualified
+    r"For $x > 1$ the bound below fails, and for the remaining values one uses instead",
+    r"Let $n \ge 1$ be an integer. Then",                      # an integer (the check ranges over the reals)
+    r"For all $n \ge 1$,"])                                    # an integer letter
+def test_a_lead_in_the_rest_of_its_sentence_qualifies_gives_no_condition(before):
+    """Found by a review of the day's changes: each was read as the display's condition, and the display PROVED on the
+    case the sentence excludes (ln x >= 0 on x > 1 after 'otherwise'), or REFUTED at a real n (cos(2 pi n) = 1 at
+    n = 1.03) or past 'small enough' (sin x >= x/2 at x = 2)."""
+    assert conditions(before, NOTATION) == ()
+
+
+def test_a_negated_lead_in_leaves_the_row_unchecked(tmp_path):
+    row = _row(tmp_path, r"If $x > 1$ the claim is trivial; otherwise we have", r"\ln x \ge 0")
+    assert row.state == "skipped", row

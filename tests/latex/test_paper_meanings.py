@@ -63,3 +63,23 @@ def test_a_refutation_with_no_letter_open_to_a_meaning_is_decided_once(tmp_path,
     assert paper_meanings.readings({__import__("sympy").Symbol("x", real=True): __import__("sympy").Reals}) == []
     rows, _ = _rows(tmp_path, r"\log(1 + x) \ge x, \quad x > 0")
     assert rows["eq:0"].state == "refuted" and "@" not in rows["eq:0"].detail
+
+
+@pytest.mark.parametrize("latex", [r"\log(1/\delta) \ge 0, \quad \delta > 0", r"\alpha \log \alpha \ge 0, \quad \alpha > 0"])
+def test_a_range_the_paper_states_even_the_assumptions_own_is_no_open_letter(tmp_path, latex):
+    """'for all delta > 0' states delta's range (the assumption's own interval): false there (log(1/2) < 0 at delta =
+    2; alpha log alpha = -0.347 at 1/2), REFUTED, never 'unsettled' (found by a review of the day's changes)."""
+    rows, result = _rows(tmp_path, latex)
+    assert rows["eq:0"].state == "refuted" and not result.ok, rows["eq:0"]
+
+
+def test_a_label_ending_like_a_reading_does_not_collide(tmp_path):
+    """A reading is decided under the label and '%k' (a % cannot stand in a LaTeX label); '@1' collided with a real
+    label eq:0@1 and ended the run with a traceback."""
+    (tmp_path / ".git").mkdir()
+    paper = tmp_path / "main.tex"
+    paper.write_text("\\documentclass{article}\n\\begin{document}\n"
+                     "\\begin{equation}\\label{eq:x} \\log(1/\\delta) \\ge 0 \\end{equation}\n"
+                     "\\begin{equation}\\label{eq:x@1} \\delta^2 \\le \\delta \\end{equation}\n\\end{document}\n")
+    rows = {r.label: r for r in check(paper).rows}
+    assert rows["eq:x"].state == "unsettled" and rows["eq:x@1"].state == "unsettled", rows
