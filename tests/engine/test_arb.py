@@ -12,6 +12,7 @@ from flint import arb
 from symdp.engine.sampling import certify, numeric as num
 from symdp.engine.enclose.arb import NotRigorous, compile_arb
 from symdp.engine.enclose.arb_readout import describe
+from symdp.special import Phi
 from symdp.engine.run.decide import sign as decide_sign
 from symdp.engine.symbolic.attempts import Attempts
 from symdp.engine.model.status import Status
@@ -193,3 +194,18 @@ def test_wide_balls_enclose_every_point_value(k):
 
 def fmpq_of(q):
     return flint.fmpq(int(q.p), int(q.q))
+
+
+def test_an_expression_arb_cannot_enclose_is_never_refuted_by_mpmath_alone():
+    """The hockey-stick integral of N(mu, 1) against N(0, 1) is the analytic Gaussian delta (Balle and Wang 2018, Thm 8;
+    a true identity of the second blind held-out folder, 2026-12-08).  arb does not enclose the integral of the Max;
+    at eps/mu = 35 mpmath's quadrature gives 4e-352 where the closed form is 1.2e-276, stably as the precision
+    doubles, and the identity was REFUTED ("mpmath oracle, not enclosed").  Quadrature is no witness for an
+    expression: UNDECIDED."""
+    mu, x = sp.Symbol("mu", positive=True), sp.Symbol("x", real=True)
+    phi = lambda v: sp.exp(-v**2 / 2) / sp.sqrt(2 * sp.pi)
+    lhs = sp.Integral(sp.Max(0, phi(x - mu) - sp.exp(eps) * phi(x)), (x, -sp.oo, sp.oo))
+    rhs = Phi(-eps / mu + mu / 2) - sp.exp(eps) * Phi(-eps / mu - mu / 2)
+    out = num.check_equal(certify.compile_expr(lhs, (eps, mu)), certify.compile_expr(rhs, (eps, mu)),
+                          {eps: sp.Interval.open(0, sp.oo), mu: sp.Interval.open(0, sp.oo)}, "analytic-gaussian")
+    assert out.status is not Status.REFUTED, out

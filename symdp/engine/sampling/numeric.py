@@ -3,10 +3,12 @@
 Everything runs in mpmath inside ``workdps`` (never by changing the global
 precision).  VERIFIED is the strongest status this module gives, and REFUTED
 needs a *certain* witness (:mod:`.certify`): an arb enclosure of the difference
-(or value) that excludes 0.  An mpmath-only disagreement (an oracle, an
-integral with no closed form) that stays stable as the precision doubles is
-reported with the method "mpmath oracle, not enclosed" (:func:`_doubted`), never "certified".  A point where neither agreement nor
-a certain disagreement can be established is *inconclusive*: it is replaced by
+(or value) that excludes 0.  An mpmath-only disagreement of an opaque function
+(an audit's oracle) that stays stable as the precision doubles is reported with
+the method "mpmath oracle, not enclosed" (:func:`_doubted`), never "certified";
+of a SymPy expression arb cannot enclose (an integral with no closed form), it
+is UNDECIDED (:func:`_unwitnessed`).  A point where neither agreement nor a
+certain disagreement can be established is *inconclusive*: it is replaced by
 another point, counted in the detail, and never used as a witness.
 """
 from __future__ import annotations
@@ -96,12 +98,28 @@ def _doubted(point, verdict, text, points) -> Outcome:
     A side with no enclosure (an mpmath oracle, a library's value through an audit oracle) cannot give a
     ball-arithmetic witness.  A disagreement that keeps its sign and leading digits as the precision doubles
     still refutes the claim, but the method says the witness is mpmath's ("not enclosed"), never "certified";
-    SymPy expressions never take this route (they are judged on arb enclosures).
+    SymPy expressions never take this route (:func:`_unwitnessed`: UNDECIDED where arb cannot enclose them).
     """
     w = _witness(point, verdict.lhs, verdict.rhs)
     return Outcome(Status.REFUTED, "numeric counterexample (mpmath oracle, not enclosed)",
                    f"{text} {w.describe()} ({verdict.why}; an mpmath witness of an opaque function, not a "
                    f"ball-arithmetic enclosure)", w, points, 0)
+
+
+def _unwitnessed(doubt, fs, text: str, points: int) -> Outcome:
+    """A stable mpmath disagreement: REFUTED "not enclosed" only where the side with no enclosure is an opaque function
+    (an audit's oracle); where it is a SymPy expression arb could not enclose (an integral of a Max whose mass lies
+    past where quadrature looks), UNDECIDED: quadrature at every precision can miss the same mass, and a true
+    identity was refuted so (the analytic Gaussian's hockey-stick integral at eps/mu = 35)."""
+    if not any(getattr(f, "arb", None) is None and isinstance(f, Compiled) for f in fs):
+        return _doubted(*doubt, text, points)
+    point, verdict = doubt
+    where = ", ".join(f"{s}={mp.nstr(v, 6)}" for s, v in point.items())
+    why = next((f.why for f in fs if isinstance(f, Compiled) and f.arb is None and f.why), "no enclosure")
+    return Outcome(Status.UNDECIDED, "numeric",
+                   f"mpmath's values differ at {where} ({mp.nstr(verdict.lhs, 8)} vs {mp.nstr(verdict.rhs, 8)}), but "
+                   f"{why}: mpmath alone is no witness for an expression (a counterexample must be enclosed)",
+                   None, points, 0)
 
 
 def _evidence(*fs) -> str:
@@ -153,7 +171,7 @@ def check_equal(f, g, domain: dict, key: str, what: str = "both sides",
     if bad:
         return _with_search(_refuted(judge, domain, *bad, f"{what} differ", len(done) + 1), moved)
     if doubt:
-        return _doubted(*doubt, f"{what} differ", len(done))
+        return _unwitnessed(doubt, (f, g), f"{what} differ", len(done))
     if not done:
         return Outcome(Status.UNDECIDED, "numeric", f"no sample point was conclusive{_inconclusive(unclear)}")
     relative = [v.digits for v in done if v.kind == "agrees"]
@@ -196,7 +214,7 @@ def check_sign(f, sign: str, domain: dict, key: str, n: int = POINTS, recorded=N
         return _with_search(_refuted(judge, domain, *bad, f"not {sign}", len(done) + 1, steering_sign(f, sign)),
                             moved)
     if doubt:
-        return _doubted(*doubt, f"not {sign}", len(done))
+        return _unwitnessed(doubt, (f,), f"not {sign}", len(done))
     if not done:
         return Outcome(Status.UNDECIDED, "numeric", f"no sample point was conclusive{_inconclusive(unclear)}")
     detail = (f"{sign} at {len(done)} seeded points ({DPS}-digit arithmetic, edges included)"
