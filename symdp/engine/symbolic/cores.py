@@ -4,7 +4,8 @@
 Three steps, each dropping a factor of one sign that the sign prover proves on the domain:
 
 * ``f`` written as one fraction and factored; every factor (of the numerator or the denominator, to any power)
-  whose sign is proved is dropped, but the numerator's largest (the claim's substance, whose sign is the question) (``(alpha - 1)^2`` of a Renyi divergence's slope on alpha > 1);
+  whose sign is proved is dropped (``(alpha - 1)^2`` of a Renyi divergence's slope on alpha > 1), but the
+  numerator's largest (the claim's substance: its sign is the question);
 * a core ``P + Q log B`` with one logarithm in ``s`` whose coefficient ``Q`` depends on ``s`` and has a proved sign
   is divided by ``|Q|``: the slope of ``P/Q + log B`` holds no logarithm (``(alpha - 1) A'/A - log A``, whose slope
   is ``(alpha - 1) (log A)''``);
@@ -74,7 +75,7 @@ def _factors(found, s, at, attempts, prove):
 def _factor_list(e):
     """[(base, integer power)] with e = product, numbers and all (a number is a base of its own), or None.  Each
     logarithm is held as a symbol meanwhile (factoring would rewrite its argument)."""
-    held = {a: sp.Dummy("log") for a in e.atoms(sp.log)}
+    held = {a: sp.Dummy("log") for a in sorted(e.atoms(sp.log), key=sp.default_sort_key)}
     e, generators = _exp_generators(e.xreplace(held))
     n, d = sp.fraction(sp.together(e))
     if sp.count_ops(n) + sp.count_ops(d) > OPS:
@@ -83,14 +84,14 @@ def _factor_list(e):
     for part, unit in ((n, 1), (d, -1)):
         c, factors = sp.factor_list(part)
         out += ([(c, unit)] if c != 1 else []) + [(b.xreplace(back), unit * k) for b, k in factors]
-    return out
+    return sorted(out, key=lambda f: (bool(f[1] < 0), sp.default_sort_key(f[0])))   # the same order in every process
 
 
 def _exp_generators(e):
     """``e`` with each e^(c_1 m_1 + ...) (integers c_i, monomials m_i) written as y_1^c_1 ... (y_i = e^(m_i) as a
     positive symbol), so that factoring sees one generator per monomial; and {y_i: e^(m_i)}."""
     generators, reps = {}, {}
-    for atom in e.atoms(sp.exp):
+    for atom in sorted(e.atoms(sp.exp), key=sp.default_sort_key):
         terms = [t.as_coeff_Mul() for t in sp.Add.make_args(sp.expand(atom.args[0]))]
         if not all(c.is_Integer for c, _ in terms):
             continue

@@ -96,8 +96,9 @@ def _conditions(g):
     if any(not isinstance(a, (sp.exp, sp.log)) for a in atoms):
         return None
     needs = [(a.args[0], ("positive",)) for a in atoms if isinstance(a, sp.log)]
-    return needs + [(p.base, ("positive", "negative") if p.exp.is_integer else ("positive",))
-                    for p in g.atoms(sp.Pow) if p.base.free_symbols and not (p.exp.is_integer and p.exp.is_nonnegative)]
+    powers = [p for p in sorted(g.atoms(sp.Pow), key=sp.default_sort_key) if p.base.free_symbols
+              and not isinstance(p.base, sp.exp) and not (p.exp.is_integer and p.exp.is_nonnegative)]
+    return needs + [(p.base, ("positive", "negative") if p.exp.is_integer else ("positive",)) for p in powers]
 
 
 def _cheap(e, which, domain, attempts):
