@@ -16,6 +16,8 @@ import re
 
 import sympy as sp
 
+from .paper_domain import Skip, spellings
+
 INTEGER_FUNCTIONS = (sp.factorial, sp.factorial2, sp.floor, sp.ceiling, sp.binomial, sp.RisingFactorial,
                      sp.FallingFactorial, sp.subfactorial)
 """Functions papers apply to integers: a name inside them counts (``n!``, ``\\binom{n}{k}``, ``\\lfloor n/2
@@ -108,3 +110,26 @@ def rounded(a, b, printed: dict):
                 and not other.free_symbols and not (isinstance(other, sp.Rational) and other in printed):
             return value, other, printed[value]
     return None
+
+
+def skip_unchecked(chain, fixed: dict, latex: str = "", given: dict | None = None) -> None:
+    """Skip what reads as a relation of closed forms and is no claim to check: raise :class:`.paper_domain.Skip`
+    with the sentence the listing shows (``given``: the ``--domain`` options, which check a floor's name over the
+    reals)."""
+    decimals = too_precise(latex)
+    if decimals:
+        raise Skip(f"a number printed to {decimals} decimals: past the check's working precision")
+    lone = lone_name(chain)
+    if lone is not None:
+        raise Skip(f"bounds or sets {lone} alone: an assumption, a requirement or a name defined elsewhere, not a "
+                   "claim for every value (bind it to a derivation to check it)")
+    earlier = uses_set(chain, fixed)
+    if earlier:
+        raise Skip(f"uses {earlier[0]}, which {earlier[1]} sets to a value: that value, or the letter reused? Not "
+                   "checked (bind it to a derivation)")
+    whole = [s for s in integer_names(chain) if not any(n in spellings(s) for n in given or {})]
+    if whole:
+        raise Skip(f"{', '.join(map(str, whole))} inside a factorial, floor, ceiling or binomial: often an integer "
+                   "(\\lfloor n/2 \\rfloor >= (n-1)/2 holds for integers only), and the check ranges over the reals; "
+                   f"give --domain \"{whole[0]}=(LO,HI)\" to check it over the reals, or bind it to a derivation with "
+                   "an integer domain")

@@ -40,7 +40,9 @@ from .latex import NOTATION, LatexError, NotAFormula, display
 from .latex.document import read
 from . import paper_defined as defined
 from . import paper_guards as guards
+from . import paper_leadin as leadin
 from . import paper_letters as letters
+from . import paper_meanings as meanings
 from .paper_notes import notes_text
 from .engine.model import domain as dom
 from .paper_domain import (DOMAIN_FORM, Skip, beyond, completed, domain_of, interval_text, parse_domain,  # noqa: F401
@@ -48,7 +50,7 @@ from .paper_domain import (DOMAIN_FORM, Skip, beyond, completed, domain_of, inte
 
 ROW_LIMIT = 300.0
 """Seconds one row may take (a safety net; the prover's own budgets normally end a search well before)."""
-CHECKED = ("proved", "verified", "refuted", "undecided", "error")
+CHECKED = ("proved", "verified", "refuted", "unsettled", "undecided", "error")
 FAILING = ("refuted", "error")
 """States that fail the check (exit 1): a relation shown false, or a prover that raised."""
 DETAIL = 160
@@ -95,6 +97,8 @@ class Standalone:
     """The proofs file replayed or written (``main.proofs.json``), "" when there is none."""
     notes: tuple = ()
     """What reading the paper noted and did not read (:class:`symdp.latex.project.Note`)."""
+    unlabelled: int = 0
+    """Display rows with no label: not checked (a check names its label), only counted for the listing."""
 
     @property
     def ok(self) -> bool:
@@ -124,7 +128,8 @@ def _closed(chain) -> None:
         if calls:
             raise Skip(f"an undeclared function: {sp.sstr(min(calls, key=sp.default_sort_key))}")
         if member.has(sp.Indexed, sp.IndexedBase):
-            raise Skip("an indexed family (a_i): its members' domains are not known")
+            family = min(member.atoms(sp.Indexed) or member.atoms(sp.IndexedBase), key=sp.default_sort_key)
+            raise Skip(f"an indexed family ({sp.sstr(family)}): its members' domains are not known")
 
 
 # -- deciding ------------------------------------------------------------------------------------------------
@@ -204,7 +209,7 @@ def _stated(read_as, known: dict, names: dict | None = None) -> tuple:
         raise Skip(f"defines {read_as.defines} again (a new function with the letter of "
                    f"{known[read_as.head.func].label}'s), or states a value of that one that does not hold? Not "
                    "checked (bind it to a derivation to check it)")
-    if read_as.defines and defined.is_value(read_as, known):
+    if read_as.defines and (defined.is_value(read_as, known) or _power_of_its_own(read_as)):
         chain, ops = (read_as.head,) + chain, ("=",) + ops
     elif read_as.defines and isinstance(read_as.head, AppliedUndef) and defined.definition("", "", read_as) is None:
         raise Skip(f"an undeclared function: {sp.sstr(read_as.head)}")
@@ -222,6 +227,14 @@ def _stated(read_as, known: dict, names: dict | None = None) -> tuple:
                                for s in getattr(m, "free_symbols", ())}}
     chain, extra = (tuple(letters.by_name(x, own) for x in xs) for xs in (chain, extra))
     return chain, ops, tuple(read_as.conditions) + extra, used
+
+
+def _power_of_its_own(read_as) -> bool:
+    """``x^{1/2} = \\sqrt{x}``: a power on the left whose name the right side uses defines nothing (the name would be
+    defined by itself): an identity, checked as one."""
+    head = read_as.head
+    return isinstance(head, sp.Pow) and any(isinstance(m, sp.Basic) and m.free_symbols & head.free_symbols
+                                            for m in read_as.chain)
 
 
 def _holds_head(read_as) -> bool:
@@ -243,9 +256,10 @@ def check_row(rec: Recorder, eq, notation, given: dict, known: dict | None = Non
     try:
         chain, ops, conditions, used = _stated(_read(eq, letters.declared(notation, known or {})), known or {},
                                                letters.named(notation))
+        conditions += leadin.conditions(eq.prose[0] if eq.prose else "", letters.declared(notation, known or {}))
         base = replace(base, uses=tuple(d.text() for d in used))
         _closed(chain)
-        _guard(chain, fixed or {}, eq.latex)
+        guards.skip_unchecked(chain, fixed or {}, eq.latex, given)
         symbols = set().union(*(m.free_symbols for m in chain))
         wide = _widened(eq, notation, known or {}, given)
         if wide is not None:
@@ -259,33 +273,16 @@ def check_row(rec: Recorder, eq, notation, given: dict, known: dict | None = Non
     if any(op == "=" and guards.rounded(a, b, printed) for a, op, b in zip(chain, ops, chain[1:])):
         relation += "  (to the printed decimals: within half a unit of the last)"
     try:
-        status, method, detail, witness, cert = within_budget(
-            lambda: _decide(rec, eq.label, chain, ops, domain, printed), ROW_LIMIT)
+        first = within_budget(lambda: _decide(rec, eq.label, chain, ops, domain, printed), ROW_LIMIT)
+        (status, method, detail, witness, cert), domain, unsettled = within_budget(lambda: meanings.settle(
+            lambda d, k: _decide(rec, f"{eq.label}@{k + 1}", chain, ops, d, printed), domain, first), ROW_LIMIT)
     except BudgetExceeded:
-        status, method, detail, witness, cert = (Status.UNDECIDED, "none", f"exceeded the {ROW_LIMIT:g} s limit",
-                                                 "", "")
-    state = "refuted" if status in (Status.REFUTED, Status.ERRATUM) else status.value.lower()
+        (status, method, detail, witness, cert), unsettled = (Status.UNDECIDED, "none",
+                                                              f"exceeded the {ROW_LIMIT:g} s limit", "", ""), None
+    state = unsettled or ("refuted" if status in (Status.REFUTED, Status.ERRATUM) else status.value.lower())
+    where = _domain_text(domain)
     return Row(eq.label, eq.file, eq.line, state, relation, where, method, detail, witness,
                time.perf_counter() - started, cert, base.uses)
-
-
-def _guard(chain, fixed: dict, latex: str = "") -> None:
-    """Skip what reads as a relation of closed forms and is no claim to check (:mod:`.paper_guards`)."""
-    decimals = guards.too_precise(latex)
-    if decimals:
-        raise Skip(f"a number printed to {decimals} decimals: past the check's working precision")
-    lone = guards.lone_name(chain)
-    if lone is not None:
-        raise Skip(f"bounds or sets {lone} alone: an assumption, a requirement or a name defined elsewhere, not a "
-                   "claim for every value (bind it to a derivation to check it)")
-    earlier = guards.uses_set(chain, fixed)
-    if earlier:
-        raise Skip(f"uses {earlier[0]}, which {earlier[1]} sets to a value: that value, or the letter reused? Not "
-                   "checked (bind it to a derivation)")
-    whole = guards.integer_names(chain)
-    if whole:
-        raise Skip(f"{', '.join(map(str, whole))} inside a factorial, floor, ceiling or binomial: an integer, and the "
-                   "check ranges over the reals (bind it to a derivation with an integer domain)")
 
 
 def _widened(eq, notation, known: dict, given: dict):
@@ -297,6 +294,7 @@ def _widened(eq, notation, known: dict, given: dict):
     assumed = {n: s for n, s in letters.named(notation).items() if dom.assumed(s) != sp.Reals}
     free = letters.unassumed(notation, assumed)
     chain, ops, conditions, used = _stated(_read(eq, letters.declared(free, known)), known, letters.named(free))
+    conditions += leadin.conditions(eq.prose[0] if eq.prose else "", letters.declared(free, known))
     spelled = {n: spellings(s) for n, s in assumed.items()}
     said = stated(conditions, given, spelled)
     if not any(beyond(said[n], dom.assumed(s)) for n, s in assumed.items() if n in said):
@@ -360,7 +358,8 @@ def check(paper, skip=(), domains=(), certify: bool = False, root=None) -> Stand
         write_whole(path, certs.dumps(rec.certificates))
     shown = tuple(f"{name} in {interval_text(iv)}" for name, iv in given.items())
     return Standalone(str(paper), tuple(rows), time.perf_counter() - started, shown,
-                      path.name if certify or path.exists() else "", doc.notes)
+                      path.name if certify or path.exists() else "", doc.notes,
+                      sum(not eq.label for eq in doc.equations))
 
 
 # -- output ----------------------------------------------------------------------------------------------------
@@ -390,13 +389,16 @@ def to_text(result: Standalone, notes: bool = True) -> str:
     lines = [f"standalone (labels no derivation quotes, checked as printed, in {result.seconds:.1f} s): "
              f"{len(checked)} checked: {counts}; {result.count('skipped')} skipped"]
     lines += [f"  --domain {d}" for d in result.domains]
+    lines += [f"  {result.unlabelled} display row(s) with no \\label not checked: label the relations to check"] \
+        if result.unlabelled else []
     lines.append("  " + _proofs_line(result))
     for r in checked:
         tag = r.state.upper() if r.state in FAILING else r.state
         lines.append(f"  {r.file + ':' + str(r.line):<28} {r.label:<24} {tag:<10} {r.seconds:5.1f} s  {r.relation}")
         detail = r.detail if len(r.detail) <= DETAIL else r.detail[:DETAIL - 3] + "..."
-        said = f"; {detail}" if r.state not in ("proved", "refuted") else ""
+        said = f"; {detail}" if r.state not in ("proved", "refuted", "unsettled") else ""
         lines.append(f"      {'on ' + r.domain if r.domain else 'a relation of numbers'}: {r.method}{said}")
+        lines += [f"      {part}" for part in r.detail.split("; ")] if r.state == "unsettled" else []
         lines += [f"      using {u}" for u in r.uses]
         if r.witness:
             lines.append(f"      witness {r.witness}")
@@ -436,6 +438,7 @@ def run(paper, path, domains=(), as_json: bool = False, certify: bool = False, r
 
 def to_dict(result: Standalone) -> dict:
     return {"ok": result.ok, "seconds": round(result.seconds, 3), "domains": list(result.domains),
+            "unlabelled": result.unlabelled,
             "summary": {s: result.count(s) for s in (*CHECKED, "skipped")},
             "labels": [{"label": r.label, "file": r.file, "line": r.line, "state": r.state,
                         "relation": r.relation or None, "domain": r.domain or None, "method": r.method or None,

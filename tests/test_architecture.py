@@ -9,7 +9,7 @@ Layers, lowest first (docs/architecture.md, "Layers"); a module may import its o
     report    report/
     display   display/    (notebook and text display of the engine's records)
     api       api, catalogue, paper, paper_standalone, paper_defined, paper_notes, paper_domain, paper_scaffold,
-              paper_guards, paper_letters   (``symdp paper``'s checker, on the LaTeX
+              paper_guards, paper_letters, paper_meanings, paper_leadin   (``symdp paper``'s checker, on the LaTeX
               parsing branch; its --standalone check and its --scaffold writer)
     plugin    pytest_plugin
     cli       cli/, __main__   (the only users of argparse)
@@ -45,7 +45,7 @@ LAYERS = (
     ("report", {"report"}),
     ("display", {"display"}),
     ("api", {"api", "catalogue", "paper", "paper_standalone", "paper_defined", "paper_notes", "paper_domain", "paper_scaffold",
-             "paper_guards", "paper_letters"}),
+             "paper_guards", "paper_letters", "paper_meanings", "paper_leadin"}),
     ("plugin", {"pytest_plugin"}),
     ("cli", {"cli", "__main__"}),
 )

@@ -20,7 +20,9 @@ DESCRIPTION = ("Read PAPER.tex as LaTeX would (following \\input and \\include i
                "is an ERRATUM with a witness; a left side the display defines (\\sigma^2 = ...) is reported, never "
                "compared.  Exit 0 when every bound label agrees and every derivation ran to its end, 1 when a bound "
                "label disagrees, does not parse or is not checked, or a derivation failed, 2 for bad input (a "
-               "missing paper or folder, a label used twice, a bound label the paper lacks).")
+               "missing paper or --path folder, a label used twice, a bound label the paper lacks).  With no "
+               "--path and no ./derivations folder (a paper with no derivation yet), every labelled relation is "
+               "checked as it stands, as with --standalone.")
 
 
 def add_parsers(add) -> None:
@@ -28,7 +30,8 @@ def add_parsers(add) -> None:
     sp = add("paper", cmd_paper, "check a LaTeX paper's labelled equations against the derivations that quote "
              "them", DESCRIPTION)
     sp.add_argument("paper", metavar="PAPER.tex", help="the paper's main .tex file")
-    sp.add_argument("--path", default="derivations", help="folder of derivation files (default: ./derivations)")
+    sp.add_argument("--path", default=None, help="folder of derivation files (default: ./derivations; when it "
+                    "does not exist, every labelled relation is checked as it stands, as with --standalone)")
     sp.add_argument("--root", default=None, metavar="FOLDER", help="the paper's project: files outside it are "
                     "never read (default: the nearest folder above the paper holding .git, else the paper's own); "
                     "give it when the paper inputs ../preamble.tex and no .git is above")
@@ -54,14 +57,16 @@ def cmd_paper(args) -> int:
     if not Path(args.paper).is_file():
         raise SymdpError("PAPER.tex", args.paper, "an existing .tex file")
     runs = dict(jobs=args.jobs, cache=args.cache, fresh=args.no_cache)
+    alone = args.path is None and not Path("derivations").is_dir() and args.scaffold is None  # a first run
+    args.path = args.path or "derivations"
     if args.root is not None:
         _set_root(args.root, args.paper)
     if args.scaffold is not None:
         from ..paper_scaffold import run
         sys.stdout.write(run(args.paper, args.path, args.scaffold or None, args.force, **runs))
         return 0
-    if args.standalone or args.domain or args.certify:
-        if not args.standalone:
+    if args.standalone or args.domain or args.certify or alone:
+        if not (args.standalone or alone):
             raise SymdpError("--domain" if args.domain else "--certify", args.domain[0] if args.domain else True,
                              "an option given with --standalone")
         from ..paper_standalone import run

@@ -9,6 +9,7 @@ from lark import Token
 
 from .groups import closing_index
 from .lexer import fail
+from .unexpected import SIGNED_LABEL
 
 OPENERS = ("BIG", "PLUS", "MINUS", "MUL", "DIV", "REL", "COMMA", "LPAREN", "LBRACK", "LBRACE", "LSET", "ABSL", "AMP",
            "NEWROW", "SUP", "SUB", "IN", "AND", "OR", "NOT", "BEGIN_CASES", "HEAD", "FRAC", "SQRT")
@@ -40,6 +41,10 @@ def absolute_bars(tokens: list[Token], source: str) -> list[Token]:
             fail(source, opened.start_pos, opened.end_pos, "a bar inside a call's parentheses, p(x | \\theta): a "
                  "conditional (a distribution or a probability given the value after the bar), not a closed form in "
                  "symbols; declare the function in the notation, or write the arguments with commas")
+        signed = next((t for k, t in enumerate(tokens[1:], 1) if t.type in ("PLUS", "MINUS")
+                       and tokens[k - 1].type in ("SUB", "SUP")), None)
+        if signed is not None:   # |a_- - a_+|: the bar after a_+ read as an opening one
+            fail(source, signed.start_pos, signed.end_pos, SIGNED_LABEL)
         fail(source, tokens[-1].start_pos, tokens[-1].end_pos, "an absolute value |...| left open")
     _refuse_doubled(out, source)
     return out

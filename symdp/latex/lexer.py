@@ -83,6 +83,7 @@ _RELATION_NEXT = re.compile(r"\s*(?:[=<>]|:=|\\(?:le|ge|leq|geq|leqslant|geqslan
 _ROW_SPACE = re.compile(r"\s*\[\s*-?\d*\.?\d+\s*(?:em|ex|pt|mm|cm|in|bp|mu|pc)\s*\]")
 _NUMBER = re.compile(r"\d+(?:\.\d+)?|\.\d+")
 _DELIM_AFTER = re.compile(r"\s*(\\[A-Za-z]+|\\[{}|]|[()\[\]|.])")
+_SIZED_SLASH = re.compile(r"\s*/")
 _GROUP_TEXT = re.compile(r"\s*\{([^{}]*)\}")
 _THOUSANDS = re.compile(r"(\{,\}\d{3})+")
 
@@ -265,6 +266,11 @@ class _Lexer:
         self.spaced = True
 
     def delimiter(self, name, start):
+        slash = _SIZED_SLASH.match(self.text, self.pos)
+        if slash is not None and name in ("big", "Big"):   # a \Big/ b: the division, set large
+            self.pos = slash.end()
+            self.emit("DIV", "/", start, self.pos)
+            return
         m = _DELIM_AFTER.match(self.text, self.pos)
         if m is None:
             fail(self.text, start, self.pos, f"\\{name} without a delimiter")

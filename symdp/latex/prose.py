@@ -412,10 +412,11 @@ def used(declared: tuple, notation: Notation, source: str) -> tuple:
 def around(text: str, start: int, end: int, stop: int | None = None) -> tuple:
     """The text of the paragraph around the display at ``text[start:end]``: before it (from the last blank line) and
     after it (to the next blank line, or to ``stop``, where the paragraph's next display begins: a "where" clause after
-    that display is its own, not this one's), each stripped, the empty ones left out."""
+    that display is its own, not this one's), each stripped; the text before always first ("" when there is none),
+    the text after left out when empty."""
     before = re.split(r"\n[ \t]*\n", text[:start])[-1]
     after = re.split(r"\n[ \t]*\n", text[end:len(text) if stop is None else stop], maxsplit=1)[0]
-    return tuple(p.strip() for p in (before, after) if p.strip())
+    return (before.strip(),) + ((after.strip(),) if after.strip() else ())
 
 
 def settles(name: str, entry: str) -> str:

@@ -77,8 +77,15 @@ def _rounding(source: str, kind: str, start: int, end: int) -> bool:
 
 def _signed_label(source: str, kind: str, start: int, end: int) -> bool:
     after = source[end:].lstrip()
+    if kind == "RBRACE":   # x_{+}, a_{-}: the brace after a sign alone in a script
+        return bool(_SIGN_SCRIPT.search(source[:start]))
     return kind in ("PLUS", "MINUS") and (source[:start].rstrip().endswith(("^", "_"))
                                           or after[:1] in (")", "|", "}", "") or after.startswith("\\right"))
+
+
+_SIGN_SCRIPT = re.compile(r"[_^]\s*\{\s*[-+]\s*$")
+SIGNED_LABEL = ("a sign as a script or a label (x^+, D_i^-, LR_+, P+|T+, x_-): a positive part, a one-sided limit or "
+                "a name? Write it in \\text{} as a name, or as the formula it stands for")
 
 
 def _star_script(source: str, kind: str, start: int, end: int) -> bool:
@@ -157,8 +164,7 @@ _PLACES = (
                           "separator, of a function the notation does not declare; declare it"),
     (_rounding, "\\lfloor closed by \\rceil: rounding to the nearest integer? Write \\operatorname{round}(...) and "
                 "declare it, or the floor or ceiling it means"),
-    (_signed_label, "a sign as a script or a label (x^+, D_i^-, LR_+, P+|T+, x_-): a positive part, a one-sided "
-                    "limit or a name? Write it in \\text{} as a name, or as the formula it stands for"),
+    (_signed_label, SIGNED_LABEL),
     (_star_script, "a star as a script where no name takes it ((x + 1)^*, 2^*, Y^{**}): an optimum's or a "
                    "dual's label belongs on one name (x^*); write the starred name in \\text{} or declare it"),
     (_code_power, "a power written ** (code, x ** 2): write x^{2}"),

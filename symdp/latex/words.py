@@ -74,8 +74,19 @@ FUNCTION_NAMED = frozenset(("Beta", "Gamma", "Exp"))
 before parentheses not taken for the distribution (read as a call of an undeclared function, as before)."""
 
 
+BUILT_IN = {
+    r"\arg": "\\arg (\\arg\\min, \\arg\\max: the point where an optimum is reached, not a closed form)",
+    r"\substack": "\\substack (a range of several lines under an operator: an optimisation's or a sum's, not read)",
+}
+"""LaTeX's and amsmath's own commands the reader has no reading for, with what they write (never "a macro of the
+document?")."""
+
+
 def not_in_notation(command: str) -> str:
-    """Why an unknown command is refused: most often a macro of the document that was not expanded."""
+    """Why an unknown command is refused: a LaTeX command the reader does not take (:data:`BUILT_IN`), else most often
+    a macro of the document that was not expanded."""
+    if command in BUILT_IN:
+        return f"LaTeX's {BUILT_IN[command]}"
     return (f"{command} is not in the notation: a macro of the document? (define the macro, or extend the "
             "notation with symbols= or functions=)")
 
