@@ -74,8 +74,12 @@ def _factors(found, s, at, attempts, prove):
 
 def _factor_list(e):
     """[(base, integer power)] with e = product, numbers and all (a number is a base of its own), or None.  Each
-    logarithm is held as a symbol meanwhile (factoring would rewrite its argument)."""
-    held = {a: sp.Dummy("log") for a in sorted(e.atoms(sp.log), key=sp.default_sort_key)}
+    logarithm is held as a symbol meanwhile (factoring would rewrite its argument).  The symbols held are named
+    apart (log0, log1, ..., y0, y1, ...: :func:`_named`): SymPy orders a polynomial's generators by name, and
+    generators of one name by the hash of the symbol, which for a Dummy depends on how many Dummies the process
+    made before (a search makes more than its replay), so the factored form, and every question asked of it,
+    would differ between them."""
+    held = {a: _named("log", k) for k, a in enumerate(sorted(e.atoms(sp.log), key=sp.default_sort_key))}
     e, generators = _exp_generators(e.xreplace(held))
     n, d = sp.fraction(sp.together(e))
     if sp.count_ops(n) + sp.count_ops(d) > OPS:
@@ -96,9 +100,14 @@ def _exp_generators(e):
         if not all(c.is_Integer for c, _ in terms):
             continue
         for _, m in terms:
-            generators.setdefault(m, sp.Dummy("y", positive=True))
+            generators.setdefault(m, _named("y", len(generators), positive=True))
         reps[atom] = sp.Mul(*[generators[m] ** c for c, m in terms])
     return e.xreplace(reps), {y: sp.exp(m) for m, y in generators.items()}
+
+
+def _named(name: str, k: int, **assumptions):
+    """A Dummy named ``name`` and ``k`` (``_y0``): its generators' order is by the name, the same in every process."""
+    return sp.Dummy(f"{name}{k}", **assumptions)
 
 
 def _vanishes(base, s, at) -> bool:
