@@ -35,3 +35,15 @@ def test_near_miss_twins_are_not_proved():
 
 def test_no_pole_no_route():
     assert not removable.applies(eps - sp.log(1 + eps), {eps: sp.Interval.open(0, sp.oo)})
+
+
+def test_the_search_replays_whatever_came_before():
+    """A replay asks what the search asked, however many Dummies the process made before each (a Dummy's hash,
+    and so SymPy's order of generators of one printed name, depends on their count)."""
+    expr = renyi(alpha) - KL
+    search = Attempts(total=120)
+    method = removable.prove(expr, "nonnegative", DOMAIN, search)
+    assert method
+    for made in (1, 7, 301):
+        _ = [sp.Dummy("y", positive=True) for _ in range(made)] + [sp.Dummy("log") for _ in range(made)]
+        assert removable.prove(expr, "nonnegative", DOMAIN, Attempts(transcript=search.log)) == method
