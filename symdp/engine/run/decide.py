@@ -19,7 +19,6 @@ from ..model import location
 from ..symbolic import logarithms
 from .. import regions as by_regions
 from ..symbolic import normal
-from ..symbolic import removable
 from ..sampling import numeric as num
 from .. import validated
 from ..enclose import arb_series as series
@@ -292,16 +291,7 @@ def _symbolic(expr, which: str, domain: dict, attempts: Attempts) -> Outcome | N
         method = route(expr, which, domain, attempts)
         if method:
             return Outcome(Status.PROVED, name, method)
-    method = _removable(expr, which, domain, attempts)
-    return Outcome(Status.PROVED, "symbolic sign analysis at a removable singularity", method) if method else None
-
-
-def _removable(expr, which: str, domain: dict, attempts: Attempts) -> str | None:
-    """:func:`.removable.prove` (a pole at an open end, monotone from it level by level) as a route of the log,
-    with a budget of its own; a transcript recorded before the route (no mark) replays as then, without it."""
-    if not removable.applies(expr, domain) or attempts.replaying and not attempts.marked(removable.ROUTE):
-        return None
-    return attempts.route(removable.ROUTE, lambda: removable.prove(expr, which, domain, attempts))
+    return None
 
 
 def _by_cases(expr, which: str, domain: dict, attempts: Attempts) -> str | None:

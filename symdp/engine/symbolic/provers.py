@@ -294,7 +294,7 @@ MONOTONE_TRIES = 4
 """(symbol, end) pairs tried at each level."""
 
 
-NONSMOOTH = (sp.Abs, sp.Piecewise, sp.floor, sp.ceiling, sp.frac, sp.sign, sp.Max, sp.Min, sp.Heaviside,
+_NONSMOOTH = (sp.Abs, sp.Piecewise, sp.floor, sp.ceiling, sp.frac, sp.sign, sp.Max, sp.Min, sp.Heaviside,
               sp.DiracDelta, sp.KroneckerDelta, sp.Mod, sp.re, sp.im, sp.arg, sp.conjugate,
               sp.Sum, sp.Product, sp.Integral, sp.Derivative, sp.Limit)
 
@@ -316,9 +316,9 @@ def _by_monotonicity(expr, sign, domain, attempts, depth):
     f' "positive" on both sides, is excluded); real (not integer) symbols
     whose interval has constant ends and on which no other interval depends.
     """
-    if depth >= MONOTONE_DEPTH or expr.has(*NONSMOOTH) or attempts.exhausted:
+    if depth >= MONOTONE_DEPTH or expr.has(*_NONSMOOTH) or attempts.exhausted:
         return None
-    if not finite_somehow(expr, domain, attempts, depth):
+    if not _finite_somehow(expr, domain, attempts, depth):
         return None
     for s, end, side in itertools.islice(monotone_ends(expr, domain), MONOTONE_TRIES):
         found = _from_end(expr, sign, domain, attempts, depth, s, end, side)
@@ -340,7 +340,7 @@ def prove_at_a_stationary_point(expr, sign: str, domain: dict, attempts) -> str 
     piece, monotonicity from the closed end c (:func:`_from_end`: the value at c with the claimed sign, the
     slope of the right sign on the open piece).  Tangency inside the domain, kl(p||q) + log(1 - (p - q)^2) >= 0
     touching 0 along q = p, is closed exactly, where boxes cannot.  Smooth expressions proved finite only."""
-    if expr.has(*NONSMOOTH) or attempts.exhausted or not finite_somehow(expr, domain, attempts, -1):
+    if expr.has(*_NONSMOOTH) or attempts.exhausted or not _finite_somehow(expr, domain, attempts, -1):
         return None
     for s, iv in domain.items():
         if not movable(s, expr, domain) or iv.free_symbols:
@@ -382,7 +382,7 @@ def _from_end(expr, sign, domain, attempts, depth, s, end, side):
     if limit is None:
         return None
     rest = restricted(others, limit.free_symbols)
-    if not finite_somehow(limit, rest, attempts, depth, real=True):
+    if not _finite_somehow(limit, rest, attempts, depth, real=True):
         return None
     target = sign if closed else _STRICT.get(sign, sign)
     why_limit = prove_sign(limit, target, rest, attempts, depth + 1)
@@ -397,7 +397,7 @@ def _from_end(expr, sign, domain, attempts, depth, s, end, side):
             f"derivative {slope}: {why_slope})")
 
 
-def finite_somehow(expr, domain, attempts, depth, real=False) -> bool:
+def _finite_somehow(expr, domain, attempts, depth, real=False) -> bool:
     """``expr`` finite (and real) on ``domain``: by SymPy's assumptions after a substitution, else as N/D with
     N finite (and real) the same way and D of one proved sign (``r_1 S/(r_1 A + r_2 B)`` on r_i in
     [e^-eps, e^eps], whose denominator SymPy cannot tell nonzero)."""
