@@ -38,7 +38,8 @@ _THEN = re.compile(r"^(?:then|hence|thus|so|therefore|consequently|we have|we ge
 when it opens with an assumption (:data:`_ASSUMING`)."""
 _ASSUMING = re.compile(r"^(?:let|assume|suppose|fix)\b", re.IGNORECASE)
 _SENTENCE_END = re.compile(r"(?<=[.!?])\s+(?=[A-Z\\$])")
-_ORDER = ("<", "<=", ">", ">=")
+_ORDER = {"<": sp.Lt, "<=": sp.Le, ">": sp.Gt, ">=": sp.Ge}
+"""The relations of order a lead-in formula may state, by the reader's operator."""
 
 
 def conditions(before: str, notation) -> tuple:
@@ -69,5 +70,4 @@ def _relations(formula: str, notation) -> list:
         return [read.chain[0]]
     if len(read.chain) < 2 or any(op not in _ORDER for op in read.ops):
         return []
-    rel = {"<": sp.StrictLessThan, "<=": sp.LessThan, ">": sp.StrictGreaterThan, ">=": sp.GreaterThan}
-    return [rel[op](a, b, evaluate=False) for op, a, b in zip(read.ops, read.chain, read.chain[1:])]
+    return [_ORDER[op](a, b, evaluate=False) for op, a, b in zip(read.ops, read.chain, read.chain[1:])]

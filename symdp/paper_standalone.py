@@ -261,7 +261,7 @@ def check_row(rec: Recorder, eq, notation, given: dict, known: dict | None = Non
     except Skip as why:
         return replace(base, detail=str(why))
     chain = tuple(m.subs(real) for m in chain)
-    relation, where, printed = _relation(chain, ops), _domain_text(domain), guards.printed_decimals(eq.latex)
+    relation, printed = _relation(chain, ops), guards.printed_decimals(eq.latex)
     if any(op == "=" and guards.rounded(a, b, printed) for a, op, b in zip(chain, ops, chain[1:])):
         relation += "  (to the printed decimals: within half a unit of the last)"
     try:
@@ -278,8 +278,7 @@ def check_row(rec: Recorder, eq, notation, given: dict, known: dict | None = Non
     if read_as.defines and guards.power_of_its_own(read_as) and state != "proved":
         return replace(base, detail=f"an equation in {read_as.defines} (its solution fixes the name: \\lambda^2 = "
                        "\\lambda + 1) or an identity? Not proved as an identity; bind it to a derivation to check it")
-    where = _domain_text(domain)
-    return Row(eq.label, eq.file, eq.line, state, relation, where, method, detail, witness,
+    return Row(eq.label, eq.file, eq.line, state, relation, _domain_text(domain), method, detail, witness,
                time.perf_counter() - started, cert, base.uses)
 
 
